@@ -1,0 +1,151 @@
+"""The Slitherlink genre: draw one loop along the dots; a clue counts its cell's lines."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
+from puzzlekit.formats.level import Block
+from puzzlekit.genre import Genre, Violation
+from puzzlekit_slitherlink.accept import violations
+from puzzlekit_slitherlink.grid import Grid
+from puzzlekit_slitherlink.pretty import draw
+from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK, add_colouring
+from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount, VertexDegree
+from puzzlekit_slitherlink.rules.loop import (
+    LOOP_REACH,
+    NO_EARLY_LOOP,
+    REGION_CONNECTIVITY,
+    Chains,
+    LoopReach,
+    NoEarlyLoop,
+    RegionConnectivity,
+)
+from puzzlekit_slitherlink.text import Board, is_lattice, parse_board, parse_lattice, write_clue_grid, write_lattice
+
+LADDER = (
+    Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
+    Rung(2, "parity colouring", "inside/outside colouring of the cells, with the pinch rule"),
+    Rung(3, "connectivity", "no bridges; the inside and the outside each stay connected"),
+    Rung(4, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
+)
+LOOKAHEAD = Rule(
+    "lookahead",
+    4,
+    "If drawing (or crossing) an edge makes the counting and colouring rules contradict "
+    "themselves, the edge takes the other state.",
+)
+
+
+class Slitherlink(Genre):
+    name = "slitherlink"
+    aliases = ("slither", "loopy")
+    summary = "Draw one loop along the dots; each clue counts the lines around its cell."
+    ladder = LADDER
+    rules = (
+        CLUE_COUNT,
+        VERTEX_DEGREE,
+        NO_EARLY_LOOP,
+        COLOUR_LINK,
+        CELL_COLOURING,
+        LOOP_REACH,
+        REGION_CONNECTIVITY,
+        LOOKAHEAD,
+    )
+    flags = ("full",)
+
+    def parse(self, block: Block) -> Board:
+        self.check_flags(block)
+        board = parse_board(block)
+        board.full = "full" in block.flags()
+        return board
+
+    def build(self, instance: Board) -> Model:
+        board = instance
+        grid = board.grid
+        model = Model(LADDER)
+        model.add_vars(grid.n_edges, BOOL)
+        for cell, clue in enumerate(board.clues):
+            if clue >= 0:
+                model.add(ClueCount(grid, cell, clue))
+        for vertex in range(grid.n_vertices):
+            model.add(VertexDegree(grid, vertex, board.full))
+        chains = Chains(model, grid, board.clues, board.full)
+        for edge in range(grid.n_edges):
+            model.add(NoEarlyLoop(chains, edge))
+        colours = add_colouring(model, grid, board.clues, board.full)
+        model.add(LoopReach(grid, board.clues))
+        model.add(RegionConnectivity(grid, colours))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=int(os.environ.get("PROBE", "2"))))
+        model.brancher = _chain_end_brancher(grid)
+        model.leaf_check = lambda values: not violations(board, values)
+        return model
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        return violations(instance, values)
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        if not is_lattice(block):
+            raise block.error(0, 0, "a Slitherlink state is drawn in the lattice form (rows of '+' dots)")
+        drawn, dom = parse_lattice(block)
+        if (drawn.rows, drawn.cols) != (instance.rows, instance.cols):
+            raise block.error(
+                0,
+                0,
+                f"the state is {drawn.cols}x{drawn.rows} but the puzzle is {instance.cols}x{instance.rows}",
+            )
+        for cell, (mine, theirs) in enumerate(zip(instance.clues, drawn.clues)):
+            if theirs >= 0 and mine != theirs:
+                r, c = divmod(cell, instance.cols)
+                shown = "no clue" if mine < 0 else f"clue {mine}"
+                raise block.error(2 * r + 1, 2 * c + 1, f"the state shows clue {theirs} where the puzzle has {shown}")
+        return dom
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        if dom is None:
+            return write_clue_grid(instance)
+        return write_lattice(instance, dom)
+
+    def describe(self, instance: Board, var: int) -> str:
+        return instance.grid.edge_name(var)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        what = "a line" if mask == TRUE else "crossed" if mask == FALSE else "open"
+        return f"{instance.grid.edge_name(var)} is {what}"
+
+    def size(self, instance: Board) -> str:
+        return f"{instance.cols}x{instance.rows}"
+
+    def pretty(self, instance: Board, dom: Sequence[int]) -> str:
+        return draw(instance, dom)
+
+    def example_paths(self) -> list[Path]:
+        return sorted((Path(__file__).parent / "examples").glob("*.txt"))
+
+
+def _chain_end_brancher(grid: Grid) -> Callable[[list[int]], int]:
+    """Branch where the loop must go on: an open edge at a chain end, else any open edge."""
+    vertex_edges = grid.vertex_edges
+
+    def branch(dom: list[int]) -> int:
+        fallback = -1
+        for edges in vertex_edges:
+            on = 0
+            first_open = -1
+            for e in edges:
+                d = dom[e]
+                if d == TRUE:
+                    on += 1
+                elif d != FALSE and first_open < 0:
+                    first_open = e
+            if first_open >= 0:
+                if on == 1:
+                    return first_open
+                if fallback < 0:
+                    fallback = first_open
+        return fallback
+
+    return branch

@@ -1,0 +1,266 @@
+"""Rung 2, parity colouring: every cell is inside or outside the loop.
+
+The loop is a Jordan curve, so colour the cells plus one outside face: a line
+edge separates different colours, a crossed edge joins equal ones.  A
+union-find with a parity bit holds what is known ("same"/"opposite"); it lives
+in the engine's aux slots, so search and lookahead undo it with the domains.
+
+- ``colour-link``: a decided edge relates its two faces; when two classes
+  merge, every open edge between them is decided at once;
+- ``cell-colouring``: small units force new relations.  A clue cell and its
+  four neighbours: exactly ``clue`` neighbours differ.  The four faces around
+  a dot: never coloured like a chessboard, as the loop would touch itself
+  there (the 2x2 diagonal or "pinch" rule).
+
+A unit is summarised by which of its faces share a class and with what
+parity; the relations forced by that summary are computed once by brute force
+over the classes' colours and memoised, so a unit costs a few finds and a
+dict lookup.  A merge wakes only the units of the smaller class's members.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule
+from puzzlekit_slitherlink.grid import Grid
+
+COLOUR_LINK = Rule(
+    "colour-link",
+    2,
+    "A line separates cells of different colours and a cross joins equal ones; once two cells' "
+    "colours are related, the edge between them follows.",
+)
+CELL_COLOURING = Rule(
+    "cell-colouring",
+    2,
+    "A clue counts its differently coloured neighbours, and the four cells around a dot are "
+    "never coloured like a chessboard (the loop would pinch there).",
+)
+
+# Unit kinds; clue units use the clue itself (0..3) as their kind.
+DOT = 4
+DOT_FULL = 5
+
+Forced = tuple[tuple[int, int, int], ...]
+_TABLE: dict[tuple[int, ...], Forced | None] = {}
+
+
+def forced_relations(key: tuple[int, ...]) -> Forced | None:
+    """Relations every valid colouring of a unit shares, or None if none is valid.
+
+    ``key`` is the unit's kind followed, per position of the unit, by
+    ``2*class + parity``: classes numbered by first appearance, parity relative
+    to the class's first member.  Answers are (position, position, parity).
+    """
+    if key in _TABLE:
+        return _TABLE[key]
+    kind, signature = key[0], key[1:]
+    labels = [s >> 1 for s in signature]
+    parities = [s & 1 for s in signature]
+    n_classes = max(labels) + 1
+    valid: list[int] = []
+    for x in range(0, 1 << n_classes, 2):  # class 0 is coloured 0 without loss
+        colour = [((x >> lab) & 1) ^ par for lab, par in zip(labels, parities)]
+        if kind <= 3:
+            ok = sum(colour[0] != c for c in colour[1:]) == kind
+        else:
+            changes = sum(colour[i] != colour[(i + 1) % 4] for i in range(4))
+            ok = changes != 4 and not (kind == DOT_FULL and changes == 0)
+        if ok:
+            valid.append(x)
+    result: Forced | None = None
+    if valid:
+        first = [labels.index(k) for k in range(n_classes)]
+        found = []
+        for j in range(n_classes):
+            for k in range(j + 1, n_classes):
+                rels = {((x >> j) ^ (x >> k)) & 1 for x in valid}
+                if len(rels) == 1:
+                    found.append((first[j], first[k], rels.pop()))
+        result = tuple(found)
+    _TABLE[key] = result
+    return result
+
+
+class FaceColours:
+    """What is known about the faces' colours, kept in aux slots so it can be undone.
+
+    A quick-find union-find with a parity bit: every face stores its class's
+    root and its parity relative to that root, so a lookup is two reads.  A
+    merge relabels the smaller class (union by size keeps that O(n log n)
+    overall) and walks it anyway, which is also when its units are woken and
+    the edges it closes are decided.  ``next`` links each class in a ring.
+    """
+
+    def __init__(self, model: Model, grid: Grid) -> None:
+        n = grid.n_faces
+        self.grid = grid
+        self.root = model.add_state(range(n))
+        self.parity = model.add_state([0] * n)
+        self.size = model.add_state([1] * n)
+        self.next = model.add_state(range(n))
+        self.face_units: list[list[int]] = [[] for _ in range(n)]
+        """Indices of the unit propagators each face belongs to."""
+        self.unit_faces: dict[int, tuple[int, ...]] = {}
+        edges: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for e, (a, b) in enumerate(grid.edge_faces):
+            edges[a].append((e, b))
+            edges[b].append((e, a))
+        self.face_edges = tuple(tuple(x) for x in edges)
+
+    def find(self, aux: list[int], x: int) -> tuple[int, int]:
+        """Root of ``x``'s class and the parity of ``x`` relative to it."""
+        return aux[self.root + x], aux[self.parity + x]
+
+    def relation(self, aux: list[int], a: int, b: int) -> int | None:
+        """0 when a and b are known equal, 1 when known opposite, else None."""
+        root, parity = self.root, self.parity
+        if aux[root + a] != aux[root + b]:
+            return None
+        return aux[parity + a] ^ aux[parity + b]
+
+    def relate(self, engine: Engine, a: int, b: int, p: int) -> bool | None:
+        """Record colour(a) ^ colour(b) == p and draw the consequences.
+
+        True when new, False when known, None on contradiction.  A merge wakes
+        the units that now see both classes and decides the edges between them.
+        """
+        aux = engine.aux
+        ROOT, PARITY, SIZE, NEXT = self.root, self.parity, self.size, self.next
+        ra, pa = aux[ROOT + a], aux[PARITY + a]
+        rb, pb = aux[ROOT + b], aux[PARITY + b]
+        if ra == rb:
+            return False if (pa ^ pb) == p else None
+        if aux[SIZE + ra] < aux[SIZE + rb]:
+            ra, rb = rb, ra
+        flip = pa ^ pb ^ p  # colour(rb) ^ colour(ra)
+        dom = engine.dom
+        wake, put = engine.wake, engine.put
+        unit_faces = self.unit_faces
+        # First, while the absorbed class still has its own root: wake the units that
+        # see both classes, and decide the open edges between the two classes.
+        f = rb
+        while True:
+            for unit in self.face_units[f]:
+                for g in unit_faces[unit]:
+                    if aux[ROOT + g] == ra:
+                        wake(unit)
+                        break
+            for e, other in self.face_edges[f]:
+                if dom[e] == BOOL and aux[ROOT + other] == ra:
+                    differ = aux[PARITY + f] ^ flip ^ aux[PARITY + other]
+                    engine.set(e, TRUE if differ else FALSE, (), (f, other))
+            f = aux[NEXT + f]
+            if f == rb:
+                break
+        # Then relabel it.
+        while True:
+            put(ROOT + f, ra)
+            if flip:
+                put(PARITY + f, aux[PARITY + f] ^ 1)
+            f = aux[NEXT + f]
+            if f == rb:
+                break
+        put(SIZE + ra, aux[SIZE + ra] + aux[SIZE + rb])
+        na, nb = aux[NEXT + ra], aux[NEXT + rb]
+        put(NEXT + ra, nb)
+        put(NEXT + rb, na)
+        return True
+
+
+class ColourLink(Propagator):
+    """A decided edge relates the colours of its two faces."""
+
+    rule = COLOUR_LINK
+    __slots__ = ("colours", "edge", "faces", "watches")
+
+    def __init__(self, colours: FaceColours, edge: int) -> None:
+        self.colours = colours
+        self.edge = edge
+        self.faces = colours.grid.edge_faces[edge]
+        self.watches = (edge,)
+
+    def propagate(self, engine: Engine) -> bool:
+        d = engine.dom[self.edge]
+        if d == BOOL:
+            return True
+        a, b = self.faces
+        return self.colours.relate(engine, a, b, d >> 1) is not None
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        return _explain_edge(self.colours.grid, mask, note, "what is already drawn relates their colours")
+
+
+class ColourUnit(Propagator):
+    """One clue cell with its neighbours, or the four faces around one dot."""
+
+    rule = CELL_COLOURING
+    watches = ()
+    __slots__ = ("colours", "kind", "faces")
+
+    def __init__(self, colours: FaceColours, kind: int, faces: Sequence[int]) -> None:
+        self.colours = colours
+        self.kind = kind
+        self.faces = tuple(faces)
+
+    def propagate(self, engine: Engine) -> bool:
+        aux = engine.aux
+        ROOT, PARITY = self.colours.root, self.colours.parity
+        roots: list[int] = []
+        base: list[int] = []
+        key = [self.kind]
+        for f in self.faces:
+            root, par = aux[ROOT + f], aux[PARITY + f]
+            if root in roots:
+                k = roots.index(root)
+                key.append(2 * k + (par ^ base[k]))
+            else:
+                key.append(2 * len(roots))
+                roots.append(root)
+                base.append(par)
+        forced = forced_relations(tuple(key))
+        if forced is None:
+            return False
+        faces = self.faces
+        relate = self.colours.relate
+        for i, j, rel in forced:
+            if relate(engine, faces[i], faces[j], rel) is None:
+                return False
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        grid = self.colours.grid
+        if self.kind <= 3:
+            why = f"the {self.kind} at {grid.cell_name(self.faces[0])} counts its differently coloured neighbours"
+        else:
+            why = "the four cells around a dot cannot be coloured like a chessboard"
+        return _explain_edge(grid, mask, note, why)
+
+
+def _explain_edge(grid: Grid, mask: int, note: object, why: str) -> str:
+    a, b = note  # type: ignore[misc]
+    side = "different sides" if mask == TRUE else "the same side"
+    return f"{grid.cell_name(a)} and {grid.cell_name(b)} are on {side} of the loop: {why}"
+
+
+def add_colouring(model: Model, grid: Grid, clues: Sequence[int], full: bool) -> FaceColours:
+    """Declare the colouring: its state, one link per edge, one unit per clue and dot."""
+    colours = FaceColours(model, grid)
+    for e in range(grid.n_edges):
+        model.add(ColourLink(colours, e))
+    units: list[tuple[int, tuple[int, ...]]] = []
+    for cell, clue in enumerate(clues):
+        if clue >= 0:
+            units.append((clue, (cell, *grid.cell_neighbours[cell])))
+    for faces in grid.vertex_faces:
+        # With the outside face twice, a dot can never be a chessboard.
+        if full or grid.outside not in faces:
+            units.append((DOT_FULL if full else DOT, faces))
+    for kind, faces in units:
+        index = model.add(ColourUnit(colours, kind, faces))
+        colours.unit_faces[index] = faces
+        for f in sorted(set(faces)):
+            colours.face_units[f].append(index)
+    return colours

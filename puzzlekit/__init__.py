@@ -1,0 +1,67 @@
+"""puzzlekit: logic puzzles with a solver inside.
+
+Import what a user or plugin author needs from here::
+
+    import puzzlekit
+    result = puzzlekit.solve("slitherlink", text)
+    result.status, result.solutions, result.stats, result.steps
+"""
+
+from puzzlekit.api import (
+    CheckResult,
+    Puzzle,
+    Solution,
+    SolveResult,
+    Stats,
+    Step,
+    check,
+    check_all,
+    default_host,
+    load,
+    solve,
+    solve_all,
+)
+from puzzlekit.core import Model, Propagator, Rule, Rung, Status
+from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
+from puzzlekit.formats.level import Block
+from puzzlekit.genre import Genre, Violation
+from puzzlekit.hookspecs import hookimpl
+from puzzlekit.host import Host, make_host
+from puzzlekit.registry import CommandRegistry, Format, Registry
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Block",
+    "CheckResult",
+    "CommandRegistry",
+    "Format",
+    "Genre",
+    "Host",
+    "LevelError",
+    "Model",
+    "PluginError",
+    "Propagator",
+    "Puzzle",
+    "PuzzlekitError",
+    "Registry",
+    "Rule",
+    "Rung",
+    "Solution",
+    "SolveResult",
+    "Stats",
+    "Status",
+    "Step",
+    "UnknownGenre",
+    "UsageError",
+    "Violation",
+    "__version__",
+    "check",
+    "check_all",
+    "default_host",
+    "hookimpl",
+    "load",
+    "make_host",
+    "solve",
+    "solve_all",
+]

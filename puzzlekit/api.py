@@ -1,0 +1,288 @@
+"""The library surface: load, solve and check puzzles of any installed genre.
+
+Every function returns result objects and never prints.  ``genre`` may be a
+name (aliases work) or a Genre object; ``host`` defaults to one built from the
+installed plugins on first use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any, Literal
+
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import is_fixed, value_of
+from puzzlekit.core.search import (
+    DEFAULT_LIMIT,
+    DEFAULT_MAX_NODES,
+    DEFAULT_TIMEOUT,
+    SearchOutcome,
+    Status,
+    count_solutions,
+)
+from puzzlekit.errors import UsageError
+from puzzlekit.formats.level import Block, read_blocks, write_block
+from puzzlekit.genre import Genre, Violation
+from puzzlekit.host import Host, make_host
+
+
+@lru_cache(maxsize=1)
+def default_host() -> Host:
+    """The host of installed plugins, built once on first use."""
+    return make_host()
+
+
+def get_genre(genre: str | Genre, host: Host | None = None) -> Genre:
+    if isinstance(genre, Genre):
+        return genre
+    return (host or default_host()).genre(genre)
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One parsed puzzle and the block of text it came from."""
+
+    genre: Genre
+    instance: Any
+    block: Block
+
+    @property
+    def meta(self) -> dict[str, str]:
+        return self.block.meta
+
+    @property
+    def source(self) -> str:
+        return self.block.source
+
+    @property
+    def index(self) -> int:
+        return self.block.index
+
+    @property
+    def where(self) -> str:
+        """``file:line`` of the puzzle's first row."""
+        return f"{self.block.source}:{self.block.first_line}"
+
+    @property
+    def size(self) -> str:
+        return self.genre.size(self.instance)
+
+    def expect(self) -> str | None:
+        return self.block.expect()
+
+    def text(self) -> str:
+        """The puzzle as level text, metadata included."""
+        return write_block(self.genre.write(self.instance), self.meta)
+
+
+def load(genre: str | Genre, text: str, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
+    """Every puzzle in ``text``; LevelError (file:line:col) on bad input."""
+    g = get_genre(genre, host)
+    return [Puzzle(g, g.parse(block), block) for block in read_blocks(text, source)]
+
+
+def load_one(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) -> Puzzle:
+    if isinstance(puzzle, Puzzle):
+        return puzzle
+    puzzles = load(genre, puzzle, host=host)
+    if len(puzzles) != 1:
+        raise UsageError(f"expected one puzzle, found {len(puzzles)}; use solve_all() for several")
+    return puzzles[0]
+
+
+# -- solving -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction, in order: which variable, what it became, and why."""
+
+    number: int
+    rule: str
+    rung: int
+    variable: int
+    values: tuple[int, ...]
+    """The values still allowed after this step."""
+    reads: tuple[int, ...]
+    """The variables the rule looked at (empty for whole-board rules)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Solution:
+    values: tuple[int, ...]
+    text: str
+    """The solved board in the genre's plain text form, which reads back."""
+
+
+@dataclass(frozen=True)
+class Stats:
+    nodes: int
+    """Search nodes after root propagation; 0 means deduction alone decided it."""
+    seconds: float
+    rung: int
+    """The highest rung needed; the search rung when branching was needed."""
+    rung_name: str
+    rule_counts: dict[str, int]
+    """Deductions per rule during root propagation."""
+    exhausted: bool
+    """True when the search space was covered, so the solution count is exact."""
+    stopped_by: str | None
+    """'max-nodes' or 'timeout' when a budget ended the search."""
+
+
+@dataclass
+class SolveResult:
+    """What solving one puzzle proved."""
+
+    puzzle: Puzzle
+    status: Status
+    solutions: list[Solution]
+    stats: Stats
+    partial: list[int]
+    """Domains after root propagation: what deduction alone established."""
+    _outcome: SearchOutcome = field(repr=False)
+
+    @cached_property
+    def steps(self) -> list[Step]:
+        """The root deduction log in words, cheapest rung first as it happened."""
+        return explain_log(self.puzzle, self._outcome.engine)
+
+    @property
+    def partial_text(self) -> str:
+        return "\n".join(self.puzzle.genre.write(self.puzzle.instance, self.partial))
+
+
+def rung_name(genre: Genre, rung: int) -> str:
+    if rung <= 0:
+        return "none"
+    if rung > len(genre.ladder):
+        return "search"
+    return genre.ladder[rung - 1].name
+
+
+def explain_log(puzzle: Puzzle, engine: Engine) -> list[Step]:
+    genre, instance = puzzle.genre, puzzle.instance
+    steps = []
+    for number, entry in enumerate(engine.log or [], start=1):
+        prop = engine.props[entry.by]
+        what = genre.describe_step(instance, entry.var, entry.mask)
+        why = prop.explain(entry.var, entry.mask, entry.note)
+        values = tuple(v for v in range(entry.mask.bit_length()) if entry.mask >> v & 1)
+        steps.append(Step(number, prop.rule.name, prop.rule.rung, entry.var, values, tuple(entry.reads), f"{what}: {why}"))
+    return steps
+
+
+def solve(
+    genre: str | Genre,
+    puzzle: str | Puzzle,
+    *,
+    limit: int = DEFAULT_LIMIT,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    timeout: float | None = DEFAULT_TIMEOUT,
+    max_rung: int | None = None,
+    host: Host | None = None,
+) -> SolveResult:
+    """Solve one puzzle, counting solutions up to ``limit`` (2 proves uniqueness)."""
+    p = load_one(genre, puzzle, host)
+    outcome = count_solutions(
+        p.genre.build(p.instance), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung
+    )
+    solutions = [
+        Solution(tuple(values), "\n".join(p.genre.write(p.instance, [1 << v for v in values])))
+        for values in outcome.solutions
+    ]
+    stats = Stats(
+        nodes=outcome.nodes,
+        seconds=outcome.seconds,
+        rung=outcome.rung,
+        rung_name=rung_name(p.genre, outcome.rung),
+        rule_counts=outcome.rule_counts,
+        exhausted=outcome.exhausted,
+        stopped_by=outcome.stopped_by,
+    )
+    return SolveResult(p, outcome.status, solutions, stats, outcome.root, outcome)
+
+
+def solve_all(
+    genre: str | Genre,
+    text: str,
+    *,
+    source: str = "<string>",
+    limit: int = DEFAULT_LIMIT,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    timeout: float | None = DEFAULT_TIMEOUT,
+    host: Host | None = None,
+) -> Iterator[SolveResult]:
+    """Solve every puzzle in ``text``, one result at a time."""
+    for p in load(genre, text, source, host):
+        yield solve(p.genre, p, limit=limit, max_nodes=max_nodes, timeout=timeout)
+
+
+# -- checking ----------------------------------------------------------------
+
+CheckStatus = Literal["solved", "incomplete", "wrong"]
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """A player's attempt judged against the rules."""
+
+    puzzle: Puzzle
+    status: CheckStatus
+    violations: list[Violation]
+
+
+def state_values(dom: Sequence[int]) -> list[int]:
+    """A state read as a finished attempt: an unmarked variable takes its smallest value
+    (no line, no bridge)."""
+    return [value_of(d) if is_fixed(d) else value_of(d & -d) for d in dom]
+
+
+def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
+    found = puzzle.genre.accept(puzzle.instance, state_values(dom))
+    status: CheckStatus
+    if not found:
+        status = "solved"
+    elif all(v.unfinished for v in found):
+        status = "incomplete"
+    else:
+        status = "wrong"
+    return CheckResult(puzzle, status, found)
+
+
+def check(
+    genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None
+) -> CheckResult:
+    """Judge one attempt; without ``state`` the puzzle text must carry the marks itself."""
+    p = load_one(genre, puzzle, host)
+    if state is None:
+        return judge(p, p.genre.parse_state(p.instance, p.block))
+    blocks = read_blocks(state, "<state>")
+    if len(blocks) != 1:
+        raise UsageError(f"expected one state, found {len(blocks)}")
+    return judge(p, p.genre.parse_state(p.instance, blocks[0]))
+
+
+def check_all(
+    genre: str | Genre,
+    text: str,
+    state: str | None = None,
+    *,
+    source: str = "<string>",
+    state_source: str = "<state>",
+    host: Host | None = None,
+) -> list[CheckResult]:
+    """Judge attempts; puzzle and state blocks pair by order."""
+    puzzles = load(genre, text, source, host)
+    if state is None:
+        return [judge(p, p.genre.parse_state(p.instance, p.block)) for p in puzzles]
+    states = read_blocks(state, state_source)
+    if len(states) != len(puzzles):
+        raise UsageError(
+            f"{source} holds {len(puzzles)} puzzle(s) but {state_source} holds {len(states)} state(s); "
+            "they pair by order"
+        )
+    return [judge(p, p.genre.parse_state(p.instance, s)) for p, s in zip(puzzles, states)]

@@ -1,0 +1,146 @@
+"""How results look: plain text that reads back, a terminal view, and JSON Lines."""
+
+from __future__ import annotations
+
+import json
+
+from puzzlekit.api import CheckResult, SolveResult
+from puzzlekit.core.search import Status
+from puzzlekit.formats.level import write_block
+from puzzlekit.host import Host
+from puzzlekit.report import check_report, solve_report
+
+_STATUS_WORDS = {
+    Status.UNIQUE: "unique solution",
+    Status.MULTIPLE: "several solutions",
+    Status.NONE: "no solution",
+    Status.UNDECIDED: "undecided",
+}
+
+
+def _count(result: SolveResult) -> str:
+    n = len(result.solutions)
+    return f"{n}" if result.stats.exhausted else f"{n}+"
+
+
+def _summary(result: SolveResult) -> str:
+    s = result.stats
+    words = _STATUS_WORDS[result.status]
+    if result.status == Status.MULTIPLE:
+        words = f"{_count(result)} solutions" + ("" if s.exhausted else " (stopped counting at --limit)")
+    if result.status == Status.UNDECIDED:
+        spent = {"max-nodes": "the node budget ran out", "timeout": "the time ran out"}.get(
+            s.stopped_by or "", "stopped at --limit 1"
+        )
+        found = "1 solution found, uniqueness not proven" if result.solutions else "no solution found yet"
+        words = f"undecided: {spent}; {found}"
+    return words
+
+
+def _head(result: SolveResult, steps: bool) -> dict[str, str]:
+    s = result.stats
+    meta = dict(result.puzzle.meta)
+    meta["status"] = result.status.value
+    meta["rung"] = f"{s.rung} ({s.rung_name})"
+    meta["nodes"] = str(s.nodes)
+    return meta
+
+
+def _step_lines(result: SolveResult) -> list[str]:
+    return [f"step {st.number} [{st.rule}, rung {st.rung}]: {st.text}" for st in result.steps]
+
+
+def solve_plain(result: SolveResult, steps: bool = False) -> str:
+    """Level blocks with ``# status:`` comments: the output reads back as input."""
+    genre, instance = result.puzzle.genre, result.puzzle.instance
+    meta = _head(result, steps)
+    comments = [_summary(result)] + (_step_lines(result) if steps else [])
+    if not result.solutions:
+        # What deduction established (the bare puzzle if it found a contradiction).
+        rows = genre.write(instance, result.partial or None)
+        return write_block(rows, meta, comments)
+    blocks = []
+    for i, sol in enumerate(result.solutions, start=1):
+        m = dict(meta)
+        if len(result.solutions) > 1 or result.status != Status.UNIQUE:
+            m["solution"] = f"{i} of {_count(result)}"
+        blocks.append(write_block(sol.text.split("\n"), m, comments if i == 1 else []))
+    return "\n".join(blocks)
+
+
+def solve_pretty(result: SolveResult, steps: bool, total: int) -> str:
+    """A terminal view: a headline, the deduction steps if asked, the board(s)."""
+    p = result.puzzle
+    s = result.stats
+    title = p.meta.get("title") or f"{p.where}"
+    head = f"{title} ({p.size}): {_summary(result)} · rung {s.rung} {s.rung_name} · {s.nodes} nodes · {s.seconds * 1000:.0f} ms"
+    out = [head]
+    if steps:
+        out += [f"  {line}" for line in _step_lines(result)]
+    if result.solutions:
+        for i, sol in enumerate(result.solutions, start=1):
+            if len(result.solutions) > 1:
+                out.append(f"solution {i} of {_count(result)}:")
+            out.append(p.genre.pretty(p.instance, [1 << v for v in sol.values]))
+    elif result.partial:
+        out.append("what deduction established before stopping:")
+        out.append(p.genre.pretty(p.instance, result.partial))
+    return "\n".join(out) + ("\n" if total > 1 else "")
+
+
+def solve_json(result: SolveResult, steps: bool = False) -> str:
+    return solve_report(result, steps).model_dump_json()
+
+
+def check_plain(result: CheckResult) -> str:
+    p = result.puzzle
+    lines = [f"{p.where}: {result.status}"]
+    lines += [f"  - {v.message}" for v in result.violations]
+    return "\n".join(lines)
+
+
+def check_json(result: CheckResult) -> str:
+    return check_report(result).model_dump_json()
+
+
+def genres_plain(host: Host) -> str:
+    rows = [("GENRE", "ALIASES", "FROM", "VERSION", "RUNGS")]
+    for entry in host.genres():
+        g, o = entry.genre, entry.origin
+        rows.append(
+            (
+                g.name,
+                ", ".join(g.aliases) or "-",
+                f"{o.distribution or '-'} ({o.plugin})",
+                o.version or "-",
+                " > ".join(r.name for r in g.ladder) + " > search",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
+    for failure in host.failures:
+        lines.append(f"broken: {failure}")
+    return "\n".join(lines)
+
+
+def genres_json(host: Host) -> str:
+    out = []
+    for entry in host.genres():
+        g, o = entry.genre, entry.origin
+        out.append(
+            json.dumps(
+                {
+                    "name": g.name,
+                    "aliases": list(g.aliases),
+                    "summary": g.summary,
+                    "plugin": o.plugin,
+                    "distribution": o.distribution,
+                    "version": o.version,
+                    "ladder": [{"rung": r.level, "name": r.name, "summary": r.summary} for r in g.ladder],
+                    "rules": [{"name": r.name, "rung": r.rung, "summary": r.summary} for r in g.rules],
+                }
+            )
+        )
+    for failure in host.failures:
+        out.append(json.dumps({"broken": failure.origin.plugin, "error": failure.error}))
+    return "\n".join(out)

@@ -1,0 +1,208 @@
+"""The propagation fixpoint: a work queue per rung over a flat domain array.
+
+Narrowing a variable wakes the propagators that watch it.  The engine always
+runs the cheapest non-empty rung next, so a dearer rung only wakes once every
+cheaper one is at fixpoint, and any progress sends work back down the ladder
+(Tatham's "restart from the cheapest" loop, for free).  Contradiction is a
+return value.
+
+All mutable solver state lives in two flat int lists: ``dom`` (one bitmask
+per variable) and ``aux`` (slots propagators reserved for incremental state,
+such as a union-find).  Every write to either goes on one trail, so search
+and lookahead take any amount of work back with ``undo(mark)``.  Every
+narrowing can also be written to a deduction log.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from puzzlekit.core.model import Model, Propagator
+
+
+class LogEntry(NamedTuple):
+    """One narrowing: ``var`` became ``mask`` because of propagator ``by``."""
+
+    var: int
+    mask: int
+    by: int
+    """Index of the propagator in ``Model.propagators``; ``DECISION`` (-1) for a search decision."""
+    reads: Sequence[int]
+    note: object
+
+
+DECISION = -1
+
+
+class Engine:
+    """Runs a model's propagators (those up to ``max_rung``) to fixpoint."""
+
+    __slots__ = (
+        "model",
+        "props",
+        "rung_of",
+        "watchers",
+        "queues",
+        "queued",
+        "dom",
+        "aux",
+        "trail",
+        "log",
+        "current",
+        "fired",
+        "failed",
+        "max_rung",
+        "requeue",
+    )
+
+    def __init__(self, model: Model, max_rung: int | None = None, record: bool = False) -> None:
+        cap = len(model.ladder) if max_rung is None else min(max_rung, len(model.ladder))
+        self.model = model
+        self.max_rung = cap
+        self.props: list[Propagator] = model.propagators
+        # A propagator above the cap keeps its index but is never queued.
+        self.rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in self.props]
+        n = len(model.domains)
+        watchers: list[list[int]] = [[] for _ in range(n)]
+        for index, prop in enumerate(self.props):
+            if self.rung_of[index]:
+                for var in range(n) if prop.watches is None else prop.watches:
+                    watchers[var].append(index)
+        self.watchers = [tuple(w) for w in watchers]
+        self.queues: list[deque[int]] = [deque() for _ in range(cap + 1)]
+        self.queued = bytearray(len(self.props))
+        self.dom: list[int] = list(model.domains)
+        self.aux: list[int] = list(model.aux)
+        self.trail: list[int] = []
+        """Pairs (slot, old value): slot >= 0 a variable, slot < 0 the aux slot ~slot."""
+        self.log: list[LogEntry] | None = [] if record else None
+        self.current = DECISION
+        # fired[i] counts narrowings by propagator i; the extra last slot counts decisions.
+        self.fired = [0] * (len(self.props) + 1)
+        self.failed = DECISION
+        self.requeue = False
+
+    # -- writing state -------------------------------------------------------
+
+    def set(self, var: int, mask: int, reads: Sequence[int] = (), note: object = None) -> bool:
+        """Narrow ``var`` to ``dom & mask``; False when that empties the domain."""
+        dom = self.dom
+        old = dom[var]
+        new = old & mask
+        if new == old:
+            return True
+        if not new:
+            return False
+        dom[var] = new
+        trail = self.trail
+        trail.append(var)
+        trail.append(old)
+        queued = self.queued
+        for p in self.watchers[var]:
+            if not queued[p]:
+                queued[p] = 1
+                self.queues[self.rung_of[p]].append(p)
+        self.fired[self.current] += 1
+        if self.log is not None:
+            self.log.append(LogEntry(var, new, self.current, reads, note))
+        return True
+
+    def put(self, slot: int, value: int) -> None:
+        """Write an aux slot, remembering the old value for ``undo``."""
+        aux = self.aux
+        trail = self.trail
+        trail.append(~slot)
+        trail.append(aux[slot])
+        aux[slot] = value
+
+    def wake(self, prop: int) -> None:
+        """Queue propagator ``prop`` (its index in the model) for something no variable says."""
+        rung = self.rung_of[prop]
+        if rung and not self.queued[prop]:
+            self.queued[prop] = 1
+            self.queues[rung].append(prop)
+
+    def again(self) -> None:
+        """Called by a propagator that stopped early on purpose: run it once more later.
+
+        Its own narrowings do not wake it, so without this it would sleep until
+        some other change woke it.
+        """
+        self.requeue = True
+
+    def mark(self) -> int:
+        """A point on the trail to ``undo`` back to."""
+        return len(self.trail)
+
+    def undo(self, mark: int) -> None:
+        """Revert every write made after ``mark``, latest first."""
+        trail, dom, aux = self.trail, self.dom, self.aux
+        while len(trail) > mark:
+            old = trail.pop()
+            slot = trail.pop()
+            if slot >= 0:
+                dom[slot] = old
+            else:
+                aux[~slot] = old
+
+    # -- the fixpoint --------------------------------------------------------
+
+    def start(self) -> bool:
+        """Run every propagator once, then to fixpoint."""
+        queued = self.queued
+        for p, rung in enumerate(self.rung_of):
+            if rung:
+                queued[p] = 1
+                self.queues[rung].append(p)
+        return self.run()
+
+    def decide(self, var: int, mask: int) -> bool:
+        """Narrow ``var`` as a search decision and propagate."""
+        self.current = DECISION
+        if not self.set(var, mask):
+            return False
+        return self.run()
+
+    def run(self) -> bool:
+        """Propagate until no propagator is queued; False on contradiction."""
+        queues = self.queues
+        queued = self.queued
+        props = self.props
+        while True:
+            for queue in queues:
+                if queue:
+                    break
+            else:
+                self.current = DECISION
+                return True
+            p = queue.popleft()
+            self.current = p
+            ok = props[p].propagate(self)
+            if self.requeue:
+                self.requeue = False
+                queue.append(p)
+            else:
+                queued[p] = 0
+            if not ok:
+                self.failed = p
+                self.current = DECISION
+                self._clear()
+                return False
+
+    def _clear(self) -> None:
+        for queue in self.queues:
+            queue.clear()
+        self.queued[:] = bytes(len(self.queued))
+
+    # -- reading results -----------------------------------------------------
+
+    def rule_counts(self) -> dict[str, int]:
+        """Narrowings per rule name, cheapest rung first."""
+        counts: dict[str, int] = {}
+        pairs = sorted(zip(self.props, self.fired), key=lambda pf: pf[0].rule.rung)
+        for prop, fired in pairs:
+            if fired:
+                counts[prop.rule.name] = counts.get(prop.rule.name, 0) + fired
+        return counts

@@ -1,0 +1,137 @@
+"""What a genre declares: variables with bitmask domains, rules on rungs, propagators.
+
+A domain is an int whose bit ``v`` is set while value ``v`` is still possible:
+a boolean is ``0b11`` while unknown, ``0b01`` for false, ``0b10`` for true.
+Domains live in one flat ``list[int]`` owned by the engine; nothing here is
+touched inside the solver's hot loop except the propagators themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from puzzlekit.core.engine import Engine
+
+FALSE = 0b01
+TRUE = 0b10
+BOOL = 0b11
+
+
+def mask_of(value: int) -> int:
+    """The singleton domain holding ``value``."""
+    return 1 << value
+
+
+def values_of(mask: int) -> list[int]:
+    """The values a domain still allows, smallest first."""
+    out = []
+    v = 0
+    while mask:
+        if mask & 1:
+            out.append(v)
+        mask >>= 1
+        v += 1
+    return out
+
+
+def value_of(mask: int) -> int:
+    """The value of a singleton domain."""
+    return mask.bit_length() - 1
+
+
+def is_fixed(mask: int) -> bool:
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+@dataclass(frozen=True)
+class Rung:
+    """One step of a genre's difficulty ladder; 1 is the cheapest."""
+
+    level: int
+    name: str
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A kind of deduction; many propagators (one per cell, say) share one rule."""
+
+    name: str
+    rung: int
+    summary: str
+
+
+class Propagator:
+    """One rule applied to one part of the board.
+
+    ``watches`` lists the variables whose narrowing wakes it (None: all).
+    ``propagate`` narrows domains through ``engine.set`` and returns False on a
+    contradiction.  It must leave its own constraint at fixpoint, because its
+    own narrowings do not wake it again.
+    """
+
+    rule: Rule
+    watches: Sequence[int] | None = None
+
+    def propagate(self, engine: Engine) -> bool:
+        raise NotImplementedError
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        """Why this propagator narrowed ``var`` to ``mask``, in plain words."""
+        return f"{self.rule.summary}"
+
+
+Brancher = Callable[[list[int]], int]
+LeafCheck = Callable[[list[int]], bool]
+
+
+@dataclass
+class Model:
+    """Variables, their initial domains, and the propagators over them."""
+
+    ladder: tuple[Rung, ...]
+    domains: list[int] = field(default_factory=list)
+    propagators: list[Propagator] = field(default_factory=list)
+    aux: list[int] = field(default_factory=list)
+    """Initial values of the slots propagators reserve for incremental state."""
+    brancher: Brancher | None = None
+    """Picks the variable to branch on (-1 when all are fixed); default: smallest domain."""
+    leaf_check: LeafCheck | None = None
+    """Accepts or rejects a full assignment of values; the last word on a leaf."""
+
+    def add_var(self, mask: int) -> int:
+        self.domains.append(mask)
+        return len(self.domains) - 1
+
+    def add_vars(self, count: int, mask: int) -> range:
+        start = len(self.domains)
+        self.domains.extend([mask] * count)
+        return range(start, start + count)
+
+    def add_state(self, values: Sequence[int]) -> int:
+        """Reserve aux slots holding ``values``; returns the first slot's index.
+
+        Propagators keep incremental state there (through ``Engine.put``) so
+        that search and lookahead can undo it along with the domains.
+        """
+        offset = len(self.aux)
+        self.aux.extend(values)
+        return offset
+
+    def add(self, propagator: Propagator) -> int:
+        """Add a propagator; returns its index, which ``Engine.wake`` takes."""
+        if not 1 <= propagator.rule.rung <= len(self.ladder):
+            raise ValueError(
+                f"rule {propagator.rule.name!r} sits on rung {propagator.rule.rung}, "
+                f"but the ladder has rungs 1..{len(self.ladder)}"
+            )
+        self.propagators.append(propagator)
+        return len(self.propagators) - 1
+
+    @property
+    def search_rung(self) -> int:
+        """Search is always the rung after the last deductive one."""
+        return len(self.ladder) + 1

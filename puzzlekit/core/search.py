@@ -1,0 +1,177 @@
+"""Count-to-N search: honest about unique, multiple, none and undecided.
+
+Root propagation runs with the deduction log on; branching then tries each
+value of a chosen variable, propagating after each decision and undoing it
+from the engine's trail afterwards.  The search stops at ``limit`` solutions,
+after ``max_nodes`` nodes, or at the deadline, and says which: a spent budget
+is "undecided", never a guess reported as a proof.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+
+from puzzlekit.core.engine import Engine, LogEntry
+from puzzlekit.core.model import Model, value_of
+
+DEFAULT_LIMIT = 2
+DEFAULT_MAX_NODES = 100_000
+DEFAULT_TIMEOUT = 60.0
+
+
+class Status(str, Enum):
+    UNIQUE = "unique"
+    MULTIPLE = "multiple"
+    NONE = "none"
+    UNDECIDED = "undecided"
+
+
+@dataclass
+class SearchOutcome:
+    """What the search proved, the solutions it found and what it cost."""
+
+    status: Status
+    solutions: list[list[int]]
+    nodes: int
+    seconds: float
+    root: list[int]
+    """Domains after root propagation (empty on a root contradiction)."""
+    log: list[LogEntry]
+    engine: Engine
+    exhausted: bool
+    """True when the whole tree was searched, so the count is exact."""
+    stopped_by: str | None = None
+    """'max-nodes' or 'timeout' when a budget ended the search."""
+    rung: int = 0
+    """The highest rung needed: the search rung if branching was needed."""
+    rule_counts: dict[str, int] = field(default_factory=dict)
+    """Narrowings per rule during root propagation."""
+
+
+def smallest_domain(dom: list[int]) -> int:
+    """Default branching: the first variable with the fewest values left."""
+    best, best_size = -1, 1 << 30
+    for var, mask in enumerate(dom):
+        if mask & (mask - 1):
+            size = mask.bit_count()
+            if size < best_size:
+                best, best_size = var, size
+                if size == 2:
+                    break
+    return best
+
+
+def _choices(mask: int) -> list[int]:
+    """Singleton masks of a domain, in the order they are popped: largest value first.
+
+    For booleans that tries "true" (a line, a bridge) first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
+
+
+def count_solutions(
+    model: Model,
+    limit: int = DEFAULT_LIMIT,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    timeout: float | None = DEFAULT_TIMEOUT,
+    max_rung: int | None = None,
+    record: bool = True,
+) -> SearchOutcome:
+    """Propagate at the root, then branch until ``limit`` solutions or a budget ends it.
+
+    ``max_rung`` caps the deductive rungs used (for grading and generation).
+    """
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    started = time.perf_counter()
+    deadline = None if not timeout else started + timeout
+    engine = Engine(model, max_rung=max_rung, record=record)
+    solutions: list[list[int]] = []
+
+    def finish(status: Status, nodes: int, exhausted: bool, stopped: str | None) -> SearchOutcome:
+        log = engine.log or []
+        rung = max((engine.rung_of[e.by] for e in log if e.by >= 0), default=0)
+        if nodes:
+            rung = model.search_rung
+        return SearchOutcome(
+            status=status,
+            solutions=solutions,
+            nodes=nodes,
+            seconds=time.perf_counter() - started,
+            root=root,
+            log=log,
+            engine=engine,
+            exhausted=exhausted,
+            stopped_by=stopped,
+            rung=rung,
+            rule_counts=counts,
+        )
+
+    root: list[int] = []
+    ok = engine.start()
+    counts = engine.rule_counts()
+    if not ok:
+        return finish(Status.NONE, 0, True, None)
+    dom = engine.dom
+    root = list(dom)
+    root_mark = engine.mark()
+    root_log = engine.log
+    engine.log = None  # search nodes are not explained step by step
+    brancher = model.brancher or smallest_domain
+    accept = model.leaf_check
+
+    def leaf() -> bool:
+        """Record the assignment if it is a solution; True when the limit is reached."""
+        values = [value_of(m) for m in dom]
+        if accept is None or accept(values):
+            solutions.append(values)
+        return len(solutions) >= limit
+
+    nodes = 0
+    stopped: str | None = None
+    var = brancher(dom)
+    if var < 0:
+        leaf()
+        engine.log = root_log
+        return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None)
+
+    # Each choice point: the trail mark to return to, the variable, values still to try.
+    stack: list[tuple[int, int, list[int]]] = [(engine.mark(), var, _choices(dom[var]))]
+    while stack:
+        mark, var, choices = stack[-1]
+        engine.undo(mark)
+        if not choices:
+            stack.pop()
+            continue
+        if max_nodes is not None and nodes >= max_nodes:
+            stopped = "max-nodes"
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            stopped = "timeout"
+            break
+        nodes += 1
+        if not engine.decide(var, choices.pop()):
+            continue
+        nxt = brancher(dom)
+        if nxt >= 0:
+            stack.append((engine.mark(), nxt, _choices(dom[nxt])))
+        elif leaf():
+            stopped = "limit"
+            break
+
+    engine.undo(root_mark)
+    engine.log = root_log
+    exhausted = stopped is None
+    if len(solutions) >= 2:
+        status = Status.MULTIPLE
+    elif exhausted:
+        status = Status.UNIQUE if solutions else Status.NONE
+    else:  # a budget ran out, or --limit 1 stopped at the first solution
+        status = Status.UNDECIDED
+    return finish(status, nodes, exhausted, None if stopped == "limit" else stopped)

@@ -1,0 +1,128 @@
+"""The ASCII level format: blocks of rows with ``# key: value`` metadata.
+
+A file holds blocks separated by blank lines.  ``#`` starts a comment line and
+``# key: value`` comments are metadata (unknown keys are kept).  A block made
+of comments only is a header and is skipped.  Every row remembers its line
+number, so a genre's parser can point at ``file:line:col``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from puzzlekit.errors import LevelError
+
+KNOWN_KEYS = ("title", "author", "source", "seed", "difficulty", "tier", "expect", "flags")
+EXPECT_VALUES = ("unique", "multiple", "none")
+MAX_ROWS = 1000
+MAX_COLUMNS = 2001  # a lattice row of a 1000-column board
+
+_META = re.compile(r"#\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s?(.*)$")
+
+
+@dataclass
+class Block:
+    """One puzzle's rows as written, with where each came from."""
+
+    source: str
+    rows: list[str]
+    lines: list[int]
+    """1-based line number of each row in the file."""
+    meta: dict[str, str] = field(default_factory=dict)
+    comments: list[str] = field(default_factory=list)
+    meta_lines: dict[str, int] = field(default_factory=dict)
+    index: int = 0
+    """0-based position of this block among the file's puzzle blocks."""
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        return max((len(r) for r in self.rows), default=0)
+
+    @property
+    def first_line(self) -> int:
+        return self.lines[0] if self.lines else 0
+
+    def padded(self) -> list[str]:
+        """Rows padded with spaces to the block's width (trailing spaces are optional)."""
+        width = self.width
+        return [r.ljust(width) for r in self.rows]
+
+    def error(self, row: int, col: int, message: str) -> LevelError:
+        """An error at 0-based ``row``/``col`` of the block, as file:line:col."""
+        line = self.lines[row] if 0 <= row < len(self.lines) else self.first_line
+        return LevelError(self.source, line, col + 1, message)
+
+    def flags(self) -> set[str]:
+        """The words of ``# flags:``, lower-cased."""
+        return {w.lower() for w in re.split(r"[\s,]+", self.meta.get("flags", "")) if w}
+
+    def expect(self) -> str | None:
+        """The block's ``# expect:`` value, checked."""
+        value = self.meta.get("expect")
+        if value is None:
+            return None
+        value = value.strip().lower()
+        if value not in EXPECT_VALUES:
+            raise LevelError(
+                self.source,
+                self.meta_lines.get("expect", self.first_line),
+                1,
+                f"'# expect:' must be one of {', '.join(EXPECT_VALUES)}, not {value!r}",
+            )
+        return value
+
+
+def read_blocks(text: str, source: str = "<string>") -> list[Block]:
+    """Split level text into puzzle blocks; comment-only blocks are skipped."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    blocks: list[Block] = []
+    current = Block(source, [], [])
+    row_count = 0
+
+    def close() -> None:
+        nonlocal current, row_count
+        if current.rows:
+            current.index = len(blocks)
+            blocks.append(current)
+        current = Block(source, [], [])
+        row_count = 0
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip("\r\n")
+        stripped = line.strip()
+        if not stripped:
+            close()
+            continue
+        if stripped.startswith("#"):
+            match = _META.match(stripped)
+            if match:
+                key = match.group(1).lower()
+                current.meta[key] = match.group(2).strip()
+                current.meta_lines[key] = number
+            else:
+                current.comments.append(stripped[1:].strip())
+            continue
+        row_count += 1
+        if row_count > MAX_ROWS:
+            raise LevelError(source, number, 1, f"a block may have at most {MAX_ROWS} rows")
+        body = line.rstrip()
+        if len(body) > MAX_COLUMNS:
+            raise LevelError(source, number, MAX_COLUMNS + 1, f"a row may have at most {MAX_COLUMNS} characters")
+        current.rows.append(body)
+        current.lines.append(number)
+    close()
+    return blocks
+
+
+def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None) -> str:
+    """Render one block: metadata first, then rows without trailing spaces."""
+    out = [f"# {key}: {value}" for key, value in (meta or {}).items()]
+    out += [f"# {c}" if c else "#" for c in comments or []]
+    out += [r.rstrip() for r in rows]
+    return "\n".join(out) + "\n"

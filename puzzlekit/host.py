@@ -1,0 +1,149 @@
+"""The plugin host: a typed facade over pluggy's PluginManager.
+
+``make_host()`` loads every plugin of the ``puzzlekit`` entry-point group (the
+built-in genres among them), asks each for its genres and formats, and keeps
+a list of the plugins that failed to load, so one broken third-party plugin
+costs a warning that names it, not the whole program.  Nothing is built at
+import time: the CLI makes a host when it needs one, tests inject their own.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from importlib.metadata import EntryPoint, entry_points
+from typing import Any
+
+import click
+import pluggy
+
+from puzzlekit import hookspecs
+from puzzlekit.errors import PluginError, PuzzlekitError
+from puzzlekit.genre import Genre
+from puzzlekit.registry import CommandRegistry, Format, GenreEntry, Origin, Registry
+
+GROUP = "puzzlekit"
+DISABLE_VARIABLE = "PUZZLEKIT_DISABLE_PLUGINS"
+
+
+@dataclass(frozen=True)
+class PluginFailure:
+    """A plugin that could not be used, and why, in one line."""
+
+    origin: Origin
+    error: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.origin} failed to load: {self.error} "
+            f"(set {DISABLE_VARIABLE}={self.origin.plugin} to skip it)"
+        )
+
+
+@dataclass
+class Host:
+    """Loaded plugins and what they registered."""
+
+    manager: pluggy.PluginManager
+    registry: Registry
+    origins: dict[str, Origin] = field(default_factory=dict)
+    failures: list[PluginFailure] = field(default_factory=list)
+    _commands: CommandRegistry | None = None
+
+    def genre(self, name: str) -> Genre:
+        """The genre called ``name`` (or one of its aliases); UnknownGenre otherwise."""
+        try:
+            return self.registry.genre(name)
+        except PuzzlekitError as err:
+            if self.failures:
+                broken = "; ".join(str(f) for f in self.failures)
+                raise type(err)(f"{err}; note: {broken}") from None
+            raise
+
+    def genres(self) -> list[GenreEntry]:
+        return self.registry.entries()
+
+    def formats(self, genre: str | None = None) -> list[Format]:
+        return self.registry.formats(genre)
+
+    def commands(self, taken: Iterable[str]) -> dict[str, click.Command]:
+        """Plugin commands, collected once; names in ``taken`` are reserved."""
+        if self._commands is None:
+            registry = CommandRegistry(set(taken))
+            _call_each(self, "puzzlekit_register_commands", "commands", registry)
+            self._commands = registry
+        return self._commands.commands
+
+
+def disabled_plugins() -> set[str]:
+    """Plugin names listed in PUZZLEKIT_DISABLE_PLUGINS (comma or space separated)."""
+    raw = os.environ.get(DISABLE_VARIABLE, "")
+    return {name.strip() for name in raw.replace(",", " ").split() if name.strip()}
+
+
+def make_host(entrypoints: bool = True, plugins: Iterable[Any] = ()) -> Host:
+    """Load plugins from entry points (unless told not to) plus ``plugins`` given directly."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    host = Host(manager, Registry())
+    disabled = disabled_plugins()
+    if entrypoints:
+        for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
+            if ep.name in disabled:
+                continue
+            _load_entry_point(host, ep)
+    for index, plugin in enumerate(plugins):
+        name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
+        if name in disabled:
+            continue
+        manager.register(plugin, name=name)
+        host.origins[name] = Origin(name)
+    _check_hooks(host)
+    _call_each(host, "puzzlekit_register_genres", "registry", host.registry)
+    _call_each(host, "puzzlekit_register_formats", "registry", host.registry)
+    return host
+
+
+def _load_entry_point(host: Host, ep: EntryPoint) -> None:
+    dist = ep.dist
+    origin = Origin(ep.name, dist.name if dist else None, dist.version if dist else None)
+    try:
+        plugin = ep.load()
+        host.manager.register(plugin, name=ep.name)
+    except Exception as err:  # a third party's bug must not take the host down
+        host.failures.append(PluginFailure(origin, f"{type(err).__name__}: {err}"))
+        return
+    host.origins[ep.name] = origin
+
+
+def _check_hooks(host: Host) -> None:
+    """Drop plugins that implement hooks puzzlekit does not have (typos, old APIs)."""
+    while True:
+        try:
+            host.manager.check_pending()
+            return
+        except pluggy.PluginValidationError as err:
+            name = host.manager.get_name(err.plugin) or "?"
+            host.manager.unregister(err.plugin)
+            origin = host.origins.pop(name, Origin(name))
+            host.failures.append(PluginFailure(origin, str(err)))
+
+
+def _call_each(host: Host, hook: str, argname: str, target: Registry | CommandRegistry) -> None:
+    """Call one hook plugin by plugin, so each contribution is credited to its plugin.
+
+    Duplicate names raise PluginError (both plugins named); any other exception
+    from a plugin's hook marks that plugin as failed.
+    """
+    caller = getattr(host.manager.hook, hook)
+    for impl in sorted(caller.get_hookimpls(), key=lambda i: i.plugin_name):
+        origin = host.origins.get(impl.plugin_name, Origin(impl.plugin_name))
+        target.origin = origin
+        function: Callable[..., Any] = impl.function
+        try:
+            function(**({argname: target} if argname in impl.argnames else {}))
+        except PluginError:
+            raise
+        except Exception as err:
+            host.failures.append(PluginFailure(origin, f"{hook} raised {type(err).__name__}: {err}"))
