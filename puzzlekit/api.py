@@ -171,7 +171,17 @@ def explain_log(puzzle: Puzzle, engine: Engine) -> list[Step]:
         what = genre.describe_step(instance, entry.var, entry.mask)
         why = prop.explain(entry.var, entry.mask, entry.note)
         values = tuple(v for v in range(entry.mask.bit_length()) if entry.mask >> v & 1)
-        steps.append(Step(number, prop.rule.name, prop.rule.rung, entry.var, values, tuple(entry.reads), f"{what}: {why}"))
+        steps.append(
+            Step(
+                number,
+                prop.rule.name,
+                prop.rule.rung,
+                entry.var,
+                values,
+                tuple(entry.reads),
+                f"{what}: {why}",
+            )
+        )
     return steps
 
 

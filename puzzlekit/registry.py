@@ -115,7 +115,9 @@ class Registry:
             raise PluginError(f"{self.origin} registered {fmt!r}, which is not a puzzlekit.Format")
         for entry in self._formats:
             if entry.format.name == fmt.name:
-                raise PluginError(f"format {fmt.name!r} is registered by both {entry.origin} and {self.origin}")
+                raise PluginError(
+                    f"format {fmt.name!r} is registered by both {entry.origin} and {self.origin}"
+                )
         self._formats.append(FormatEntry(fmt, self.origin))
 
     def formats(self, genre: str | None = None) -> list[Format]:

@@ -1,13 +1,15 @@
 """The ``--json`` output, modelled with pydantic so its JSON schema can be published.
 
 These models sit at the edge of the program: results are converted once, after
-solving, and nothing here runs inside the solver.  ``python -m puzzlekit.report``
-prints the schemas (docs/schema/ holds the published copies).
+solving, and nothing here runs inside the solver.  ``python -m puzzlekit.report docs/schema``
+rewrites the published copies.
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -96,7 +98,12 @@ def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
         ),
         steps=[
             StepReport(
-                number=st.number, rule=st.rule, rung=st.rung, variable=st.variable, values=list(st.values), text=st.text
+                number=st.number,
+                rule=st.rule,
+                rung=st.rung,
+                variable=st.variable,
+                values=list(st.values),
+                text=st.text,
             )
             for st in result.steps
         ]
@@ -114,7 +121,9 @@ def check_report(result: CheckResult) -> CheckReport:
         index=p.index,
         status=result.status,
         violations=[
-            ViolationReport(kind=v.kind, message=v.message, variables=list(v.variables), unfinished=v.unfinished)
+            ViolationReport(
+                kind=v.kind, message=v.message, variables=list(v.variables), unfinished=v.unfinished
+            )
             for v in result.violations
         ],
     )
@@ -128,5 +137,19 @@ def schemas() -> dict[str, dict[str, object]]:
     }
 
 
+def write_schemas(folder: Path) -> list[Path]:
+    """Write the published schema files into ``folder``."""
+    written = []
+    for name, schema in schemas().items():
+        path = folder / name
+        path.write_text(json.dumps(schema, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
 if __name__ == "__main__":
-    print(json.dumps(schemas(), indent=2, sort_keys=True))
+    if len(sys.argv) > 1:
+        for path in write_schemas(Path(sys.argv[1])):
+            print(path)
+    else:
+        print(json.dumps(schemas(), indent=2, sort_keys=True))

@@ -79,13 +79,12 @@ def visits_every_dot(inside: frozenset[tuple[int, int]], rows: int, cols: int) -
     return True
 
 
-def count_matching(
-    clues: tuple[int, ...], rows: int, cols: int, all_loops: list[frozenset[tuple[int, int]]]
-) -> int:
-    """Loops whose counts agree with every clue (-1 = blank)."""
-    n = 0
-    for inside in all_loops:
-        counts = clue_counts(inside, rows, cols)
-        if all(k < 0 or k == got for k, got in zip(clues, counts)):
-            n += 1
-    return n
+def count_table(all_loops: list[frozenset[tuple[int, int]]], rows: int, cols: int) -> list[tuple[int, ...]]:
+    """Each loop's clue counts, computed once so matching is a comparison."""
+    return [clue_counts(inside, rows, cols) for inside in all_loops]
+
+
+def count_matching(clues: tuple[int, ...], table: list[tuple[int, ...]]) -> int:
+    """Loops (given by their count table) that agree with every clue (-1 = blank)."""
+    given = [(i, k) for i, k in enumerate(clues) if k >= 0]
+    return sum(1 for counts in table if all(counts[i] == k for i, k in given))

@@ -46,9 +46,7 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
         elif d == 1:
             found.append(Violation("dead-end", f"a line ends at the {where}", edges, unfinished=True))
         elif d == 0 and board.full:
-            found.append(
-                Violation("unvisited", f"the loop must pass the {where}", edges, unfinished=True)
-            )
+            found.append(Violation("unvisited", f"the loop must pass the {where}", edges, unfinished=True))
     found.extend(_loop_violations(board, lines, degree))
     return found
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -24,7 +23,14 @@ from puzzlekit_slitherlink.rules.loop import (
     NoEarlyLoop,
     RegionConnectivity,
 )
-from puzzlekit_slitherlink.text import Board, is_lattice, parse_board, parse_lattice, write_clue_grid, write_lattice
+from puzzlekit_slitherlink.text import (
+    Board,
+    is_lattice,
+    parse_board,
+    parse_lattice,
+    write_clue_grid,
+    write_lattice,
+)
 
 LADDER = (
     Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
@@ -79,7 +85,7 @@ class Slitherlink(Genre):
         colours = add_colouring(model, grid, board.clues, board.full)
         model.add(LoopReach(grid, board.clues))
         model.add(RegionConnectivity(grid, colours))
-        model.add(Lookahead(LOOKAHEAD, probe_rung=int(os.environ.get("PROBE", "2"))))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_mark_words))
         model.brancher = _chain_end_brancher(grid)
         model.leaf_check = lambda values: not violations(board, values)
         return model
@@ -101,7 +107,9 @@ class Slitherlink(Genre):
             if theirs >= 0 and mine != theirs:
                 r, c = divmod(cell, instance.cols)
                 shown = "no clue" if mine < 0 else f"clue {mine}"
-                raise block.error(2 * r + 1, 2 * c + 1, f"the state shows clue {theirs} where the puzzle has {shown}")
+                raise block.error(
+                    2 * r + 1, 2 * c + 1, f"the state shows clue {theirs} where the puzzle has {shown}"
+                )
         return dom
 
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
@@ -113,8 +121,7 @@ class Slitherlink(Genre):
         return instance.grid.edge_name(var)
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        what = "a line" if mask == TRUE else "crossed" if mask == FALSE else "open"
-        return f"{instance.grid.edge_name(var)} is {what}"
+        return f"{instance.grid.edge_name(var)} is {_mark_words(var, mask)}"
 
     def size(self, instance: Board) -> str:
         return f"{instance.cols}x{instance.rows}"
@@ -124,6 +131,10 @@ class Slitherlink(Genre):
 
     def example_paths(self) -> list[Path]:
         return sorted((Path(__file__).parent / "examples").glob("*.txt"))
+
+
+def _mark_words(var: int, mask: int) -> str:
+    return "a line" if mask == TRUE else "crossed" if mask == FALSE else "open"
 
 
 def _chain_end_brancher(grid: Grid) -> Callable[[list[int]], int]:

@@ -9,7 +9,7 @@ are ``r*(C+1) + c``.  Rules only index these tuples; nothing is recomputed.
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 
 class Grid:
@@ -53,7 +53,7 @@ class Grid:
                 cell = r * C + c
                 cell_edges.append(sides)
                 cell_neighbours.append(tuple(self._across(e, cell) for e in sides))
-        self.cell_edges: tuple[tuple[int, int, int, int], ...] = tuple(cell_edges)  # type: ignore[arg-type]
+        self.cell_edges: tuple[tuple[int, int, int, int], ...] = tuple(cell_edges)
         self.cell_neighbours: tuple[tuple[int, ...], ...] = tuple(cell_neighbours)
         """Face across the top, right, bottom and left edge of each cell."""
 
@@ -80,7 +80,7 @@ class Grid:
                     )
                 )
         self.vertex_edges: tuple[tuple[int, ...], ...] = tuple(vertex_edges)
-        self.vertex_faces: tuple[tuple[int, int, int, int], ...] = tuple(vertex_faces)  # type: ignore[arg-type]
+        self.vertex_faces: tuple[tuple[int, int, int, int], ...] = tuple(vertex_faces)
         """The four faces around each vertex, clockwise from the top-left."""
 
     # -- indices -------------------------------------------------------------
@@ -150,3 +150,9 @@ class Grid:
         vertical = "top" if r < R else "bottom"
         horizontal = "left" if c < C else "right"
         return f"{vertical}-{horizontal} corner of r{min(r, R - 1) + 1}c{min(c, C - 1) + 1}"
+
+
+@lru_cache(maxsize=32)
+def grid_for(rows: int, cols: int) -> Grid:
+    """Grids are immutable, so boards of one size share one."""
+    return Grid(rows, cols)

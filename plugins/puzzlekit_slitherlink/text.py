@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from puzzlekit.core.model import BOOL, FALSE, TRUE
-from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
-from puzzlekit_slitherlink.grid import Grid
+from puzzlekit_slitherlink.grid import Grid, grid_for
 
 MAX_SIDE = 500
 BLANK = -1
@@ -62,7 +61,7 @@ def _clue(block: Block, row: int, col: int, ch: str, blanks: str) -> int:
     if ch in blanks:
         return BLANK
     if ch.isdigit():
-        raise block.error(row, col, f"a Slitherlink clue is 0-3, found {ch} (a cell has only four sides)")
+        raise block.error(row, col, f"a Slitherlink clue is 0-3, found {ch} (a cell has four sides)")
     shown = "a space" if ch == " " else repr(ch)
     raise block.error(row, col, f"expected a clue 0-3 or '.', found {shown}")
 
@@ -80,9 +79,10 @@ def _parse_clue_grid(block: Block) -> Board:
             raise block.error(
                 r,
                 col,
-                f"ragged row: expected {width} cells like the first row, found {len(row)} (use '.' for a blank)",
+                f"ragged row: expected {width} cells like the first row, found {len(row)} "
+                "(use '.' for a blank)",
             )
-    return Board(Grid(len(rows), width), tuple(clues), meta=dict(block.meta))
+    return Board(grid_for(len(rows), width), tuple(clues), meta=dict(block.meta))
 
 
 def parse_lattice(block: Block) -> tuple[Board, list[int]]:
@@ -101,7 +101,7 @@ def parse_lattice(block: Block) -> tuple[Board, list[int]]:
         raise block.error(0, len(first), "a row of dots is '+' and edges alternating, ending with '+'")
     R, C = len(rows) // 2, len(first) // 2
     _check_size(block, R, C)
-    grid = Grid(R, C)
+    grid = grid_for(R, C)
     width = 2 * C + 1
     dom = [BOOL] * grid.n_edges
     clues = [BLANK] * (R * C)

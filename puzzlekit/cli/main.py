@@ -31,17 +31,26 @@ def get_host(ctx: click.Context) -> Host:
     """The host on the root context, made on first use (warning about broken plugins)."""
     root = ctx.find_root()
     if not isinstance(root.obj, Host):
-        root.obj = make_host()
+        try:
+            root.obj = make_host()
+        except PuzzlekitError as err:  # two plugins claiming one name, say
+            click.echo(f"puzzlekit: error: {err}", err=True)
+            ctx.exit(EXIT_ERROR)
         for failure in root.obj.failures:
             click.echo(f"puzzlekit: warning: {failure}", err=True)
-    return root.obj
+    host: Host = root.obj
+    return host
 
 
 class PuzzlekitGroup(click.Group):
     """The command group, plus commands that plugins register."""
 
     def _plugin_commands(self, ctx: click.Context) -> dict[str, click.Command]:
-        return get_host(ctx).commands(super().list_commands(ctx))
+        try:
+            return get_host(ctx).commands(super().list_commands(ctx))
+        except PuzzlekitError as err:
+            click.echo(f"puzzlekit: error: {err}", err=True)
+            ctx.exit(EXIT_ERROR)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self._plugin_commands(ctx)))
@@ -88,7 +97,7 @@ def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOUR
         if fmt.matches(source):
             return fmt.read(source, genre), source
     if source == "-":
-        return click.get_text_stream("stdin").read(), "<stdin>"
+        return sys.stdin.read(), "<stdin>"
     path = Path(source)
     if not path.exists():
         raise click.BadParameter(f"no such file: {source}", ctx=ctx, param_hint=what)
@@ -123,12 +132,27 @@ SOURCE = click.argument("source")
 @main.command(name="solve")
 @GENRE
 @SOURCE
-@click.option("--limit", type=click.IntRange(min=1), default=DEFAULT_LIMIT, show_default=True,
-              help="Count solutions up to this many (2 proves uniqueness).")
-@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True,
-              help="Search nodes allowed per puzzle before giving up as undecided.")
-@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True,
-              help="Seconds allowed per puzzle (0: no deadline, the node budget still applies).")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=DEFAULT_LIMIT,
+    show_default=True,
+    help="Count solutions up to this many (2 proves uniqueness).",
+)
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(min=0),
+    default=DEFAULT_MAX_NODES,
+    show_default=True,
+    help="Search nodes allowed per puzzle before giving up as undecided.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds allowed per puzzle (0: no deadline, the node budget still applies).",
+)
 @click.option("--steps", is_flag=True, help="Print the deduction log in words.")
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (it reads back).")
@@ -175,8 +199,12 @@ def solve_command(
 @main.command(name="check")
 @GENRE
 @SOURCE
-@click.option("--state", "state_path", metavar="FILE",
-              help="The player's marks (a file or -); pairs with SOURCE's puzzles by order.")
+@click.option(
+    "--state",
+    "state_path",
+    metavar="FILE",
+    help="The player's marks (a file or -); pairs with SOURCE's puzzles by order.",
+)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context
 @reports_errors
@@ -210,4 +238,3 @@ def genres_command(ctx: click.Context, json_: bool) -> None:
     """List installed genres, the plugin each comes from, and its version."""
     host = get_host(ctx)
     click.echo(output.genres_json(host) if json_ else output.genres_plain(host))
-

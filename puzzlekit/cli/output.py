@@ -73,7 +73,8 @@ def solve_pretty(result: SolveResult, steps: bool, total: int) -> str:
     p = result.puzzle
     s = result.stats
     title = p.meta.get("title") or f"{p.where}"
-    head = f"{title} ({p.size}): {_summary(result)} · rung {s.rung} {s.rung_name} · {s.nodes} nodes · {s.seconds * 1000:.0f} ms"
+    cost = f"rung {s.rung} {s.rung_name} · {s.nodes} nodes · {s.seconds * 1000:.0f} ms"
+    head = f"{title} ({p.size}): {_summary(result)} · {cost}"
     out = [head]
     if steps:
         out += [f"  {line}" for line in _step_lines(result)]

@@ -36,6 +36,23 @@ class LogEntry(NamedTuple):
 DECISION = -1
 
 
+def _wiring(model: Model, cap: int) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Each propagator's rung (0 above the cap: it keeps its index but is never queued)
+    and each variable's watchers; computed once per model and cap."""
+    key = (cap, len(model.propagators), len(model.domains))
+    cached = model.wiring.get(key)
+    if cached is None:
+        rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in model.propagators]
+        n = len(model.domains)
+        watchers: list[list[int]] = [[] for _ in range(n)]
+        for index, prop in enumerate(model.propagators):
+            if rung_of[index]:
+                for var in range(n) if prop.watches is None else prop.watches:
+                    watchers[var].append(index)
+        cached = model.wiring[key] = (rung_of, [tuple(w) for w in watchers])
+    return cached
+
+
 class Engine:
     """Runs a model's propagators (those up to ``max_rung``) to fixpoint."""
 
@@ -62,15 +79,7 @@ class Engine:
         self.model = model
         self.max_rung = cap
         self.props: list[Propagator] = model.propagators
-        # A propagator above the cap keeps its index but is never queued.
-        self.rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in self.props]
-        n = len(model.domains)
-        watchers: list[list[int]] = [[] for _ in range(n)]
-        for index, prop in enumerate(self.props):
-            if self.rung_of[index]:
-                for var in range(n) if prop.watches is None else prop.watches:
-                    watchers[var].append(index)
-        self.watchers = [tuple(w) for w in watchers]
+        self.rung_of, self.watchers = _wiring(model, cap)
         self.queues: list[deque[int]] = [deque() for _ in range(cap + 1)]
         self.queued = bytearray(len(self.props))
         self.dom: list[int] = list(model.domains)
@@ -150,7 +159,9 @@ class Engine:
     # -- the fixpoint --------------------------------------------------------
 
     def start(self) -> bool:
-        """Run every propagator once, then to fixpoint."""
+        """Run every propagator once, then to fixpoint (False if a domain starts empty)."""
+        if 0 in self.dom:
+            return False
         queued = self.queued
         for p, rung in enumerate(self.rung_of):
             if rung:
@@ -165,17 +176,22 @@ class Engine:
             return False
         return self.run()
 
-    def run(self) -> bool:
-        """Propagate until no propagator is queued; False on contradiction."""
-        queues = self.queues
+    def run(self, max_rung: int | None = None) -> bool:
+        """Propagate until no propagator (up to ``max_rung``) is queued; False on contradiction.
+
+        A propagator may call ``run(its rung - 1)`` to let the cheaper rungs digest
+        its own progress before it goes on; dearer rungs stay queued meanwhile.
+        """
+        queues = self.queues if max_rung is None else self.queues[: max_rung + 1]
         queued = self.queued
         props = self.props
+        caller = self.current
         while True:
             for queue in queues:
                 if queue:
                     break
             else:
-                self.current = DECISION
+                self.current = caller
                 return True
             p = queue.popleft()
             self.current = p
@@ -187,7 +203,7 @@ class Engine:
                 queued[p] = 0
             if not ok:
                 self.failed = p
-                self.current = DECISION
+                self.current = caller
                 self._clear()
                 return False
 

@@ -9,28 +9,35 @@ short-range patterns human solvers learn by name without naming them.
 A private engine with an undo trail probes on the live state, so a probe
 costs only the work its propagation does.  A probe that survives implies
 every value it fixed; those values cannot fail either (their consequences
-are a subset), so the sweep skips them.
+are a subset), so the sweep skips them.  A failed value is removed and the
+probing rungs propagate it at once; the dearer rungs (bridges, regions) run
+once the whole sweep is done, since each of their passes costs a full board.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule
+
+Describe = Callable[[int, int], str]
+"""Words for "variable ``var`` takes the values in ``mask``" ("a line", "crossed")."""
 
 
 class Lookahead(Propagator):
     """Probe every open value with the rungs up to ``probe_rung``."""
 
     watches = None
-    __slots__ = ("rule", "probe_rung", "_probe", "_cursor")
+    __slots__ = ("rule", "probe_rung", "describe", "_probe")
 
-    def __init__(self, rule: Rule, probe_rung: int) -> None:
+    def __init__(self, rule: Rule, probe_rung: int, describe: Describe | None = None) -> None:
         if probe_rung >= rule.rung:
             raise ValueError("lookahead must probe with rungs cheaper than its own")
         self.rule = rule
         self.probe_rung = probe_rung
+        self.describe = describe
         self._probe: Engine | None = None
-        self._cursor = 0
 
     def propagate(self, engine: Engine) -> bool:
         probe = self._probe
@@ -41,10 +48,9 @@ class Lookahead(Propagator):
         probe.aux = engine.aux
         trail = probe.trail
         n = len(dom)
-        survived = [0] * n  # per variable, values known not to fail this sweep
-        start = self._cursor if self._cursor < n else 0
-        for offset in range(n):
-            var = (start + offset) % n
+        survived = [0] * n  # per variable, values known not to fail in this state
+        progress = False
+        for var in range(n):
             mask = dom[var]
             if not mask & (mask - 1):
                 continue
@@ -61,17 +67,22 @@ class Lookahead(Propagator):
                             if not d & (d - 1):
                                 survived[v] |= d
                 probe.undo(0)
-                if not ok:
-                    # Progress: let the cheaper rungs digest it before probing on.
-                    self._cursor = var
-                    if not engine.set(var, mask & ~bit, (), bit):
-                        return False
-                    engine.again()
-                    return True
-        self._cursor = 0
+                if ok:
+                    continue
+                # A failed value: remove it and let the probing rungs digest that on the
+                # live state before going on; the dearer rungs wait for the sweep's end.
+                if not engine.set(var, dom[var] & ~bit, (), bit):
+                    return False
+                if not engine.run(self.probe_rung):
+                    return False
+                progress = True
+                survived = [0] * n  # the state narrowed: earlier survivors may fail now
+                break
+        if progress:
+            engine.again()
         return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         bit = note if isinstance(note, int) else 0
-        value = bit.bit_length() - 1
-        return f"trying value {value} there makes the cheaper rules contradict each other"
+        what = self.describe(var, bit) if self.describe else f"value {bit.bit_length() - 1}"
+        return f"if it were {what}, the cheaper rules would contradict each other"

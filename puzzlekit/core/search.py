@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from puzzlekit.core.engine import Engine, LogEntry
 from puzzlekit.core.model import Model, value_of
@@ -21,7 +21,7 @@ DEFAULT_MAX_NODES = 100_000
 DEFAULT_TIMEOUT = 60.0
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     UNIQUE = "unique"
     MULTIPLE = "multiple"
     NONE = "none"
@@ -96,7 +96,7 @@ def count_solutions(
 
     def finish(status: Status, nodes: int, exhausted: bool, stopped: str | None) -> SearchOutcome:
         log = engine.log or []
-        rung = max((engine.rung_of[e.by] for e in log if e.by >= 0), default=0)
+        rung = root_rung
         if nodes:
             rung = model.search_rung
         return SearchOutcome(
@@ -116,6 +116,8 @@ def count_solutions(
     root: list[int] = []
     ok = engine.start()
     counts = engine.rule_counts()
+    # The highest rung that made a deduction at the root (the log may be off).
+    root_rung = max((engine.rung_of[p] for p, n in enumerate(engine.fired[:-1]) if n), default=0)
     if not ok:
         return finish(Status.NONE, 0, True, None)
     dom = engine.dom

@@ -93,8 +93,10 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
         current = Block(source, [], [])
         row_count = 0
 
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r\n")
+    # Only "\n" ends a line (str.splitlines would also break at form feeds and the
+    # like, and line numbers would drift from what an editor shows).
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw[:-1] if raw.endswith("\r") else raw
         stripped = line.strip()
         if not stripped:
             close()
@@ -113,14 +115,18 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
             raise LevelError(source, number, 1, f"a block may have at most {MAX_ROWS} rows")
         body = line.rstrip()
         if len(body) > MAX_COLUMNS:
-            raise LevelError(source, number, MAX_COLUMNS + 1, f"a row may have at most {MAX_COLUMNS} characters")
+            raise LevelError(
+                source, number, MAX_COLUMNS + 1, f"a row may have at most {MAX_COLUMNS} characters"
+            )
         current.rows.append(body)
         current.lines.append(number)
     close()
     return blocks
 
 
-def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None) -> str:
+def write_block(
+    rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None
+) -> str:
     """Render one block: metadata first, then rows without trailing spaces."""
     out = [f"# {key}: {value}" for key, value in (meta or {}).items()]
     out += [f"# {c}" if c else "#" for c in comments or []]

@@ -21,6 +21,7 @@ dict lookup.  A merge wakes only the units of the smaller class's members.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule
@@ -233,14 +234,15 @@ class ColourUnit(Propagator):
     def explain(self, var: int, mask: int, note: object) -> str:
         grid = self.colours.grid
         if self.kind <= 3:
-            why = f"the {self.kind} at {grid.cell_name(self.faces[0])} counts its differently coloured neighbours"
+            cell = grid.cell_name(self.faces[0])
+            why = f"the {self.kind} at {cell} counts its differently coloured neighbours"
         else:
             why = "the four cells around a dot cannot be coloured like a chessboard"
         return _explain_edge(grid, mask, note, why)
 
 
 def _explain_edge(grid: Grid, mask: int, note: object, why: str) -> str:
-    a, b = note  # type: ignore[misc]
+    a, b = cast(tuple[int, int], note)
     side = "different sides" if mask == TRUE else "the same side"
     return f"{grid.cell_name(a)} and {grid.cell_name(b)} are on {side} of the loop: {why}"
 
@@ -254,10 +256,10 @@ def add_colouring(model: Model, grid: Grid, clues: Sequence[int], full: bool) ->
     for cell, clue in enumerate(clues):
         if clue >= 0:
             units.append((clue, (cell, *grid.cell_neighbours[cell])))
-    for faces in grid.vertex_faces:
+    for around in grid.vertex_faces:
         # With the outside face twice, a dot can never be a chessboard.
-        if full or grid.outside not in faces:
-            units.append((DOT_FULL if full else DOT, faces))
+        if full or grid.outside not in around:
+            units.append((DOT_FULL if full else DOT, around))
     for kind, faces in units:
         index = model.add(ColourUnit(colours, kind, faces))
         colours.unit_faces[index] = faces

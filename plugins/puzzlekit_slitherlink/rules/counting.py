@@ -23,17 +23,17 @@ class ClueCount(Propagator):
     """The clue at one cell."""
 
     rule = CLUE_COUNT
-    __slots__ = ("grid", "cell", "clue", "watches")
+    __slots__ = ("grid", "cell", "clue", "edges", "watches")
 
     def __init__(self, grid: Grid, cell: int, clue: int) -> None:
         self.grid = grid
         self.cell = cell
         self.clue = clue
-        self.watches = grid.cell_edges[cell]
+        self.edges = self.watches = grid.cell_edges[cell]
 
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
-        edges = self.watches
+        edges = self.edges
         on = unknown = 0
         for e in edges:
             d = dom[e]
@@ -60,7 +60,9 @@ class ClueCount(Propagator):
         where = self.grid.cell_name(self.cell)
         lines = "line" if self.clue == 1 else "lines"
         if note == "full":
-            return f"the {self.clue} at {where} already has {self.clue} {lines}, so its other edges are crossed"
+            return (
+                f"the {self.clue} at {where} already has {self.clue} {lines}, so its other edges are crossed"
+            )
         return f"the {self.clue} at {where} has only {self.clue} edges left open, so they are all lines"
 
 
@@ -68,17 +70,17 @@ class VertexDegree(Propagator):
     """The degree rule at one dot; with ``full`` the loop must pass through it."""
 
     rule = VERTEX_DEGREE
-    __slots__ = ("grid", "vertex", "full", "watches")
+    __slots__ = ("grid", "vertex", "full", "edges", "watches")
 
     def __init__(self, grid: Grid, vertex: int, full: bool = False) -> None:
         self.grid = grid
         self.vertex = vertex
         self.full = full
-        self.watches = grid.vertex_edges[vertex]
+        self.edges = self.watches = grid.vertex_edges[vertex]
 
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
-        edges = self.watches
+        edges = self.edges
         on = unknown = 0
         for e in edges:
             d = dom[e]

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule
@@ -203,9 +204,9 @@ class LoopReach(Propagator):
             if loop_piece == -1:
                 return True
         for e, d in enumerate(dom):
-            if d == BOOL and find(edge_vertices[e][0]) != loop_piece:
-                if not engine.set(e, FALSE, (), "cut-off"):
-                    return False
+            cut_off = d == BOOL and find(edge_vertices[e][0]) != loop_piece
+            if cut_off and not engine.set(e, FALSE, (), "cut-off"):
+                return False
         return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
@@ -315,7 +316,7 @@ class RegionConnectivity(Propagator):
         return [f for f, c in enumerate(colour) if c is None and not seen[f]]
 
     def explain(self, var: int, mask: int, note: object) -> str:
-        a, b = note  # type: ignore[misc]
+        a, b = cast(tuple[int, int], note)
         name = self.grid.cell_name
         side = "different sides" if mask == TRUE else "the same side"
         return (

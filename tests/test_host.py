@@ -1,0 +1,217 @@
+"""The plugin host: entry points, third-party genres, broken plugins, duplicates, hooks."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+import types
+from pathlib import Path
+
+import click
+import pytest
+import toygenre
+from click.testing import CliRunner
+from puzzlekit_slitherlink import Slitherlink
+
+import puzzlekit
+from puzzlekit import Format, Genre, hookimpl
+from puzzlekit.cli.main import main
+from puzzlekit.errors import PluginError, UnknownGenre
+from puzzlekit.host import make_host
+
+
+def plugin(name: str, **hooks: object) -> types.SimpleNamespace:
+    """A plugin object with the given hook functions (already marked)."""
+    ns = types.SimpleNamespace(__name__=name, **hooks)
+    return ns
+
+
+def test_built_in_slitherlink_comes_through_its_entry_point() -> None:
+    host = make_host()
+    entry = host.registry.entry("slitherlink")
+    assert entry.origin.plugin == "slitherlink"
+    assert entry.origin.distribution == "puzzlekit-engine"
+    assert entry.origin.version == puzzlekit.__version__
+
+
+def test_without_entry_points_there_is_no_genre() -> None:
+    host = make_host(entrypoints=False)
+    with pytest.raises(UnknownGenre, match="installed genres: none"):
+        host.genre("slitherlink")
+
+
+def test_a_third_party_genre_registers_and_solves() -> None:
+    host = make_host(entrypoints=False, plugins=[toygenre])
+    genre = host.genre("ones")  # by alias
+    assert genre.name == "onesum"
+    result = puzzlekit.solve(genre, "# sum: 2\n1..0\n")
+    assert result.status == puzzlekit.Status.MULTIPLE
+    result = puzzlekit.solve(genre, "# sum: 3\n1..0\n")
+    assert result.status == puzzlekit.Status.UNIQUE
+    assert result.solutions[0].text == "1110"
+
+
+def test_genre_names_are_case_insensitive_and_unknown_ones_listed() -> None:
+    host = make_host()
+    assert host.genre("Slitherlink").name == "slitherlink"
+    with pytest.raises(UnknownGenre, match="unknown genre 'sudoku'; installed genres: slitherlink"):
+        host.genre("sudoku")
+
+
+def test_a_duplicate_genre_name_is_an_error_naming_both_plugins() -> None:
+    @hookimpl
+    def puzzlekit_register_genres(registry: puzzlekit.Registry) -> None:
+        registry.add(Slitherlink())
+
+    with pytest.raises(
+        PluginError, match=r"'slitherlink' is registered by both plugin 'copycat' and plugin 'slitherl"
+    ):
+        make_host(plugins=[plugin("copycat", puzzlekit_register_genres=puzzlekit_register_genres)])
+
+
+def test_registering_something_that_is_not_a_genre_is_refused() -> None:
+    @hookimpl
+    def puzzlekit_register_genres(registry: puzzlekit.Registry) -> None:
+        registry.add("slitherlink")  # type: ignore[arg-type]
+
+    with pytest.raises(
+        PluginError, match=r"plugin 'confused' registered 'slitherlink', which is not a puzzlekit\.Genre"
+    ):
+        make_host(
+            entrypoints=False,
+            plugins=[plugin("confused", puzzlekit_register_genres=puzzlekit_register_genres)],
+        )
+
+
+def test_a_hook_that_raises_marks_its_plugin_broken_and_the_rest_still_works() -> None:
+    @hookimpl
+    def puzzlekit_register_genres(registry: puzzlekit.Registry) -> None:
+        raise RuntimeError("boom")
+
+    host = make_host(plugins=[plugin("flaky", puzzlekit_register_genres=puzzlekit_register_genres)])
+    assert host.genre("slitherlink")
+    (failure,) = host.failures
+    assert failure.origin.plugin == "flaky"
+    assert "RuntimeError: boom" in str(failure)
+    assert "PUZZLEKIT_DISABLE_PLUGINS=flaky" in str(failure)
+
+
+def test_a_misspelt_hook_is_reported_not_ignored() -> None:
+    @hookimpl
+    def puzzlekit_register_genre(registry: puzzlekit.Registry) -> None:  # missing "s"
+        pass
+
+    host = make_host(
+        entrypoints=False, plugins=[plugin("typo", puzzlekit_register_genre=puzzlekit_register_genre)]
+    )
+    (failure,) = host.failures
+    assert failure.origin.plugin == "typo"
+    assert "puzzlekit_register_genre" in failure.error
+
+
+def write_distribution(tmp_path: Path, name: str, entry: str, module: str, code: str) -> Path:
+    """A fake installed distribution on a sys.path folder, found through importlib.metadata."""
+    (tmp_path / f"{module}.py").write_text(textwrap.dedent(code))
+    info = tmp_path / f"{name}-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.2.3\n")
+    (info / "entry_points.txt").write_text(f"[puzzlekit]\n{entry} = {module}\n")
+    return tmp_path
+
+
+def test_a_third_party_distribution_loads_through_entry_points(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = (Path(__file__).parent / "toygenre.py").read_text()
+    monkeypatch.syspath_prepend(
+        str(write_distribution(tmp_path, "onesum-dist", "onesum", "onesum_plugin", code))
+    )
+    host = make_host()
+    entry = host.registry.entry("onesum")
+    assert (entry.origin.plugin, entry.origin.distribution, entry.origin.version) == (
+        "onesum",
+        "onesum-dist",
+        "1.2.3",
+    )
+    result = CliRunner().invoke(main, ["genres"], obj=host)
+    assert "onesum-dist (onesum)" in result.output
+
+
+def test_a_broken_distribution_is_named_and_can_be_disabled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(
+        str(write_distribution(tmp_path, "broken-dist", "broken", "broken_plugin", "import no_such_module\n"))
+    )
+    monkeypatch.delitem(sys.modules, "broken_plugin", raising=False)
+    host = make_host()
+    (failure,) = host.failures
+    assert "plugin 'broken' (broken-dist 1.2.3) failed to load: ModuleNotFoundError" in str(failure)
+    assert host.genre("slitherlink")  # everything else still works
+
+    runner = CliRunner()
+    result = runner.invoke(main, ["genres"])
+    assert "broken: plugin 'broken'" in result.output
+    assert "warning: plugin 'broken'" in result.stderr
+
+    monkeypatch.setenv("PUZZLEKIT_DISABLE_PLUGINS", "broken")
+    assert make_host().failures == []
+
+
+def test_disabling_a_plugin_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZZLEKIT_DISABLE_PLUGINS", "slitherlink, other")
+    with pytest.raises(UnknownGenre):
+        make_host().genre("slitherlink")
+
+
+class Reversed(Format):
+    """A toy format: 'rev:' followed by the rows, each written backwards, '/' between."""
+
+    name = "reversed"
+    genres = ("slitherlink",)
+
+    def matches(self, source: str) -> bool:
+        return source.startswith("rev:")
+
+    def read(self, source: str, genre: Genre) -> str:
+        return "\n".join(row[::-1] for row in source[4:].split("/")) + "\n"
+
+
+def test_a_format_plugin_reads_a_source_argument() -> None:
+    @hookimpl
+    def puzzlekit_register_formats(registry: puzzlekit.Registry) -> None:
+        registry.add_format(Reversed())
+
+    host = make_host(plugins=[plugin("rev", puzzlekit_register_formats=puzzlekit_register_formats)])
+    assert [f.name for f in host.formats("slitherlink")] == ["reversed"]
+    result = CliRunner().invoke(main, ["solve", "slitherlink", "rev:13/..", "--plain"], obj=host)
+    assert result.exit_code == 0, result.output
+    assert "|3|1" in result.output
+
+
+def test_a_plugin_command_is_added_and_collisions_are_refused() -> None:
+    @click.command(name="hello")
+    def hello() -> None:
+        click.echo("hello from a plugin")
+
+    @hookimpl
+    def puzzlekit_register_commands(commands: puzzlekit.CommandRegistry) -> None:
+        commands.add(hello)
+
+    host = make_host(plugins=[plugin("greeter", puzzlekit_register_commands=puzzlekit_register_commands)])
+    result = CliRunner().invoke(main, ["hello"], obj=host)
+    assert result.output == "hello from a plugin\n"
+    assert "hello" in CliRunner().invoke(main, ["--help"], obj=host).output
+
+    @click.command(name="solve")
+    def solve() -> None:
+        pass
+
+    @hookimpl
+    def clash(commands: puzzlekit.CommandRegistry) -> None:
+        commands.add(solve)
+
+    bad = make_host(plugins=[plugin("clasher", puzzlekit_register_commands=clash)])
+    result = CliRunner().invoke(main, ["--help"], obj=bad)
+    assert result.exit_code == 1
+    assert "command 'solve' from plugin 'clasher' is already provided by puzzlekit itself" in result.stderr
