@@ -47,7 +47,12 @@ def _simple(inside: set[tuple[int, int]], rows: int, cols: int) -> bool:
         return False
     for r in range(rows - 1):
         for c in range(cols - 1):
-            a, b, d, e = ((r, c) in inside, (r, c + 1) in inside, (r + 1, c) in inside, (r + 1, c + 1) in inside)
+            a, b, d, e = (
+                (r, c) in inside,
+                (r, c + 1) in inside,
+                (r + 1, c) in inside,
+                (r + 1, c + 1) in inside,
+            )
             if a == e and b == d and a != b:
                 return False
     return True

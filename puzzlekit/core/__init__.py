@@ -1,6 +1,7 @@
 """The genre-agnostic engine: domains, propagation, union-find and search."""
 
 from puzzlekit.core.engine import DECISION, Engine, LogEntry
+from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.model import (
     BOOL,
     FALSE,
@@ -23,7 +24,7 @@ from puzzlekit.core.search import (
     count_solutions,
     smallest_domain,
 )
-from puzzlekit.core.unionfind import ParityUnionFind, UnionFind
+from puzzlekit.core.unionfind import ParityUnionFind, TrailedParityUnionFind, UnionFind
 
 __all__ = [
     "BOOL",
@@ -35,6 +36,7 @@ __all__ = [
     "TRUE",
     "Engine",
     "LogEntry",
+    "Lookahead",
     "Model",
     "ParityUnionFind",
     "Propagator",
@@ -42,6 +44,7 @@ __all__ = [
     "Rung",
     "SearchOutcome",
     "Status",
+    "TrailedParityUnionFind",
     "UnionFind",
     "count_solutions",
     "is_fixed",

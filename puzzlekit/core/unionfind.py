@@ -1,13 +1,22 @@
 """Union-find over dense ints, plain and with a parity bit, both undoable.
 
 Genres use these for connectivity (islands, loop chains) and for two-colourings
-(inside/outside of a loop).  Search needs to take unions back, so every union
-is written to a trail and ``rollback(mark)`` undoes everything after ``mark``.
-Because of the undo, ``find`` does no path compression; union by size keeps
-trees O(log n) deep, which is what makes that affordable.
+(inside/outside of a loop).  Search needs to take unions back:
+
+- ``UnionFind`` and ``ParityUnionFind`` stand alone and keep their own trail:
+  ``rollback(mark)`` undoes every union after ``mark``.  Because of the undo,
+  ``find`` does no path compression; union by size keeps trees O(log n) deep.
+- ``TrailedParityUnionFind`` lives in an engine's aux slots, so the engine's
+  own trail undoes it together with the domains; propagators use it.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from puzzlekit.core.engine import Engine
+    from puzzlekit.core.model import Model
 
 
 class UnionFind:
@@ -125,3 +134,79 @@ class ParityUnionFind:
             parent[rb] = rb
             parity[rb] = 0
             self.components += 1
+
+
+class TrailedParityUnionFind:
+    """A parity union-find kept in an engine's aux slots, so the trail undoes it.
+
+    For propagators that relate things incrementally during propagation (cell
+    colours, say): search and lookahead take relations back with everything
+    else.  It is a quick-find: every member stores its class's root and its
+    parity to that root, so a lookup is two reads.  A merge relabels the
+    smaller class (union by size keeps the total O(n log n) along one path)
+    and calls ``merging`` first, while both classes are still apart, so a
+    subclass can react to exactly the pairs that just became related.
+    ``next`` links each class's members in a ring.
+    """
+
+    def __init__(self, model: Model, n: int) -> None:
+        self.n = n
+        self.root = model.add_state(range(n))
+        self.parity = model.add_state([0] * n)
+        self.size = model.add_state([1] * n)
+        self.next = model.add_state(range(n))
+
+    def find(self, aux: list[int], x: int) -> tuple[int, int]:
+        """Root of ``x``'s class and the parity of ``x`` relative to it."""
+        return aux[self.root + x], aux[self.parity + x]
+
+    def relation(self, aux: list[int], a: int, b: int) -> int | None:
+        """0 when a and b are known equal, 1 when known opposite, else None."""
+        root, parity = self.root, self.parity
+        if aux[root + a] != aux[root + b]:
+            return None
+        return aux[parity + a] ^ aux[parity + b]
+
+    def members(self, aux: list[int], x: int) -> list[int]:
+        """Every member of ``x``'s class, ``x`` first."""
+        out = [x]
+        nxt = self.next
+        y = aux[nxt + x]
+        while y != x:
+            out.append(y)
+            y = aux[nxt + y]
+        return out
+
+    def relate(self, engine: Engine, a: int, b: int, p: int) -> bool | None:
+        """Record colour(a) ^ colour(b) == p.
+
+        True when new, False when already known, None on contradiction.
+        """
+        aux = engine.aux
+        ROOT, PARITY, SIZE, NEXT = self.root, self.parity, self.size, self.next
+        ra, pa = aux[ROOT + a], aux[PARITY + a]
+        rb, pb = aux[ROOT + b], aux[PARITY + b]
+        if ra == rb:
+            return False if (pa ^ pb) == p else None
+        if aux[SIZE + ra] < aux[SIZE + rb]:
+            ra, rb = rb, ra
+        flip = pa ^ pb ^ p  # colour(rb) ^ colour(ra)
+        self.merging(engine, ra, rb, flip)
+        put = engine.put
+        f = rb
+        while True:
+            put(ROOT + f, ra)
+            if flip:
+                put(PARITY + f, aux[PARITY + f] ^ 1)
+            f = aux[NEXT + f]
+            if f == rb:
+                break
+        put(SIZE + ra, aux[SIZE + ra] + aux[SIZE + rb])
+        na, nb = aux[NEXT + ra], aux[NEXT + rb]
+        put(NEXT + ra, nb)
+        put(NEXT + rb, na)
+        return True
+
+    def merging(self, engine: Engine, keep: int, absorbed: int, flip: int) -> None:
+        """Called just before class ``absorbed`` joins class ``keep`` (both roots);
+        ``flip`` is colour(absorbed root) ^ colour(keep root).  Default: nothing."""

@@ -25,6 +25,7 @@ from typing import cast
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule
+from puzzlekit.core.unionfind import TrailedParityUnionFind
 from puzzlekit_slitherlink.grid import Grid
 
 COLOUR_LINK = Rule(
@@ -85,90 +86,44 @@ def forced_relations(key: tuple[int, ...]) -> Forced | None:
     return result
 
 
-class FaceColours:
-    """What is known about the faces' colours, kept in aux slots so it can be undone.
+class FaceColours(TrailedParityUnionFind):
+    """What is known about the faces' colours, undone with the engine's trail.
 
-    A quick-find union-find with a parity bit: every face stores its class's
-    root and its parity relative to that root, so a lookup is two reads.  A
-    merge relabels the smaller class (union by size keeps that O(n log n)
-    overall) and walks it anyway, which is also when its units are woken and
-    the edges it closes are decided.  ``next`` links each class in a ring.
+    A merge is the moment to act: the units that now see both classes are
+    woken, and every open edge between the two classes is decided.
     """
 
     def __init__(self, model: Model, grid: Grid) -> None:
-        n = grid.n_faces
+        super().__init__(model, grid.n_faces)
         self.grid = grid
-        self.root = model.add_state(range(n))
-        self.parity = model.add_state([0] * n)
-        self.size = model.add_state([1] * n)
-        self.next = model.add_state(range(n))
-        self.face_units: list[list[int]] = [[] for _ in range(n)]
+        self.face_units: list[list[int]] = [[] for _ in range(grid.n_faces)]
         """Indices of the unit propagators each face belongs to."""
         self.unit_faces: dict[int, tuple[int, ...]] = {}
-        edges: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        edges: list[list[tuple[int, int]]] = [[] for _ in range(grid.n_faces)]
         for e, (a, b) in enumerate(grid.edge_faces):
             edges[a].append((e, b))
             edges[b].append((e, a))
         self.face_edges = tuple(tuple(x) for x in edges)
 
-    def find(self, aux: list[int], x: int) -> tuple[int, int]:
-        """Root of ``x``'s class and the parity of ``x`` relative to it."""
-        return aux[self.root + x], aux[self.parity + x]
-
-    def relation(self, aux: list[int], a: int, b: int) -> int | None:
-        """0 when a and b are known equal, 1 when known opposite, else None."""
-        root, parity = self.root, self.parity
-        if aux[root + a] != aux[root + b]:
-            return None
-        return aux[parity + a] ^ aux[parity + b]
-
-    def relate(self, engine: Engine, a: int, b: int, p: int) -> bool | None:
-        """Record colour(a) ^ colour(b) == p and draw the consequences.
-
-        True when new, False when known, None on contradiction.  A merge wakes
-        the units that now see both classes and decides the edges between them.
-        """
-        aux = engine.aux
-        ROOT, PARITY, SIZE, NEXT = self.root, self.parity, self.size, self.next
-        ra, pa = aux[ROOT + a], aux[PARITY + a]
-        rb, pb = aux[ROOT + b], aux[PARITY + b]
-        if ra == rb:
-            return False if (pa ^ pb) == p else None
-        if aux[SIZE + ra] < aux[SIZE + rb]:
-            ra, rb = rb, ra
-        flip = pa ^ pb ^ p  # colour(rb) ^ colour(ra)
-        dom = engine.dom
-        wake, put = engine.wake, engine.put
+    def merging(self, engine: Engine, keep: int, absorbed: int, flip: int) -> None:
+        aux, dom = engine.aux, engine.dom
+        ROOT, PARITY, NEXT = self.root, self.parity, self.next
+        wake = engine.wake
         unit_faces = self.unit_faces
-        # First, while the absorbed class still has its own root: wake the units that
-        # see both classes, and decide the open edges between the two classes.
-        f = rb
+        f = absorbed
         while True:
             for unit in self.face_units[f]:
                 for g in unit_faces[unit]:
-                    if aux[ROOT + g] == ra:
+                    if aux[ROOT + g] == keep:
                         wake(unit)
                         break
             for e, other in self.face_edges[f]:
-                if dom[e] == BOOL and aux[ROOT + other] == ra:
+                if dom[e] == BOOL and aux[ROOT + other] == keep:
                     differ = aux[PARITY + f] ^ flip ^ aux[PARITY + other]
                     engine.set(e, TRUE if differ else FALSE, (), (f, other))
             f = aux[NEXT + f]
-            if f == rb:
+            if f == absorbed:
                 break
-        # Then relabel it.
-        while True:
-            put(ROOT + f, ra)
-            if flip:
-                put(PARITY + f, aux[PARITY + f] ^ 1)
-            f = aux[NEXT + f]
-            if f == rb:
-                break
-        put(SIZE + ra, aux[SIZE + ra] + aux[SIZE + rb])
-        na, nb = aux[NEXT + ra], aux[NEXT + rb]
-        put(NEXT + ra, nb)
-        put(NEXT + rb, na)
-        return True
 
 
 class ColourLink(Propagator):

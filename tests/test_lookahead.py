@@ -1,0 +1,294 @@
+"""Lookahead: a value whose probe makes the cheaper rungs contradict goes, and only such a value."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung, is_fixed, values_of
+from puzzlekit.core.search import Status, count_solutions
+
+LADDER = (Rung(1, "cheap"), Rung(2, "dear"), Rung(3, "lookahead"))
+CHEAP = Rule("cheap", 1, "a cheap rule")
+DEAR = Rule("dear", 2, "a dear rule")
+LOOK = Rule("lookahead", 3, "probe every value")
+
+
+def bits(*values: int) -> int:
+    mask = 0
+    for v in values:
+        mask |= 1 << v
+    return mask
+
+
+class Implies(Propagator):
+    """x == a implies y == b (and so y != b implies x != a)."""
+
+    def __init__(self, x: int, a: int, y: int, b: int, rule: Rule = CHEAP) -> None:
+        self.x, self.a, self.y, self.b, self.rule = x, a, y, b, rule
+        self.watches = (x, y)
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        if dom[self.x] == 1 << self.a and not engine.set(self.y, 1 << self.b, (self.x,)):
+            return False
+        return bool(dom[self.y] >> self.b & 1) or engine.set(self.x, ~(1 << self.a), (self.y,))
+
+
+class NotEqual(Propagator):
+    """x != y, once either side is fixed."""
+
+    def __init__(self, x: int, y: int, rule: Rule = CHEAP) -> None:
+        self.x, self.y, self.rule = x, y, rule
+        self.watches = (x, y)
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        changed = True
+        while changed:
+            changed = False
+            for a, b in ((self.x, self.y), (self.y, self.x)):
+                if is_fixed(dom[a]) and dom[b] & dom[a]:
+                    if not engine.set(b, ~dom[a], (a,)):
+                        return False
+                    changed = True
+        return True
+
+
+def with_lookahead(model: Model, probe_rung: int = 1) -> int:
+    return model.add(Lookahead(LOOK, probe_rung))
+
+
+def contradictory_implications() -> tuple[Model, int, int]:
+    """Booleans a, b with a -> b and a -> not b: only a = false works, nothing cheap sees it."""
+    model = Model(LADDER)
+    a, b = model.add_var(BOOL), model.add_var(BOOL)
+    model.add(Implies(a, 1, b, 1))
+    model.add(Implies(a, 1, b, 0))
+    return model, a, b
+
+
+# -- hand-made cases -----------------------------------------------------------
+
+
+def test_cheaper_rungs_alone_see_nothing_in_the_example() -> None:
+    model, _, _ = contradictory_implications()
+    engine = Engine(model)
+    assert engine.start() is True
+    assert engine.dom == [BOOL, BOOL]
+
+
+def test_lookahead_removes_a_value_whose_probe_contradicts() -> None:
+    model, a, b = contradictory_implications()
+    look = with_lookahead(model)
+    engine = Engine(model, record=True)
+    assert engine.start() is True
+    assert engine.dom[a] == FALSE
+    assert engine.dom[b] == BOOL
+    assert engine.log is not None
+    assert [(e.var, e.mask, e.by, e.note) for e in engine.log] == [(a, FALSE, look, TRUE)]
+    assert "value 1" in model.propagators[look].explain(a, FALSE, TRUE)
+
+
+def test_lookahead_leaves_values_whose_probes_survive() -> None:
+    model = Model(LADDER)
+    a, b = model.add_var(BOOL), model.add_var(bits(0, 1, 2))
+    model.add(Implies(a, 1, b, 2))
+    with_lookahead(model)
+    engine = Engine(model, record=True)
+    assert engine.start() is True
+    assert engine.dom == [BOOL, bits(0, 1, 2)]
+    assert engine.log == []
+
+
+def test_lookahead_hands_its_progress_to_the_cheaper_rungs() -> None:
+    model, a, _ = contradictory_implications()
+    c = model.add_var(BOOL)
+    model.add(Implies(a, 0, c, 1))
+    with_lookahead(model)
+    engine = Engine(model)
+    assert engine.start() is True
+    assert engine.dom[a] == FALSE
+    assert engine.dom[c] == TRUE
+
+
+def test_lookahead_keeps_going_after_a_removal() -> None:
+    # Two independent copies of the example: both a's must lose "true".
+    model = Model(LADDER)
+    a1, b1, a2, b2 = model.add_vars(4, BOOL)
+    for a, b in ((a1, b1), (a2, b2)):
+        model.add(Implies(a, 1, b, 1))
+        model.add(Implies(a, 1, b, 0))
+    with_lookahead(model)
+    engine = Engine(model)
+    assert engine.start() is True
+    assert engine.dom == [FALSE, BOOL, FALSE, BOOL]
+
+
+def test_values_merely_narrowed_by_an_earlier_probe_are_still_probed() -> None:
+    model = Model(LADDER)
+    x, y, z = model.add_var(BOOL), model.add_var(bits(0, 1, 2)), model.add_var(BOOL)
+    # Probing x (first in the sweep) narrows y to {1, 2} or {0, 2} without fixing it.
+    model.add(NotEqual(x, y))
+    # y = 1 would force z both ways.
+    model.add(Implies(y, 1, z, 0))
+    model.add(Implies(y, 1, z, 1))
+    with_lookahead(model)
+    engine = Engine(model)
+    assert engine.start() is True
+    assert engine.dom == [BOOL, bits(0, 2), BOOL]
+
+
+def test_lookahead_fails_when_every_value_of_a_variable_fails() -> None:
+    model = Model(LADDER)
+    x, y, z = model.add_vars(3, BOOL)
+    # Three booleans pairwise different: every probe contradicts.
+    model.add(NotEqual(x, y))
+    model.add(NotEqual(y, z))
+    model.add(NotEqual(x, z))
+    with_lookahead(model)
+    assert Engine(model).start() is False
+    assert count_solutions(model).status is Status.NONE
+
+
+def test_probes_use_only_the_rungs_up_to_the_probe_rung() -> None:
+    def model_with_dear_implications(probe_rung: int) -> Model:
+        model = Model(LADDER)
+        a, b = model.add_var(BOOL), model.add_var(BOOL)
+        model.add(Implies(a, 1, b, 1, DEAR))
+        model.add(Implies(a, 1, b, 0, DEAR))
+        with_lookahead(model, probe_rung)
+        return model
+
+    blind = Engine(model_with_dear_implications(1))
+    assert blind.start() is True
+    assert blind.dom == [BOOL, BOOL]
+    seeing = Engine(model_with_dear_implications(2))
+    assert seeing.start() is True
+    assert seeing.dom == [FALSE, BOOL]
+
+
+def test_probing_leaves_no_trace_of_the_probes() -> None:
+    model, a, _ = contradictory_implications()
+    slot = model.add_state([42])
+    with_lookahead(model)
+    engine = Engine(model)
+    engine.start()
+    # Only the one real narrowing is on the trail, and the aux state is as it was.
+    assert engine.trail == [a, BOOL]
+    assert engine.aux[slot] == 42
+
+
+def test_lookahead_must_probe_with_cheaper_rungs() -> None:
+    with pytest.raises(ValueError):
+        Lookahead(LOOK, probe_rung=3)
+    with pytest.raises(ValueError):
+        Lookahead(Rule("cheap lookahead", 1, ""), probe_rung=1)
+
+
+def test_lookahead_runs_only_when_the_engine_reaches_its_rung() -> None:
+    model, _, _ = contradictory_implications()
+    with_lookahead(model)
+    engine = Engine(model, max_rung=2)
+    assert engine.start() is True
+    assert engine.dom == [BOOL, BOOL]
+
+
+def test_search_with_lookahead_counts_the_same_solutions() -> None:
+    model, a, b = contradictory_implications()
+    c = model.add_var(bits(0, 1, 2))
+    model.add(NotEqual(b, c))
+    with_lookahead(model)
+    outcome = count_solutions(model, limit=100)
+    assert outcome.root[a] == FALSE
+    assert sorted(outcome.solutions) == [[0, 0, 1], [0, 0, 2], [0, 1, 0], [0, 1, 2]]
+
+
+# -- against brute force -------------------------------------------------------
+
+Constraint = tuple[str, int, int, int, int]
+
+
+def satisfied(values: tuple[int, ...], constraints: list[Constraint]) -> bool:
+    for kind, x, y, a, b in constraints:
+        if kind == "ne" and values[x] == values[y]:
+            return False
+        if kind == "implies" and values[x] == a and values[y] != b:
+            return False
+    return True
+
+
+def build(domains: list[int], constraints: list[Constraint]) -> Model:
+    model = Model(LADDER)
+    for mask in domains:
+        model.add_var(mask)
+    for kind, x, y, a, b in constraints:
+        model.add(NotEqual(x, y) if kind == "ne" else Implies(x, a, y, b))
+    return model
+
+
+def probe_fails(model: Model, dom: list[int], var: int, value: int) -> bool:
+    """Does fixing ``var`` to ``value`` make the rung-1 propagators contradict, from ``dom``?"""
+    probe = Engine(model, max_rung=1)
+    probe.dom = list(dom)
+    return not probe.decide(var, 1 << value)
+
+
+N = 4
+
+random_model = st.tuples(
+    st.lists(st.integers(1, 7), min_size=N, max_size=N),
+    st.lists(
+        st.tuples(
+            st.sampled_from(["ne", "implies"]),
+            st.integers(0, N - 1),
+            st.integers(0, N - 1),
+            st.integers(0, 2),
+            st.integers(0, 2),
+        ).filter(lambda c: c[1] != c[2]),
+        max_size=7,
+    ),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_model)
+def test_lookahead_never_removes_a_value_that_appears_in_a_solution(
+    case: tuple[list[int], list[Constraint]],
+) -> None:
+    domains, constraints = case
+    solutions = [
+        values
+        for values in itertools.product(*(values_of(m) for m in domains))
+        if satisfied(values, constraints)
+    ]
+    model = build(domains, constraints)
+    with_lookahead(model)
+    engine = Engine(model)
+    ok = engine.start()
+    if solutions:
+        assert ok
+        for values in solutions:
+            assert all(engine.dom[var] >> value & 1 for var, value in enumerate(values))
+
+
+@settings(max_examples=200, deadline=None)
+@given(random_model)
+def test_every_value_lookahead_leaves_survives_its_own_probe(
+    case: tuple[list[int], list[Constraint]],
+) -> None:
+    domains, constraints = case
+    model = build(domains, constraints)
+    with_lookahead(model)
+    engine = Engine(model)
+    if not engine.start():
+        return
+    for var, mask in enumerate(engine.dom):
+        if not is_fixed(mask):
+            for value in values_of(mask):
+                assert not probe_fails(model, engine.dom, var, value)
