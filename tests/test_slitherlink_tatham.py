@@ -18,7 +18,8 @@ def boards(name: str, count: int | None = None) -> list[Puzzle]:
     return puzzlekit.load("slitherlink", path.read_text(), str(path))[:count]
 
 
-SMALL = [p for name in ("loopy-7x7-easy.txt", "loopy-7x7-normal.txt", "loopy-10x10-hard.txt") for p in boards(name)]
+SMALL_SETS = ("loopy-7x7-easy.txt", "loopy-7x7-normal.txt", "loopy-10x10-hard.txt")
+SMALL = [p for name in SMALL_SETS for p in boards(name)]
 
 
 @pytest.mark.parametrize("puzzle", SMALL, ids=lambda p: p.where.rsplit("/", 1)[-1])
