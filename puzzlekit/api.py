@@ -80,7 +80,11 @@ class Puzzle:
 def load(genre: str | Genre, text: str, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
     """Every puzzle in ``text``; LevelError (file:line:col) on bad input."""
     g = get_genre(genre, host)
-    return [Puzzle(g, g.parse(block), block) for block in read_blocks(text, source)]
+    puzzles = []
+    for block in read_blocks(text, source):
+        block.expect()  # a bad "# expect:" is bad input, located like any other
+        puzzles.append(Puzzle(g, g.parse(block), block))
+    return puzzles
 
 
 def load_one(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) -> Puzzle:

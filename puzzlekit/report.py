@@ -12,11 +12,31 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from puzzlekit.api import CheckResult, SolveResult
 
 SCHEMA_VERSION = 1
+
+
+class Metadata(BaseModel):
+    """A puzzle's ``# key: value`` metadata: the known keys typed, unknown keys kept."""
+
+    model_config = ConfigDict(extra="allow")
+
+    title: str | None = None
+    author: str | None = None
+    source: str | None = None
+    seed: str | None = None
+    difficulty: str | None = None
+    tier: str | None = None
+    expect: Literal["unique", "multiple", "none"] | None = None
+    flags: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _only_given(self, handler: object) -> dict[str, object]:
+        data: dict[str, object] = handler(self)  # type: ignore[operator]
+        return {k: v for k, v in data.items() if v is not None}
 
 
 class StepReport(BaseModel):
@@ -50,7 +70,7 @@ class SolveReport(BaseModel):
     status: Literal["unique", "multiple", "none", "undecided"]
     solution_count: int = Field(description="Solutions found; exact when stats.exhausted is true.")
     solutions: list[str] = Field(description="Each solution in the genre's plain text form.")
-    meta: dict[str, str]
+    meta: Metadata
     stats: StatsReport
     steps: list[StepReport] | None = None
 
@@ -86,7 +106,7 @@ def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
         status=result.status.value,
         solution_count=len(result.solutions),
         solutions=[sol.text for sol in result.solutions],
-        meta=dict(p.meta),
+        meta=Metadata.model_validate({**p.meta, "expect": p.expect()}),
         stats=StatsReport(
             nodes=s.nodes,
             seconds=round(s.seconds, 6),

@@ -101,7 +101,8 @@ def test_json_lines_one_object_per_puzzle_matching_the_schema() -> None:
     lines = result.output.strip().split("\n")
     assert len(lines) == 2
     first, second = (SolveReport.model_validate_json(line) for line in lines)
-    assert (first.status, first.meta, first.index, first.line) == ("unique", {"title": "a"}, 0, 2)
+    assert (first.status, first.meta.title, first.index, first.line) == ("unique", "a", 0, 2)
+    assert json.loads(lines[0])["meta"] == {"title": "a"}
     assert first.steps and first.steps[0].rule
     assert (second.status, second.solution_count) == ("multiple", 2)
     assert json.loads(lines[0])["schema_version"] == 1

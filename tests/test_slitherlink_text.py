@@ -58,10 +58,10 @@ def test_an_unknown_flag_is_refused_naming_the_supported_ones() -> None:
     assert "toroidal" in err.message and "full" in err.message
 
 
-def test_a_bad_expect_value_is_refused() -> None:
-    (p,) = puzzlekit.load("slitherlink", "# expect: maybe\n..\n..\n")
-    with pytest.raises(LevelError, match="expect"):
-        p.expect()
+def test_a_bad_expect_value_is_refused_at_its_line() -> None:
+    err = error_of("# title: t\n# expect: maybe\n..\n..\n")
+    assert err.line == 2
+    assert "'# expect:' must be one of unique, multiple, none" in err.message
 
 
 def test_lattice_reads_clues_and_marks() -> None:
