@@ -92,3 +92,18 @@ def lattice_lines(rows: list[str], n_rows: int, n_cols: int) -> list[int]:
     horizontal = [1 if grid[2 * r][2 * c + 1] == "-" else 0 for r in range(n_rows + 1) for c in range(n_cols)]
     vertical = [1 if grid[2 * r + 1][2 * c] == "|" else 0 for r in range(n_rows) for c in range(n_cols + 1)]
     return horizontal + vertical
+
+
+def janko_hashi() -> list[Entry]:
+    solutions = {m["id"]: rows for m, rows in _chunks(COMMUNITY / "janko_hashi_solutions.txt") if "id" in m}
+    return [
+        Entry(meta["id"], meta, rows, solutions.get(meta["id"]))
+        for meta, rows in _chunks(COMMUNITY / "janko_hashi.txt")
+    ]
+
+
+def puzzlink_hashi() -> list[Entry]:
+    return [
+        Entry(meta.get("url", str(i)), meta, rows)
+        for i, (meta, rows) in enumerate(_chunks(COMMUNITY / "hashikake_neutral.txt"))
+    ]

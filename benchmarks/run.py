@@ -1,12 +1,14 @@
-"""Benchmark puzzlekit's Slitherlink solver: one table, one row per puzzle set.
+"""Benchmark puzzlekit's solvers: one table, one row per puzzle set.
 
     python benchmarks/run.py                         # every set
-    python benchmarks/run.py --set janko --sample 100 --slowest 10
+    python benchmarks/run.py --set janko-slither --sample 100 --slowest 10
     python benchmarks/run.py --json > rows.jsonl
 
-Sets: ``janko`` and ``puzzlink`` from the shared community corpus (../shared/corpus,
-read through benchmarks/corpus.py; absent on a fresh clone, then reported as skipped),
-and every ``tests/fixtures/tatham/*.txt`` file as a set named after the file.  Boards
+Sets: ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
+from the shared community corpus (../shared/corpus, read through benchmarks/corpus.py;
+absent on a fresh clone, then reported as skipped), and every
+``tests/fixtures/tatham/*.txt`` file as a set named after the file (``loopy-*`` are
+Slitherlink, ``bridges-*`` Hashiwokakero).  Boards
 are solved one after another in this process, each timed with ``time.perf_counter()``
 around ``puzzlekit.solve``.  See benchmarks/README.md for the columns.
 
@@ -32,23 +34,24 @@ import corpus  # benchmarks/corpus.py: Python puts the script's own folder on sy
 
 import puzzlekit
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.formats.level import read_blocks
 
-GENRE = "slitherlink"
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "tatham"
-CORPUS_SETS = ("janko", "puzzlink")
+FIXTURE_GENRES = {"loopy": "slitherlink", "bridges": "hashiwokakero"}
 
 
 @dataclass(frozen=True)
 class Board:
     """One puzzle to solve: an id, its level text, what it should give."""
 
+    genre: str
     key: str
     text: str
     expect: str
     flags: frozenset[str]
     known: list[int] | None = None
-    """Edge values of the known solution (puzzlekit's edge order), when there is one."""
+    """Variable values of the known solution (puzzlekit's order), when there is one."""
 
 
 @dataclass
@@ -118,27 +121,48 @@ class Row:
 # -- the sets ------------------------------------------------------------------
 
 
-def _corpus_board(entry: corpus.Entry) -> Board:
-    known = None
-    if entry.solution is not None:
-        known = corpus.lattice_lines(entry.solution, len(entry.rows), len(entry.rows[0]))
-    flags = frozenset(entry.meta.get("flags", "").lower().split())
-    return Board(entry.key, entry.text, entry.expect, flags, known)
+def _known_slither(entry: corpus.Entry) -> list[int]:
+    assert entry.solution is not None
+    return corpus.lattice_lines(entry.solution, len(entry.rows), len(entry.rows[0]))
 
 
-def _load_janko() -> list[Board]:
-    return [_corpus_board(e) for e in corpus.janko_slither()]
+def _known_hashi(entry: corpus.Entry) -> list[int]:
+    """Bridge counts read from the solved map with the genre's own state reader."""
+    assert entry.solution is not None
+    (puzzle,) = puzzlekit.load("hashiwokakero", entry.text)
+    dom = puzzle.genre.parse_state(puzzle.instance, read_blocks("\n".join(entry.solution))[0])
+    return [0 if d & (d - 1) else d.bit_length() - 1 for d in dom]
 
 
-def _load_puzzlink() -> list[Board]:
-    return [_corpus_board(e) for e in corpus.puzzlink_slither()]
+_KNOWN: dict[str, Callable[[corpus.Entry], list[int]]] = {
+    "slitherlink": _known_slither,
+    "hashiwokakero": _known_hashi,
+}
 
 
-def _fixture_loader(path: Path) -> Callable[[], list[Board]]:
+def _corpus_loader(genre: str, read: Callable[[], list[corpus.Entry]]) -> Callable[[], list[Board]]:
     def load() -> list[Board]:
-        puzzles = puzzlekit.load(GENRE, path.read_text(encoding="utf-8"), str(path.relative_to(REPO)))
+        boards = []
+        for entry in read():
+            known = _KNOWN[genre](entry) if entry.solution is not None else None
+            flags = frozenset(entry.meta.get("flags", "").lower().split())
+            boards.append(Board(genre, entry.key, entry.text, entry.expect, flags, known))
+        return boards
+
+    return load
+
+
+def _fixture_loader(path: Path, genre: str) -> Callable[[], list[Board]]:
+    def load() -> list[Board]:
+        puzzles = puzzlekit.load(genre, path.read_text(encoding="utf-8"), str(path.relative_to(REPO)))
         return [
-            Board(f"{path.stem}#{p.index + 1}", p.text(), p.expect() or "unique", frozenset(p.block.flags()))
+            Board(
+                genre,
+                f"{path.stem}#{p.index + 1}",
+                p.text(),
+                p.expect() or "unique",
+                frozenset(p.block.flags()),
+            )
             for p in puzzles
         ]
 
@@ -160,17 +184,31 @@ def _missing_file(*paths: Path) -> str | None:
 def all_sets() -> dict[str, PuzzleSet]:
     """Every known set, in table order: the corpus sets, then the fixture files."""
     where = corpus.COMMUNITY
-    sets = {
-        "janko": PuzzleSet(
-            "janko",
-            _load_janko,
-            _missing_file(where / "janko_slither.txt", where / "janko_slither_solutions.txt"),
+    corpus_sets = [
+        (
+            "janko-slither",
+            "slitherlink",
+            corpus.janko_slither,
+            ("janko_slither.txt", "janko_slither_solutions.txt"),
         ),
-        "puzzlink": PuzzleSet("puzzlink", _load_puzzlink, _missing_file(where / "slither_neutral.txt")),
+        ("puzzlink-slither", "slitherlink", corpus.puzzlink_slither, ("slither_neutral.txt",)),
+        (
+            "janko-hashi",
+            "hashiwokakero",
+            corpus.janko_hashi,
+            ("janko_hashi.txt", "janko_hashi_solutions.txt"),
+        ),
+        ("puzzlink-hashi", "hashiwokakero", corpus.puzzlink_hashi, ("hashikake_neutral.txt",)),
+    ]
+    sets = {
+        name: PuzzleSet(name, _corpus_loader(genre, read), _missing_file(*(where / f for f in files)))
+        for name, genre, read, files in corpus_sets
     }
     if FIXTURES.is_dir():
         for path in sorted(FIXTURES.glob("*.txt"), key=lambda p: _natural(p.stem)):
-            sets[path.stem] = PuzzleSet(path.stem, _fixture_loader(path))
+            genre = FIXTURE_GENRES.get(path.stem.split("-")[0])
+            if genre is not None:
+                sets[path.stem] = PuzzleSet(path.stem, _fixture_loader(path, genre))
     return sets
 
 
@@ -197,7 +235,7 @@ def solve_board(set_name: str, board: Board, timeout: float | None, max_nodes: i
     """Solve one board, timed around puzzlekit.solve, and judge the answer."""
     started = time.perf_counter()
     try:
-        result = puzzlekit.solve(GENRE, board.text, timeout=timeout, max_nodes=max_nodes)
+        result = puzzlekit.solve(board.genre, board.text, timeout=timeout, max_nodes=max_nodes)
     except PuzzlekitError as exc:
         seconds = time.perf_counter() - started
         # Boards of the 'full' variant may be skipped, but only when puzzlekit refuses them.
@@ -391,8 +429,9 @@ def row_json(row: Row) -> dict[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Benchmark puzzlekit's Slitherlink solver, one table row per puzzle set.",
-        epilog="sets: janko, puzzlink (shared corpus) and each tests/fixtures/tatham/*.txt by file name",
+        description="Benchmark puzzlekit's solvers, one table row per puzzle set.",
+        epilog="sets: janko-slither, puzzlink-slither, janko-hashi, puzzlink-hashi (shared corpus) "
+        "and each tests/fixtures/tatham/*.txt by file name",
     )
     parser.add_argument(
         "--set", dest="sets", action="append", metavar="NAME", help="run this set (repeatable)"

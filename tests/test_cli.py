@@ -139,7 +139,7 @@ def test_a_missing_file_is_a_usage_error() -> None:
 def test_an_unknown_genre_lists_the_installed_ones() -> None:
     result = run("solve", "sudoku", "-", stdin=UNIQUE)
     assert result.exit_code == 1
-    assert "unknown genre 'sudoku'; installed genres: slitherlink" in result.stderr
+    assert "unknown genre 'sudoku'; installed genres: hashiwokakero, slitherlink" in result.stderr
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
@@ -222,9 +222,10 @@ def test_genres_lists_the_built_in_genre_with_its_origin() -> None:
     assert result.exit_code == 0
     assert "slitherlink" in result.output
     assert "puzzlekit-engine (slitherlink)" in result.output
-    data = json.loads(run("genres", "--json").output.split("\n")[0])
-    assert data["name"] == "slitherlink"
-    assert data["ladder"][0]["name"] == "local counting"
+    genres = {d["name"]: d for d in map(json.loads, run("genres", "--json").output.strip().split("\n"))}
+    assert set(genres) == {"slitherlink", "hashiwokakero"}
+    assert genres["slitherlink"]["ladder"][0]["name"] == "local counting"
+    assert genres["hashiwokakero"]["aliases"] == ["hashi", "bridges", "hashikake"]
 
 
 def test_the_terminal_view_draws_box_lines() -> None:
@@ -233,3 +234,37 @@ def test_the_terminal_view_draws_box_lines() -> None:
     assert "unique solution" in view
     assert "┌───┐" in view
     assert "step 1" in view
+
+
+# -- the second genre through the same commands ------------------------------------------
+
+HASHI = Path(__file__).resolve().parents[1] / "plugins" / "puzzlekit_hashi" / "examples"
+
+
+@pytest.mark.parametrize("name", ["hashiwokakero", "hashi", "bridges"])
+def test_hashi_solves_under_every_alias(name: str) -> None:
+    result = run("solve", name, str(HASHI / "harbour.txt"))
+    assert result.exit_code == 0, result.output
+    assert "# status: unique" in result.output
+
+
+def test_hashi_json_and_check_round_trip(tmp_path: Path) -> None:
+    text = (HASHI / "harbour.txt").read_text()
+    report = SolveReport.model_validate_json(run("solve", "hashi", "-", "--json", stdin=text).output)
+    assert report.genre == "hashiwokakero"
+    solved = level(tmp_path, report.solutions[0], "solved.txt")
+    result = run("check", "hashiwokakero", str(HASHI / "harbour.txt"), "--state", solved)
+    assert result.exit_code == 0
+    assert result.output.endswith(": solved\n")
+    assert run("check", "hashi", str(HASHI / "harbour.txt")).exit_code == 6  # no bridges yet
+
+
+def test_hashi_bad_input_is_located(tmp_path: Path) -> None:
+    result = run("solve", "hashi", level(tmp_path, "2.2\n..9\n"))
+    assert result.exit_code == 1
+    assert ":2:3: an island's clue is 1-8" in result.stderr
+
+
+def test_the_hashi_terminal_view_draws_bridges() -> None:
+    result = puzzlekit.solve("hashi", "2.2\n")
+    assert "2═══2" in output.solve_pretty(result, steps=False, total=1)

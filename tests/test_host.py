@@ -54,7 +54,9 @@ def test_a_third_party_genre_registers_and_solves() -> None:
 def test_genre_names_are_case_insensitive_and_unknown_ones_listed() -> None:
     host = make_host()
     assert host.genre("Slitherlink").name == "slitherlink"
-    with pytest.raises(UnknownGenre, match="unknown genre 'sudoku'; installed genres: slitherlink"):
+    with pytest.raises(
+        UnknownGenre, match="unknown genre 'sudoku'; installed genres: hashiwokakero, slitherlink"
+    ):
         host.genre("sudoku")
 
 

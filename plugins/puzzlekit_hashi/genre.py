@@ -1,0 +1,94 @@
+"""The Hashiwokakero (Bridges) genre: join every island into one group with bridges."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.model import Model, Rule, Rung, values_of
+from puzzlekit.formats.level import Block
+from puzzlekit.genre import Genre, Violation
+from puzzlekit_hashi.accept import violations
+from puzzlekit_hashi.board import NO_CLUE, Board
+from puzzlekit_hashi.pretty import draw
+from puzzlekit_hashi.rules.connectivity import MUST_CONNECT, NO_ISOLATION, MustConnect, NoIsolation
+from puzzlekit_hashi.rules.counting import ISLAND_SUM, NO_CROSSING, IslandSum, NoCrossing
+from puzzlekit_hashi.text import ALL, parse_board, parse_state, write_clue_grid, write_map
+
+LADDER = (
+    Rung(1, "island sums", "bridge counts that an island's number allows; no crossings"),
+    Rung(2, "connectivity", "every island reachable; no group sealed off"),
+    Rung(3, "lookahead", "try a count and rule it out when the rungs above then contradict"),
+)
+LOOKAHEAD = Rule(
+    "lookahead",
+    3,
+    "If giving a pair a bridge count makes the sums, crossings and connectivity rules "
+    "contradict themselves, the pair cannot have that count.",
+)
+
+
+class Hashiwokakero(Genre):
+    name = "hashiwokakero"
+    aliases = ("hashi", "bridges", "hashikake")
+    summary = "Join all islands into one group with bridges; each number counts its island's bridges."
+    ladder = LADDER
+    rules = (ISLAND_SUM, NO_CROSSING, MUST_CONNECT, NO_ISOLATION, LOOKAHEAD)
+
+    def parse(self, block: Block) -> Board:
+        self.check_flags(block)
+        return parse_board(block)
+
+    def build(self, instance: Board) -> Model:
+        board = instance
+        model = Model(LADDER)
+        model.add_vars(board.n_edges, ALL)
+        for island, clue in enumerate(board.clues):
+            if clue != NO_CLUE:
+                model.add(IslandSum(board, island))
+        for h, v, cell in board.crossings:
+            model.add(NoCrossing(board, h, v, cell))
+        model.add(MustConnect(board))
+        model.add(NoIsolation(board))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_count_words))
+        model.leaf_check = lambda values: not violations(board, values)
+        return model
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        return violations(instance, values)
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        return parse_state(block, instance)
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        if dom is None:
+            return write_clue_grid(instance)
+        return write_map(instance, dom)
+
+    def describe(self, instance: Board, var: int) -> str:
+        return f"the pair {instance.edge_name(var)}"
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        return f"{instance.edge_name(var)} carries {_count_words(var, mask)}"
+
+    def size(self, instance: Board) -> str:
+        return f"{instance.cols}x{instance.rows}"
+
+    def pretty(self, instance: Board, dom: Sequence[int]) -> str:
+        return draw(instance, dom)
+
+    def example_paths(self) -> list[Path]:
+        return sorted((Path(__file__).parent / "examples").glob("*.txt"))
+
+
+def _count_words(var: int, mask: int) -> str:
+    counts = values_of(mask)
+    if len(counts) == 1:
+        n = counts[0]
+        return "no bridge" if n == 0 else "1 bridge" if n == 1 else f"{n} bridges"
+    if counts == [1, 2]:
+        return "at least 1 bridge"
+    if counts == [0, 1]:
+        return "at most 1 bridge"
+    return " or ".join(str(n) for n in counts) + " bridges"

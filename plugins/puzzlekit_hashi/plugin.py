@@ -1,0 +1,12 @@
+"""Registers Hashiwokakero through the ``puzzlekit`` entry point, like any third-party genre."""
+
+from __future__ import annotations
+
+from puzzlekit import hookimpl
+from puzzlekit.registry import Registry
+from puzzlekit_hashi.genre import Hashiwokakero
+
+
+@hookimpl
+def puzzlekit_register_genres(registry: Registry) -> None:
+    registry.add(Hashiwokakero())
