@@ -13,22 +13,13 @@ from collections.abc import Callable, Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiny_models import CHEAP, DEAR, NotEqual, bits
 
 from puzzlekit.core.engine import DECISION, Engine, LogEntry
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung, is_fixed, values_of
 
 LADDER = (Rung(1, "cheap"), Rung(2, "dear"), Rung(3, "dearest"))
-CHEAP = Rule("cheap", 1, "a cheap rule")
-DEAR = Rule("dear", 2, "a dear rule")
 DEAREST = Rule("dearest", 3, "the dearest rule")
-
-
-def bits(*values: int) -> int:
-    """The domain allowing exactly ``values``."""
-    mask = 0
-    for v in values:
-        mask |= 1 << v
-    return mask
 
 
 def low(mask: int) -> int:
@@ -52,26 +43,6 @@ class LessEq(Propagator):
         if not engine.set(self.x, (1 << (high(dom[self.y]) + 1)) - 1, (self.y,)):
             return False
         return engine.set(self.y, ~((1 << low(dom[self.x])) - 1), (self.x,))
-
-
-class NotEqual(Propagator):
-    """x != y, once either side is fixed."""
-
-    def __init__(self, x: int, y: int, rule: Rule = CHEAP) -> None:
-        self.x, self.y, self.rule = x, y, rule
-        self.watches = (x, y)
-
-    def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        changed = True
-        while changed:
-            changed = False
-            for a, b in ((self.x, self.y), (self.y, self.x)):
-                if is_fixed(dom[a]) and dom[b] & dom[a]:
-                    if not engine.set(b, ~dom[a], (a,)):
-                        return False
-                    changed = True
-        return True
 
 
 class SumIs(Propagator):

@@ -7,6 +7,7 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiny_models import CHEAP, DEAR, NotEqual, bits
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.lookahead import Lookahead
@@ -14,16 +15,7 @@ from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Run
 from puzzlekit.core.search import Status, count_solutions
 
 LADDER = (Rung(1, "cheap"), Rung(2, "dear"), Rung(3, "lookahead"))
-CHEAP = Rule("cheap", 1, "a cheap rule")
-DEAR = Rule("dear", 2, "a dear rule")
 LOOK = Rule("lookahead", 3, "probe every value")
-
-
-def bits(*values: int) -> int:
-    mask = 0
-    for v in values:
-        mask |= 1 << v
-    return mask
 
 
 class Implies(Propagator):
@@ -38,26 +30,6 @@ class Implies(Propagator):
         if dom[self.x] == 1 << self.a and not engine.set(self.y, 1 << self.b, (self.x,)):
             return False
         return bool(dom[self.y] >> self.b & 1) or engine.set(self.x, ~(1 << self.a), (self.y,))
-
-
-class NotEqual(Propagator):
-    """x != y, once either side is fixed."""
-
-    def __init__(self, x: int, y: int, rule: Rule = CHEAP) -> None:
-        self.x, self.y, self.rule = x, y, rule
-        self.watches = (x, y)
-
-    def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        changed = True
-        while changed:
-            changed = False
-            for a, b in ((self.x, self.y), (self.y, self.x)):
-                if is_fixed(dom[a]) and dom[b] & dom[a]:
-                    if not engine.set(b, ~dom[a], (a,)):
-                        return False
-                    changed = True
-        return True
 
 
 def with_lookahead(model: Model, probe_rung: int = 1) -> int:

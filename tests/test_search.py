@@ -8,42 +8,14 @@ from collections.abc import Callable, Sequence
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiny_models import CHEAP, DEAR, NotEqual, bits
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung, is_fixed, values_of
 from puzzlekit.core.search import Status, count_solutions, smallest_domain
 
 LADDER = (Rung(1, "cheap"), Rung(2, "dear"))
-CHEAP = Rule("cheap", 1, "a cheap rule")
-DEAR = Rule("dear", 2, "a dear rule")
 SEARCH_RUNG = len(LADDER) + 1
-
-
-def bits(*values: int) -> int:
-    mask = 0
-    for v in values:
-        mask |= 1 << v
-    return mask
-
-
-class NotEqual(Propagator):
-    """x != y, once either side is fixed."""
-
-    def __init__(self, x: int, y: int, rule: Rule = CHEAP) -> None:
-        self.x, self.y, self.rule = x, y, rule
-        self.watches = (x, y)
-
-    def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        changed = True
-        while changed:
-            changed = False
-            for a, b in ((self.x, self.y), (self.y, self.x)):
-                if is_fixed(dom[a]) and dom[b] & dom[a]:
-                    if not engine.set(b, ~dom[a], (a,)):
-                        return False
-                    changed = True
-        return True
 
 
 class LessThan(Propagator):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 from puzzlekit_slitherlink.rules.colouring import DOT, FaceColours, forced_relations
-from puzzlekit_slitherlink.rules.loop import find_bridges
 from puzzlekit_slitherlink.text import Board
 
 import puzzlekit
 from puzzlekit.api import Puzzle
 from puzzlekit.core.engine import Engine
+from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.model import BOOL, FALSE, TRUE
 from puzzlekit.formats.level import read_blocks
 
@@ -197,7 +197,7 @@ def test_a_bridge_of_the_open_edges_is_found() -> None:
     right = grid.cell_edges[grid.cell(0, 2)]
     for e in (*left, *right, grid.h(0, 1)):
         dom[e] = BOOL
-    assert find_bridges(grid, dom) == [grid.h(0, 1)]
+    assert find_bridges(grid.vertex_adjacent, dom, FALSE)[0] == [grid.h(0, 1)]
 
 
 def test_region_connectivity_keeps_the_inside_and_the_outside_connected() -> None:

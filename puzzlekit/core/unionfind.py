@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from puzzlekit.core.model import Model
 
 
-class UnionFind:
-    """Disjoint sets over ``0..n-1`` with union by size and an undo trail."""
+class _UndoableForest:
+    """Parent pointers with union by size and a trail of the links made."""
 
     __slots__ = ("parent", "size", "trail", "components")
 
@@ -29,6 +29,39 @@ class UnionFind:
         self.size: list[int] = [1] * n
         self.trail: list[int] = []
         self.components = n
+
+    def _link(self, ra: int, rb: int) -> int:
+        """Hang the smaller of two roots under the larger; returns the one hung."""
+        if self.size[ra] < self.size[rb]:
+            ra, rb = rb, ra
+        self.parent[rb] = ra
+        self.size[ra] += self.size[rb]
+        self.trail.append(rb)
+        self.components -= 1
+        return rb
+
+    def _unlinked(self, rb: int) -> None:
+        """Called by ``rollback`` for each root it detaches again."""
+
+    def mark(self) -> int:
+        """A point in history to ``rollback`` to."""
+        return len(self.trail)
+
+    def rollback(self, mark: int) -> None:
+        """Undo every union made after ``mark`` (latest first)."""
+        trail, parent, size = self.trail, self.parent, self.size
+        while len(trail) > mark:
+            rb = trail.pop()
+            size[parent[rb]] -= size[rb]
+            parent[rb] = rb
+            self._unlinked(rb)
+            self.components += 1
+
+
+class UnionFind(_UndoableForest):
+    """Disjoint sets over ``0..n-1`` with union by size and an undo trail."""
+
+    __slots__ = ()
 
     def find(self, x: int) -> int:
         parent = self.parent
@@ -44,30 +77,11 @@ class UnionFind:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return False
-        if self.size[ra] < self.size[rb]:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.size[ra] += self.size[rb]
-        self.trail.append(rb)
-        self.components -= 1
+        self._link(ra, rb)
         return True
 
-    def mark(self) -> int:
-        """A point in history to ``rollback`` to."""
-        return len(self.trail)
 
-    def rollback(self, mark: int) -> None:
-        """Undo every union made after ``mark`` (latest first)."""
-        trail, parent, size = self.trail, self.parent, self.size
-        while len(trail) > mark:
-            rb = trail.pop()
-            ra = parent[rb]
-            size[ra] -= size[rb]
-            parent[rb] = rb
-            self.components += 1
-
-
-class ParityUnionFind:
+class ParityUnionFind(_UndoableForest):
     """Union-find whose members carry a parity relative to their root.
 
     ``relate(a, b, p)`` records colour(a) XOR colour(b) == p ("same" is 0,
@@ -76,14 +90,11 @@ class ParityUnionFind:
     exception.
     """
 
-    __slots__ = ("parent", "parity", "size", "trail", "components")
+    __slots__ = ("parity",)
 
     def __init__(self, n: int) -> None:
-        self.parent: list[int] = list(range(n))
+        super().__init__(n)
         self.parity: list[int] = [0] * n
-        self.size: list[int] = [1] * n
-        self.trail: list[int] = []
-        self.components = n
 
     def find(self, x: int) -> tuple[int, int]:
         """The root of ``x`` and the parity of ``x`` relative to it."""
@@ -111,29 +122,11 @@ class ParityUnionFind:
         rb, pb = self.find(b)
         if ra == rb:
             return False if (pa ^ pb) == p else None
-        if self.size[ra] < self.size[rb]:
-            ra, rb = rb, ra
-        self.parent[rb] = ra
-        self.parity[rb] = pa ^ pb ^ p
-        self.size[ra] += self.size[rb]
-        self.trail.append(rb)
-        self.components -= 1
+        self.parity[self._link(ra, rb)] = pa ^ pb ^ p
         return True
 
-    def mark(self) -> int:
-        """A point in history to ``rollback`` to."""
-        return len(self.trail)
-
-    def rollback(self, mark: int) -> None:
-        """Undo every relation recorded after ``mark`` (latest first)."""
-        trail, parent, size, parity = self.trail, self.parent, self.size, self.parity
-        while len(trail) > mark:
-            rb = trail.pop()
-            ra = parent[rb]
-            size[ra] -= size[rb]
-            parent[rb] = rb
-            parity[rb] = 0
-            self.components += 1
+    def _unlinked(self, rb: int) -> None:
+        self.parity[rb] = 0
 
 
 class TrailedParityUnionFind:

@@ -12,6 +12,7 @@ Both rebuild what they need from the domains; they keep no state.
 from __future__ import annotations
 
 from puzzlekit.core.engine import Engine
+from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.model import Propagator, Rule, values_of
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit_hashi.board import NO_CLUE, Board
@@ -50,41 +51,8 @@ class MustConnect(Propagator):
         n = self.board.n_islands
         if n <= 1:
             return True
-        adjacent = self.adjacent
-        # One iterative Tarjan pass from island 0: reachability and bridges at once.
-        disc = [0] * n
-        low = [0] * n
-        cursor = [0] * n
-        parent_edge = [-1] * n
-        disc[0] = low[0] = timer = 1
-        stack = [0]
-        bridges = []
-        while stack:
-            v = stack[-1]
-            links = adjacent[v]
-            i = cursor[v]
-            if i < len(links):
-                cursor[v] = i + 1
-                e, w = links[i]
-                if dom[e] == ZERO or e == parent_edge[v]:
-                    continue
-                if disc[w]:
-                    if disc[w] < low[v]:
-                        low[v] = disc[w]
-                else:
-                    parent_edge[w] = e
-                    timer += 1
-                    disc[w] = low[w] = timer
-                    stack.append(w)
-            else:
-                stack.pop()
-                if stack:
-                    u = stack[-1]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if low[v] > disc[u]:
-                        bridges.append(parent_edge[v])
-        if timer < n:
+        bridges, pieces = find_bridges(self.adjacent, dom, ZERO)
+        if pieces > 1:
             return False  # some island can no longer be reached
         for e in bridges:
             if dom[e] & ZERO and not engine.set(e, dom[e] & ~ZERO, (), None):

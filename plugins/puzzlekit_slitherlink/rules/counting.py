@@ -19,11 +19,37 @@ VERTEX_DEGREE = Rule(
 )
 
 
-class ClueCount(Propagator):
+class EdgeCount(Propagator):
+    """Shared by the counting rules: a handful of edges, counted and filled in."""
+
+    __slots__ = ("edges",)
+    edges: tuple[int, ...]
+
+    def tally(self, dom: list[int]) -> tuple[int, int]:
+        """(lines, open edges) among this rule's edges."""
+        on = unknown = 0
+        for e in self.edges:
+            d = dom[e]
+            if d == TRUE:
+                on += 1
+            elif d != FALSE:
+                unknown += 1
+        return on, unknown
+
+    def fill(self, engine: Engine, value: int, note: str) -> bool:
+        """Give every open edge ``value``."""
+        dom, edges = engine.dom, self.edges
+        for e in edges:
+            if dom[e] == BOOL and not engine.set(e, value, edges, note):
+                return False
+        return True
+
+
+class ClueCount(EdgeCount):
     """The clue at one cell."""
 
     rule = CLUE_COUNT
-    __slots__ = ("grid", "cell", "clue", "edges", "watches")
+    __slots__ = ("grid", "cell", "clue", "watches")
 
     def __init__(self, grid: Grid, cell: int, clue: int) -> None:
         self.grid = grid
@@ -32,28 +58,16 @@ class ClueCount(Propagator):
         self.edges = self.watches = grid.cell_edges[cell]
 
     def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        edges = self.edges
-        on = unknown = 0
-        for e in edges:
-            d = dom[e]
-            if d == TRUE:
-                on += 1
-            elif d != FALSE:
-                unknown += 1
+        on, unknown = self.tally(engine.dom)
         clue = self.clue
         if on > clue or on + unknown < clue:
             return False
         if unknown == 0:
             return True
         if on == clue:
-            for e in edges:
-                if dom[e] == BOOL and not engine.set(e, FALSE, edges, "full"):
-                    return False
-        elif on + unknown == clue:
-            for e in edges:
-                if dom[e] == BOOL and not engine.set(e, TRUE, edges, "short"):
-                    return False
+            return self.fill(engine, FALSE, "full")
+        if on + unknown == clue:
+            return self.fill(engine, TRUE, "short")
         return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
@@ -66,11 +80,11 @@ class ClueCount(Propagator):
         return f"the {self.clue} at {where} has only {self.clue} edges left open, so they are all lines"
 
 
-class VertexDegree(Propagator):
+class VertexDegree(EdgeCount):
     """The degree rule at one dot; with ``full`` the loop must pass through it."""
 
     rule = VERTEX_DEGREE
-    __slots__ = ("grid", "vertex", "full", "edges", "watches")
+    __slots__ = ("grid", "vertex", "full", "watches")
 
     def __init__(self, grid: Grid, vertex: int, full: bool = False) -> None:
         self.grid = grid
@@ -79,15 +93,7 @@ class VertexDegree(Propagator):
         self.edges = self.watches = grid.vertex_edges[vertex]
 
     def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        edges = self.edges
-        on = unknown = 0
-        for e in edges:
-            d = dom[e]
-            if d == TRUE:
-                on += 1
-            elif d != FALSE:
-                unknown += 1
+        on, unknown = self.tally(engine.dom)
         if on > 2:
             return False
         if unknown == 0:
@@ -108,10 +114,7 @@ class VertexDegree(Propagator):
             note, value = "dead-end", FALSE
         else:
             return True
-        for e in edges:
-            if dom[e] == BOOL and not engine.set(e, value, edges, note):
-                return False
-        return True
+        return self.fill(engine, value, note)
 
     def explain(self, var: int, mask: int, note: object) -> str:
         where = self.grid.vertex_name(self.vertex)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from puzzlekit.core.engine import Engine
+from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit_slitherlink.grid import Grid
@@ -168,7 +169,7 @@ class LoopReach(Propagator):
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
         grid = self.grid
-        for e in find_bridges(grid, dom):
+        for e in find_bridges(grid.vertex_adjacent, dom, FALSE)[0]:
             if dom[e] == TRUE or not engine.set(e, FALSE, (), "bridge"):
                 return False
         # Pieces of the open-edge graph once the bridges are gone.
@@ -217,50 +218,6 @@ class LoopReach(Propagator):
                 "and a loop cannot cross it just once"
             )
         return f"the {edge} is cut off from the loop's lines, so the loop cannot reach it"
-
-
-def find_bridges(grid: Grid, dom: Sequence[int]) -> list[int]:
-    """Bridges of the graph of dots and not-crossed edges (iterative Tarjan)."""
-    adjacent = grid.vertex_adjacent
-    n = grid.n_vertices
-    disc = [0] * n
-    low = [0] * n
-    cursor = [0] * n
-    parent_edge = [-1] * n
-    timer = 0
-    bridges: list[int] = []
-    for start in range(n):
-        if disc[start]:
-            continue
-        timer += 1
-        disc[start] = low[start] = timer
-        stack = [start]
-        while stack:
-            v = stack[-1]
-            links = adjacent[v]
-            i = cursor[v]
-            if i < len(links):
-                cursor[v] = i + 1
-                e, w = links[i]
-                if dom[e] == FALSE or e == parent_edge[v]:
-                    continue
-                if disc[w]:
-                    if disc[w] < low[v]:
-                        low[v] = disc[w]
-                else:
-                    parent_edge[w] = e
-                    timer += 1
-                    disc[w] = low[w] = timer
-                    stack.append(w)
-            else:
-                stack.pop()
-                if stack:
-                    u = stack[-1]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if low[v] > disc[u]:
-                        bridges.append(parent_edge[v])
-    return bridges
 
 
 class RegionConnectivity(Propagator):
