@@ -1,0 +1,47 @@
+"""``puzzlekit check``: judge a player's attempt and list every violation with its place."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from puzzlekit.api import check_all
+from puzzlekit.cli import output
+from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre
+from puzzlekit.cli.exitcodes import EXIT_REJECTED
+from puzzlekit.errors import PuzzlekitError
+
+
+@click.command(name="check")
+@GENRE
+@SOURCE
+@click.option(
+    "--state",
+    "state_path",
+    metavar="FILE",
+    help="The player's marks (a file or -); pairs with SOURCE's puzzles by order.",
+)
+@click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
+@click.pass_context
+@reports_errors
+def check_command(ctx: click.Context, genre: str, source: str, state_path: str | None, json_: bool) -> None:
+    """Check a player's attempt against the rules and list every violation with its place.
+
+    Without --state, SOURCE itself must carry the marks (a Slitherlink lattice,
+    say).  Exit code 0 when every attempt is solved, 6 when one is wrong or
+    unfinished.
+    """
+    g = resolve_genre(ctx, genre)
+    text, name = read_source(ctx, g, source)
+    state_text, state_name = (None, "<state>")
+    if state_path is not None:
+        if state_path == "-" and source == "-":
+            raise click.BadParameter("SOURCE and --state cannot both be stdin", ctx=ctx)
+        state_text, state_name = read_source(ctx, g, state_path, what="--state")
+    results = check_all(g, text, state_text, source=name, state_source=state_name)
+    if not results:
+        raise PuzzlekitError(f"{name}: no puzzle found")
+    for result in results:
+        click.echo(output.check_json(result) if json_ else output.check_plain(result))
+    sys.exit(0 if all(r.status == "solved" for r in results) else EXIT_REJECTED)

@@ -1,0 +1,81 @@
+"""``puzzlekit solve``: solve every puzzle in SOURCE and say whether each is unique."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from puzzlekit.api import load, solve
+from puzzlekit.cli import output
+from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre
+from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
+from puzzlekit.errors import PuzzlekitError
+
+
+@click.command(name="solve")
+@GENRE
+@SOURCE
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=DEFAULT_LIMIT,
+    show_default=True,
+    help="Count solutions up to this many (2 proves uniqueness).",
+)
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(min=0),
+    default=DEFAULT_MAX_NODES,
+    show_default=True,
+    help="Search nodes allowed per puzzle before giving up as undecided.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds allowed per puzzle (0: no deadline, the node budget still applies).",
+)
+@click.option("--steps", is_flag=True, help="Print the deduction log in words.")
+@click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
+@click.option("--plain", is_flag=True, help="Plain text even on a terminal (it reads back).")
+@click.pass_context
+@reports_errors
+def solve_command(
+    ctx: click.Context,
+    genre: str,
+    source: str,
+    limit: int,
+    max_nodes: int,
+    timeout: float,
+    steps: bool,
+    json_: bool,
+    plain: bool,
+) -> None:
+    """Solve every puzzle in SOURCE (a file, or - for stdin) and say whether it is unique.
+
+    Exit code 0 when every puzzle has exactly one solution; otherwise the code
+    of the first that does not: 3 none, 4 several, 5 undecided.
+    """
+    g = resolve_genre(ctx, genre)
+    text, name = read_source(ctx, g, source)
+    puzzles = load(g, text, name)
+    if not puzzles:
+        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    pretty = not plain and not json_ and sys.stdout.isatty()
+    code = 0
+    for i, puzzle in enumerate(puzzles):
+        result = solve(g, puzzle, limit=limit, max_nodes=max_nodes, timeout=timeout or None)
+        if json_:
+            click.echo(output.solve_json(result, steps))
+        elif pretty:
+            click.echo(output.solve_pretty(result, steps, len(puzzles)))
+        else:
+            if i:
+                click.echo()
+            click.echo(output.solve_plain(result, steps), nl=False)
+        if code == 0:
+            code = status_exit_code(result.status)
+    sys.exit(code)

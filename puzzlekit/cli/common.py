@@ -1,0 +1,85 @@
+"""What every command shares: the plugin host, reading SOURCE, turning errors into exit codes."""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from puzzlekit.cli.exitcodes import EXIT_ERROR
+from puzzlekit.errors import PuzzlekitError
+from puzzlekit.genre import Genre
+from puzzlekit.host import Host, make_host
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def get_host(ctx: click.Context) -> Host:
+    """The host on the root context, made on first use (warning about broken plugins)."""
+    root = ctx.find_root()
+    if not isinstance(root.obj, Host):
+        try:
+            root.obj = make_host()
+        except PuzzlekitError as err:  # two plugins claiming one name, say
+            click.echo(f"puzzlekit: error: {err}", err=True)
+            ctx.exit(EXIT_ERROR)
+        for failure in root.obj.failures:
+            click.echo(f"puzzlekit: warning: {failure}", err=True)
+    host: Host = root.obj
+    return host
+
+
+def reports_errors(func: F) -> F:
+    """Turn the project's own errors into one line on stderr and exit code 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PuzzlekitError as err:
+            click.echo(f"puzzlekit: error: {err}", err=True)
+            sys.exit(EXIT_ERROR)
+        except OSError as err:
+            click.echo(f"puzzlekit: error: {err}", err=True)
+            sys.exit(EXIT_ERROR)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def complete_genre(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    try:
+        names = get_host(ctx).registry.names()
+    except Exception:  # completion must never crash the shell
+        return []
+    return [n for n in names if n.startswith(incomplete)]
+
+
+def resolve_genre(ctx: click.Context, name: str) -> Genre:
+    return get_host(ctx).genre(name)
+
+
+def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOURCE") -> tuple[str, str]:
+    """The text behind SOURCE: a registered format (a URL, say), ``-`` for stdin, or a file."""
+    for fmt in get_host(ctx).formats(genre.name):
+        if fmt.matches(source):
+            return fmt.read(source, genre), source
+    if source == "-":
+        return sys.stdin.read(), "<stdin>"
+    path = Path(source)
+    if not path.exists():
+        raise click.BadParameter(f"no such file: {source}", ctx=ctx, param_hint=what)
+    if path.is_dir():
+        raise PuzzlekitError(f"{source}: is a directory, not a level file")
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8"), source
+    except UnicodeDecodeError as err:
+        raise PuzzlekitError(f"{source}: not UTF-8 text (bad byte at offset {err.start})") from None
+
+
+GENRE = click.argument("genre", shell_complete=complete_genre)
+SOURCE = click.argument("source")
