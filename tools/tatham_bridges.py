@@ -26,18 +26,23 @@ percentage (0-100), ``mN`` the most bridges per pair (only 2), and ``dN`` the
 difficulty (``0`` easy, ``1`` medium, ``2`` hard).  Left out, they take
 Bridges' defaults ``i30e10m2d0``.  The same COUNT, PARAMS and SEED give the
 same boards from the same Bridges version; the game IDs keep only ``WxHm2``.
+
+What this script shares with ``tools/tatham_loopy.py`` (running the program,
+splitting a game ID, expanding runs, the level file) is in
+``tools/tatham_common.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import shlex
 import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
+
+import tatham_common  # tools/ is on sys.path when run as python tools/NAME.py
 
 DEFAULT_BRIDGES = "/usr/games/sgt-bridges"
 DIFFICULTIES = {0: "easy", 1: "medium", 2: "hard"}
@@ -54,8 +59,18 @@ _PARAMS = re.compile(
 )
 
 
-class BridgesError(ValueError):
+class BridgesError(tatham_common.TathamError):
     """A game ID or parameter string this script does not understand."""
+
+
+GAME = tatham_common.Game(
+    name="Bridges",
+    program="sgt-bridges",
+    genre="Hashiwokakero",
+    script="tools/tatham_bridges.py",
+    notes="tests/fixtures/tatham/BRIDGES.md",
+    error=BridgesError,
+)
 
 
 @dataclass(frozen=True)
@@ -118,26 +133,20 @@ def parse_params(params: str) -> Params:
     return Params(cols, rows, islands, expansion, max_bridges, difficulty)
 
 
-def _cells(params: str, desc: str) -> list[str]:
-    """The squares of a description in reading order: a clue digit, or ``.`` for water."""
-    cells: list[str] = []
-    for pos, ch in enumerate(desc):
-        if "1" <= ch <= str(MAX_CLUE):
-            cells.append(ch)
-        elif ch == "9" or "A" <= ch <= "G":
-            clue = 9 if ch == "9" else ord(ch) - ord("A") + 10
-            raise BridgesError(
-                f"island clue {clue} ({ch!r}) at position {pos} of the description of {params}: with "
-                f"at most {MAX_BRIDGES} bridges each way an island has at most {MAX_CLUE}"
-            )
-        elif "a" <= ch <= "z":
-            cells.extend("." * (ord(ch) - ord("a") + 1))
-        else:
-            raise BridgesError(
-                f"unexpected character {ch!r} at position {pos} of the description of {params}: "
-                f"expected an island clue 1-{MAX_CLUE} or a water run letter a-z"
-            )
-    return cells
+def _clue(params: str, pos: int, ch: str) -> str:
+    """The square for description character ``ch`` (not a run letter) at ``pos``: an island ``1``-``8``."""
+    if "1" <= ch <= str(MAX_CLUE):
+        return ch
+    if ch == "9" or "A" <= ch <= "G":
+        clue = 9 if ch == "9" else ord(ch) - ord("A") + 10
+        raise BridgesError(
+            f"island clue {clue} ({ch!r}) at position {pos} of the description of {params}: with "
+            f"at most {MAX_BRIDGES} bridges each way an island has at most {MAX_CLUE}"
+        )
+    raise BridgesError(
+        f"unexpected character {ch!r} at position {pos} of the description of {params}: "
+        f"expected an island clue 1-{MAX_CLUE} or a water run letter a-z"
+    )
 
 
 def decode(game_id: str) -> tuple[int, int, list[str]]:
@@ -150,19 +159,15 @@ def decode(game_id: str) -> tuple[int, int, list[str]]:
     refuses those last two itself; puzzlekit would read touching islands as a
     pair that Bridges never lets you join).
     """
-    game_id = game_id.strip()
-    params, sep, desc = game_id.partition(":")
-    if not sep:
-        hint = " (that is a random-seed ID, not a board)" if "#" in game_id else ""
-        raise BridgesError(f"not a Bridges game ID {game_id!r}: expected PARAMS:DESCRIPTION{hint}")
+    params, desc = tatham_common.split_id(GAME, game_id)
     p = parse_params(params)
-    cells = _cells(params, desc)
+    cells = tatham_common.expand_runs(desc, partial(_clue, params))
     if len(cells) != p.cols * p.rows:
         raise BridgesError(
             f"the description of {params} holds {len(cells)} squares but a {p.cols}x{p.rows} board "
             f"has {p.cols * p.rows}"
         )
-    rows = ["".join(cells[r * p.cols : (r + 1) * p.cols]) for r in range(p.rows)]
+    rows = tatham_common.grid_rows(cells, p.cols, p.rows)
     islands = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."]
     if len(islands) < 2:
         raise BridgesError(
@@ -178,55 +183,20 @@ def decode(game_id: str) -> tuple[int, int, list[str]]:
     return p.cols, p.rows, rows
 
 
-def program_version(program: str) -> str | None:
-    """The version an sgt-puzzles program reports (e.g. ``20230122.806ae71``), or None."""
-    try:
-        done = subprocess.run([program, "--version"], capture_output=True, text=True, timeout=30, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    match = re.search(r"Version (\S+)", done.stdout)
-    return match.group(1) if match else None
-
-
-def generate(program: str, count: int, params: str, seed: str) -> list[str]:
-    """``count`` game IDs from ``sgt-bridges --generate``."""
-    argument = f"{params}#{seed}"
-    done = subprocess.run(
-        [program, "--generate", str(count), argument], capture_output=True, text=True, check=False
-    )
-    if done.returncode != 0:
-        raise BridgesError(f"{program} --generate {count} {argument!r} failed: {done.stderr.strip()}")
-    ids = [line.strip() for line in done.stdout.splitlines() if line.strip()]
-    if len(ids) != count:
-        raise BridgesError(f"{program} printed {len(ids)} game IDs, expected {count}")
-    return ids
-
-
-def level_block(game_id: str, source: str, seed: str, difficulty: str) -> str:
-    """One level block: metadata lines, then the clue grid."""
-    _, _, rows = decode(game_id)
-    meta = [
-        f"# source: {source}",
-        f"# seed: {seed}",
-        f"# difficulty: {difficulty}",
-        f"# tatham-id: {game_id}",
-        "# expect: unique",
-    ]
-    return "\n".join(meta + rows) + "\n"
-
-
 def render(ids: Sequence[str], command: str, version: str | None, params: Params, seed: str) -> str:
     """The whole level file: a comment header, then one block per game ID."""
-    name = "sgt-bridges" if version is None else f"sgt-bridges {version}"
-    source = f"{name} {command}"
-    header = (
-        "# Hashiwokakero boards from Bridges, Simon Tatham's Portable Puzzle Collection (MIT licence),\n"
-        f"# {params.cols} columns x {params.rows} rows, difficulty {params.difficulty_word}, "
-        f"at most {params.max_bridges} bridges per pair, generated by {name}.\n"
-        "# Regenerate with tools/tatham_bridges.py (see tests/fixtures/tatham/BRIDGES.md).\n"
+    return tatham_common.render(
+        GAME,
+        ids,
+        decode,
+        command=command,
+        version=version,
+        seed=seed,
+        cols=params.cols,
+        rows=params.rows,
+        difficulty=params.difficulty_word,
+        details=[f"at most {params.max_bridges} bridges per pair"],
     )
-    blocks = [level_block(i, source, seed, params.difficulty_word) for i in ids]
-    return "\n".join([header, *blocks])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -252,14 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("COUNT must be at least 1")
     try:
         params = parse_params(args.params)
-        ids = generate(args.bridges, args.count, args.params, args.seed)
-        for game_id in ids:
-            cols, rows, _ = decode(game_id)
-            if (cols, rows) != (params.cols, params.rows):
-                given = game_id.split(":")[0]
-                raise BridgesError(f"asked for {params.cols}x{params.rows} but Bridges gave {given}")
-        command = f"--generate {args.count} {shlex.quote(f'{args.params}#{args.seed}')}"
-        sys.stdout.write(render(ids, command, program_version(args.bridges), params, args.seed))
+        ids = tatham_common.generate(GAME, args.bridges, args.count, args.params, args.seed)
+        tatham_common.check_sizes(GAME, ids, decode, params.cols, params.rows)
+        command = tatham_common.generate_command(args.count, args.params, args.seed)
+        sys.stdout.write(render(ids, command, tatham_common.program_version(args.bridges), params, args.seed))
     except (BridgesError, OSError) as exc:
         print(f"tatham_bridges: error: {exc}", file=sys.stderr)
         return 1

@@ -23,18 +23,23 @@ WIDTHxHEIGHT (columns x rows), ``t0`` the square grid (the default when left
 out), ``dX`` the difficulty (``e`` easy, ``n`` normal, ``t`` tricky, ``h``
 hard; easy when left out, as in Loopy).  The same COUNT, PARAMS and SEED give
 the same boards from the same Loopy version.
+
+What this script shares with ``tools/tatham_bridges.py`` (running the program,
+splitting a game ID, expanding runs, the level file) is in
+``tools/tatham_common.py``.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
-import shlex
 import shutil
-import subprocess
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
+
+import tatham_common  # tools/ is on sys.path when run as python tools/NAME.py
 
 DEFAULT_LOOPY = "/usr/games/sgt-loopy"
 DIFFICULTIES = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
@@ -43,8 +48,18 @@ SQUARE = 0
 _PARAMS = re.compile(r"(?P<w>\d+)(?:x(?P<h>\d+))?(?:t(?P<t>\d+))?(?:d(?P<d>.))?")
 
 
-class LoopyError(ValueError):
+class LoopyError(tatham_common.TathamError):
     """A game ID or parameter string this script does not understand."""
+
+
+GAME = tatham_common.Game(
+    name="Loopy",
+    program="sgt-loopy",
+    genre="Slitherlink",
+    script="tools/tatham_loopy.py",
+    notes="tests/fixtures/tatham/README.md",
+    error=LoopyError,
+)
 
 
 @dataclass(frozen=True)
@@ -84,91 +99,50 @@ def decode(game_id: str) -> tuple[int, int, list[str]]:
     Raises :class:`LoopyError` on a random-seed ID, a non-square grid type, a
     description of the wrong length or a character it does not know.
     """
-    game_id = game_id.strip()
-    params, sep, desc = game_id.partition(":")
-    if not sep:
-        hint = " (that is a random-seed ID, not a board)" if "#" in game_id else ""
-        raise LoopyError(f"not a Loopy game ID {game_id!r}: expected PARAMS:DESCRIPTION{hint}")
+    params, desc = tatham_common.split_id(GAME, game_id)
     p = parse_params(params)
     if p.grid_type != SQUARE:
         raise LoopyError(
             f"game ID {params}:... uses Loopy grid type t{p.grid_type}; only the square grid (t0) "
             "is Slitherlink as puzzlekit reads it"
         )
-    cells: list[str] = []
-    for pos, ch in enumerate(desc):
-        if "0" <= ch <= "3":
-            cells.append(ch)
-        elif "4" <= ch <= "9":
-            raise LoopyError(
-                f"clue {ch} at position {pos} of the description of {params}: a square cell "
-                "has four sides and puzzlekit reads clues 0-3"
-            )
-        elif "a" <= ch <= "z":
-            cells.extend("." * (ord(ch) - ord("a") + 1))
-        else:
-            raise LoopyError(
-                f"unexpected character {ch!r} at position {pos} of the description of {params}: "
-                "expected a clue digit or a run letter a-z"
-            )
+    cells = tatham_common.expand_runs(desc, partial(_clue, params))
     if len(cells) != p.cols * p.rows:
         raise LoopyError(
             f"the description of {params} holds {len(cells)} cells but a {p.cols}x{p.rows} board "
             f"has {p.cols * p.rows}"
         )
-    rows = ["".join(cells[r * p.cols : (r + 1) * p.cols]) for r in range(p.rows)]
-    return p.cols, p.rows, rows
+    return p.cols, p.rows, tatham_common.grid_rows(cells, p.cols, p.rows)
 
 
-def loopy_version(loopy: str) -> str | None:
-    """The version sgt-loopy reports (e.g. ``20230122.806ae71``), or None."""
-    try:
-        done = subprocess.run([loopy, "--version"], capture_output=True, text=True, timeout=30, check=False)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    match = re.search(r"Version (\S+)", done.stdout)
-    return match.group(1) if match else None
-
-
-def generate(loopy: str, count: int, params: str, seed: str) -> list[str]:
-    """``count`` game IDs from ``sgt-loopy --generate``."""
-    argument = f"{params}#{seed}"
-    done = subprocess.run(
-        [loopy, "--generate", str(count), argument], capture_output=True, text=True, check=False
+def _clue(params: str, pos: int, ch: str) -> str:
+    """The cell for description character ``ch`` (not a run letter) at ``pos``: a clue ``0``-``3``."""
+    if "0" <= ch <= "3":
+        return ch
+    if "4" <= ch <= "9":
+        raise LoopyError(
+            f"clue {ch} at position {pos} of the description of {params}: a square cell "
+            "has four sides and puzzlekit reads clues 0-3"
+        )
+    raise LoopyError(
+        f"unexpected character {ch!r} at position {pos} of the description of {params}: "
+        "expected a clue digit or a run letter a-z"
     )
-    if done.returncode != 0:
-        raise LoopyError(f"{loopy} --generate {count} {argument!r} failed: {done.stderr.strip()}")
-    ids = [line.strip() for line in done.stdout.splitlines() if line.strip()]
-    if len(ids) != count:
-        raise LoopyError(f"{loopy} printed {len(ids)} game IDs, expected {count}")
-    return ids
-
-
-def level_block(game_id: str, source: str, seed: str, difficulty: str) -> str:
-    """One level block: metadata lines, then the clue grid."""
-    _, _, rows = decode(game_id)
-    meta = [
-        f"# source: {source}",
-        f"# seed: {seed}",
-        f"# difficulty: {difficulty}",
-        f"# tatham-id: {game_id}",
-        "# expect: unique",
-    ]
-    return "\n".join(meta + rows) + "\n"
 
 
 def render(ids: Sequence[str], command: str, version: str | None, params: Params, seed: str) -> str:
     """The whole level file: a comment header, then one block per game ID."""
-    name = "sgt-loopy" if version is None else f"sgt-loopy {version}"
-    source = f"{name} {command}"
-    header = (
-        "# Slitherlink boards from Loopy, Simon Tatham's Portable Puzzle Collection (MIT licence),\n"
-        f"# {params.cols} columns x {params.rows} rows, difficulty {params.difficulty}, "
-        f"generated by {name}.\n"
-        f"# Regenerate with tools/tatham_loopy.py (see tests/fixtures/tatham/README.md).\n"
+    return tatham_common.render(
+        GAME,
+        ids,
+        decode,
+        command=command,
+        version=version,
+        seed=seed,
+        cols=params.cols,
+        rows=params.rows,
+        difficulty=params.difficulty,
     )
-    blocks = [level_block(i, source, seed, params.difficulty) for i in ids]
-    return "\n".join([header, *blocks])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -193,14 +167,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         params = parse_params(args.params)
         if params.grid_type != SQUARE:
             raise LoopyError(f"grid type t{params.grid_type} is not the square grid (t0)")
-        ids = generate(args.loopy, args.count, args.params, args.seed)
-        for game_id in ids:
-            cols, rows, _ = decode(game_id)
-            if (cols, rows) != (params.cols, params.rows):
-                given = game_id.split(":")[0]
-                raise LoopyError(f"asked for {params.cols}x{params.rows} but Loopy gave {given}")
-        command = f"--generate {args.count} {shlex.quote(f'{args.params}#{args.seed}')}"
-        sys.stdout.write(render(ids, command, loopy_version(args.loopy), params, args.seed))
+        ids = tatham_common.generate(GAME, args.loopy, args.count, args.params, args.seed)
+        tatham_common.check_sizes(GAME, ids, decode, params.cols, params.rows)
+        command = tatham_common.generate_command(args.count, args.params, args.seed)
+        sys.stdout.write(render(ids, command, tatham_common.program_version(args.loopy), params, args.seed))
     except (LoopyError, OSError) as exc:
         print(f"tatham_loopy: error: {exc}", file=sys.stderr)
         return 1
