@@ -10,27 +10,14 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
-from puzzlekit.core.model import Model, Rule, Rung
+from puzzlekit.core.model import Model, Rule, Rung, Violation
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 
-
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule in a player's attempt or a candidate solution."""
-
-    kind: str
-    """A short, stable identifier ("clue", "branch", "loops", ...)."""
-    message: str
-    """The rule and the place, in words a player understands."""
-    variables: tuple[int, ...] = ()
-    """The variables involved, so pictures can highlight them."""
-    unfinished: bool = False
-    """True when more marks could mend it (a clue still short of lines)."""
+__all__ = ["Genre", "Violation"]
 
 
 class Genre(ABC):

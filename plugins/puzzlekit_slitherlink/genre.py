@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, add_single_loop
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
 from puzzlekit.formats.level import Block
 from puzzlekit.genre import Genre, Violation
@@ -13,16 +14,8 @@ from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.pretty import draw
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK, add_colouring
-from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount, VertexDegree
-from puzzlekit_slitherlink.rules.loop import (
-    LOOP_REACH,
-    NO_EARLY_LOOP,
-    REGION_CONNECTIVITY,
-    Chains,
-    LoopReach,
-    NoEarlyLoop,
-    RegionConnectivity,
-)
+from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount
+from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY, RegionConnectivity
 from puzzlekit_slitherlink.text import (
     Board,
     is_lattice,
@@ -77,13 +70,15 @@ class Slitherlink(Genre):
         for cell, clue in enumerate(board.clues):
             if clue >= 0:
                 model.add(ClueCount(grid, cell, clue))
-        for vertex in range(grid.n_vertices):
-            model.add(VertexDegree(grid, vertex, board.full))
-        chains = Chains(model, grid, board.clues, board.full)
-        for edge in range(grid.n_edges):
-            model.add(NoEarlyLoop(chains, edge))
+        add_single_loop(
+            model,
+            grid.loop,
+            _finishes(board),
+            visit=[board.full] * grid.n_vertices,
+            required=[grid.cell_edges[cell] for cell, clue in enumerate(board.clues) if clue > 0],
+            rules=(VERTEX_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
+        )
         colours = add_colouring(model, grid, board.clues, board.full)
-        model.add(LoopReach(grid, board.clues))
         model.add(RegionConnectivity(grid, colours))
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_mark_words))
         model.brancher = _chain_end_brancher(grid)
@@ -131,6 +126,22 @@ class Slitherlink(Genre):
 
     def example_paths(self) -> list[Path]:
         return sorted((Path(__file__).parent / "examples").glob("*.txt"))
+
+
+def _finishes(board: Board) -> Callable[[list[int], int], bool]:
+    """Would a line on ``edge``, closing the only chain, complete the puzzle?"""
+    grid = board.grid
+    clue_cells = [(grid.cell_edges[cell], clue) for cell, clue in enumerate(board.clues) if clue >= 0]
+
+    def finishes(dom: list[int], edge: int) -> bool:
+        if board.full:
+            return sum(1 for d in dom if d == TRUE) + 1 == grid.n_vertices
+        for edges, clue in clue_cells:
+            if sum(1 for e in edges if dom[e] == TRUE or e == edge) != clue:
+                return False
+        return True
+
+    return finishes
 
 
 def _mark_words(var: int, mask: int) -> str:

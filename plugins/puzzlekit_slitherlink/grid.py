@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 
+from puzzlekit.core.loops import LoopGraph
+
 
 class Grid:
     """Indices and neighbourhoods of the lattice; names of places in words."""
@@ -125,6 +127,16 @@ class Grid:
             out[u].append((e, w))
             out[w].append((e, u))
         return tuple(tuple(x) for x in out)
+
+    @cached_property
+    def loop(self) -> LoopGraph:
+        """The dots and the edges between them, as the core's loop machinery sees them."""
+        return LoopGraph(
+            self.n_vertices,
+            self.edge_vertices,
+            node_name=lambda v: f"the {self.vertex_name(v)}",
+            edge_name=lambda e: f"the {self.edge_name(e)}",
+        )
 
     # -- words ---------------------------------------------------------------
 

@@ -47,6 +47,20 @@ def is_fixed(mask: int) -> bool:
 
 
 @dataclass(frozen=True)
+class Violation:
+    """One broken rule in a player's attempt or a candidate solution."""
+
+    kind: str
+    """A short, stable identifier ("clue", "branch", "loops", ...)."""
+    message: str
+    """The rule and the place, in words a player understands."""
+    variables: tuple[int, ...] = ()
+    """The variables involved, so pictures can highlight them."""
+    unfinished: bool = False
+    """True when more marks could mend it (a clue still short of lines)."""
+
+
+@dataclass(frozen=True)
 class Rung:
     """One step of a genre's difficulty ladder; 1 is the cheapest."""
 

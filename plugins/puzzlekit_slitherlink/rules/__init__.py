@@ -1,6 +1,8 @@
 """Slitherlink's deduction rules, one module per rung of the ladder.
 
-- ``counting``: rung 1, clue counting and vertex degree (local, event driven);
+- ``counting``: rung 1, clue counting (dot degree and no early loop come from
+  the core's ``puzzlekit.core.loops``, as for any loop genre);
 - ``colouring``: rung 2, inside/outside parity colouring of the cells;
-- ``loop``: rung 3, loop connectivity (no early loop, no bridges, one inside, one outside).
+- ``regions``: rung 3, the inside and the outside each stay connected (loop
+  reach, the other rung-3 rule, is the core's).
 """
