@@ -182,7 +182,7 @@ def test_check_lists_violations_and_exits_6() -> None:
         "slitherlink",
         str(EXAMPLES / "first.txt"),
         "--state",
-        str(EXAMPLES / "first-attempt.txt"),
+        str(EXAMPLES / "first.attempt.txt"),
     )
     assert result.exit_code == 6
     assert "incomplete" in result.output
@@ -190,7 +190,7 @@ def test_check_lists_violations_and_exits_6() -> None:
 
 
 def test_check_json(tmp_path: Path) -> None:
-    result = run("check", "slitherlink", str(EXAMPLES / "first-attempt.txt"), "--json")
+    result = run("check", "slitherlink", str(EXAMPLES / "first.attempt.txt"), "--json")
     report = CheckReport.model_validate_json(result.output)
     assert report.status == "incomplete"
     assert any(v.kind == "dead-end" for v in report.violations)

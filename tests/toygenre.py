@@ -7,10 +7,12 @@ and ``# sum: k`` says how many cells are 1.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from puzzlekit import Block, Genre, LevelError, Model, Propagator, Rule, Rung, Violation, hookimpl
 from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.engine import Engine
+from puzzlekit.genre import bundled_examples
 
 SUM = Rule("row-sum", 1, "The row holds exactly k ones.")
 
@@ -81,6 +83,9 @@ class Onesum(Genre):
     def write(self, instance: tuple[list[int], int], dom: Sequence[int] | None = None) -> list[str]:
         cells = instance[0] if dom is None else dom
         return ["".join({FALSE: "0", TRUE: "1"}.get(d, ".") for d in cells)]
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "toy_examples")
 
 
 @hookimpl

@@ -1,10 +1,11 @@
 """Draw the bundled Slitherlink examples: a random loop, all its clues, then blank
 clues while the puzzle stays uniquely solvable.  Deterministic for a given seed.
 
-    python tools/make_examples.py SEED COLSxROWS [--keep-every N]
+    python tools/make_examples.py SEED COLSxROWS OUT
 
-This is a small stand-in until the real generator lands; every board it writes
-is proven unique by the solver before it is printed.
+writes OUT.txt (the puzzle) and OUT.solution.txt (the loop it was drawn from).
+A small stand-in until the real generator lands; every board it writes is
+proven unique by the solver.
 """
 
 from __future__ import annotations
@@ -72,8 +73,28 @@ def text(clues: list[int | None], cols: int) -> str:
     return "\n".join("".join(cells[i : i + cols]) for i in range(0, len(cells), cols)) + "\n"
 
 
+def lattice(inside: set[tuple[int, int]], clues: list[int | None], rows: int, cols: int) -> str:
+    """The loop around ``inside``, drawn in the lattice form with the puzzle's clues."""
+    out = []
+    for r in range(rows + 1):
+        out.append(
+            "+"
+            + "+".join("-" if ((r - 1, c) in inside) != ((r, c) in inside) else " " for c in range(cols))
+            + "+"
+        )
+        if r < rows:
+            row = []
+            for c in range(cols + 1):
+                row.append("|" if ((r, c - 1) in inside) != ((r, c) in inside) else " ")
+                if c < cols:
+                    clue = clues[r * cols + c]
+                    row.append("." if clue is None else str(clue))
+            out.append("".join(row).rstrip())
+    return "\n".join(out) + "\n"
+
+
 def main() -> None:
-    seed, size = sys.argv[1], sys.argv[2]
+    seed, size, stem = sys.argv[1], sys.argv[2], sys.argv[3]
     cols, rows = (int(x) for x in size.split("x"))
     rng = random.Random(seed)
     while True:
@@ -90,8 +111,11 @@ def main() -> None:
         saved, clues[i] = clues[i], None
         if puzzlekit.solve("slitherlink", text(clues, cols)).status.value != "unique":
             clues[i] = saved
-    print(f"# seed: {seed}\n# generator: tools/make_examples.py\n# expect: unique")
-    print(text(clues, cols), end="")
+    head = f"# title: {seed}\n# seed: {seed}\n# generator: tools/make_examples.py\n"
+    with open(f"{stem}.txt", "w", encoding="utf-8") as out:
+        out.write(head + "# expect: unique\n" + text(clues, cols))
+    with open(f"{stem}.solution.txt", "w", encoding="utf-8") as out:
+        out.write(head + lattice(inside, clues, rows, cols))
 
 
 if __name__ == "__main__":

@@ -2,9 +2,10 @@
 bridges that never cross, write down each island's count, and keep the board only if
 the solver proves it unique.  Deterministic for a given seed.
 
-    python tools/make_hashi_examples.py SEED COLSxROWS ISLANDS
+    python tools/make_hashi_examples.py SEED COLSxROWS ISLANDS OUT
 
-A small stand-in until the real generator lands.
+writes OUT.txt (the puzzle) and OUT.solution.txt (the network it was drawn
+from).  A small stand-in until the real generator lands.
 """
 
 from __future__ import annotations
@@ -17,12 +18,18 @@ import puzzlekit
 Cell = tuple[int, int]
 
 
-def grow(cols: int, rows: int, target: int, rng: random.Random) -> dict[Cell, int] | None:
+Bridge = tuple[list[Cell], int]  # the water cells under it, and 1 or 2
+
+
+def grow(
+    cols: int, rows: int, target: int, rng: random.Random
+) -> tuple[dict[Cell, int], list[Bridge]] | None:
     islands: dict[Cell, int] = {(rng.randrange(rows), rng.randrange(cols)): 0}
     used: set[Cell] = set()  # water cells under a bridge
+    bridges: list[Bridge] = []
     for _ in range(4000):
         if len(islands) >= target:
-            return islands
+            return islands, bridges
         r, c = rng.choice(sorted(islands))
         dr, dc = rng.choice([(0, 1), (1, 0), (0, -1), (-1, 0)])
         length = rng.randint(2, 4)
@@ -38,6 +45,7 @@ def grow(cols: int, rows: int, target: int, rng: random.Random) -> dict[Cell, in
         islands[end] = n
         islands[r, c] += n
         used.update(path)
+        bridges.append((path, n if dr == 0 else -n))  # negative: vertical
     return None
 
 
@@ -48,19 +56,32 @@ def text(islands: dict[Cell, int], cols: int, rows: int) -> str:
     return "\n".join("".join(row) for row in grid) + "\n"
 
 
+def bridge_map(islands: dict[Cell, int], bridges: list[Bridge], cols: int, rows: int) -> str:
+    grid = [list(row) for row in text(islands, cols, rows).split("\n")[:rows]]
+    for path, n in bridges:
+        mark = {1: "-", 2: "=", -1: "|", -2: '"'}[n]
+        for r, c in path:
+            grid[r][c] = mark
+    return "\n".join("".join(row) for row in grid) + "\n"
+
+
 def main() -> None:
-    seed, size, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    seed, size, count, stem = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     cols, rows = (int(x) for x in size.split("x"))
     rng = random.Random(seed)
     while True:
-        islands = grow(cols, rows, count, rng)
-        if islands is None or max(islands.values()) > 8:
+        grown = grow(cols, rows, count, rng)
+        if grown is None or max(grown[0].values()) > 8:
             continue
+        islands, bridges = grown
         board = text(islands, cols, rows)
         if puzzlekit.solve("hashiwokakero", board).status == puzzlekit.Status.UNIQUE:
             break
-    print(f"# seed: {seed}\n# generator: tools/make_hashi_examples.py\n# expect: unique")
-    print(board, end="")
+    head = f"# title: {seed}\n# seed: {seed}\n# generator: tools/make_hashi_examples.py\n"
+    with open(f"{stem}.txt", "w", encoding="utf-8") as out:
+        out.write(head + "# expect: unique\n" + board)
+    with open(f"{stem}.solution.txt", "w", encoding="utf-8") as out:
+        out.write(head + bridge_map(islands, bridges, cols, rows))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from pathlib import Path
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.model import Model, Rule, Rung, values_of
 from puzzlekit.formats.level import Block
-from puzzlekit.genre import Genre, Violation
+from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board
 from puzzlekit_hashi.pretty import draw
@@ -79,7 +79,7 @@ class Hashiwokakero(Genre):
         return draw(instance, dom)
 
     def example_paths(self) -> list[Path]:
-        return sorted((Path(__file__).parent / "examples").glob("*.txt"))
+        return bundled_examples(Path(__file__).parent / "examples")
 
 
 def _count_words(var: int, mask: int) -> str:

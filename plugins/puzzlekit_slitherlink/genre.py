@@ -9,7 +9,7 @@ from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, add_single_loop
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
 from puzzlekit.formats.level import Block
-from puzzlekit.genre import Genre, Violation
+from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.pretty import draw
@@ -125,7 +125,7 @@ class Slitherlink(Genre):
         return draw(instance, dom)
 
     def example_paths(self) -> list[Path]:
-        return sorted((Path(__file__).parent / "examples").glob("*.txt"))
+        return bundled_examples(Path(__file__).parent / "examples")
 
 
 def _finishes(board: Board) -> Callable[[list[int], int], bool]:

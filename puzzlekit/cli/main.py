@@ -13,6 +13,7 @@ import click
 from puzzlekit import __version__
 from puzzlekit.cli.commands.check import check_command
 from puzzlekit.cli.commands.genres import genres_command
+from puzzlekit.cli.commands.selftest import selftest_command
 from puzzlekit.cli.commands.solve import solve_command
 from puzzlekit.cli.common import get_host
 from puzzlekit.cli.exitcodes import EXIT_ERROR
@@ -48,11 +49,12 @@ def main() -> None:
     puzzlekit solve slitherlink level.txt     solve, and prove the solution unique
     puzzlekit check slitherlink level.txt --state attempt.txt
     puzzlekit genres                          installed genres
+    puzzlekit selftest mygenre                conformance checks for a genre
 
     Exit codes: 0 success, 1 error, 2 usage, 3 no solution, 4 several solutions,
     5 undecided (budget spent), 6 rejected attempt.
     """
 
 
-for command in (solve_command, check_command, genres_command):
+for command in (solve_command, check_command, genres_command, selftest_command):
     main.add_command(command)

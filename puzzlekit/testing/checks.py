@@ -1,0 +1,345 @@
+"""The conformance checks, as plain functions that need no pytest.
+
+Each check takes a genre and one example (or none) and raises ``Failed`` with
+a readable message, or ``Skipped`` when the genre does not offer what it
+checks.  ``check_puzzle`` runs them all and reports every outcome;
+``PuzzleConformance`` (conformance.py) runs the same functions as pytest tests.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from puzzlekit.api import Puzzle, load, rung_name, state_values
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.search import Status, count_solutions
+from puzzlekit.errors import LevelError, PuzzlekitError
+from puzzlekit.formats.level import read_blocks, write_block
+from puzzlekit.genre import SOLUTION_SUFFIX, Genre
+from puzzlekit.host import Host, make_host
+
+
+class Failed(AssertionError):
+    """A conformance check failed; the message says what and where."""
+
+
+class Skipped(Exception):
+    """A check that does not apply to this genre (a capability it does not offer)."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example puzzle, with the known solution's domains when the genre ships one."""
+
+    puzzle: Puzzle
+    known: list[int] | None
+    """The known solution as values (unmarked counts as the smallest value, as in check)."""
+
+    @property
+    def id(self) -> str:
+        title = self.puzzle.meta.get("title")
+        name = Path(self.puzzle.source).name
+        return f"{name}#{self.puzzle.index + 1}" + (f"-{title}" if title else "")
+
+
+def examples(genre: Genre) -> list[Example]:
+    """Every bundled example, paired with ``NAME.solution.txt`` blocks by order."""
+    found: list[Example] = []
+    for path in genre.example_paths():
+        puzzles = load(genre, path.read_text(encoding="utf-8"), str(path))
+        known: list[list[int] | None] = [None] * len(puzzles)
+        solution = path.with_name(path.stem + SOLUTION_SUFFIX)
+        if solution.is_file():
+            blocks = read_blocks(solution.read_text(encoding="utf-8"), str(solution))
+            if len(blocks) != len(puzzles):
+                raise Failed(f"{solution} holds {len(blocks)} solutions for {len(puzzles)} puzzles")
+            known = [state_values(genre.parse_state(p.instance, b)) for p, b in zip(puzzles, blocks)]
+        found.extend(Example(p, k) for p, k in zip(puzzles, known))
+    return found
+
+
+# -- the checks -----------------------------------------------------------------
+
+
+def check_registered(genre: Genre, host: Host | None = None) -> None:
+    """The genre comes through the ``puzzlekit`` entry-point group, like any plugin."""
+    host = host or make_host()
+    try:
+        entry = host.registry.entry(genre.name)
+    except PuzzlekitError:
+        raise Failed(
+            f"genre {genre.name!r} is not registered through the 'puzzlekit' entry-point group; "
+            "declare it in pyproject.toml under [project.entry-points.puzzlekit]"
+        ) from None
+    if entry.origin.distribution is None:
+        raise Failed(f"genre {genre.name!r} was not loaded from an installed distribution")
+
+
+def check_has_examples(genre: Genre) -> None:
+    """A genre ships example levels, each with ``# expect:``."""
+    found = examples(genre)
+    if not found:
+        raise Failed(f"genre {genre.name!r} ships no examples (Genre.example_paths() is empty)")
+    for ex in found:
+        if ex.puzzle.expect() is None:
+            raise Failed(f"{ex.puzzle.where}: an example needs '# expect: unique|multiple|none'")
+
+
+def check_round_trip(genre: Genre, ex: Example) -> None:
+    """Writing a puzzle (and its known solution) and reading it back changes nothing."""
+    p = ex.puzzle
+    text = p.text()
+    (again,) = load(genre, text, "<round trip>")
+    if again.text() != text:
+        raise Failed(f"{p.where}: the puzzle does not read back as written:\n{text}\nbecame\n{again.text()}")
+    if ex.known is not None:
+        rows = genre.write(p.instance, [1 << v for v in ex.known])
+        (block,) = read_blocks(write_block(rows, p.meta), "<round trip>")
+        if state_values(genre.parse_state(again.instance, block)) != ex.known:
+            raise Failed(f"{p.where}: the known solution does not read back as written")
+
+
+def check_expected_status(genre: Genre, ex: Example) -> None:
+    """Solving gives the status the example's ``# expect:`` states."""
+    from puzzlekit.api import solve
+
+    expected = ex.puzzle.expect()
+    result = solve(genre, ex.puzzle, timeout=60)
+    if result.status.value != expected:
+        raise Failed(f"{ex.puzzle.where}: expected {expected}, the solver says {result.status.value}")
+
+
+def check_solutions_accepted(genre: Genre, ex: Example) -> None:
+    """Every solution the solver returns passes the genre's own ``accept``."""
+    from puzzlekit.api import solve
+
+    result = solve(genre, ex.puzzle, limit=3, timeout=60)
+    for i, solution in enumerate(result.solutions, start=1):
+        problems = genre.accept(ex.puzzle.instance, solution.values)
+        if problems:
+            raise Failed(f"{ex.puzzle.where}: solution {i} breaks the rules: {problems[0].message}")
+
+
+def _known(ex: Example) -> list[int]:
+    if ex.known is None:
+        raise Skipped(f"{ex.puzzle.where}: no known solution ({SOLUTION_SUFFIX} file) to check against")
+    return ex.known
+
+
+def check_known_solution_accepted(genre: Genre, ex: Example) -> None:
+    """The known solution passes ``accept``."""
+    problems = genre.accept(ex.puzzle.instance, _known(ex))
+    if problems:
+        raise Failed(f"{ex.puzzle.where}: accept() rejects the known solution: {problems[0].message}")
+
+
+def check_sound_propagation(genre: Genre, ex: Example, rounds: int = 20) -> None:
+    """Propagation never removes a value of the known solution: at the root, and from
+    random partial states of that solution (deterministic)."""
+    values = _known(ex)
+    model = genre.build(ex.puzzle.instance)
+    rng = random.Random(f"{genre.name}:{ex.id}")
+    for attempt in range(rounds + 1):
+        engine = Engine(model, record=True)
+        if attempt:  # fix a random part of the known solution first
+            share = rng.random()
+            for var, value in enumerate(values):
+                if rng.random() < share:
+                    engine.dom[var] &= 1 << value
+        if not engine.start():
+            where = "at the root" if not attempt else f"from a partial known solution (round {attempt})"
+            rule = engine.props[engine.failed].rule.name if engine.failed >= 0 else "?"
+            raise Failed(f"{ex.puzzle.where}: propagation {where} found a contradiction (rule {rule!r})")
+        for var, value in enumerate(values):
+            if not engine.dom[var] >> value & 1:
+                name = genre.describe(ex.puzzle.instance, var)
+                culprit = _culprit(engine, var)
+                what = f"the known value {value} of {name}"
+                raise Failed(f"{ex.puzzle.where}: propagation removed {what} (rule {culprit!r})")
+
+
+def _culprit(engine: Engine, var: int) -> str:
+    for entry in engine.log or []:
+        if entry.var == var and entry.by >= 0:
+            return engine.props[entry.by].rule.name
+    return "unknown; run with a log to see"
+
+
+def check_flips_rejected(genre: Genre, ex: Example) -> None:
+    """Changing any one variable of a solution makes ``accept`` complain."""
+    from puzzlekit.api import solve
+
+    if ex.known is not None:
+        values = ex.known
+    else:
+        result = solve(genre, ex.puzzle, timeout=60)
+        if result.status != Status.UNIQUE:
+            raise Skipped(f"{ex.puzzle.where}: no single solution to flip")
+        values = list(result.solutions[0].values)
+    domains = genre.build(ex.puzzle.instance).domains
+    for var, value in enumerate(values):
+        for other in range(domains[var].bit_length()):
+            if other != value and domains[var] >> other & 1:
+                changed = list(values)
+                changed[var] = other
+                if not genre.accept(ex.puzzle.instance, changed):
+                    name = genre.describe(ex.puzzle.instance, var)
+                    raise Failed(f"{ex.puzzle.where}: accept() takes the solution with {name} set to {other}")
+
+
+def mutations(text: str) -> Iterator[str]:
+    """Deterministic damage to a level: odd characters, ragged and missing rows."""
+    lines = text.split("\n")
+    body = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    for i in body[:6]:
+        for junk in ("§", "\t", "9", "#x", ""):
+            line = lines[i]
+            for col in {0, len(line) // 2, max(len(line) - 1, 0)}:
+                damaged = list(lines)
+                damaged[i] = line[:col] + junk + line[col + 1 :]
+                yield "\n".join(damaged)
+    if body:
+        yield "\n".join(lines[: body[-1]])  # a row short
+        yield text + "\n" + lines[body[0]] + "!"  # a stray row after the block
+        yield text.replace("\n", "\r\n")
+        yield "\ufeff" + text
+
+
+def check_bad_levels_located(genre: Genre, bad_levels: Sequence[str], ex: Example | None = None) -> None:
+    """Malformed levels raise LevelError with a line and a column, never anything else."""
+    samples = list(bad_levels)
+    for text in samples:
+        try:
+            load(genre, text, "<bad>")
+        except LevelError as err:
+            if err.line < 1 or err.col < 1:
+                raise Failed(f"bad level gave an error without line and column: {err}") from None
+            continue
+        except Exception as err:
+            raise Failed(f"bad level raised {type(err).__name__} instead of LevelError: {err}") from None
+        raise Failed(f"this level should be refused but was accepted:\n{text}")
+    if ex is None:
+        return
+    for text in mutations(ex.puzzle.text()):
+        try:
+            load(genre, text, "<mutated>")
+        except LevelError as err:
+            lines = text.split("\n")
+            if not 1 <= err.line <= len(lines) + 1 or err.col < 1:
+                raise Failed(f"a damaged level's error points outside it: {err}") from None
+        except Exception as err:
+            raise Failed(
+                f"a damaged level raised {type(err).__name__} instead of LevelError: {err}\n{text}"
+            ) from None
+
+
+def check_deterministic(genre: Genre, ex: Example) -> None:
+    """The same input gives the same result and the same node count."""
+    first = _fingerprint(genre, ex)
+    second = _fingerprint(genre, ex)
+    if first != second:
+        raise Failed(f"{ex.puzzle.where}: two solves differ: {first} then {second}")
+
+
+def _fingerprint(genre: Genre, ex: Example) -> tuple[object, ...]:
+    model = genre.build(ex.puzzle.instance)
+    outcome = count_solutions(model, limit=2, max_nodes=20_000, timeout=None)
+    return (
+        outcome.status,
+        outcome.nodes,
+        [tuple(s) for s in outcome.solutions],
+        rung_name(genre, outcome.rung),
+    )
+
+
+# -- running them all ---------------------------------------------------------------
+
+PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
+    ("round-trip", check_round_trip),
+    ("expected-status", check_expected_status),
+    ("solutions-accepted", check_solutions_accepted),
+    ("known-solution-accepted", check_known_solution_accepted),
+    ("sound-propagation", check_sound_propagation),
+    ("flips-rejected", check_flips_rejected),
+    ("deterministic", check_deterministic),
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    check: str
+    passed: bool
+    skipped: bool = False
+    message: str = ""
+
+    def __str__(self) -> str:
+        mark = "skip" if self.skipped else "ok" if self.passed else "FAIL"
+        return f"{mark:4}  {self.check}" + (f": {self.message}" if self.message else "")
+
+
+def _run(name: str, check: Callable[[], None]) -> Outcome:
+    try:
+        check()
+    except Skipped as why:
+        return Outcome(name, True, True, str(why))
+    except Failed as why:
+        return Outcome(name, False, False, str(why))
+    except Exception as err:  # a crash is a failure of the genre, reported, not raised
+        return Outcome(name, False, False, f"raised {type(err).__name__}: {err}")
+    return Outcome(name, True)
+
+
+def check_puzzle(
+    genre: Genre | str,
+    *,
+    host: Host | None = None,
+    bad_levels: Sequence[str] = (),
+    entry_point: bool = True,
+) -> list[Outcome]:
+    """Run every conformance check on a genre; no pytest needed.
+
+    ``genre`` is a Genre object or a name looked up in ``host`` (default: the
+    installed plugins).  ``entry_point=False`` skips the registration check
+    (for a genre under construction, not yet installed).
+    """
+    host = host or make_host()
+    g = host.genre(genre) if isinstance(genre, str) else genre
+    out: list[Outcome] = []
+    if entry_point:
+        out.append(_run("registered", lambda: check_registered(g, host)))
+    out.append(_run("has-examples", lambda: check_has_examples(g)))
+    try:
+        found = examples(g)
+    except (Failed, PuzzlekitError) as err:
+        return [*out, Outcome("examples-load", False, False, str(err))]
+    out.append(_run("bad-levels-located", lambda: check_bad_levels_located(g, bad_levels)))
+    for ex in found:
+        for name, check in PER_EXAMPLE:
+            out.append(_run(f"{name}[{ex.id}]", partial(check, g, ex)))
+        out.append(_run(f"damaged-levels-located[{ex.id}]", partial(check_bad_levels_located, g, (), ex)))
+    return out
+
+
+def describe_outcomes(outcomes: Sequence[Outcome]) -> str:
+    failed = sum(1 for o in outcomes if not o.passed)
+    skipped = sum(1 for o in outcomes if o.skipped)
+    lines = [str(o) for o in outcomes]
+    lines.append(f"{len(outcomes) - failed - skipped} passed, {failed} failed, {skipped} skipped")
+    return "\n".join(lines)
+
+
+__all__ = [
+    "Example",
+    "Failed",
+    "Outcome",
+    "Skipped",
+    "check_puzzle",
+    "describe_outcomes",
+    "examples",
+    "mutations",
+    "rung_name",
+]

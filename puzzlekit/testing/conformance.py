@@ -1,0 +1,114 @@
+"""``PuzzleConformance``: the shared test suite a genre author subclasses.
+
+    from puzzlekit.testing import PuzzleConformance
+
+    class TestMyGenre(PuzzleConformance):
+        puzzle = "mygenre"
+
+pytest then runs every conformance check on the genre's bundled examples, each
+as a test of its own (``test_sound_propagation[first.txt#1]`` and so on).  The
+examples are parametrized by puzzlekit's pytest plugin (``puzzlekit.testing.
+pytest_plugin``, loaded automatically once puzzlekit is installed).
+Capability flags switch off checks for what a genre does not offer; they are
+skipped, not failed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import pytest
+
+from puzzlekit.genre import Genre
+from puzzlekit.host import Host, make_host
+from puzzlekit.testing import checks
+from puzzlekit.testing.checks import Example, Failed, Skipped
+
+
+class PuzzleConformance:
+    """Subclass with ``puzzle = "name"``; override the class attributes as needed."""
+
+    puzzle: ClassVar[str] = ""
+    """The genre's name (or alias), looked up in ``host()``."""
+    bad_levels: ClassVar[Sequence[str]] = ()
+    """Levels the genre must refuse with a located LevelError."""
+    entry_point: ClassVar[bool] = True
+    """Check that the genre is registered through the ``puzzlekit`` entry-point group."""
+    generates: ClassVar[bool] = False
+    """Capability: the genre can generate puzzles (checked once generators exist)."""
+    hints: ClassVar[bool] = False
+    """Capability: the genre gives hints (checked once hints exist)."""
+
+    @classmethod
+    def host(cls) -> Host:
+        """The plugin host to find the genre in; override to inject one in tests."""
+        return make_host()
+
+    @classmethod
+    def genre(cls) -> Genre:
+        if not cls.puzzle:
+            raise Failed(f"{cls.__name__} must set puzzle = 'genre name'")
+        return cls.host().genre(cls.puzzle)
+
+    @classmethod
+    def examples(cls) -> list[Example]:
+        return checks.examples(cls.genre())
+
+    @staticmethod
+    def _run(check: object, *args: object) -> None:
+        try:
+            check(*args)  # type: ignore[operator]
+        except Skipped as why:
+            pytest.skip(str(why))
+        except Failed as why:
+            pytest.fail(str(why), pytrace=False)
+
+    # -- once per genre --------------------------------------------------------------
+
+    def test_registered_through_entry_point(self) -> None:
+        if not self.entry_point:
+            pytest.skip("entry_point = False")
+        self._run(checks.check_registered, self.genre(), self.host())
+
+    def test_has_examples(self) -> None:
+        self._run(checks.check_has_examples, self.genre())
+
+    def test_bad_levels_are_located(self) -> None:
+        self._run(checks.check_bad_levels_located, self.genre(), self.bad_levels)
+
+    def test_generates(self) -> None:
+        if not self.generates:
+            pytest.skip("the genre does not generate puzzles (generates = False)")
+        pytest.skip("generator checks arrive with puzzlekit's generators")
+
+    def test_hints(self) -> None:
+        if not self.hints:
+            pytest.skip("the genre gives no hints (hints = False)")
+        pytest.skip("hint checks arrive with puzzlekit's hints")
+
+    # -- once per example (parametrized by the pytest plugin) ---------------------------
+
+    def test_round_trip(self, example: Example) -> None:
+        self._run(checks.check_round_trip, self.genre(), example)
+
+    def test_expected_status(self, example: Example) -> None:
+        self._run(checks.check_expected_status, self.genre(), example)
+
+    def test_solutions_accepted(self, example: Example) -> None:
+        self._run(checks.check_solutions_accepted, self.genre(), example)
+
+    def test_known_solution_accepted(self, example: Example) -> None:
+        self._run(checks.check_known_solution_accepted, self.genre(), example)
+
+    def test_sound_propagation(self, example: Example) -> None:
+        self._run(checks.check_sound_propagation, self.genre(), example)
+
+    def test_flips_rejected(self, example: Example) -> None:
+        self._run(checks.check_flips_rejected, self.genre(), example)
+
+    def test_damaged_levels_located(self, example: Example) -> None:
+        self._run(checks.check_bad_levels_located, self.genre(), (), example)
+
+    def test_deterministic(self, example: Example) -> None:
+        self._run(checks.check_deterministic, self.genre(), example)

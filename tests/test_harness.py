@@ -1,0 +1,170 @@
+"""The harness itself: deliberately broken genres must fail it, with readable messages.
+
+The broken genres are variations of tests/toygenre.py ("onesum"), each with one
+defect: an unsound propagator, an accept() that accepts everything, a parser
+that crashes on bad input.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+import pytest
+import toygenre
+from click.testing import CliRunner
+
+from puzzlekit import Block
+from puzzlekit.cli.main import main
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import BOOL, FALSE, Model, Propagator, Rule, Violation
+from puzzlekit.host import make_host
+from puzzlekit.testing import check_puzzle, describe_outcomes
+
+pytest_plugins = ["pytester"]
+
+GREEDY = Rule("greedy", 1, "wrongly crosses the first open cell")
+
+
+class FirstIsZero(Propagator):
+    """Unsound on purpose: the first open cell is always made 0."""
+
+    rule = GREEDY
+
+    def __init__(self, n: int) -> None:
+        self.watches = tuple(range(n))
+
+    def propagate(self, engine: Engine) -> bool:
+        for var, d in enumerate(engine.dom):
+            if d == BOOL:
+                return engine.set(var, FALSE)
+        return True
+
+
+class Unsound(toygenre.Onesum):
+    name = "unsound"
+    aliases = ()
+
+    def build(self, instance: tuple[list[int], int]) -> Model:
+        model = super().build(instance)
+        model.add(FirstIsZero(len(instance[0])))
+        return model
+
+
+class AcceptsAnything(toygenre.Onesum):
+    name = "gullible"
+    aliases = ()
+
+    def accept(self, instance: tuple[list[int], int], values: Sequence[int]) -> list[Violation]:
+        return []
+
+
+class CrashyParser(toygenre.Onesum):
+    name = "crashy"
+    aliases = ()
+
+    def parse(self, block: Block) -> tuple[list[int], int]:
+        if any(ch not in "01." for ch in block.rows[0]):
+            return block.rows[99]  # type: ignore[return-value]  # IndexError on bad input
+        return super().parse(block)
+
+
+def failures(genre: toygenre.Onesum, bad_levels: Sequence[str] = ()) -> dict[str, str]:
+    outcomes = check_puzzle(genre, entry_point=False, bad_levels=bad_levels)
+    return {o.check: o.message for o in outcomes if not o.passed}
+
+
+def test_the_toy_genre_passes() -> None:
+    assert failures(toygenre.Onesum(), bad_levels=["# sum: 1\n1x0\n"]) == {}
+
+
+def test_an_unsound_propagator_fails_the_soundness_check() -> None:
+    found = failures(Unsound())
+    sound = [m for check, m in found.items() if check.startswith("sound-propagation")]
+    assert sound, found
+    assert "propagation removed the known value 1 of variable 1 (rule 'greedy')" in sound[0]
+
+
+def test_an_accept_that_takes_anything_fails_the_flip_check() -> None:
+    found = failures(AcceptsAnything())
+    flips = [m for check, m in found.items() if check.startswith("flips-rejected")]
+    assert flips and "accept() takes the solution with variable" in flips[0]
+
+
+def test_a_parser_that_crashes_on_bad_input_fails() -> None:
+    found = failures(CrashyParser(), bad_levels=["# sum: 1\n1x0\n"])
+    assert "bad level raised IndexError instead of LevelError" in found["bad-levels-located"]
+    damaged = [m for check, m in found.items() if check.startswith("damaged-levels-located")]
+    assert damaged and "raised IndexError" in damaged[0]
+
+
+def test_a_genre_without_examples_fails() -> None:
+    class Bare(toygenre.Onesum):
+        name = "bare"
+
+        def example_paths(self) -> list:  # type: ignore[type-arg]
+            return []
+
+    assert "ships no examples" in failures(Bare())["has-examples"]
+
+
+def test_an_uninstalled_genre_fails_the_entry_point_check() -> None:
+    host = make_host(plugins=[toygenre])
+    outcomes = check_puzzle("onesum", host=host)
+    registered = next(o for o in outcomes if o.check == "registered")
+    assert not registered.passed
+    assert "not loaded from an installed distribution" in registered.message
+
+
+def test_the_report_reads_well() -> None:
+    report = describe_outcomes(check_puzzle(Unsound(), entry_point=False))
+    assert "FAIL  sound-propagation[rows.txt#" in report
+    assert report.endswith("skipped")
+
+
+def test_selftest_command() -> None:
+    result = CliRunner().invoke(main, ["selftest", "slitherlink"])
+    assert result.exit_code == 0, result.output
+    assert "ok    sound-propagation[first.txt#1-first]" in result.output
+    broken = make_host(entrypoints=False, plugins=[_plugin_for(Unsound())])
+    result = CliRunner().invoke(main, ["selftest", "unsound", "--no-entry-point"], obj=broken)
+    assert result.exit_code == 1
+    assert "FAIL  sound-propagation" in result.output
+
+
+def _plugin_for(genre: toygenre.Onesum) -> object:
+    from types import SimpleNamespace
+
+    from puzzlekit import hookimpl
+
+    @hookimpl
+    def puzzlekit_register_genres(registry: object) -> None:
+        registry.add(genre)  # type: ignore[attr-defined]
+
+    return SimpleNamespace(
+        __name__=f"plugin-{genre.name}", puzzlekit_register_genres=puzzlekit_register_genres
+    )
+
+
+def test_pytest_reports_each_failing_check_of_a_broken_genre(pytester: pytest.Pytester) -> None:
+    pytester.syspathinsert(str(__import__("pathlib").Path(__file__).parent))
+    pytester.makepyfile(
+        textwrap.dedent(
+            """
+            from test_harness import Unsound, _plugin_for
+            from puzzlekit.host import make_host
+            from puzzlekit.testing import PuzzleConformance
+
+            class TestUnsound(PuzzleConformance):
+                puzzle = "unsound"
+                entry_point = False
+
+                @classmethod
+                def host(cls):
+                    return make_host(entrypoints=False, plugins=[_plugin_for(Unsound())])
+            """
+        )
+    )
+    result = pytester.runpytest("-q", "-p", "no:cacheprovider")
+    result.assert_outcomes(failed=2, passed=16, skipped=3)
+    result.stdout.fnmatch_lines(["*propagation removed the known value 1 of variable 1 (rule 'greedy')*"])
