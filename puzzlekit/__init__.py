@@ -24,7 +24,7 @@ from puzzlekit.api import (
 from puzzlekit.core import Model, Propagator, Rule, Rung, Status
 from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
 from puzzlekit.formats.level import Block
-from puzzlekit.genre import Genre, Violation
+from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit.hookspecs import hookimpl
 from puzzlekit.host import Host, make_host
 from puzzlekit.registry import CommandRegistry, Format, Registry
@@ -56,6 +56,7 @@ __all__ = [
     "UsageError",
     "Violation",
     "__version__",
+    "bundled_examples",
     "check",
     "check_all",
     "default_host",

@@ -139,7 +139,8 @@ def test_a_missing_file_is_a_usage_error() -> None:
 def test_an_unknown_genre_lists_the_installed_ones() -> None:
     result = run("solve", "sudoku", "-", stdin=UNIQUE)
     assert result.exit_code == 1
-    assert "unknown genre 'sudoku'; installed genres: hashiwokakero, slitherlink" in result.stderr
+    assert "unknown genre 'sudoku'; installed genres: hashiwokakero, " in result.stderr
+    assert "slitherlink" in result.stderr
 
 
 def test_a_directory_is_refused(tmp_path: Path) -> None:
@@ -223,7 +224,7 @@ def test_genres_lists_the_built_in_genre_with_its_origin() -> None:
     assert "slitherlink" in result.output
     assert "puzzlekit-engine (slitherlink)" in result.output
     genres = {d["name"]: d for d in map(json.loads, run("genres", "--json").output.strip().split("\n"))}
-    assert set(genres) == {"slitherlink", "hashiwokakero"}
+    assert set(genres) >= {"slitherlink", "hashiwokakero"}  # plus any other installed plugin
     assert genres["slitherlink"]["ladder"][0]["name"] == "local counting"
     assert genres["hashiwokakero"]["aliases"] == ["hashi", "bridges", "hashikake"]
 

@@ -1,7 +1,16 @@
 """The genre-agnostic engine: domains, propagation, union-find and search."""
 
 from puzzlekit.core.engine import DECISION, Engine, LogEntry
+from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.loops import (
+    LOOP_REACH,
+    NO_EARLY_LOOP,
+    NODE_DEGREE,
+    LoopGraph,
+    add_single_loop,
+    loop_violations,
+)
 from puzzlekit.core.model import (
     BOOL,
     FALSE,
@@ -10,6 +19,7 @@ from puzzlekit.core.model import (
     Propagator,
     Rule,
     Rung,
+    Violation,
     is_fixed,
     mask_of,
     value_of,
@@ -33,10 +43,14 @@ __all__ = [
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIMEOUT",
     "FALSE",
+    "LOOP_REACH",
+    "NODE_DEGREE",
+    "NO_EARLY_LOOP",
     "TRUE",
     "Engine",
     "LogEntry",
     "Lookahead",
+    "LoopGraph",
     "Model",
     "ParityUnionFind",
     "Propagator",
@@ -46,8 +60,12 @@ __all__ = [
     "Status",
     "TrailedParityUnionFind",
     "UnionFind",
+    "Violation",
+    "add_single_loop",
     "count_solutions",
+    "find_bridges",
     "is_fixed",
+    "loop_violations",
     "mask_of",
     "smallest_domain",
     "value_of",

@@ -1,0 +1,102 @@
+"""The Masyu genre, built only on puzzlekit's public API."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from puzzlekit import Block, Genre, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
+from puzzlekit_masyu.accept import violations
+from puzzlekit_masyu.board import Board, parse, write
+from puzzlekit_masyu.rules import BLACK_PEARL, WHITE_PEARL, Pearl
+
+LADDER = (
+    Rung(1, "pearls", "two lines or none at a cell, no early loop, the pearls' own rules"),
+    Rung(2, "loop connectivity", "no bridges; every pearl within reach of the loop"),
+    Rung(3, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
+)
+LOOP_REACH = Rule(
+    "loop-reach",
+    2,
+    "The loop cannot use an edge whose removal disconnects the open edges, and every pearl must "
+    "stay in the loop's piece.",
+)
+LOOKAHEAD = Rule(
+    "lookahead",
+    3,
+    "If drawing (or crossing) an edge makes the pearl and loop rules contradict, it takes the other state.",
+)
+
+
+class Masyu(Genre):
+    name = "masyu"
+    aliases = ("pearls",)
+    summary = "Draw one loop through every pearl: turn at black ones, go straight through white ones."
+    ladder = LADDER
+    rules = (NODE_DEGREE, NO_EARLY_LOOP, BLACK_PEARL, WHITE_PEARL, LOOP_REACH, LOOKAHEAD)
+
+    def parse(self, block: Block) -> Board:
+        self.check_flags(block)
+        return parse(block)[0]
+
+    def build(self, instance: Board) -> Model:
+        board = instance
+        model = Model(LADDER)
+        model.add_vars(board.n_edges, BOOL)
+        cells = board.rows * board.cols
+        for cell in sorted(board.pearls):
+            model.add(Pearl(board, cell))
+        add_single_loop(
+            model,
+            board.loop,
+            _finishes(board),
+            visit=[cell in board.pearls for cell in range(cells)],
+            required=[board.loop.node_edges[cell] for cell in sorted(board.pearls)],
+            rules=(NODE_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
+        )
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_words))
+        model.leaf_check = lambda values: not violations(board, values)
+        return model
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        return violations(instance, values)
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        drawn, dom = parse(block)
+        if (drawn.rows, drawn.cols) != (instance.rows, instance.cols):
+            raise block.error(
+                0, 0, f"the state is {drawn.cols}x{drawn.rows} but the puzzle is {instance.cols}x{instance.rows}"
+            )
+        if drawn.pearls != instance.pearls:
+            raise block.error(0, 0, "the state's pearls are not the puzzle's")
+        return dom if dom is not None else [BOOL] * instance.n_edges
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        return write(instance, dom)
+
+    def describe(self, instance: Board, var: int) -> str:
+        return instance.edge_name(var)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        return f"{instance.edge_name(var)} is {_words(var, mask)}"
+
+    def size(self, instance: Board) -> str:
+        return f"{instance.cols}x{instance.rows}"
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+
+def _words(var: int, mask: int) -> str:
+    return "a line" if mask == TRUE else "no line" if mask == FALSE else "open"
+
+
+def _finishes(board: Board) -> Callable[[list[int], int], bool]:
+    """Closing the only chain finishes the puzzle when the closed loop satisfies everything."""
+
+    def finishes(dom: list[int], edge: int) -> bool:
+        lines = [1 if d == TRUE or e == edge else 0 for e, d in enumerate(dom)]
+        return not violations(board, lines)
+
+    return finishes

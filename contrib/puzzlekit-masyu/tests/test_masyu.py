@@ -1,0 +1,181 @@
+"""Masyu, tested from the outside: the shared harness, brute force, the command line."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import puzzlekit
+from puzzlekit.cli.main import main
+from puzzlekit.testing import PuzzleConformance
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "src" / "puzzlekit_masyu" / "examples"
+Cell = tuple[int, int]
+Edge = tuple[Cell, Cell]
+
+
+class TestMasyuConformance(PuzzleConformance):
+    puzzle = "masyu"
+    bad_levels = ("B.X\n", "B..\n..\n", "B-.\n+\n...\n", "B-.-W\n x \n. . .\n")
+
+
+# -- brute force: every simple loop through cell centres -------------------------------
+
+
+def _simple(inside: set[Cell], h: int, w: int) -> bool:
+    """The squares between cell centres form one region with no hole and no pinch."""
+    if not inside:
+        return False
+    first = next(iter(inside))
+    seen, todo = {first}, [first]
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in inside and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    if seen != inside:
+        return False
+    outside = {(r, c) for r in range(h) for c in range(w)} - inside
+    seen = {x for x in outside if x[0] in (0, h - 1) or x[1] in (0, w - 1)}
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nb in outside and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    if seen != outside:
+        return False
+    for r in range(h - 1):
+        for c in range(w - 1):
+            a, b, d, e = ((r, c) in inside, (r, c + 1) in inside, (r + 1, c) in inside, (r + 1, c + 1) in inside)
+            if a == e and b == d and a != b:
+                return False
+    return True
+
+
+@cache
+def all_loops(rows: int, cols: int) -> list[frozenset[Edge]]:
+    h, w = rows - 1, cols - 1
+    squares = [(r, c) for r in range(h) for c in range(w)]
+    out = []
+    for bits in range(1, 1 << len(squares)):
+        inside = {sq for i, sq in enumerate(squares) if bits >> i & 1}
+        if not _simple(inside, h, w):
+            continue
+        edges = set()
+        for r in range(rows):
+            for c in range(cols - 1):
+                if ((r - 1, c) in inside) != ((r, c) in inside):
+                    edges.add(((r, c), (r, c + 1)))
+        for r in range(rows - 1):
+            for c in range(cols):
+                if ((r, c - 1) in inside) != ((r, c) in inside):
+                    edges.add(((r, c), (r + 1, c)))
+        out.append(frozenset(edges))
+    return out
+
+
+def pearl_ok(edges: frozenset[Edge], cell: Cell, colour: str) -> bool:
+    r, c = cell
+    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+    def on(a: Cell, b: Cell) -> bool:
+        return (min(a, b), max(a, b)) in edges
+
+    arms = [on(cell, (r + dr, c + dc)) for dr, dc in steps]
+    if sum(arms) != 2:
+        return False
+    beyond = [on((r + dr, c + dc), (r + 2 * dr, c + 2 * dc)) for dr, dc in steps]
+    straight = (arms[0] and arms[2]) or (arms[1] and arms[3])
+    legs = all(beyond[d] for d in range(4) if arms[d])
+    return (not straight and legs) if colour == "B" else (straight and not legs)
+
+
+def count(pearls: dict[Cell, str], rows: int, cols: int) -> int:
+    return sum(1 for e in all_loops(rows, cols) if all(pearl_ok(e, cell, p) for cell, p in pearls.items()))
+
+
+def board(pearls: dict[Cell, str], rows: int, cols: int) -> str:
+    return "\n".join("".join(pearls.get((r, c), ".") for c in range(cols)) for r in range(rows)) + "\n"
+
+
+def agrees(pearls: dict[Cell, str], rows: int, cols: int) -> str:
+    truth = count(pearls, rows, cols)
+    result = puzzlekit.solve("masyu", board(pearls, rows, cols), limit=3, max_nodes=None)
+    expected = "none" if truth == 0 else "unique" if truth == 1 else "multiple"
+    assert result.status.value == expected, board(pearls, rows, cols)
+    assert len(result.solutions) == min(truth, 3)
+    for solution in result.solutions:
+        assert not result.puzzle.genre.accept(result.puzzle.instance, solution.values)
+    return expected
+
+
+def test_loop_count_of_a_4x4_grid_of_cells() -> None:
+    assert len(all_loops(3, 3)) == 13
+    assert len(all_loops(4, 4)) == 213
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), [(3, 4, 1), (4, 4, 2), (4, 5, 3)])
+def test_random_pearls_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(120):
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        chosen = rng.sample(cells, rng.randint(1, 4))
+        pearls = {cell: rng.choice("BW") for cell in chosen}
+        seen.add(agrees(pearls, rows, cols))
+    assert len(seen) >= 2, seen
+
+
+def test_pearls_read_off_real_loops_always_have_a_solution() -> None:
+    rng = random.Random(9)
+    for loop in rng.sample(all_loops(4, 5), 150):
+        pearls = {}
+        for cell in itertools.product(range(4), range(5)):
+            for colour in "BW":
+                if pearl_ok(loop, cell, colour) and rng.random() < 0.5:
+                    pearls[cell] = colour
+        if pearls:
+            assert agrees(pearls, 4, 5) in ("unique", "multiple")
+
+
+# -- rules and the command line ------------------------------------------------------
+
+
+def test_a_black_pearl_in_a_corner_sends_both_legs_two_cells_out() -> None:
+    result = puzzlekit.solve("masyu", "B..\n...\n...\n", limit=5)
+    assert result.status.value == "multiple"
+    assert len(result.solutions) == 2
+    for solution in result.solutions:
+        first, second, third, *_ = solution.text.split("\n")
+        assert first == "B-.-."  # straight on through the next cell to the right
+        assert second.startswith("|") and third.startswith(".")
+    unique = puzzlekit.solve("masyu", "B..\n...\n..B\n")
+    assert unique.status.value == "unique"
+
+
+def test_a_black_pearl_too_close_to_the_edge_has_no_solution() -> None:
+    assert puzzlekit.solve("masyu", "B.\n..\n").status.value == "none"
+
+
+def test_installed_genre_solves_from_the_command_line() -> None:
+    result = CliRunner().invoke(main, ["solve", "masyu", str(EXAMPLES / "pearls.txt")])
+    assert result.exit_code == 0, result.output
+    assert "# status: unique" in result.output
+    assert "puzzlekit-masyu (masyu)" in CliRunner().invoke(main, ["genres"]).output
+
+
+def test_check_reports_pearl_violations() -> None:
+    state = "B-.-.\n|+ +|\n.-.-.\n + +\n. . .\n"
+    result = puzzlekit.check("masyu", "B..\n...\n...\n", state)
+    assert result.status == "wrong"
+    assert "the loop must go straight on through both cells next to the black pearl at r1c1" in [
+        v.message for v in result.violations
+    ]
