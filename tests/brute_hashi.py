@@ -59,9 +59,7 @@ def water(pair: Pair) -> set[tuple[int, int]]:
 
 def crossings(all_pairs: Sequence[Pair]) -> set[frozenset[Pair]]:
     """Every two pairs whose water squares meet (only a horizontal and a vertical one can)."""
-    return {
-        frozenset((p, q)) for i, p in enumerate(all_pairs) for q in all_pairs[i + 1 :] if water(p) & water(q)
-    }
+    return {frozenset((p, q)) for i, p in enumerate(all_pairs) for q in all_pairs[i + 1 :] if water(p) & water(q)}
 
 
 def _connected(everyone: Sequence[Island], bridged: Sequence[Pair]) -> bool:
@@ -101,9 +99,7 @@ def _assignments(rows: Sequence[str]) -> Iterator[dict[Pair, int]]:
         a, b = all_pairs[k]
         for island in (a, b):
             clue = clues[island]
-            if clue is not None and (
-                total[island] > clue or (last_pair[island] == k and total[island] != clue)
-            ):
+            if clue is not None and (total[island] > clue or (last_pair[island] == k and total[island] != clue)):
                 return False
         return counts[k] == 0 or not any(counts[j] for j in earlier_crossing[k])
 

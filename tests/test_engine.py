@@ -491,9 +491,7 @@ constraint = st.tuples(st.sampled_from(["le", "ne"]), st.integers(0, 4), st.inte
     st.lists(st.integers(1, 15), min_size=5, max_size=5),
     st.lists(constraint, max_size=8),
 )
-def test_engine_fixpoint_matches_naive_round_robin(
-    domains: list[int], cons: list[tuple[str, int, int]]
-) -> None:
+def test_engine_fixpoint_matches_naive_round_robin(domains: list[int], cons: list[tuple[str, int, int]]) -> None:
     model = Model(LADDER)
     for mask in domains:
         model.add_var(mask)
@@ -511,9 +509,7 @@ def test_engine_fixpoint_matches_naive_round_robin(
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(1, 15), min_size=5, max_size=5), st.lists(constraint, max_size=6))
-def test_propagation_never_removes_a_value_of_a_solution(
-    domains: list[int], cons: list[tuple[str, int, int]]
-) -> None:
+def test_propagation_never_removes_a_value_of_a_solution(domains: list[int], cons: list[tuple[str, int, int]]) -> None:
     model = Model(LADDER)
     for mask in domains:
         model.add_var(mask)

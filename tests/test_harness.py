@@ -141,9 +141,7 @@ def _plugin_for(genre: toygenre.Onesum) -> object:
     def puzzlekit_register_genres(registry: object) -> None:
         registry.add(genre)  # type: ignore[attr-defined]
 
-    return SimpleNamespace(
-        __name__=f"plugin-{genre.name}", puzzlekit_register_genres=puzzlekit_register_genres
-    )
+    return SimpleNamespace(__name__=f"plugin-{genre.name}", puzzlekit_register_genres=puzzlekit_register_genres)
 
 
 def test_pytest_reports_each_failing_check_of_a_broken_genre(pytester: pytest.Pytester) -> None:

@@ -32,10 +32,7 @@ def assert_agrees(rows: list[str]) -> None:
         assert not result.puzzle.genre.accept(board, solution.values)
     if truth == 1:
         (only,) = solutions(rows)
-        mine = {
-            (board.islands[a], board.islands[b]): n
-            for (a, b), n in zip(board.edges, result.solutions[0].values)
-        }
+        mine = {(board.islands[a], board.islands[b]): n for (a, b), n in zip(board.edges, result.solutions[0].values)}
         assert mine == only
 
 
@@ -100,9 +97,7 @@ def test_random_boards(rows: int, cols: int, count: int, seed: int) -> None:
 
 
 @pytest.mark.parametrize(("rows", "cols", "count", "seed"), [(4, 4, 300, 5), (5, 5, 300, 6), (4, 7, 150, 7)])
-def test_boards_read_off_a_bridge_network_with_clues_hidden(
-    rows: int, cols: int, count: int, seed: int
-) -> None:
+def test_boards_read_off_a_bridge_network_with_clues_hidden(rows: int, cols: int, count: int, seed: int) -> None:
     rng = random.Random(seed)
     seen = {Status.NONE: 0, Status.UNIQUE: 0, Status.MULTIPLE: 0}
     for _ in range(count):

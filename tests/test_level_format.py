@@ -318,14 +318,10 @@ def test_slitherlink_parser_on_level_like_text_raises_only_level_errors(text: st
 
 
 lattice_line = st.sampled_from(["+-+-+", "+ + +", "+x+ +", "| | |", "|3 2 ", " 1 .", "+-+", "|0|", "+", "|"])
-meta_line = st.sampled_from(
-    ["# flags: full", "# flags: wrap", "# expect: unique", "# expect: maybe", "#", ""]
-)
+meta_line = st.sampled_from(["# flags: full", "# flags: wrap", "# expect: unique", "# expect: maybe", "#", ""])
 
 
 @FUZZ
-@given(
-    st.lists(st.one_of(lattice_line, meta_line, st.text(alphabet="0123.+-|x 4a#:", max_size=7)), max_size=9)
-)
+@given(st.lists(st.one_of(lattice_line, meta_line, st.text(alphabet="0123.+-|x 4a#:", max_size=7)), max_size=9))
 def test_slitherlink_parser_on_lattice_like_text_raises_only_level_errors(lines: list[str]) -> None:
     load_slitherlink("\n".join(lines))

@@ -235,9 +235,7 @@ def test_lookahead_never_removes_a_value_that_appears_in_a_solution(
 ) -> None:
     domains, constraints = case
     solutions = [
-        values
-        for values in itertools.product(*(values_of(m) for m in domains))
-        if satisfied(values, constraints)
+        values for values in itertools.product(*(values_of(m) for m in domains)) if satisfied(values, constraints)
     ]
     model = build(domains, constraints)
     with_lookahead(model)

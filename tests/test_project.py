@@ -34,9 +34,7 @@ def test_package_version_matches_pyproject() -> None:
 
 
 def hook_names() -> list[str]:
-    return [
-        name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("puzzlekit_")
-    ]
+    return [name for name, _ in inspect.getmembers(hookspecs, inspect.isfunction) if name.startswith("puzzlekit_")]
 
 
 def test_every_hook_is_documented_with_its_signature() -> None:

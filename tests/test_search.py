@@ -360,9 +360,7 @@ def brute_force(domains: list[int], constraints: list[Constraint]) -> list[tuple
     return [
         values
         for values in itertools.product(*(values_of(m) for m in domains))
-        if all(
-            values[a] != values[b] if kind == "ne" else values[a] < values[b] for kind, a, b in constraints
-        )
+        if all(values[a] != values[b] if kind == "ne" else values[a] < values[b] for kind, a, b in constraints)
     ]
 
 

@@ -42,9 +42,7 @@ def expected(count: int) -> Status:
 
 def assert_agrees(clues: Clues, rows: int, cols: int, limit: int = 3) -> None:
     truth = count_matching(clues, table(rows, cols))
-    result = puzzlekit.solve(
-        "slitherlink", board(clues, rows, cols), limit=limit, max_nodes=None, timeout=None
-    )
+    result = puzzlekit.solve("slitherlink", board(clues, rows, cols), limit=limit, max_nodes=None, timeout=None)
     assert result.status == expected(truth), board(clues, rows, cols)
     assert len(result.solutions) == min(truth, limit)
     for solution in result.solutions:
@@ -81,9 +79,7 @@ def test_every_clue_vector_read_off_a_3x3_loop() -> None:
         assert_agrees(clues, 3, 3)
 
 
-@pytest.mark.parametrize(
-    ("rows", "cols", "count", "seed"), [(3, 3, 1500, 1), (3, 4, 1000, 2), (4, 3, 500, 3)]
-)
+@pytest.mark.parametrize(("rows", "cols", "count", "seed"), [(3, 3, 1500, 1), (3, 4, 1000, 2), (4, 3, 500, 3)])
 def test_random_clue_sets_blank_heavy_ones_included(rows: int, cols: int, count: int, seed: int) -> None:
     rng = random.Random(seed)
     seen = {Status.NONE: 0, Status.UNIQUE: 0, Status.MULTIPLE: 0}

@@ -400,9 +400,7 @@ def test_trailed_relations_are_undone_by_the_engine_trail() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(0, 1), st.booleans()), max_size=40)
-)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(0, 1), st.booleans()), max_size=40))
 def test_trailed_union_find_answers_like_the_standalone_one(ops: list[tuple[int, int, int, bool]]) -> None:
     classes, engine = _trailed(8)
     reference = ParityUnionFind(8)
