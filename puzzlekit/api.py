@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import is_fixed, value_of
+from puzzlekit.core.model import is_fixed, value_of, values_of
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_NODES,
@@ -89,6 +89,9 @@ def load(genre: str | Genre, text: str, source: str = "<string>", host: Host | N
 
 def load_one(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) -> Puzzle:
     if isinstance(puzzle, Puzzle):
+        wanted = get_genre(genre, host)
+        if wanted.name != puzzle.genre.name:
+            raise UsageError(f"asked for {wanted.name}, but this puzzle was loaded as {puzzle.genre.name}")
         return puzzle
     puzzles = load(genre, puzzle, host=host)
     if len(puzzles) != 1:
@@ -156,7 +159,8 @@ class SolveResult:
 
     @property
     def partial_text(self) -> str:
-        return "\n".join(self.puzzle.genre.write(self.puzzle.instance, self.partial))
+        """What deduction established, written out (the bare puzzle after a contradiction)."""
+        return "\n".join(self.puzzle.genre.write(self.puzzle.instance, self.partial or None))
 
 
 def rung_name(genre: Genre, rung: int) -> str:
@@ -174,7 +178,7 @@ def explain_log(puzzle: Puzzle, engine: Engine) -> list[Step]:
         prop = engine.props[entry.by]
         what = genre.describe_step(instance, entry.var, entry.mask)
         why = prop.explain(entry.var, entry.mask, entry.note)
-        values = tuple(v for v in range(entry.mask.bit_length()) if entry.mask >> v & 1)
+        values = tuple(values_of(entry.mask))
         steps.append(
             Step(
                 number,
@@ -228,11 +232,12 @@ def solve_all(
     limit: int = DEFAULT_LIMIT,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     timeout: float | None = DEFAULT_TIMEOUT,
+    max_rung: int | None = None,
     host: Host | None = None,
 ) -> Iterator[SolveResult]:
     """Solve every puzzle in ``text``, one result at a time."""
     for p in load(genre, text, source, host):
-        yield solve(p.genre, p, limit=limit, max_nodes=max_nodes, timeout=timeout)
+        yield solve(p.genre, p, limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung)
 
 
 # -- checking ----------------------------------------------------------------
@@ -267,9 +272,7 @@ def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
     return CheckResult(puzzle, status, found)
 
 
-def check(
-    genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None
-) -> CheckResult:
+def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None) -> CheckResult:
     """Judge one attempt; without ``state`` the puzzle text must carry the marks itself."""
     p = load_one(genre, puzzle, host)
     if state is None:

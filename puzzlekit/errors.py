@@ -26,5 +26,17 @@ class PluginError(PuzzlekitError):
     """A plugin that failed to load or registered something invalid."""
 
 
+class DuplicateName(PluginError):
+    """Two plugins claim one genre, format or command name: the host cannot choose."""
+
+
 class UsageError(PuzzlekitError):
     """Arguments that cannot work together (a state without a puzzle, say)."""
+
+
+class CannotDraw(PuzzlekitError):
+    """A genre that does not implement drawing (``Genre.draw_svg``) was asked for a picture."""
+
+
+class MissingExtra(PuzzlekitError):
+    """A feature needs an optional extra (``pip install 'puzzlekit-engine[pictures]'``) that is absent."""

@@ -19,7 +19,7 @@ import click
 import pluggy
 
 from puzzlekit import hookspecs
-from puzzlekit.errors import PluginError, PuzzlekitError
+from puzzlekit.errors import DuplicateName, PuzzlekitError
 from puzzlekit.genre import Genre
 from puzzlekit.registry import CommandRegistry, Format, GenreEntry, Origin, Registry
 
@@ -35,10 +35,7 @@ class PluginFailure:
     error: str
 
     def __str__(self) -> str:
-        return (
-            f"{self.origin} failed to load: {self.error} "
-            f"(set {DISABLE_VARIABLE}={self.origin.plugin} to skip it)"
-        )
+        return f"{self.origin} failed to load: {self.error} (set {DISABLE_VARIABLE}={self.origin.plugin} to skip it)"
 
 
 @dataclass
@@ -133,8 +130,9 @@ def _check_hooks(host: Host) -> None:
 def _call_each(host: Host, hook: str, argname: str, target: Registry | CommandRegistry) -> None:
     """Call one hook plugin by plugin, so each contribution is credited to its plugin.
 
-    Duplicate names raise PluginError (both plugins named); any other exception
-    from a plugin's hook marks that plugin as failed.
+    Duplicate names raise DuplicateName (both plugins named): the host cannot pick
+    one.  Anything else a plugin's hook gets wrong (an invalid genre, an exception)
+    marks that plugin as failed, and the others keep working.
     """
     caller = getattr(host.manager.hook, hook)
     for impl in sorted(caller.get_hookimpls(), key=lambda i: i.plugin_name):
@@ -143,7 +141,7 @@ def _call_each(host: Host, hook: str, argname: str, target: Registry | CommandRe
         function: Callable[..., Any] = impl.function
         try:
             function(**({argname: target} if argname in impl.argnames else {}))
-        except PluginError:
+        except DuplicateName:
             raise
         except Exception as err:
             host.failures.append(PluginFailure(origin, f"{hook} raised {type(err).__name__}: {err}"))

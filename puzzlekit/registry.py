@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import click
 
-from puzzlekit.errors import PluginError, UnknownGenre
+from puzzlekit.errors import DuplicateName, PluginError, UnknownGenre, UsageError
 from puzzlekit.genre import Genre
+
+if TYPE_CHECKING:
+    from puzzlekit.api import Puzzle
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 
@@ -39,19 +44,50 @@ class GenreEntry:
 
 
 class Format(ABC):
-    """Another way to write puzzles (a URL, a game ID), read into level text."""
+    """Another way to write puzzles (a URL, a game ID, another program's file), read into
+    level text and, when the format can, written back.
+
+    Decoders produce level text, so the genre's own parser still judges the board;
+    they raise LevelError (line and column in the source) for malformed input and
+    must refuse an oversized board before allocating it.  See docs/formats.md.
+    """
 
     name: str
+    """Unique among all plugins, e.g. ``slitherlink-puzzlink``."""
+    kind: str = ""
+    """What users call it with ``convert --to`` (``url``, ``tatham``, ``pzpr``); formats of
+    different genres share a kind.  Empty means the format's name."""
     genres: tuple[str, ...] = ()
     """Genre names this format can hold."""
+    summary: str = ""
+    """One line for ``puzzlekit genres`` and help texts."""
 
     @abstractmethod
     def matches(self, source: str) -> bool:
-        """Is the SOURCE argument written in this format (rather than a path)?"""
+        """Is this text written in this format: a SOURCE argument (rather than a path), or
+        the whole content of a file?  Cheap, and never raises."""
 
     @abstractmethod
     def read(self, source: str, genre: Genre) -> str:
         """The puzzle(s) in ``source`` as level text; raise LevelError when malformed."""
+
+    def genre_of(self, source: str) -> str | None:
+        """The genre ``source`` says it belongs to (a URL's puzzle id), when it is this
+        format's genre; None when the source does not say.  Never raises."""
+        return None
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        """``puzzle`` written in this format, with the marks of ``state`` (domains) where the
+        format holds an answer.  Raise PuzzlekitError for a puzzle it cannot express."""
+        raise UsageError(f"the {self.name} format reads puzzles but cannot write them")
+
+    @property
+    def can_write(self) -> bool:
+        return type(self).write is not Format.write
+
+    @property
+    def kind_name(self) -> str:
+        return self.kind or self.name
 
 
 @dataclass(frozen=True)
@@ -76,14 +112,18 @@ class Registry:
         if not isinstance(genre, Genre):
             raise PluginError(f"{self.origin} registered {genre!r}, which is not a puzzlekit.Genre")
         name = getattr(genre, "name", "")
-        if not isinstance(name, str) or not _NAME.match(name):
-            raise PluginError(f"{self.origin} registered a genre with the invalid name {name!r}")
+        for key in (name, *getattr(genre, "aliases", ())):
+            if not isinstance(key, str) or not _NAME.match(key):
+                raise PluginError(
+                    f"{self.origin} registered a genre named {key!r}; names and aliases are lower-case "
+                    "letters, digits, '-' and '_'"
+                )
         if not getattr(genre, "ladder", ()):
             raise PluginError(f"{self.origin} registered genre {name!r} without a ladder of rungs")
         for key in (name, *genre.aliases):
             if key in self._names:
                 other = self._genres[self._names[key]].origin
-                raise PluginError(
+                raise DuplicateName(
                     f"genre name {key!r} is registered by both {other} and {self.origin}; "
                     "disable one with PUZZLEKIT_DISABLE_PLUGINS"
                 )
@@ -115,10 +155,22 @@ class Registry:
             raise PluginError(f"{self.origin} registered {fmt!r}, which is not a puzzlekit.Format")
         for entry in self._formats:
             if entry.format.name == fmt.name:
-                raise PluginError(
-                    f"format {fmt.name!r} is registered by both {entry.origin} and {self.origin}"
-                )
+                raise DuplicateName(f"format {fmt.name!r} is registered by both {entry.origin} and {self.origin}")
+        kind = getattr(fmt, "kind", "")
+        if kind and (not isinstance(kind, str) or not _NAME.match(kind) or kind == "ascii"):
+            raise PluginError(
+                f"{self.origin} registered format {fmt.name!r} of kind {kind!r}; a kind is lower-case letters, "
+                "digits, '-' and '_', and 'ascii' is puzzlekit's own level format"
+            )
         self._formats.append(FormatEntry(fmt, self.origin))
+
+    def writers(self, genre: str) -> dict[str, Format]:
+        """The formats that can write ``genre``'s puzzles, by kind (the first registered wins)."""
+        out: dict[str, Format] = {}
+        for fmt in self.formats(genre):
+            if fmt.can_write:
+                out.setdefault(fmt.kind_name, fmt)
+        return out
 
     def formats(self, genre: str | None = None) -> list[Format]:
         if genre is None:
@@ -137,8 +189,6 @@ class CommandRegistry:
     def add(self, command: click.Command) -> None:
         name = command.name or ""
         if name in self._taken:
-            raise PluginError(
-                f"command {name!r} from {self.origin} is already provided by {self._taken[name]}"
-            )
+            raise DuplicateName(f"command {name!r} from {self.origin} is already provided by {self._taken[name]}")
         self._taken[name] = str(self.origin)
         self.commands[name] = command

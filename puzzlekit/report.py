@@ -106,7 +106,7 @@ def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
         status=result.status.value,
         solution_count=len(result.solutions),
         solutions=[sol.text for sol in result.solutions],
-        meta=Metadata.model_validate({**p.meta, "expect": p.expect()}),
+        meta=Metadata.model_validate({**input_meta(p.meta), "expect": p.expect()}),
         stats=StatsReport(
             nodes=s.nodes,
             seconds=round(s.seconds, 6),
@@ -132,6 +132,16 @@ def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
     )
 
 
+OUTPUT_KEYS = ("status", "result", "rung", "nodes", "solution")
+"""Metadata ``solve`` writes into its plain output; dropped from input metadata, so a
+solved file solved again reports afresh instead of carrying stale results along."""
+
+
+def input_meta(meta: dict[str, str]) -> dict[str, str]:
+    """The puzzle's own metadata, without what an earlier ``solve`` wrote into it."""
+    return {k: v for k, v in meta.items() if k not in OUTPUT_KEYS}
+
+
 def check_report(result: CheckResult) -> CheckReport:
     p = result.puzzle
     return CheckReport(
@@ -141,9 +151,7 @@ def check_report(result: CheckResult) -> CheckReport:
         index=p.index,
         status=result.status,
         violations=[
-            ViolationReport(
-                kind=v.kind, message=v.message, variables=list(v.variables), unfinished=v.unfinished
-            )
+            ViolationReport(kind=v.kind, message=v.message, variables=list(v.variables), unfinished=v.unfinished)
             for v in result.violations
         ],
     )

@@ -47,7 +47,7 @@ def test_solve_a_bundled_example() -> None:
     result = run("solve", "slitherlink", str(EXAMPLES / "first.txt"))
     assert result.exit_code == 0, result.output
     assert "# status: unique" in result.output
-    assert "# unique solution" in result.output
+    assert "# result: unique solution" in result.output
 
 
 def test_plain_output_reads_back_as_a_solved_state(tmp_path: Path) -> None:
@@ -108,6 +108,15 @@ def test_json_lines_one_object_per_puzzle_matching_the_schema() -> None:
     assert json.loads(lines[0])["schema_version"] == 1
 
 
+def test_solving_output_again_reports_afresh() -> None:
+    first = run("solve", "slitherlink", "-", "--max-nodes", "0", stdin=NEEDS_SEARCH).output
+    (again,) = puzzlekit.load("slitherlink", first)
+    assert set(again.meta) == {"status", "result", "rung", "nodes"}  # all solve's own keys
+    report = SolveReport.model_validate_json(run("solve", "slitherlink", "-", "--json", stdin=first).output)
+    assert report.status == "unique"
+    assert report.meta.model_dump() == {}
+
+
 def test_steps_are_printed_as_comments_that_read_back() -> None:
     result = run("solve", "slitherlink", "-", "--steps", stdin=UNIQUE)
     assert "# step 1 [" in result.output
@@ -155,6 +164,29 @@ def test_bytes_that_are_not_utf8_are_refused(tmp_path: Path) -> None:
     result = run("solve", "slitherlink", str(path))
     assert result.exit_code == 1
     assert "not UTF-8" in result.stderr
+
+
+def test_stdin_that_is_not_utf8_is_refused_like_a_file() -> None:
+    result = CliRunner().invoke(main, ["solve", "slitherlink", "-", "--json"], input=b"# title: \xff\n3.\n..\n")
+    assert result.exit_code == 1
+    assert "<stdin>: not UTF-8 text" in result.stderr
+
+
+@pytest.mark.parametrize("bad", [["--json", "--plain"], ["--timeout", "nan"], ["--timeout", "inf"]])
+def test_contradictory_or_odd_options_are_usage_errors(bad: list[str]) -> None:
+    assert run("solve", "slitherlink", "-", *bad, stdin=UNIQUE).exit_code == 2
+
+
+def test_a_result_that_contradicts_expect_is_warned_about() -> None:
+    result = run("solve", "slitherlink", "-", stdin="# expect: multiple\n" + UNIQUE)
+    assert result.exit_code == 0
+    assert "warning: <stdin>:2: expected multiple, found unique" in result.stderr
+
+
+def test_max_rung_limits_deduction() -> None:
+    result = run("solve", "slitherlink", "-", "--max-rung", "1", "--max-nodes", "0", stdin=UNIQUE)
+    assert result.exit_code == 5
+    assert "# status: undecided" in result.output
 
 
 def test_an_empty_file_has_no_puzzle(tmp_path: Path) -> None:

@@ -39,9 +39,19 @@ def test_crossing_bridges_are_wrong() -> None:
 
 
 def test_two_groups_are_named() -> None:
-    result = puzzlekit.check("hashi", "1.1\n...\n1.1\n", "1-1\n...\n1-1\n")
-    assert result.status == "incomplete"
+    result = puzzlekit.check("hashi", "2.1\n...\n2.1\n", "2-1\n...\n2-1\n")
+    assert result.status == "incomplete"  # the 2s can still join
     assert "the islands form 2 separate groups; they must all be connected" in messages(result)
+
+
+def test_full_islands_in_separate_groups_are_wrong_not_unfinished() -> None:
+    result = puzzlekit.check("hashi", "1.1\n...\n1.1\n", "1-1\n...\n1-1\n")
+    assert result.status == "wrong"  # every island is full: nothing can join the groups
+
+
+def test_a_short_island_with_no_pair_left_to_grow_is_wrong() -> None:
+    result = puzzlekit.check("hashi", "3.1\n", "3-1\n")
+    assert result.status == "wrong"
 
 
 def test_flipping_any_pair_of_a_solution_is_caught() -> None:

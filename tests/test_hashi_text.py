@@ -93,13 +93,29 @@ def test_a_state_must_match_the_puzzle() -> None:
         puzzlekit.check("hashi", "2.2\n", "1.2\n")
 
 
-def test_touching_islands_take_their_bridges_from_the_clues() -> None:
-    # Nothing can be drawn between touching islands; the clues say what is there.
-    result = puzzlekit.solve("hashi", "12\n.1\n")
+@pytest.mark.parametrize("board", ["12\n.1\n", "2332\n", "22\n22\n", "23?\n"])
+def test_solutions_with_touching_islands_read_back(board: str) -> None:
+    # Nothing can be drawn between touching islands: the map names them in '# touching:'.
+    result = puzzlekit.solve("hashi", board)
     assert result.status == puzzlekit.Status.UNIQUE
-    assert result.solutions[0].text == "12\n.1"
-    assert puzzlekit.check("hashi", "12\n.1\n").status == "solved"
+    assert puzzlekit.check("hashi", board, result.solutions[0].text).status == "solved"
+
+
+def test_touching_bridges_are_inferred_from_numbers_when_not_named() -> None:
+    assert puzzlekit.check("hashi", "2332\n", "2332\n").status == "solved"
     assert puzzlekit.check("hashi", "22\n").status == "solved"
+
+
+def test_a_bad_touching_entry_is_located() -> None:
+    with pytest.raises(LevelError) as info:
+        puzzlekit.check("hashi", "# title: t\n# touching: r1c1-r1c3=2\n2.2\n")
+    assert info.value.line == 2
+    assert "like r1c1-r1c2=2" in info.value.message
+
+
+def test_a_board_without_islands_is_refused() -> None:
+    err = error_of("...\n...\n")
+    assert "at least one island" in err.message
 
 
 def test_an_unknown_flag_is_refused() -> None:

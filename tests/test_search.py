@@ -406,3 +406,45 @@ def test_count_to_two_agrees_with_brute_force(csp: tuple[list[int], list[Constra
     assert outcome.status is expected
     assert len(outcome.solutions) == min(len(truth), 2)
     assert {tuple(s) for s in outcome.solutions} <= set(truth)
+
+
+def test_a_deadline_stops_root_propagation_too() -> None:
+    """A slow propagator at the root: the deadline turns it into 'undecided', not a hang."""
+    import time as clock
+
+    slow = Rule("slow", 1, "takes its time")
+
+    class Slow(Propagator):
+        rule = slow
+        watches = None
+
+        def propagate(self, engine: Engine) -> bool:
+            clock.sleep(0.002)
+            engine.again()  # never done
+            return True
+
+    model = Model((Rung(1, "cheap"),), [BOOL, BOOL])
+    model.add(Slow())
+    started = clock.perf_counter()
+    outcome = count_solutions(model, timeout=0.2)
+    assert clock.perf_counter() - started < 5
+    assert outcome.status == Status.UNDECIDED
+    assert outcome.stopped_by == "timeout"
+    assert outcome.rung == model.search_rung
+
+
+def test_the_grade_of_an_undecided_puzzle_is_the_search_rung() -> None:
+    model = free_booleans(3)
+    outcome = count_solutions(model, max_nodes=0)
+    assert outcome.status == Status.UNDECIDED
+    assert outcome.nodes == 0
+    assert outcome.rung == model.search_rung
+
+
+def test_the_grade_of_a_root_contradiction_is_the_rung_that_found_it() -> None:
+    model = Model(LADDER, [BOOL, BOOL])
+    model.add(Fix(0, FALSE, rule=CHEAP))
+    model.add(Fix(0, TRUE, rule=DEAR))
+    outcome = count_solutions(model)
+    assert outcome.status == Status.NONE
+    assert outcome.rung == 2

@@ -77,10 +77,16 @@ def test_flipping_any_edge_of_a_solution_is_caught() -> None:
 
 def test_the_full_variant_reports_unvisited_dots() -> None:
     result = check("+-+ +\n|.|.\n+-+ +\n", puzzle="# flags: full\n..\n")
-    assert result.status == "incomplete"
+    assert result.status == "wrong"  # the loop is closed: the missed dots cannot be reached now
     assert any("must pass the" in m for m in messages(result))
 
 
 def test_check_reads_marks_from_the_source_itself() -> None:
     result = puzzlekit.check("slitherlink", SOLUTION)
     assert result.status == "solved"
+
+
+def test_a_closed_loop_short_of_a_clue_is_wrong_not_unfinished() -> None:
+    result = check("+-+ +\n|.|3\n+-+ +\n", puzzle=".3\n")
+    assert result.status == "wrong"
+    assert "the 3 at r1c2 has only 1 line" in messages(result)

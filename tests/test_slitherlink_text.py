@@ -153,3 +153,15 @@ def test_the_full_variant_is_supported() -> None:
     # On a 2x2 board the only loop through all nine dots would need the centre: none.
     assert puzzlekit.solve("slitherlink", "# flags: full\n..\n..\n").status == Status.NONE
     assert puzzlekit.solve("slitherlink", "# flags: full\n..\n").status == Status.UNIQUE
+
+
+def test_what_deduction_reached_is_written_even_after_a_contradiction() -> None:
+    result = puzzlekit.solve("slitherlink", "33\n33\n")
+    assert result.status == Status.NONE
+    assert result.partial_text == "33\n33"  # the bare puzzle: deduction ended in a contradiction
+
+
+def test_a_puzzle_loaded_for_one_genre_is_not_solved_as_another() -> None:
+    (p,) = puzzlekit.load("hashi", "2.2\n")
+    with pytest.raises(puzzlekit.UsageError, match="asked for slitherlink"):
+        puzzlekit.solve("slitherlink", p)

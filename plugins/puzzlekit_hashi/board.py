@@ -7,7 +7,7 @@ between them (islands that touch are a pair too), each carrying 0, 1 or 2 bridge
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 NO_CLUE = -1
 MAX_BRIDGES = 2
@@ -21,7 +21,6 @@ class Board:
     cols: int
     islands: tuple[tuple[int, int], ...]
     clues: tuple[int, ...]
-    meta: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         at = {cell: i for i, cell in enumerate(self.islands)}

@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit.core.model import value_of
+from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 from puzzlekit_hashi.board import NO_CLUE, Board
 
-MAX_SIDE = 500
+MAX_SIDE = 200  # about 250 MB of solver state at the largest; real puzzles stay far below
 ALL = 0b111  # 0, 1 or 2 bridges
 HORIZONTAL = {"-": 1, "=": 2}
 VERTICAL = {"|": 1, '"': 2, "H": 2}
@@ -60,7 +61,9 @@ def parse_board(block: Block) -> Board:
     """The puzzle in either form; a map with 'O' islands takes those clues from its bridges."""
     rows = _grid(block)
     islands, clues, derived = _islands(block, rows)
-    board = Board(len(rows), len(rows[0]), tuple(islands), tuple(clues), dict(block.meta))
+    if not islands:
+        raise block.error(0, 0, "a Hashiwokakero board needs at least one island (1-8 or '?')")
+    board = Board(len(rows), len(rows[0]), tuple(islands), tuple(clues))
     drawn = any(ch in BRIDGE_CHARS for row in rows for ch in row)
     # A map's bridges must make sense even when it is read as a puzzle.
     counts = _bridges(block, board, rows) if drawn or derived else []
@@ -76,7 +79,7 @@ def parse_board(block: Block) -> Board:
                     r, c, "an 'O' island takes its clue from its bridges, but none are drawn at it"
                 )
         new = tuple(sums[i] if rows[r][c] == DERIVED else clues[i] for i, (r, c) in enumerate(islands))
-        board = Board(board.rows, board.cols, board.islands, new, board.meta)
+        board = Board(board.rows, board.cols, board.islands, new)
     return board
 
 
@@ -99,29 +102,53 @@ def parse_state(block: Block, board: Board) -> list[int]:
             r, c = islands[i]
             raise block.error(r, c, f"the state shows clue {clue} where the puzzle has {board.clues[i]}")
     counts = _bridges(block, board, rows)
-    _infer_touching(board, counts)
     return [ALL if n is None or n == 0 else 1 << n for n in counts]
 
 
+def _touching(block: Block, board: Board) -> dict[int, int]:
+    """Bridges between islands that touch, from ``# touching: r1c1-r1c2=2 ...``.
+
+    Touching islands have no water to draw on, so a map names those bridges in
+    its metadata (the writer does so whenever there are any)."""
+    text = block.meta.get("touching", "")
+    line = block.meta_lines.get("touching", block.first_line)
+    names = {board.edge_name(e).replace("\u2013", "-"): e for e, cells in enumerate(board.water) if not cells}
+    found: dict[int, int] = {}
+    for item in text.replace(",", " ").split():
+        pair, _, count = item.partition("=")
+        if pair not in names or count not in ("0", "1", "2"):
+            raise LevelError(
+                block.source, line, 1, f"'# touching:' expects pairs of touching islands like r1c1-r1c2=2, not {item!r}"
+            )
+        found[names[pair]] = int(count)
+    return found
+
+
 def _infer_touching(board: Board, counts: list[int | None]) -> None:
-    """Bridges between islands that touch have no water to be drawn on: take them from
-    a clue whose other pairs are all drawable."""
-    for e, cells in enumerate(board.water):
-        if cells:
-            continue
-        for island in board.edges[e]:
-            clue = board.clues[island]
-            others = [f for f in board.island_edges[island] if f != e]
-            if clue == NO_CLUE or any(not board.water[f] for f in others):
+    """Fill in touching pairs a number decides: when every other pair of a numbered
+    island is known, the rest of its number is on this one.  Repeats until stable,
+    so a chain of touching islands is followed along."""
+    changed = True
+    while changed:
+        changed = False
+        for e, cells in enumerate(board.water):
+            if cells or counts[e] is not None:
                 continue
-            rest = clue - sum(counts[f] or 0 for f in others)
-            if 1 <= rest <= 2:
-                counts[e] = rest
-                break
+            for island in board.edges[e]:
+                clue = board.clues[island]
+                others = [f for f in board.island_edges[island] if f != e]
+                if clue == NO_CLUE or any(counts[f] is None for f in others):
+                    continue
+                rest = clue - sum(counts[f] or 0 for f in others)
+                if 0 <= rest <= 2:
+                    counts[e] = rest
+                    changed = True
+                    break
 
 
 def _bridges(block: Block, board: Board, rows: list[str]) -> list[int | None]:
-    """Bridges per pair as drawn (None: nothing drawn, or touching islands)."""
+    """Bridges per pair as drawn (0 over open water; touching pairs from ``# touching:``
+    or inferred from the numbers, None where neither says)."""
     counts: list[int | None] = [None] * board.n_edges
     for e, cells in enumerate(board.water):
         marks = HORIZONTAL if board.horizontal[e] else VERTICAL
@@ -133,7 +160,10 @@ def _bridges(block: Block, board: Board, rows: list[str]) -> list[int | None]:
                 seen = n
             elif n != seen:
                 raise block.error(r, c, f"a bridge between {board.edge_name(e)} breaks off here")
-        counts[e] = seen or None
+        counts[e] = seen if cells else None
+    for e, n in _touching(block, board).items():
+        counts[e] = n
+    _infer_touching(board, counts)
     # Every bridge character must lie on a pair of its own direction.
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -154,8 +184,14 @@ def write_clue_grid(board: Board) -> list[str]:
 
 
 def write_map(board: Board, dom: Sequence[int]) -> list[str]:
-    """The bridge map: every pair fixed at 1 or 2 is drawn; anything else is water."""
+    """The bridge map: every pair fixed at 1 or 2 is drawn; anything else is water.
+    Bridges between touching islands go in a ``# touching:`` line above the grid."""
     out = [list(row) for row in write_clue_grid(board)]
+    touching = [
+        f"{board.edge_name(e).replace(chr(0x2013), '-')}={value_of(dom[e])}"
+        for e, cells in enumerate(board.water)
+        if not cells and dom[e] in (0b010, 0b100)
+    ]
     for e, cells in enumerate(board.water):
         d = dom[e]
         if d & (d - 1) or d == 1:
@@ -164,4 +200,5 @@ def write_map(board: Board, dom: Sequence[int]) -> list[str]:
         ch = ("-" if n == 1 else "=") if board.horizontal[e] else ("|" if n == 1 else '"')
         for r, c in cells:
             out[r][c] = ch
-    return ["".join(row) for row in out]
+    head = [f"# touching: {' '.join(touching)}"] if touching else []
+    return head + ["".join(row) for row in out]

@@ -9,15 +9,25 @@ marked ``unfinished``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from puzzlekit.core.loops import loop_violations
 from puzzlekit.genre import Violation
 from puzzlekit_slitherlink.text import Board
 
+OPEN_KINDS = frozenset({"dead-end", "branch", "pieces", "loops", "empty"})
+"""Loop problems that mean the lines are not (yet) one closed loop."""
+
 
 def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
-    """Everything wrong with ``lines`` (1 = line, 0 = none) as a solution of ``board``."""
+    """Everything wrong with ``lines`` (1 = line, 0 = none) as a solution of ``board``.
+
+    A shortfall is "unfinished" only while more lines could still come: once the
+    lines are one closed loop, nothing can be added without breaking it.
+    """
     grid = board.grid
+    loop = loop_violations(grid.loop, lines, [board.full] * grid.n_vertices)
+    closed = any(lines) and not any(v.kind in OPEN_KINDS for v in loop)
     found: list[Violation] = []
     for cell, clue in enumerate(board.clues):
         if clue < 0:
@@ -32,7 +42,9 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
                     "clue",
                     f"the {clue} at {grid.cell_name(cell)} has {amount}",
                     tuple(sides),
-                    unfinished=count < clue,
+                    unfinished=count < clue and not closed,
                 )
             )
-    return found + loop_violations(grid.loop, lines, [board.full] * grid.n_vertices)
+    if closed:
+        loop = [replace(v, unfinished=False) for v in loop]
+    return found + loop

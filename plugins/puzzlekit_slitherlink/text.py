@@ -9,13 +9,13 @@ lattice is both a puzzle (its clues) and a state (its marks).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from puzzlekit.core.model import BOOL, FALSE, TRUE
 from puzzlekit.formats.level import Block
 from puzzlekit_slitherlink.grid import Grid, grid_for
 
-MAX_SIDE = 500
+MAX_SIDE = 200  # about 250 MB of solver state at the largest; real puzzles stay far below
 BLANK = -1
 
 
@@ -27,7 +27,6 @@ class Board:
     clues: tuple[int, ...]
     full: bool = False
     """The puzz.link variant where the loop passes through every dot."""
-    meta: dict[str, str] = field(default_factory=dict)
 
     @property
     def rows(self) -> int:
@@ -82,7 +81,7 @@ def _parse_clue_grid(block: Block) -> Board:
                 f"ragged row: expected {width} cells like the first row, found {len(row)} "
                 "(use '.' for a blank)",
             )
-    return Board(grid_for(len(rows), width), tuple(clues), meta=dict(block.meta))
+    return Board(grid_for(len(rows), width), tuple(clues))
 
 
 def parse_lattice(block: Block) -> tuple[Board, list[int]]:
@@ -124,7 +123,7 @@ def parse_lattice(block: Block) -> tuple[Board, list[int]]:
                     dom[grid.v(r, j // 2)] = _mark(block, i, j, ch, "|")
                 else:
                     clues[r * C + j // 2] = _clue(block, i, j, ch, ". ")
-    return Board(grid, tuple(clues), meta=dict(block.meta)), dom
+    return Board(grid, tuple(clues)), dom
 
 
 def _show(ch: str) -> str:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+import math
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -10,7 +12,7 @@ from typing import Any, TypeVar
 
 import click
 
-from puzzlekit.cli.exitcodes import EXIT_ERROR
+from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
@@ -43,11 +45,22 @@ def reports_errors(func: F) -> F:
         except PuzzlekitError as err:
             click.echo(f"puzzlekit: error: {err}", err=True)
             sys.exit(EXIT_ERROR)
+        except BrokenPipeError:
+            # The reader went away (``| head``): stop quietly, as shell tools do.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_BROKEN_PIPE)
         except OSError as err:
             click.echo(f"puzzlekit: error: {err}", err=True)
             sys.exit(EXIT_ERROR)
 
     return wrapper  # type: ignore[return-value]
+
+
+def finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """Refuse NaN and infinity, which a FloatRange lets through."""
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter("must be a finite number of seconds", ctx=ctx, param=param)
+    return value
 
 
 def complete_genre(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -68,15 +81,19 @@ def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOUR
         if fmt.matches(source):
             return fmt.read(source, genre), source
     if source == "-":
-        return sys.stdin.read(), "<stdin>"
+        return _utf8(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     path = Path(source)
     if not path.exists():
         raise click.BadParameter(f"no such file: {source}", ctx=ctx, param_hint=what)
     if path.is_dir():
         raise PuzzlekitError(f"{source}: is a directory, not a level file")
-    data = path.read_bytes()
+    return _utf8(path.read_bytes(), source), source
+
+
+def _utf8(data: bytes, source: str) -> str:
+    """Level text is UTF-8, from a file or from stdin alike."""
     try:
-        return data.decode("utf-8"), source
+        return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise PuzzlekitError(f"{source}: not UTF-8 text (bad byte at offset {err.start})") from None
 

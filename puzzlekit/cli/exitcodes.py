@@ -11,6 +11,7 @@ EXIT_NONE = 3
 EXIT_MULTIPLE = 4
 EXIT_UNDECIDED = 5
 EXIT_REJECTED = 6
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what shells report for a closed pipe
 
 _BY_STATUS = {
     Status.UNIQUE: EXIT_OK,

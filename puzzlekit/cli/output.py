@@ -8,7 +8,7 @@ from puzzlekit.api import CheckResult, SolveResult
 from puzzlekit.core.search import Status
 from puzzlekit.formats.level import write_block
 from puzzlekit.host import Host
-from puzzlekit.report import check_report, solve_report
+from puzzlekit.report import check_report, input_meta, solve_report
 
 _STATUS_WORDS = {
     Status.UNIQUE: "unique solution",
@@ -33,14 +33,15 @@ def _summary(result: SolveResult) -> str:
             s.stopped_by or "", "stopped at --limit 1"
         )
         found = "1 solution found, uniqueness not proven" if result.solutions else "no solution found yet"
-        words = f"undecided: {spent}; {found}"
+        words = f"undecided ({spent}; {found})"
     return words
 
 
-def _head(result: SolveResult, steps: bool) -> dict[str, str]:
+def _head(result: SolveResult) -> dict[str, str]:
     s = result.stats
-    meta = dict(result.puzzle.meta)
+    meta = input_meta(result.puzzle.meta)
     meta["status"] = result.status.value
+    meta["result"] = _summary(result)
     meta["rung"] = f"{s.rung} ({s.rung_name})"
     meta["nodes"] = str(s.nodes)
     return meta
@@ -53,8 +54,8 @@ def _step_lines(result: SolveResult) -> list[str]:
 def solve_plain(result: SolveResult, steps: bool = False) -> str:
     """Level blocks with ``# status:`` comments: the output reads back as input."""
     genre, instance = result.puzzle.genre, result.puzzle.instance
-    meta = _head(result, steps)
-    comments = [_summary(result)] + (_step_lines(result) if steps else [])
+    meta = _head(result)
+    comments = _step_lines(result) if steps else []
     if not result.solutions:
         # What deduction established (the bare puzzle if it found a contradiction).
         rows = genre.write(instance, result.partial or None)

@@ -15,6 +15,7 @@ narrowing can also be written to a deduction log.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Sequence
 from typing import NamedTuple
@@ -34,6 +35,13 @@ class LogEntry(NamedTuple):
 
 
 DECISION = -1
+CLOCK_EVERY = 256
+"""Propagator runs between two looks at the clock when a deadline is set."""
+
+
+class Timeout(Exception):
+    """The engine's deadline passed mid-propagation.  Not a contradiction: the search
+    turns it into the status "undecided"."""
 
 
 def _wiring(model: Model, cap: int) -> tuple[list[int], list[tuple[int, ...]]]:
@@ -72,6 +80,7 @@ class Engine:
         "failed",
         "max_rung",
         "requeue",
+        "deadline",
     )
 
     def __init__(self, model: Model, max_rung: int | None = None, record: bool = False) -> None:
@@ -92,6 +101,8 @@ class Engine:
         self.fired = [0] * (len(self.props) + 1)
         self.failed = DECISION
         self.requeue = False
+        self.deadline: float | None = None
+        """A ``time.perf_counter()`` value; past it, ``run`` raises Timeout."""
 
     # -- writing state -------------------------------------------------------
 
@@ -186,6 +197,8 @@ class Engine:
         queued = self.queued
         props = self.props
         caller = self.current
+        deadline = self.deadline
+        ticks = 0
         while True:
             for queue in queues:
                 if queue:
@@ -193,6 +206,11 @@ class Engine:
             else:
                 self.current = caller
                 return True
+            if deadline is not None:
+                ticks += 1
+                if ticks % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
+                    self._clear()
+                    raise Timeout
             p = queue.popleft()
             self.current = p
             ok = props[p].propagate(self)

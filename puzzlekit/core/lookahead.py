@@ -16,9 +16,10 @@ once the whole sweep is done, since each of their passes costs a full board.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from puzzlekit.core.engine import Engine
+from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Propagator, Rule
 
 Describe = Callable[[int, int], str]
@@ -46,6 +47,7 @@ class Lookahead(Propagator):
         # The probe engine works on the live state and undoes itself after each try.
         dom = probe.dom = engine.dom
         probe.aux = engine.aux
+        probe.deadline = deadline = engine.deadline
         trail = probe.trail
         n = len(dom)
         survived = [0] * n  # per variable, values known not to fail in this state
@@ -54,19 +56,23 @@ class Lookahead(Propagator):
             mask = dom[var]
             if not mask & (mask - 1):
                 continue
+            if deadline is not None and var % 64 == 0 and time.perf_counter() > deadline:
+                raise Timeout
             bits = mask & ~survived[var]
             while bits:
                 bit = bits & -bits
                 bits ^= bit
-                ok = probe.decide(var, bit)
-                if ok:
-                    for i in range(0, len(trail), 2):
-                        v = trail[i]
-                        if v >= 0:
-                            d = dom[v]
-                            if not d & (d - 1):
-                                survived[v] |= d
-                probe.undo(0)
+                try:
+                    ok = probe.decide(var, bit)
+                    if ok:
+                        for i in range(0, len(trail), 2):
+                            v = trail[i]
+                            if v >= 0:
+                                d = dom[v]
+                                if not d & (d - 1):
+                                    survived[v] |= d
+                finally:
+                    probe.undo(0)  # even when the deadline interrupts the probe
                 if ok:
                     continue
                 # A failed value: remove it and let the probing rungs digest that on the

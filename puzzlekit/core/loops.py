@@ -97,9 +97,7 @@ class NodeDegree(Propagator):
 
     __slots__ = ("rule", "node", "name", "visit", "edges", "watches")
 
-    def __init__(
-        self, edges: tuple[int, ...], node: int, name: str, visit: bool = False, rule: Rule = NODE_DEGREE
-    ):
+    def __init__(self, edges: tuple[int, ...], node: int, name: str, visit: bool = False, rule: Rule = NODE_DEGREE):
         self.rule = rule
         self.node = node
         self.name = name
@@ -258,9 +256,7 @@ class LoopReach(Propagator):
     watches = None
     __slots__ = ("rule", "graph", "adjacent", "required")
 
-    def __init__(
-        self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH
-    ) -> None:
+    def __init__(self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH) -> None:
         self.rule = rule
         self.graph = graph
         self.adjacent = graph.adjacent
@@ -323,10 +319,7 @@ class LoopReach(Propagator):
     def explain(self, var: int, mask: int, note: object) -> str:
         edge = self.graph.edge_name(var)
         if note == "bridge":
-            return (
-                f"{edge} is the only link between two parts of the open edges, "
-                "and a loop cannot cross it just once"
-            )
+            return f"{edge} is the only link between two parts of the open edges, and a loop cannot cross it just once"
         return f"{edge} is cut off from the loop's lines, so the loop cannot reach it"
 
 
@@ -357,9 +350,7 @@ def add_single_loop(
     return chains
 
 
-def loop_violations(
-    graph: LoopGraph, values: Sequence[int], visit: Sequence[bool] | None = None
-) -> list[Violation]:
+def loop_violations(graph: LoopGraph, values: Sequence[int], visit: Sequence[bool] | None = None) -> list[Violation]:
     """Degrees, exactly one loop and at least one line, judged from a full assignment.
 
     Shares no code with the propagators above, so it can judge their answers.

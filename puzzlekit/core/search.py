@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from puzzlekit.core.engine import Engine, LogEntry
+from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.model import Model, value_of
 
 DEFAULT_LIMIT = 2
@@ -92,38 +92,42 @@ def count_solutions(
     started = time.perf_counter()
     deadline = None if not timeout else started + timeout
     engine = Engine(model, max_rung=max_rung, record=record)
+    engine.deadline = deadline
     solutions: list[list[int]] = []
+    root: list[int] = []
 
-    def finish(status: Status, nodes: int, exhausted: bool, stopped: str | None) -> SearchOutcome:
-        log = engine.log or []
-        rung = root_rung
-        if nodes:
-            rung = model.search_rung
+    def finish(status: Status, nodes: int, exhausted: bool, stopped: str | None, rung: int) -> SearchOutcome:
+        engine.trail = []  # the search is over: nothing will be undone, free the memory
         return SearchOutcome(
             status=status,
             solutions=solutions,
             nodes=nodes,
             seconds=time.perf_counter() - started,
             root=root,
-            log=log,
+            log=engine.log or [],
             engine=engine,
             exhausted=exhausted,
             stopped_by=stopped,
             rung=rung,
-            rule_counts=counts,
+            rule_counts=engine.rule_counts(),
         )
 
-    root: list[int] = []
-    ok = engine.start()
-    counts = engine.rule_counts()
+    try:
+        ok = engine.start()
+    except Timeout:
+        root = list(engine.dom)  # sound, if unfinished, deductions
+        return finish(Status.UNDECIDED, 0, False, "timeout", model.search_rung)
+    if not ok:
+        # The grade of a contradiction is the rung of the rule that found it.
+        failed = engine.rung_of[engine.failed] if engine.failed >= 0 else 0
+        return finish(Status.NONE, 0, True, None, failed)
     # The highest rung that made a deduction at the root (the log may be off).
     root_rung = max((engine.rung_of[p] for p, n in enumerate(engine.fired[:-1]) if n), default=0)
-    if not ok:
-        return finish(Status.NONE, 0, True, None)
     dom = engine.dom
     root = list(dom)
     root_mark = engine.mark()
     root_log = engine.log
+    root_fired = list(engine.fired)
     engine.log = None  # search nodes are not explained step by step
     brancher = model.brancher or smallest_domain
     accept = model.leaf_check
@@ -141,34 +145,38 @@ def count_solutions(
     if var < 0:
         leaf()
         engine.log = root_log
-        return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None)
+        return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None, root_rung)
 
     # Each choice point: the trail mark to return to, the variable, values still to try.
     stack: list[tuple[int, int, list[int]]] = [(engine.mark(), var, _choices(dom[var]))]
-    while stack:
-        mark, var, choices = stack[-1]
-        engine.undo(mark)
-        if not choices:
-            stack.pop()
-            continue
-        if max_nodes is not None and nodes >= max_nodes:
-            stopped = "max-nodes"
-            break
-        if deadline is not None and time.perf_counter() > deadline:
-            stopped = "timeout"
-            break
-        nodes += 1
-        if not engine.decide(var, choices.pop()):
-            continue
-        nxt = brancher(dom)
-        if nxt >= 0:
-            stack.append((engine.mark(), nxt, _choices(dom[nxt])))
-        elif leaf():
-            stopped = "limit"
-            break
+    try:
+        while stack:
+            mark, var, choices = stack[-1]
+            engine.undo(mark)
+            if not choices:
+                stack.pop()
+                continue
+            if max_nodes is not None and nodes >= max_nodes:
+                stopped = "max-nodes"
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                stopped = "timeout"
+                break
+            nodes += 1
+            if not engine.decide(var, choices.pop()):
+                continue
+            nxt = brancher(dom)
+            if nxt >= 0:
+                stack.append((engine.mark(), nxt, _choices(dom[nxt])))
+            elif leaf():
+                stopped = "limit"
+                break
+    except Timeout:
+        stopped = "timeout"
 
     engine.undo(root_mark)
     engine.log = root_log
+    engine.fired = root_fired  # rule counts describe the deduction before any guess
     exhausted = stopped is None
     if len(solutions) >= 2:
         status = Status.MULTIPLE
@@ -176,4 +184,5 @@ def count_solutions(
         status = Status.UNIQUE if solutions else Status.NONE
     else:  # a budget ran out, or --limit 1 stopped at the first solution
         status = Status.UNDECIDED
-    return finish(status, nodes, exhausted, None if stopped == "limit" else stopped)
+    # Deduction left variables open, so the puzzle needs the search rung, whatever it found.
+    return finish(status, nodes, exhausted, None if stopped == "limit" else stopped, model.search_rung)

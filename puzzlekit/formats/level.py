@@ -15,8 +15,10 @@ from puzzlekit.errors import LevelError
 
 KNOWN_KEYS = ("title", "author", "source", "seed", "difficulty", "tier", "expect", "flags")
 EXPECT_VALUES = ("unique", "multiple", "none")
-MAX_ROWS = 1000
-MAX_COLUMNS = 2001  # a lattice row of a 1000-column board
+MAX_SIDE = 500
+"""No genre's board may be larger than this many cells a side (genres may cap lower)."""
+MAX_ROWS = 2 * MAX_SIDE + 1  # a lattice drawing of the tallest board
+MAX_COLUMNS = 2 * MAX_SIDE + 1
 
 _META = re.compile(r"#\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s?(.*)$")
 
@@ -115,18 +117,14 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
             raise LevelError(source, number, 1, f"a block may have at most {MAX_ROWS} rows")
         body = line.rstrip()
         if len(body) > MAX_COLUMNS:
-            raise LevelError(
-                source, number, MAX_COLUMNS + 1, f"a row may have at most {MAX_COLUMNS} characters"
-            )
+            raise LevelError(source, number, MAX_COLUMNS + 1, f"a row may have at most {MAX_COLUMNS} characters")
         current.rows.append(body)
         current.lines.append(number)
     close()
     return blocks
 
 
-def write_block(
-    rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None
-) -> str:
+def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None) -> str:
     """Render one block: metadata first, then rows without trailing spaces."""
     out = [f"# {key}: {value}" for key, value in (meta or {}).items()]
     out += [f"# {c}" if c else "#" for c in comments or []]

@@ -232,9 +232,7 @@ def check_bad_levels_located(genre: Genre, bad_levels: Sequence[str], ex: Exampl
             if not 1 <= err.line <= len(lines) + 1 or err.col < 1:
                 raise Failed(f"a damaged level's error points outside it: {err}") from None
         except Exception as err:
-            raise Failed(
-                f"a damaged level raised {type(err).__name__} instead of LevelError: {err}\n{text}"
-            ) from None
+            raise Failed(f"a damaged level raised {type(err).__name__} instead of LevelError: {err}\n{text}") from None
 
 
 def check_deterministic(genre: Genre, ex: Example) -> None:

@@ -12,9 +12,7 @@ from puzzlekit.testing import check_puzzle, describe_outcomes
 
 @click.command(name="selftest")
 @GENRE
-@click.option(
-    "--no-entry-point", is_flag=True, help="Skip the check that the genre is installed as a plugin."
-)
+@click.option("--no-entry-point", is_flag=True, help="Skip the check that the genre is installed as a plugin.")
 @click.pass_context
 @reports_errors
 def selftest_command(ctx: click.Context, genre: str, no_entry_point: bool) -> None:

@@ -6,9 +6,9 @@ import sys
 
 import click
 
-from puzzlekit.api import load, solve
+from puzzlekit.api import SolveResult, load, solve
 from puzzlekit.cli import output
-from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre
+from puzzlekit.cli.common import GENRE, SOURCE, finite, read_source, reports_errors, resolve_genre
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 from puzzlekit.errors import PuzzlekitError
@@ -36,7 +36,14 @@ from puzzlekit.errors import PuzzlekitError
     type=click.FloatRange(min=0),
     default=DEFAULT_TIMEOUT,
     show_default=True,
+    callback=finite,
     help="Seconds allowed per puzzle (0: no deadline, the node budget still applies).",
+)
+@click.option(
+    "--max-rung",
+    type=click.IntRange(min=0),
+    default=None,
+    help="Deduce with the rungs up to this one only (search still runs unless --max-nodes 0).",
 )
 @click.option("--steps", is_flag=True, help="Print the deduction log in words.")
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
@@ -50,6 +57,7 @@ def solve_command(
     limit: int,
     max_nodes: int,
     timeout: float,
+    max_rung: int | None,
     steps: bool,
     json_: bool,
     plain: bool,
@@ -59,6 +67,8 @@ def solve_command(
     Exit code 0 when every puzzle has exactly one solution; otherwise the code
     of the first that does not: 3 none, 4 several, 5 undecided.
     """
+    if json_ and plain:
+        raise click.UsageError("--json and --plain are two different outputs; choose one")
     g = resolve_genre(ctx, genre)
     text, name = read_source(ctx, g, source)
     puzzles = load(g, text, name)
@@ -67,7 +77,8 @@ def solve_command(
     pretty = not plain and not json_ and sys.stdout.isatty()
     code = 0
     for i, puzzle in enumerate(puzzles):
-        result = solve(g, puzzle, limit=limit, max_nodes=max_nodes, timeout=timeout or None)
+        result = solve(g, puzzle, limit=limit, max_nodes=max_nodes, timeout=timeout or None, max_rung=max_rung)
+        warn_if_unexpected(result)
         if json_:
             click.echo(output.solve_json(result, steps))
         elif pretty:
@@ -79,3 +90,12 @@ def solve_command(
         if code == 0:
             code = status_exit_code(result.status)
     sys.exit(code)
+
+
+def warn_if_unexpected(result: SolveResult) -> None:
+    """A status that contradicts the puzzle's ``# expect:`` is worth a line on stderr."""
+    expected = result.puzzle.expect()
+    if expected and result.status.value not in (expected, "undecided"):
+        click.echo(
+            f"puzzlekit: warning: {result.puzzle.where}: expected {expected}, found {result.status.value}", err=True
+        )
