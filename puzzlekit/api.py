@@ -252,6 +252,8 @@ class CheckResult:
     puzzle: Puzzle
     status: CheckStatus
     violations: list[Violation]
+    state: tuple[int, ...] = ()
+    """The attempt as judged (domains; open variables left open), so a picture can draw it."""
 
 
 def state_values(dom: Sequence[int]) -> list[int]:
@@ -269,7 +271,7 @@ def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
         status = "incomplete"
     else:
         status = "wrong"
-    return CheckResult(puzzle, status, found)
+    return CheckResult(puzzle, status, found, tuple(dom))
 
 
 def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None) -> CheckResult:

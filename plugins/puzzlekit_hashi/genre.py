@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.model import Model, Rule, Rung, values_of
 from puzzlekit.formats.level import Block
 from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit_hashi import picture, pretty
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board
-from puzzlekit_hashi.pretty import draw
 from puzzlekit_hashi.rules.connectivity import MUST_CONNECT, NO_ISOLATION, MustConnect, NoIsolation
 from puzzlekit_hashi.rules.counting import ISLAND_SUM, NO_CROSSING, IslandSum, NoCrossing
 from puzzlekit_hashi.text import ALL, parse_board, parse_state, write_clue_grid, write_map
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 LADDER = (
     Rung(1, "island sums", "bridge counts that an island's number allows; no crossings"),
@@ -76,7 +80,24 @@ class Hashiwokakero(Genre):
         return f"{instance.cols}x{instance.rows}"
 
     def pretty(self, instance: Board, dom: Sequence[int]) -> str:
-        return draw(instance, dom)
+        return pretty.draw(instance, dom)
+
+    def draw_terminal(
+        self, instance: Board, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+    ) -> Text:
+        return pretty.draw_terminal(instance, dom, violations, hint)
+
+    def draw_svg(
+        self,
+        instance: Board,
+        dom: Sequence[int] | None = None,
+        *,
+        violations: Sequence[Violation] = (),
+        crosses: bool = False,
+        hint: Sequence[int] = (),
+    ) -> str:
+        """Bridges have no crosses: a pair without bridges is simply water."""
+        return picture.draw_svg(instance, dom, violations, hint)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, add_single_loop
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
 from puzzlekit.formats.level import Block
 from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
-from puzzlekit_slitherlink.pretty import draw
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK, add_colouring
 from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount
 from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY, RegionConnectivity
@@ -24,6 +25,9 @@ from puzzlekit_slitherlink.text import (
     write_clue_grid,
     write_lattice,
 )
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 LADDER = (
     Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
@@ -122,7 +126,23 @@ class Slitherlink(Genre):
         return f"{instance.cols}x{instance.rows}"
 
     def pretty(self, instance: Board, dom: Sequence[int]) -> str:
-        return draw(instance, dom)
+        return pretty.draw(instance, dom)
+
+    def draw_terminal(
+        self, instance: Board, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+    ) -> Text:
+        return pretty.draw_terminal(instance, dom, violations, hint)
+
+    def draw_svg(
+        self,
+        instance: Board,
+        dom: Sequence[int] | None = None,
+        *,
+        violations: Sequence[Violation] = (),
+        crosses: bool = False,
+        hint: Sequence[int] = (),
+    ) -> str:
+        return picture.draw_svg(instance, dom, violations, crosses, hint)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -13,6 +13,7 @@ import click
 from puzzlekit import __version__
 from puzzlekit.cli.commands.check import check_command
 from puzzlekit.cli.commands.genres import genres_command
+from puzzlekit.cli.commands.render import render_command
 from puzzlekit.cli.commands.selftest import selftest_command
 from puzzlekit.cli.commands.solve import solve_command
 from puzzlekit.cli.common import get_host
@@ -48,6 +49,7 @@ def main() -> None:
     \b
     puzzlekit solve slitherlink level.txt     solve, and prove the solution unique
     puzzlekit check slitherlink level.txt --state attempt.txt
+    puzzlekit render slitherlink level.txt --solution -o solved.svg
     puzzlekit genres                          installed genres
     puzzlekit selftest mygenre                conformance checks for a genre
 
@@ -56,5 +58,5 @@ def main() -> None:
     """
 
 
-for command in (solve_command, check_command, genres_command, selftest_command):
+for command in (solve_command, check_command, genres_command, selftest_command, render_command):
     main.add_command(command)

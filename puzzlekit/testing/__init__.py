@@ -1,7 +1,9 @@
 """The shared test harness for genres: ``PuzzleConformance`` for pytest, ``check_puzzle``
-without it, and ``puzzlekit selftest GENRE`` on the command line."""
+without it, and ``puzzlekit selftest GENRE`` on the command line; ``assert_golden`` for
+golden files (pictures)."""
 
 from puzzlekit.testing.checks import Example, Failed, Outcome, Skipped, check_puzzle, describe_outcomes
+from puzzlekit.testing.golden import assert_golden
 
 __all__ = [
     "Example",
@@ -9,6 +11,7 @@ __all__ = [
     "Outcome",
     "PuzzleConformance",
     "Skipped",
+    "assert_golden",
     "check_puzzle",
     "describe_outcomes",
 ]

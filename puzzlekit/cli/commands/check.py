@@ -23,14 +23,17 @@ from puzzlekit.errors import PuzzlekitError
     help="The player's marks (a file or -); pairs with SOURCE's puzzles by order.",
 )
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
+@click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
 @click.pass_context
 @reports_errors
-def check_command(ctx: click.Context, genre: str, source: str, state_path: str | None, json_: bool) -> None:
+def check_command(
+    ctx: click.Context, genre: str, source: str, state_path: str | None, json_: bool, plain: bool
+) -> None:
     """Check a player's attempt against the rules and list every violation with its place.
 
     Without --state, SOURCE itself must carry the marks (a Slitherlink lattice,
-    say).  Exit code 0 when every attempt is solved, 6 when one is wrong or
-    unfinished.
+    say).  On a terminal the attempt is drawn with every violation in colour.
+    Exit code 0 when every attempt is solved, 6 when one is wrong or unfinished.
     """
     g = resolve_genre(ctx, genre)
     text, name = read_source(ctx, g, source)
@@ -42,6 +45,12 @@ def check_command(ctx: click.Context, genre: str, source: str, state_path: str |
     results = check_all(g, text, state_text, source=name, state_source=state_name)
     if not results:
         raise PuzzlekitError(f"{name}: no puzzle found")
+    pretty = not plain and not json_ and sys.stdout.isatty()
     for result in results:
-        click.echo(output.check_json(result) if json_ else output.check_plain(result))
+        if pretty:
+            from puzzlekit.cli import terminal  # rich, only on a terminal
+
+            terminal.console().print(terminal.check_view(result))
+        else:
+            click.echo(output.check_json(result) if json_ else output.check_plain(result))
     sys.exit(0 if all(r.status == "solved" for r in results) else EXIT_REJECTED)

@@ -82,7 +82,9 @@ def solve_command(
         if json_:
             click.echo(output.solve_json(result, steps))
         elif pretty:
-            click.echo(output.solve_pretty(result, steps, len(puzzles)))
+            from puzzlekit.cli import terminal  # rich, only on a terminal
+
+            terminal.console().print(terminal.solve_view(result, steps, len(puzzles)))
         else:
             if i:
                 click.echo()

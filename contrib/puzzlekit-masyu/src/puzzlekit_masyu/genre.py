@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from puzzlekit import Block, Genre, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
+from puzzlekit_masyu import picture, pretty
 from puzzlekit_masyu.accept import violations
 from puzzlekit_masyu.board import Board, parse, write
 from puzzlekit_masyu.rules import BLACK_PEARL, WHITE_PEARL, Pearl
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 LADDER = (
     Rung(1, "pearls", "two lines or none at a cell, no early loop, the pearls' own rules"),
@@ -83,6 +88,25 @@ class Masyu(Genre):
 
     def size(self, instance: Board) -> str:
         return f"{instance.cols}x{instance.rows}"
+
+    def pretty(self, instance: Board, dom: Sequence[int]) -> str:
+        return pretty.draw(instance, dom)
+
+    def draw_terminal(
+        self, instance: Board, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+    ) -> Text:
+        return pretty.draw_terminal(instance, dom, violations, hint)
+
+    def draw_svg(
+        self,
+        instance: Board,
+        dom: Sequence[int] | None = None,
+        *,
+        violations: Sequence[Violation] = (),
+        crosses: bool = False,
+        hint: Sequence[int] = (),
+    ) -> str:
+        return picture.draw_svg(instance, dom, violations, crosses, hint)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -1,0 +1,65 @@
+"""A Hashiwokakero board as SVG: islands as clued discs, single and double bridges.
+
+Bridges run centre to centre beneath the discs; a double bridge is two
+parallel lines.  Water cells are faint dots, so positions can be counted.
+Emphasis follows ``highlight.Highlights``: a wrong island is ringed red (amber
+while short), crossing bridges are red with a ring where they cross, and a
+hinted pair is green (dashed while it is still open).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puzzlekit.core.model import Violation, is_fixed, value_of
+from puzzlekit.pictures import Svg, theme
+from puzzlekit_hashi.board import NO_CLUE, Board
+from puzzlekit_hashi.highlight import Highlights
+
+UNIT = 40.0
+MARGIN = 6.0
+ISLAND_RADIUS = 0.4
+DOUBLE_GAP = 0.12
+"""Half the distance between the two lines of a double bridge, in units."""
+
+
+def draw_svg(
+    board: Board, dom: Sequence[int] | None, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+) -> str:
+    marks = Highlights.of(board, dom, violations, hint)
+    svg = Svg(board.cols * UNIT + 2 * MARGIN, board.rows * UNIT + 2 * MARGIN, UNIT, kind="hashiwokakero")
+
+    def centre(cell: tuple[int, int]) -> tuple[float, float]:
+        r, c = cell
+        return MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT
+
+    drawn = [dom is not None and is_fixed(dom[e]) and dom[e] != 1 for e in range(board.n_edges)]
+    bridged = {cell for e, cells in enumerate(board.water) if drawn[e] for cell in cells}
+    for r in range(board.rows):
+        for c in range(board.cols):
+            if (r, c) not in board.island_at and (r, c) not in bridged:
+                x, y = centre((r, c))
+                svg.dot(x, y, cls="water", radius=0.04, colour=theme.GRID)
+    for e, (a, b) in enumerate(board.edges):
+        d = dom[e] if dom is not None else None
+        tone = marks.pairs.tone(e)
+        (x1, y1), (x2, y2) = centre(board.islands[a]), centre(board.islands[b])
+        if d is None or not is_fixed(d):
+            if tone == "hint":
+                svg.pointer((x1, y1), (x2, y2))
+            continue
+        count = value_of(d)
+        # Offsets across the bridge: vertical for a horizontal pair, horizontal for a vertical one.
+        dx, dy = (0.0, DOUBLE_GAP * UNIT) if board.horizontal[e] else (DOUBLE_GAP * UNIT, 0.0)
+        offsets = [0.0] if count == 1 else [-1.0, 1.0] if count == 2 else []
+        for k in offsets:
+            svg.bar((x1 + k * dx, y1 + k * dy), (x2 + k * dx, y2 + k * dy), cls="bridge", tone=tone, width=0.7)
+    for (r, c), tone in sorted(marks.crossings.items()):
+        x, y = centre((r, c))
+        svg.halo(x, y, tone=tone, radius=0.3)
+    for island, ((r, c), clue) in enumerate(zip(board.islands, board.clues)):
+        x, y = centre((r, c))
+        tone = marks.islands.get(island, "normal")
+        svg.disc(x, y, ISLAND_RADIUS, cls="island", tone=tone)
+        svg.label(x, y, "?" if clue == NO_CLUE else str(clue), cls="clue", tone=tone, size=0.48)
+    return svg.to_string()

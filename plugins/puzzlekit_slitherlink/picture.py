@@ -1,0 +1,64 @@
+"""A Slitherlink board as SVG: lattice dots, clues, one path per loop segment, crosses.
+
+Emphasis follows ``highlight.Highlights``: a clue whose count is wrong is
+tinted red (amber while it is only short), a dot where lines branch or end
+is ringed, and the lines of a rule broken for good (a branch, a separate
+loop, too many at a clue) are drawn red.  A hinted edge is green: a line, a
+cross, or a dashed guide where it is still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puzzlekit.core.model import FALSE, TRUE, Violation
+from puzzlekit.pictures import Svg
+from puzzlekit_slitherlink.highlight import Highlights
+from puzzlekit_slitherlink.text import BLANK, Board
+
+UNIT = 40.0
+MARGIN = 20.0
+
+
+def draw_svg(
+    board: Board,
+    dom: Sequence[int] | None,
+    violations: Sequence[Violation] = (),
+    crosses: bool = False,
+    hint: Sequence[int] = (),
+) -> str:
+    grid = board.grid
+    R, C = grid.rows, grid.cols
+    marks = Highlights.of(board, dom, violations, hint)
+    svg = Svg(C * UNIT + 2 * MARGIN, R * UNIT + 2 * MARGIN, UNIT, kind="slitherlink")
+
+    def at(vertex: int) -> tuple[float, float]:
+        r, c = divmod(vertex, C + 1)
+        return MARGIN + c * UNIT, MARGIN + r * UNIT
+
+    for cell, shade in sorted(marks.cells.items()):
+        r, c = divmod(cell, C)
+        svg.shade(MARGIN + c * UNIT, MARGIN + r * UNIT, UNIT, UNIT, tone=shade)
+    for vertex in range(grid.n_vertices):
+        x, y = at(vertex)
+        svg.dot(x, y)
+    for cell, clue in enumerate(board.clues):
+        if clue != BLANK:
+            r, c = divmod(cell, C)
+            svg.label(
+                MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT, str(clue), tone=marks.cells.get(cell, "normal")
+            )
+    for edge, (u, w) in enumerate(grid.edge_vertices):
+        d = dom[edge] if dom is not None else None
+        tone = marks.edges.tone(edge)
+        (x1, y1), (x2, y2) = at(u), at(w)
+        if d == TRUE:
+            svg.segment([(x1, y1), (x2, y2)], tone=tone)
+        elif d == FALSE and (crosses or tone == "hint"):
+            svg.cross((x1 + x2) / 2, (y1 + y2) / 2, tone=tone)
+        elif tone == "hint":
+            svg.pointer((x1, y1), (x2, y2))
+    for vertex, ring in sorted(marks.dots.items()):
+        x, y = at(vertex)
+        svg.halo(x, y, tone=ring)
+    return svg.to_string()

@@ -1,0 +1,79 @@
+"""SVG to PNG and PDF, through the optional ``pictures`` extra (cairosvg).
+
+cairosvg needs the system cairo library (Debian's ``libcairo2``), so both the
+package and the library may be missing; either way the caller gets one
+``MissingExtra`` error saying what to install, never an ImportError or an
+OSError from deep inside cffi.  Modules are imported through importlib, so
+the rest of puzzlekit type-checks and imports without the extra.
+
+A multi-page PDF is drawn onto one cairo PDF surface: each page's SVG is
+rendered by cairosvg onto that shared surface, then the page is shown.  No
+PDF merging library is needed, and the pages keep cairo's vector output.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from puzzlekit.errors import MissingExtra
+
+INSTALL = "pip install 'puzzlekit-engine[pictures]' (it needs the system cairo library: Debian's libcairo2)"
+
+
+def _cairosvg() -> ModuleType:
+    try:
+        return importlib.import_module("cairosvg")
+    except ImportError as err:
+        raise MissingExtra(f"PNG and PDF output need cairosvg, which is not installed ({err}); {INSTALL}") from None
+    except OSError as err:  # cairocffi found no cairo library
+        raise MissingExtra(
+            f"PNG and PDF output need the cairo library, which was not found ({err}); {INSTALL}"
+        ) from None
+
+
+def pictures_problem() -> str | None:
+    """None when PNG and PDF output work here, else why not (for skipping tests, say)."""
+    try:
+        _cairosvg()
+    except MissingExtra as err:
+        return str(err)
+    return None
+
+
+def svg_to_png(svg: str, scale: float = 2.0) -> bytes:
+    """A PNG of the picture, ``scale`` device pixels per SVG unit, on its white paper."""
+    data: bytes = _cairosvg().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    return data
+
+
+def svg_to_pdf(svg: str) -> bytes:
+    """A one-page PDF of the picture, as vectors."""
+    data: bytes = _cairosvg().svg2pdf(bytestring=svg.encode("utf-8"))
+    return data
+
+
+def pages_to_pdf(pages: Sequence[str]) -> bytes:
+    """One PDF with a page per SVG document, each page sized to its document."""
+    _cairosvg()  # the clear error when the extra or cairo is missing
+    surface_module = importlib.import_module("cairosvg.surface")
+    parser = importlib.import_module("cairosvg.parser")
+    cairocffi = importlib.import_module("cairocffi")
+    out = io.BytesIO()
+    shared = cairocffi.PDFSurface(out, 1, 1)
+
+    def onto_shared(self: Any, width: float, height: float) -> tuple[Any, float, float]:
+        """cairosvg's hook for making its surface: draw onto the shared document instead."""
+        shared.set_size(width, height)
+        return shared, width, height
+
+    page_surface = type("PageSurface", (surface_module.PDFSurface,), {"_create_surface": onto_shared})
+    for page in pages:
+        tree = parser.Tree(bytestring=page.encode("utf-8"))
+        page_surface(tree, None, 96)
+        shared.show_page()
+    shared.finish()
+    return out.getvalue()

@@ -1,0 +1,58 @@
+"""A grid of characters with a role per cell: one drawing, two outputs.
+
+A genre draws its terminal view once into a ``TextGrid``; ``plain()`` gives
+the uncoloured text (``Genre.pretty``) and ``to_text()`` the same characters
+as a rich ``Text`` coloured by role and tone (``Genre.draw_terminal``), so the
+two views can never disagree about where a line is.  rich is imported only
+when colour is asked for, which keeps it off the command line's start-up path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from puzzlekit.pictures import theme
+from puzzlekit.pictures.theme import Tone
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+
+class TextGrid:
+    """``rows`` x ``cols`` characters, blank to start; each set character keeps a style role."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.chars = [[" "] * cols for _ in range(rows)]
+        self.roles: list[list[str]] = [["plain"] * cols for _ in range(rows)]
+
+    def put(self, row: int, col: int, text: str, role: str = "plain", tone: Tone = "normal") -> None:
+        """Write ``text`` from (row, col) rightwards; a tone other than normal overrides the role."""
+        style = role if tone == "normal" else tone
+        for i, ch in enumerate(text):
+            self.chars[row][col + i] = ch
+            self.roles[row][col + i] = style
+
+    def plain(self) -> str:
+        """The characters alone, trailing spaces trimmed from each row."""
+        return "\n".join("".join(row).rstrip() for row in self.chars)
+
+    def to_text(self) -> Text:
+        """The characters styled by role (see ``theme.TERMINAL``), as one rich ``Text``."""
+        from rich.text import Text
+
+        out = Text()
+        for r, row in enumerate(self.chars):
+            if r:
+                out.append("\n")
+            end = len("".join(row).rstrip())
+            start = 0
+            while start < end:
+                role = self.roles[r][start]
+                stop = start
+                while stop < end and self.roles[r][stop] == role:
+                    stop += 1
+                out.append("".join(row[start:stop]), style=theme.TERMINAL.get(role, ""))
+                start = stop
+        return out
