@@ -33,11 +33,13 @@ def puzzlekit_register_genres(registry: Registry) -> None:
 
 @hookspec
 def puzzlekit_register_formats(registry: Registry) -> None:
-    """Add readers for other ways of writing puzzles with ``registry.add_format(fmt)``.
+    """Add readers and writers for other ways of writing puzzles with ``registry.add_format(fmt)``.
 
     Called once by the host while it starts, after every genre is registered.
-    A format (``puzzlekit.Format``) recognises a SOURCE argument (a URL, a game
-    ID) and turns it into level text for one genre.
+    A format (``puzzlekit.Format``) recognises a SOURCE argument or a file's
+    content (a URL, a game ID, another program's file), turns it into level text
+    for one genre, names the genre the source belongs to so the user can leave
+    it out, and may write puzzles back (``convert --to KIND``).
     """
 
 

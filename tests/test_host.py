@@ -185,7 +185,7 @@ def test_a_format_plugin_reads_a_source_argument() -> None:
         registry.add_format(Reversed())
 
     host = make_host(plugins=[plugin("rev", puzzlekit_register_formats=puzzlekit_register_formats)])
-    assert [f.name for f in host.formats("slitherlink")] == ["reversed"]
+    assert "reversed" in [f.name for f in host.formats("slitherlink")]
     result = CliRunner().invoke(main, ["solve", "slitherlink", "rev:13/..", "--plain"], obj=host)
     assert result.exit_code == 0, result.output
     assert "|3|1" in result.output

@@ -6,12 +6,11 @@ Bridges is Hashiwokakero.  Debian's ``sgt-puzzles`` package ships it as
     $ sgt-bridges --generate 1 '7x7i30e10m2d0#seed'
     7x7m2:2c2a2g4c4a6a3c2i2d34d2a
 
-A game ID is ``PARAMS:DESCRIPTION``.  PARAMS in an ID is ``WxHmN`` (W columns,
-H rows, at most N bridges between two islands; puzzlekit reads only ``m2``, and
-refuses ``L``, Bridges' "no loops" variant).  The description lists the squares
-row by row: a digit ``1``-``8`` is an island with that many bridges, a letter
-``a``-``z`` is a run of 1-26 water squares.  :func:`decode` turns an ID into
-clue-grid rows and refuses anything else with a message saying why.
+A game ID is ``PARAMS:DESCRIPTION``; puzzlekit's Bridges codec
+(``puzzlekit_hashi.formats.tatham``, the one ``puzzlekit solve`` uses on a game ID)
+reads it, and refuses what puzzlekit's Hashiwokakero cannot play (``m`` other than
+2, the no-loops flag ``L``, islands of 9 or more) and what Bridges itself refuses
+(fewer than two islands, islands side by side), saying why.
 
 Command line (needs sgt-bridges; prints level blocks on stdout)::
 
@@ -28,35 +27,29 @@ Bridges' defaults ``i30e10m2d0``.  The same COUNT, PARAMS and SEED give the
 same boards from the same Bridges version; the game IDs keep only ``WxHm2``.
 
 What this script shares with ``tools/tatham_loopy.py`` (running the program,
-splitting a game ID, expanding runs, the level file) is in
-``tools/tatham_common.py``.
+the level file) is in ``tools/tatham_common.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import tatham_common  # tools/ is on sys.path when run as python tools/NAME.py
+from puzzlekit_hashi.formats import tatham as bridges_ids
+
+from puzzlekit.errors import LevelError
 
 DEFAULT_BRIDGES = "/usr/games/sgt-bridges"
-DIFFICULTIES = {0: "easy", 1: "medium", 2: "hard"}
-MAX_BRIDGES = 2  # per pair of islands: the only value puzzlekit's Hashiwokakero reads
-MAX_CLUE = 4 * MAX_BRIDGES  # four directions
+DIFFICULTIES = bridges_ids.DIFFICULTIES
 
 # Bridges' defaults (its first preset) for what a parameter string leaves out.
 DEFAULT_ISLANDS = 30
 DEFAULT_EXPANSION = 10
-
-# The order is Bridges' own (decode_params in bridges.c): size, i, e, m, L, d.
-_PARAMS = re.compile(
-    r"(?P<w>\d+)(?:x(?P<h>\d+))?(?:i(?P<i>\d+))?(?:e(?P<e>\d+))?(?:m(?P<m>\d+))?(?P<L>L)?(?:d(?P<d>\d+))?"
-)
+DEFAULT_DIFFICULTY = 0
 
 
 class BridgesError(tatham_common.TathamError):
@@ -91,61 +84,23 @@ class Params:
 
 
 def parse_params(params: str) -> Params:
-    """Parse ``WxH[iN][eN][m2][dN]`` as Bridges itself does, but strictly.
+    """Parse ``WxH[iN][eN][m2][dN]`` with the codec, strictly, and fill in Bridges' defaults.
 
     Refuses what puzzlekit cannot read (``m`` other than 2, the no-loops flag
     ``L``) and what Bridges cannot generate (a side under 3, percentages out of
     range, a difficulty other than 0-2: sgt-bridges never returns on those).
     """
-    match = _PARAMS.fullmatch(params)
-    if match is None:
-        raise BridgesError(
-            f"cannot read Bridges parameters {params!r}: expected WIDTHxHEIGHT, then optionally "
-            "iISLANDS, eEXPANSION, mMAXBRIDGES and dDIFFICULTY in that order, e.g. '10x10i30e10m2d1'"
-        )
-    cols = int(match["w"])
-    rows = int(match["h"]) if match["h"] is not None else cols
-    islands = int(match["i"]) if match["i"] is not None else DEFAULT_ISLANDS
-    expansion = int(match["e"]) if match["e"] is not None else DEFAULT_EXPANSION
-    max_bridges = int(match["m"]) if match["m"] is not None else MAX_BRIDGES
-    difficulty = int(match["d"]) if match["d"] is not None else 0
-    if max_bridges != MAX_BRIDGES:
-        raise BridgesError(
-            f"Bridges parameters {params!r} allow up to {max_bridges} bridges between two islands; "
-            f"puzzlekit's Hashiwokakero allows exactly {MAX_BRIDGES} (m{MAX_BRIDGES})"
-        )
-    if match["L"] is not None:
-        raise BridgesError(
-            f"Bridges parameters {params!r} ask for the no-loops variant (L), which puzzlekit's "
-            "Hashiwokakero does not implement"
-        )
-    if difficulty not in DIFFICULTIES:
-        known = ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
-        raise BridgesError(f"unknown Bridges difficulty d{difficulty} in {params!r} (known: {known})")
-    if cols < 3 or rows < 3:
-        raise BridgesError(
-            f"Bridges parameters {params!r} give a {cols}x{rows} board; Bridges needs 3x3 or more"
-        )
-    if not 1 <= islands <= 30:
-        raise BridgesError(f"island percentage i{islands} in {params!r} is outside Bridges' 1-30")
-    if not 0 <= expansion <= 100:
-        raise BridgesError(f"expansion percentage e{expansion} in {params!r} is outside Bridges' 0-100")
-    return Params(cols, rows, islands, expansion, max_bridges, difficulty)
-
-
-def _clue(params: str, pos: int, ch: str) -> str:
-    """The square for description character ``ch`` (not a run letter) at ``pos``: an island ``1``-``8``."""
-    if "1" <= ch <= str(MAX_CLUE):
-        return ch
-    if ch == "9" or "A" <= ch <= "G":
-        clue = 9 if ch == "9" else ord(ch) - ord("A") + 10
-        raise BridgesError(
-            f"island clue {clue} ({ch!r}) at position {pos} of the description of {params}: with "
-            f"at most {MAX_BRIDGES} bridges each way an island has at most {MAX_CLUE}"
-        )
-    raise BridgesError(
-        f"unexpected character {ch!r} at position {pos} of the description of {params}: "
-        f"expected an island clue 1-{MAX_CLUE} or a water run letter a-z"
+    try:
+        p = bridges_ids.parse_params(params, params)
+    except LevelError as err:
+        raise tatham_common.refused(GAME, err) from None
+    return Params(
+        p.cols,
+        p.rows,
+        DEFAULT_ISLANDS if p.islands is None else p.islands,
+        DEFAULT_EXPANSION if p.expansion is None else p.expansion,
+        p.max_bridges,
+        DEFAULT_DIFFICULTY if p.difficulty is None else p.difficulty,
     )
 
 
@@ -153,34 +108,13 @@ def decode(game_id: str) -> tuple[int, int, list[str]]:
     """``(cols, rows, rows as strings)`` of a Bridges game ID, in puzzlekit's clue-grid form.
 
     Each row string has ``cols`` characters, ``1``-``8`` an island and ``.``
-    water.  Raises :class:`BridgesError` on a random-seed ID, parameters other
-    than ``m2`` (or with ``L``), a description of the wrong length, a character
-    it does not know, fewer than two islands, or two islands that touch (Bridges
-    refuses those last two itself; puzzlekit would read touching islands as a
-    pair that Bridges never lets you join).
+    water.  Raises :class:`BridgesError` with the codec's reason on anything else.
     """
-    params, desc = tatham_common.split_id(GAME, game_id)
-    p = parse_params(params)
-    cells = tatham_common.expand_runs(desc, partial(_clue, params))
-    if len(cells) != p.cols * p.rows:
-        raise BridgesError(
-            f"the description of {params} holds {len(cells)} squares but a {p.cols}x{p.rows} board "
-            f"has {p.cols * p.rows}"
-        )
-    rows = tatham_common.grid_rows(cells, p.cols, p.rows)
-    islands = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."]
-    if len(islands) < 2:
-        raise BridgesError(
-            f"the description of {params} has {len(islands)} island(s); Bridges needs two or more"
-        )
-    for r, c in islands:
-        for nr, nc in ((r, c + 1), (r + 1, c)):
-            if nr < p.rows and nc < p.cols and rows[nr][nc] != ".":
-                raise BridgesError(
-                    f"the description of {params} has touching islands at r{r + 1}c{c + 1} and "
-                    f"r{nr + 1}c{nc + 1}, which Bridges refuses (it can draw no bridge between them)"
-                )
-    return p.cols, p.rows, rows
+    try:
+        board = bridges_ids.decode_id(game_id)
+    except LevelError as err:
+        raise tatham_common.refused(GAME, err) from None
+    return board.params.cols, board.params.rows, board.rows
 
 
 def render(ids: Sequence[str], command: str, version: str | None, params: Params, seed: str) -> str:

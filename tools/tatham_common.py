@@ -3,13 +3,15 @@
 ``tools/tatham_loopy.py`` (Loopy, Slitherlink) and ``tools/tatham_bridges.py``
 (Bridges, Hashiwokakero) both run a program of Debian's ``sgt-puzzles``
 package with ``--generate``, decode the game IDs it prints and write them out
-as a puzzlekit level file.  Each script keeps what is its own game's: the
-parameter syntax, the meaning of a description character and the checks on a
-board.  This module holds the rest:
+as a puzzlekit level file.  Decoding is the package's own: each genre has a
+Tatham codec (``puzzlekit_slitherlink.formats.tatham``,
+``puzzlekit_hashi.formats.tatham``), the same that reads a game ID given to
+``puzzlekit solve``, so the fixtures and the command line cannot disagree.
+Each script keeps what is its own game's: the generation parameters and the
+checks on a board.  This module holds the rest:
 
 * :func:`program_version` and :func:`generate` run the program;
-* :func:`split_id` splits a game ID into parameters and description, and
-  :func:`expand_runs` and :func:`grid_rows` turn a description into rows;
+* :func:`refused` turns a codec's LevelError into the script's own error;
 * :func:`check_sizes`, :func:`generate_command`, :func:`level_block` and
   :func:`render` make the level file.
 
@@ -28,11 +30,10 @@ import subprocess
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from puzzlekit.errors import LevelError
+
 Decoder = Callable[[str], tuple[int, int, list[str]]]
 """A script's ``decode``: a game ID to ``(cols, rows, rows as strings)``."""
-
-ClueReader = Callable[[int, str], str]
-"""Reads the description character at a position that is not a run letter: its cell, or raises."""
 
 
 class TathamError(ValueError):
@@ -90,39 +91,9 @@ def generate_command(count: int, params: str, seed: str) -> str:
     return f"--generate {count} {shlex.quote(f'{params}#{seed}')}"
 
 
-def split_id(game: Game, game_id: str) -> tuple[str, str]:
-    """``(PARAMS, DESCRIPTION)`` of a game ID ``PARAMS:DESCRIPTION`` (surrounding space ignored).
-
-    Raises ``game.error`` if there is no colon, saying so when it is a
-    random-seed ID ``PARAMS#SEED`` rather than a board.
-    """
-    game_id = game_id.strip()
-    params, sep, desc = game_id.partition(":")
-    if not sep:
-        hint = " (that is a random-seed ID, not a board)" if "#" in game_id else ""
-        raise game.error(f"not a {game.name} game ID {game_id!r}: expected PARAMS:DESCRIPTION{hint}")
-    return params, desc
-
-
-def expand_runs(desc: str, clue: ClueReader) -> list[str]:
-    """The cells of a description in reading order.
-
-    A letter ``a``-``z`` is a run of 1-26 empty cells, each ``.``; any other
-    character is passed with its position to ``clue``, which returns its cell
-    or raises.
-    """
-    cells: list[str] = []
-    for pos, ch in enumerate(desc):
-        if "a" <= ch <= "z":
-            cells.extend("." * (ord(ch) - ord("a") + 1))
-        else:
-            cells.append(clue(pos, ch))
-    return cells
-
-
-def grid_rows(cells: Sequence[str], cols: int, rows: int) -> list[str]:
-    """``rows`` strings of ``cols`` cells each, from cells in reading order."""
-    return ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+def refused(game: Game, err: LevelError) -> TathamError:
+    """A codec's refusal as the script's own error, keeping the codec's words."""
+    return game.error(err.message)
 
 
 def check_sizes(game: Game, ids: Sequence[str], decode: Decoder, cols: int, rows: int) -> None:

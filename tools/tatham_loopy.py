@@ -6,12 +6,9 @@ Loopy is Slitherlink.  Debian's ``sgt-puzzles`` package ships it as
     $ sgt-loopy --generate 1 '5x5t0dh#seed'
     5x5t0:3c332b231e2333b2a
 
-A game ID is ``PARAMS:DESCRIPTION``.  PARAMS is ``WxHtT`` (W columns, H rows,
-grid type T; type 0 is the square grid, the only one puzzlekit reads; the
-difficulty ``dX`` is not part of an ID).  For the square grid the description
-lists the cells row by row: a digit is a clue, a letter ``a``-``z`` is a run of
-1-26 blank cells.  :func:`decode` turns an ID into clue-grid rows and refuses
-anything else with a message saying why.
+A game ID is ``PARAMS:DESCRIPTION``; puzzlekit's Loopy codec
+(``puzzlekit_slitherlink.formats.tatham``, the one ``puzzlekit solve`` uses on a game
+ID) reads it, and refuses anything that is not a square-grid board, saying why.
 
 Command line (needs sgt-loopy; prints level blocks on stdout)::
 
@@ -25,27 +22,25 @@ hard; easy when left out, as in Loopy).  The same COUNT, PARAMS and SEED give
 the same boards from the same Loopy version.
 
 What this script shares with ``tools/tatham_bridges.py`` (running the program,
-splitting a game ID, expanding runs, the level file) is in
-``tools/tatham_common.py``.
+the level file) is in ``tools/tatham_common.py``.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import shutil
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 
 import tatham_common  # tools/ is on sys.path when run as python tools/NAME.py
+from puzzlekit_slitherlink.formats import tatham as loopy_ids
+
+from puzzlekit.errors import LevelError
 
 DEFAULT_LOOPY = "/usr/games/sgt-loopy"
-DIFFICULTIES = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
-SQUARE = 0
-
-_PARAMS = re.compile(r"(?P<w>\d+)(?:x(?P<h>\d+))?(?:t(?P<t>\d+))?(?:d(?P<d>.))?")
+DEFAULT_DIFFICULTY = "easy"  # what Loopy generates when PARAMS leave the difficulty out
+SQUARE = loopy_ids.SQUARE
 
 
 class LoopyError(tatham_common.TathamError):
@@ -73,61 +68,25 @@ class Params:
 
 
 def parse_params(params: str) -> Params:
-    """Parse ``WxH[tT][dX]`` (a bare ``W`` means W x W), as Loopy itself does, but strictly."""
-    match = _PARAMS.fullmatch(params)
-    if match is None:
-        raise LoopyError(
-            f"cannot read Loopy parameters {params!r}: expected WIDTHxHEIGHT, then optionally "
-            "tTYPE and dDIFFICULTY, e.g. '10x10t0dh'"
-        )
-    cols = int(match["w"])
-    rows = int(match["h"]) if match["h"] is not None else cols
-    grid_type = int(match["t"]) if match["t"] is not None else SQUARE
-    letter = match["d"] if match["d"] is not None else "e"
-    if letter not in DIFFICULTIES:
-        known = ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
-        raise LoopyError(f"unknown Loopy difficulty letter {letter!r} in {params!r} (known: {known})")
-    if cols < 1 or rows < 1:
-        raise LoopyError(f"Loopy parameters {params!r} give an empty board ({cols}x{rows})")
-    return Params(cols, rows, grid_type, DIFFICULTIES[letter])
+    """Parse ``WxH[tT][dX]`` (a bare ``W`` means W x W) with the codec, strictly."""
+    try:
+        p = loopy_ids.parse_params(params, params)
+    except LevelError as err:
+        raise tatham_common.refused(GAME, err) from None
+    return Params(p.cols, p.rows, p.grid_type, p.difficulty or DEFAULT_DIFFICULTY)
 
 
 def decode(game_id: str) -> tuple[int, int, list[str]]:
     """``(cols, rows, rows as strings)`` of a square-grid Loopy game ID, in puzzlekit's clue-grid form.
 
     Each row string has ``cols`` characters, ``0``-``3`` a clue and ``.`` a blank.
-    Raises :class:`LoopyError` on a random-seed ID, a non-square grid type, a
-    description of the wrong length or a character it does not know.
+    Raises :class:`LoopyError` with the codec's reason on anything else.
     """
-    params, desc = tatham_common.split_id(GAME, game_id)
-    p = parse_params(params)
-    if p.grid_type != SQUARE:
-        raise LoopyError(
-            f"game ID {params}:... uses Loopy grid type t{p.grid_type}; only the square grid (t0) "
-            "is Slitherlink as puzzlekit reads it"
-        )
-    cells = tatham_common.expand_runs(desc, partial(_clue, params))
-    if len(cells) != p.cols * p.rows:
-        raise LoopyError(
-            f"the description of {params} holds {len(cells)} cells but a {p.cols}x{p.rows} board "
-            f"has {p.cols * p.rows}"
-        )
-    return p.cols, p.rows, tatham_common.grid_rows(cells, p.cols, p.rows)
-
-
-def _clue(params: str, pos: int, ch: str) -> str:
-    """The cell for description character ``ch`` (not a run letter) at ``pos``: a clue ``0``-``3``."""
-    if "0" <= ch <= "3":
-        return ch
-    if "4" <= ch <= "9":
-        raise LoopyError(
-            f"clue {ch} at position {pos} of the description of {params}: a square cell "
-            "has four sides and puzzlekit reads clues 0-3"
-        )
-    raise LoopyError(
-        f"unexpected character {ch!r} at position {pos} of the description of {params}: "
-        "expected a clue digit or a run letter a-z"
-    )
+    try:
+        board = loopy_ids.decode_id(game_id)
+    except LevelError as err:
+        raise tatham_common.refused(GAME, err) from None
+    return board.params.cols, board.params.rows, board.rows
 
 
 def render(ids: Sequence[str], command: str, version: str | None, params: Params, seed: str) -> str:

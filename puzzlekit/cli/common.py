@@ -12,8 +12,10 @@ from typing import Any, TypeVar
 
 import click
 
+from puzzlekit import interchange
 from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.formats.codec import shown
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
 
@@ -76,13 +78,23 @@ def resolve_genre(ctx: click.Context, name: str) -> Genre:
 
 
 def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOURCE") -> tuple[str, str]:
-    """The text behind SOURCE: a registered format (a URL, say), ``-`` for stdin, or a file."""
-    for fmt in get_host(ctx).formats(genre.name):
-        if fmt.matches(source):
-            return fmt.read(source, genre), source
+    """The level text behind SOURCE: a registered format (a URL, say), ``-`` for stdin, or
+    a file, whose content may itself be in a registered format (a pzprjs file, say)."""
+    host = get_host(ctx)
+    decoded = interchange.decode(source, genre, host)
+    if decoded is not None:
+        return decoded, shown(source)
+    text, name = read_raw(ctx, source, what)
+    return interchange.decode(text, genre, host, name) or text, name
+
+
+def read_raw(ctx: click.Context, source: str, what: str = "SOURCE") -> tuple[str, str]:
+    """The text of ``-`` (stdin) or a file, as it is, and the name errors give it."""
     if source == "-":
         return _utf8(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
     path = Path(source)
+    if not path.exists() and "://" in source:
+        raise PuzzlekitError(f"{shown(source)}: no installed format reads this URL (see 'puzzlekit formats')")
     if not path.exists():
         raise click.BadParameter(f"no such file: {source}", ctx=ctx, param_hint=what)
     if path.is_dir():

@@ -12,6 +12,8 @@ import click
 
 from puzzlekit import __version__
 from puzzlekit.cli.commands.check import check_command
+from puzzlekit.cli.commands.convert import convert_command
+from puzzlekit.cli.commands.formats import formats_command
 from puzzlekit.cli.commands.genres import genres_command
 from puzzlekit.cli.commands.render import render_command
 from puzzlekit.cli.commands.selftest import selftest_command
@@ -50,7 +52,10 @@ def main() -> None:
     puzzlekit solve slitherlink level.txt     solve, and prove the solution unique
     puzzlekit check slitherlink level.txt --state attempt.txt
     puzzlekit render slitherlink level.txt --solution -o solved.svg
+    puzzlekit solve 'https://puzz.link/p?slither/5/5/cbcbcddad'   the genre from the URL
+    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, ascii
     puzzlekit genres                          installed genres
+    puzzlekit formats                         URLs, game IDs and files it reads and writes
     puzzlekit selftest mygenre                conformance checks for a genre
 
     Exit codes: 0 success, 1 error, 2 usage, 3 no solution, 4 several solutions,
@@ -60,3 +65,5 @@ def main() -> None:
 
 for command in (solve_command, check_command, genres_command, selftest_command, render_command):
     main.add_command(command)
+main.add_command(convert_command)
+main.add_command(formats_command)

@@ -8,14 +8,14 @@ import click
 
 from puzzlekit.api import check_all
 from puzzlekit.cli import output
-from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre
+from puzzlekit.cli.common import read_source, reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
+from puzzlekit.cli.sources import genre_and_source, load_source
 from puzzlekit.errors import PuzzlekitError
 
 
 @click.command(name="check")
-@GENRE
-@SOURCE
+@genre_and_source
 @click.option(
     "--state",
     "state_path",
@@ -27,19 +27,19 @@ from puzzlekit.errors import PuzzlekitError
 @click.pass_context
 @reports_errors
 def check_command(
-    ctx: click.Context, genre: str, source: str, state_path: str | None, json_: bool, plain: bool
+    ctx: click.Context, genre: str, source: str | None, state_path: str | None, json_: bool, plain: bool
 ) -> None:
     """Check a player's attempt against the rules and list every violation with its place.
 
-    Without --state, SOURCE itself must carry the marks (a Slitherlink lattice,
-    say).  On a terminal the attempt is drawn with every violation in colour.
+    Without --state, SOURCE itself must carry the marks (a Slitherlink lattice, a
+    pzprjs file with an answer, say).  GENRE may be left out when SOURCE names it
+    (a URL, a pzprjs file).  On a terminal the attempt is drawn with every violation in colour.
     Exit code 0 when every attempt is solved, 6 when one is wrong or unfinished.
     """
-    g = resolve_genre(ctx, genre)
-    text, name = read_source(ctx, g, source)
+    g, text, name = load_source(ctx, genre, source)
     state_text, state_name = (None, "<state>")
     if state_path is not None:
-        if state_path == "-" and source == "-":
+        if state_path == "-" and (source or genre) == "-":
             raise click.BadParameter("SOURCE and --state cannot both be stdin", ctx=ctx)
         state_text, state_name = read_source(ctx, g, state_path, what="--state")
     results = check_all(g, text, state_text, source=name, state_source=state_name)

@@ -8,15 +8,15 @@ import click
 
 from puzzlekit.api import SolveResult, load, solve
 from puzzlekit.cli import output
-from puzzlekit.cli.common import GENRE, SOURCE, finite, read_source, reports_errors, resolve_genre
+from puzzlekit.cli.common import finite, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.sources import genre_and_source, load_source
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 from puzzlekit.errors import PuzzlekitError
 
 
 @click.command(name="solve")
-@GENRE
-@SOURCE
+@genre_and_source
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -53,7 +53,7 @@ from puzzlekit.errors import PuzzlekitError
 def solve_command(
     ctx: click.Context,
     genre: str,
-    source: str,
+    source: str | None,
     limit: int,
     max_nodes: int,
     timeout: float,
@@ -62,15 +62,16 @@ def solve_command(
     json_: bool,
     plain: bool,
 ) -> None:
-    """Solve every puzzle in SOURCE (a file, or - for stdin) and say whether it is unique.
+    """Solve every puzzle in SOURCE (a file, - for stdin, a puzz.link URL, a Tatham game
+    ID or a pzprjs file) and say whether it is unique.  GENRE may be left out when
+    SOURCE names it (a URL, a pzprjs file).
 
     Exit code 0 when every puzzle has exactly one solution; otherwise the code
     of the first that does not: 3 none, 4 several, 5 undecided.
     """
     if json_ and plain:
         raise click.UsageError("--json and --plain are two different outputs; choose one")
-    g = resolve_genre(ctx, genre)
-    text, name = read_source(ctx, g, source)
+    g, text, name = load_source(ctx, genre, source)
     puzzles = load(g, text, name)
     if not puzzles:
         raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")

@@ -1,0 +1,83 @@
+"""Slitherlink as a puzz.link URL: ``https://puzz.link/p?slither/[f/]COLS/ROWS/BODY``.
+
+The body is pzprjs's 4Cell encoding.  pzprjs allows a clue of 4 and a ``?`` clue;
+puzzlekit's Slitherlink reads 0-3, so a 4 is refused at its character, and a ``?`` (a
+clue whose number is not given, which constrains nothing) is read as a blank cell.
+The variant flag ``f`` (the loop passes every dot) is ``# flags: full``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from puzzlekit.formats import puzzlink, pzpr
+from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
+from puzzlekit.genre import Genre
+from puzzlekit.registry import Format
+from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
+
+if TYPE_CHECKING:
+    from puzzlekit.api import Puzzle
+
+PIDS = ("slither", "slitherlink")
+"""Puzzle ids read; the first is written."""
+FULL = "f"
+
+
+class SlitherlinkUrl(Format):
+    name = "slitherlink-puzzlink"
+    kind = "url"
+    genres = ("slitherlink",)
+    summary = "puzz.link URLs, https://puzz.link/p?slither/COLS/ROWS/BODY (pzv.jp too; 'f' is # flags: full)"
+
+    def matches(self, source: str) -> bool:
+        return puzzlink.looks_like(source)
+
+    def genre_of(self, source: str) -> str | None:
+        return "slitherlink" if puzzlink.pid_of(source) in PIDS else None
+
+    def read(self, source: str, genre: Genre) -> str:
+        return decode(source)
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        """The URL of the puzzle (a URL holds no answer, so ``state`` is left out)."""
+        return encode(puzzle.instance)
+
+
+def decode(source: str) -> str:
+    """Level text for a Slitherlink URL; LevelError at the offending character otherwise."""
+    url = puzzlink.parse(source, MAX_SIDE)
+    if url.pid not in PIDS:
+        raise error_at(
+            source,
+            url.pid_at,
+            f"this is a puzz.link {url.pid!r} puzzle, not Slitherlink (puzzle ids {', '.join(PIDS)})",
+        )
+    if url.flags not in ("", FULL):
+        raise error_at(
+            source,
+            url.flags_at,
+            f"unknown Slitherlink variant flag(s) {url.flags!r}: puzzlekit reads 'f' (the loop passes every dot)",
+        )
+    cells = ["."] * (url.cols * url.rows)
+    for clue in pzpr.decode_4cell(source, url.body, url.body_at, len(cells)):
+        if clue.value == pzpr.UNKNOWN:
+            continue
+        if clue.value > 3:
+            raise error_at(
+                source,
+                clue.pos,
+                f"clue {clue.value} at {cell_name(clue.cell, url.cols)}: puzzlekit's Slitherlink reads clues 0-3",
+            )
+        cells[clue.cell] = str(clue.value)
+    meta = {"url": source.strip()}
+    if url.flags == FULL:
+        meta["flags"] = "full"
+    return level_text(grid_rows(cells, url.cols, url.rows), meta)
+
+
+def encode(board: Board) -> str:
+    """The canonical URL of a board, as puzz.link itself would write it."""
+    values = [pzpr.BLANK if clue == BLANK else clue for clue in board.clues]
+    return puzzlink.build(PIDS[0], board.cols, board.rows, pzpr.encode_4cell(values), FULL if board.full else "")

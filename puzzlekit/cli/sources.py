@@ -1,0 +1,65 @@
+"""``[GENRE] SOURCE``: the genre may be left out when SOURCE names it.
+
+A puzz.link URL carries its puzzle id and a pzprjs file its genre line, so asking for
+the genre again is busywork.  With click the choice stays unambiguous by counting:
+two arguments are GENRE and SOURCE, as always; one argument is SOURCE, whose genre
+puzzlekit infers (a SOURCE that is a genre name is the mistake of leaving SOURCE out).
+A SOURCE that does not say its genre (level text, an ID two games share) is a usage
+error that asks for the genre.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from puzzlekit import interchange
+from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre
+from puzzlekit.formats.codec import shown
+from puzzlekit.genre import Genre
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def genre_and_source(func: F) -> F:
+    """The ``[GENRE] SOURCE`` arguments, as ``genre`` and ``source`` (None when one is given)."""
+    func = click.argument("source", metavar="SOURCE", required=False)(func)
+    return click.argument("genre", metavar="[GENRE]", shell_complete=complete_genre)(func)
+
+
+def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Genre, str, str]:
+    """``(genre, level text, name for messages)`` from the command's ``[GENRE] SOURCE``."""
+    if source is not None:
+        g = resolve_genre(ctx, genre)
+        return (g, *read_source(ctx, g, source))
+    only = genre
+    host = get_host(ctx)
+    if only.lower() in host.registry.names():
+        raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
+    if interchange.claimed_genres(only, host):
+        g = _infer(ctx, only, only)
+        return (g, *read_source(ctx, g, only))
+    text, name = read_raw(ctx, only)
+    g = _infer(ctx, text.strip(), name)
+    return g, interchange.decode(text, g, host, name) or text, name
+
+
+def _infer(ctx: click.Context, text: str, name: str) -> Genre:
+    """The one genre ``text`` claims, or a usage error that asks for the genre."""
+    host = get_host(ctx)
+    claims = interchange.claimed_genres(text, host)
+    if len(claims) == 1:
+        return host.registry.genre(claims[0])
+    if claims:
+        raise click.UsageError(
+            f"{shown(name)} could be {' or '.join(claims)}: name the genre, as in "
+            f"'puzzlekit {ctx.info_name} {claims[0]} SOURCE'.",
+            ctx=ctx,
+        )
+    raise click.UsageError(
+        f"cannot tell the genre of {shown(name)}: it does not name one (puzz.link URLs, pzprjs files and "
+        f"most game IDs do); name the genre, as in 'puzzlekit {ctx.info_name} GENRE SOURCE'.",
+        ctx=ctx,
+    )

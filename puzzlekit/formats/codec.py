@@ -1,0 +1,88 @@
+"""What every interchange codec shares: size caps, located errors, level text out.
+
+A codec turns another way of writing a puzzle (a puzz.link URL, a Tatham game ID, a
+pzprjs file) into puzzlekit level text and back.  Its input comes straight from a user's
+clipboard, so it is hostile by default: every decoder refuses bad input with a
+:class:`LevelError` that points at the offending character, and checks the size a
+source *claims* before it allocates anything, so a URL that claims a 10000x10000 board
+costs two integer parses, not a 100-million-cell list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from puzzlekit.errors import LevelError, PuzzlekitError
+from puzzlekit.formats.level import write_block
+
+MAX_SIDE = 500
+"""Columns and rows a decoded board may have unless its genre sets a lower cap (the
+built-in genres allow 200x200)."""
+
+MAX_SOURCE = 1 << 20
+"""Characters a URL, an ID or a pzprjs file may have: a 500x500 board needs far fewer."""
+
+MAX_DIGITS = 9
+"""Digits a size may have in a source; longer numbers are refused before ``int()``."""
+
+_SHOWN = 60
+
+
+class CannotWrite(PuzzlekitError):
+    """A puzzle that a format cannot express (a '?' island in a Bridges game ID, say)."""
+
+
+def shown(source: str) -> str:
+    """The source as an error names it: the first line, cut to 60 characters when long.
+
+    Positions in the error still count in the whole source, so a user can find the
+    character even when the name is shortened.
+    """
+    first = source.split("\n", 1)[0]
+    if first == source and len(source) <= _SHOWN + 20:
+        return source
+    return first[:_SHOWN] + "…"
+
+
+def error_at(source: str, pos: int, message: str) -> LevelError:
+    """A LevelError at 0-based character ``pos`` of a one-line source (a URL or an ID)."""
+    return LevelError(shown(source), 1, pos + 1, message)
+
+
+def check_length(source: str) -> None:
+    """Refuse a source longer than :data:`MAX_SOURCE` before looking at it any further."""
+    if len(source) > MAX_SOURCE:
+        raise error_at(
+            source,
+            MAX_SOURCE,
+            f"this is {len(source):,} characters long; puzzlekit reads at most {MAX_SOURCE:,} "
+            f"(a {MAX_SIDE}x{MAX_SIDE} board needs far fewer)",
+        )
+
+
+def check_size(source: str, pos: int, cols: int, rows: int, limit: int = MAX_SIDE) -> None:
+    """Refuse an empty board or one beyond ``limit`` on a side, at the size's position."""
+    if cols < 1 or rows < 1:
+        raise error_at(source, pos, f"a board needs at least one column and one row; this one claims {cols}x{rows}")
+    if cols > limit or rows > limit:
+        raise error_at(
+            source,
+            pos,
+            f"boards are limited to {limit}x{limit}; this one claims {cols}x{rows} (refused before reading the rest)",
+        )
+
+
+def grid_rows(cells: Sequence[str], cols: int, rows: int) -> list[str]:
+    """``rows`` strings of ``cols`` cells each, from cells in reading order."""
+    return ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+
+
+def cell_name(cell: int, cols: int) -> str:
+    """``r2c3`` for cell index ``cell`` of a board ``cols`` wide, as puzzlekit names cells."""
+    r, c = divmod(cell, cols)
+    return f"r{r + 1}c{c + 1}"
+
+
+def level_text(rows: Sequence[str], meta: Mapping[str, str] | None = None) -> str:
+    """One level block: ``# key: value`` lines, then the rows."""
+    return write_block(list(rows), dict(meta or {}))

@@ -1,0 +1,132 @@
+"""puzz.link URLs: recognise them, split them into their parts, and build the canonical form.
+
+puzz.link is the home of pzprjs, the web editor most puzzle people share puzzles from;
+pzv.jp is its older home, and forks (pzprxs.vercel.app, pzplus.tck.mn) read the same
+URLs.  A URL is::
+
+    https://puzz.link/p?PID/[FLAGS/]COLS/ROWS/BODY
+
+PID names the genre (``slither``, ``hashikake``; each genre has aliases), FLAGS is an
+optional word of variant letters (``f``: Slitherlink's loop through every dot), COLS and
+ROWS the size, and BODY the clues in a genre-specific encoding (see
+:mod:`puzzlekit.formats.pzpr`).  Any ``http``/``https`` host with the path ``/p`` or
+``/p.html`` is read; without a scheme, only the known hosts are (so a relative file
+path is never mistaken for a URL).  Everything here is genre-agnostic: the genre plugins
+decode the body.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at
+
+CANONICAL = "https://puzz.link/p?"
+"""What puzzlekit writes: the host and path puzz.link itself links to."""
+
+KNOWN_HOSTS = ("puzz.link", "pzv.jp", "pzprxs.vercel.app", "pzplus.tck.mn")
+
+_HOSTS = "|".join(re.escape(h) for h in KNOWN_HOSTS)
+_PREFIX = re.compile(
+    rf"(?:https?://[A-Za-z0-9.-]+(?::\d{{1,5}})?|(?:www\.)?(?:{_HOSTS}))/p(?:\.html)?\?",
+    re.IGNORECASE,
+)
+_PID = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_FLAGS = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+@dataclass(frozen=True)
+class PuzzLinkUrl:
+    """A puzz.link URL split into its parts, with where PID, FLAGS and BODY start in ``source``."""
+
+    source: str
+    pid: str
+    flags: str
+    cols: int
+    rows: int
+    body: str
+    pid_at: int
+    flags_at: int
+    body_at: int
+
+
+def looks_like(source: str) -> bool:
+    """Is ``source`` a puzz.link-style URL (of any genre)?  Cheap, and never raises."""
+    return _PREFIX.match(source.strip()) is not None
+
+
+def pid_of(source: str) -> str | None:
+    """The puzzle id of a puzz.link-style URL, lower-cased; None when ``source`` is not one."""
+    source = source.strip()
+    prefix = _PREFIX.match(source)
+    if prefix is None:
+        return None
+    pid = _PID.match(source, prefix.end())
+    return pid.group(0).lower() if pid else None
+
+
+def parse(source: str, limit: int = MAX_SIDE) -> PuzzLinkUrl:
+    """Split a URL into its parts, refusing a malformed one with a located LevelError.
+
+    The size is checked against ``limit`` before the body is looked at.  Trailing
+    slashes after the body are URL punctuation and are dropped.
+    """
+    check_length(source)
+    text = source.strip()
+    start = len(source) - len(source.lstrip())
+    prefix = _PREFIX.match(text)
+    if prefix is None:
+        raise error_at(source, start, "not a puzz.link URL: expected https://puzz.link/p?PID/COLS/ROWS/BODY")
+    at = prefix.end()
+    pid = _PID.match(text, at)
+    if pid is None:
+        raise error_at(source, start + at, "expected a puzzle id after '?', such as 'slither' or 'hashikake'")
+    parts, positions = _split(text, pid.end())
+    flags = ""
+    flags_at = start + positions[0]
+    if parts and parts[0] and not parts[0].isdigit():
+        if not _FLAGS.fullmatch(parts[0]):
+            raise error_at(source, start + positions[0], f"expected variant flags or the width, found {parts[0]!r}")
+        flags = parts.pop(0)
+        positions.pop(0)
+    cols = _number(source, start, parts, positions, 0, "the number of columns")
+    rows = _number(source, start, parts, positions, 1, "the number of rows")
+    check_size(source, start + positions[0], cols, rows, limit)
+    if len(parts) < 3:
+        raise error_at(source, len(source.rstrip()), "the URL ends after the size: the body with the clues is missing")
+    body = "/".join(parts[2:]).rstrip("/")
+    return PuzzLinkUrl(
+        source, pid.group(0).lower(), flags, cols, rows, body, start + at, flags_at, start + positions[2]
+    )
+
+
+def _split(text: str, at: int) -> tuple[list[str], list[int]]:
+    """The '/'-separated parts after the puzzle id, and where each starts."""
+    if at >= len(text) or text[at] != "/":
+        return [], [at]
+    parts = text[at + 1 :].split("/")
+    positions = []
+    pos = at + 1
+    for part in parts:
+        positions.append(pos)
+        pos += len(part) + 1
+    return parts, positions
+
+
+def _number(source: str, start: int, parts: list[str], positions: list[int], index: int, what: str) -> int:
+    if index >= len(parts) or not parts[index]:
+        pos = positions[index] if index < len(positions) else len(source.rstrip())
+        raise error_at(source, start + pos, f"expected {what} here, as in p?PID/COLS/ROWS/BODY")
+    part = parts[index]
+    if not part.isdigit() or not part.isascii():
+        raise error_at(source, start + positions[index], f"expected {what}, found {part[:20]!r}")
+    if len(part) > MAX_DIGITS:
+        raise error_at(source, start + positions[index], f"{what} has {len(part)} digits; boards are far smaller")
+    return int(part)
+
+
+def build(pid: str, cols: int, rows: int, body: str, flags: str = "") -> str:
+    """The canonical URL: ``https://puzz.link/p?PID/[FLAGS/]COLS/ROWS/BODY``."""
+    variant = f"{flags}/" if flags else ""
+    return f"{CANONICAL}{pid}/{variant}{cols}/{rows}/{body}"

@@ -1,0 +1,165 @@
+"""pzprjs's own file format, ``pzprv3``: read its lines with their places, and write it.
+
+A file is lines of text (pzprjs reads ``/`` as a line break too, so a whole file fits on
+one line, the form its tests use)::
+
+    pzprv3          the format; pzprv3.1 is version 1 of a genre's layout
+    slither         the puzzle id
+    5               rows (rows first here, unlike a URL)
+    5               columns
+    f               variant flag lines, when the genre has any set
+    2 . . 1 .       blocks of space-separated values, one line per row
+    ...
+
+What the blocks hold is the genre's business (clues, then the answer's lines and
+crosses); this module hands them out with the line and column of every value, so a
+genre's codec can point at a bad one.  Anything after the blocks a genre reads (pzprjs's
+``info:``/``history:`` lines) is ignored.  Sizes are checked against the caps before
+any block is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from puzzlekit.errors import LevelError
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown
+
+_HEADER = re.compile(r"pzprv3(?:\.(\d{1,3}))?")
+
+
+@dataclass(frozen=True)
+class Value:
+    """One space-separated value and where it is: 1-based line and column."""
+
+    text: str
+    line: int
+    col: int
+
+
+class PzprFile:
+    """A pzprv3 file being read: its header, then its lines handed out in order."""
+
+    def __init__(self, source: str, limit: int = MAX_SIDE) -> None:
+        check_length(source)
+        self.limit = limit
+        self.source = source
+        self.name = shown(source)
+        self._lines = _lines(source)
+        self._next = 0
+        while self._next < len(self._lines) and not self._lines[self._next]:
+            self._next += 1
+        header = self._line("the header line 'pzprv3'")
+        match = _HEADER.fullmatch(_text(header))
+        if match is None:
+            raise self.error(header[0] if header else None, "a pzprjs file starts with the line 'pzprv3'")
+        self.version = int(match.group(1) or 0)
+        pid = self._line("the puzzle id")
+        if len(pid) != 1:
+            raise self.error(pid[0] if pid else None, "expected the puzzle id (such as 'slither') on this line")
+        self.pid_value = pid[0]
+        self.pid = pid[0].text.lower()
+        self.rows = self._size("the number of rows")
+        self.cols = self._size("the number of columns")
+
+    def error(self, at: Value | None, message: str) -> LevelError:
+        """A LevelError at a value, or at the end of the file when ``at`` is None."""
+        if at is None:
+            lines = self.source.split("\n")
+            return LevelError(self.name, len(lines), len(lines[-1]) + 1, message)
+        return LevelError(self.name, at.line, at.col, message)
+
+    def flag(self, word: str) -> bool:
+        """Take a variant flag line equal to ``word`` if the next line is one."""
+        if self._next < len(self._lines) and _text(self._lines[self._next]) == word:
+            self._next += 1
+            return True
+        return False
+
+    def at_end(self) -> bool:
+        """Nothing more but empty lines and pzprjs's ``info:``/``history:`` trailer."""
+        rest = [line for line in self._lines[self._next :] if line]
+        return not rest or _text(rest[0]).startswith(("info:", "history:"))
+
+    def block(self, rows: int, cols: int, what: str) -> list[list[Value]]:
+        """The next ``rows`` lines of ``cols`` values each: ``what`` names them in errors."""
+        out = []
+        for r in range(rows):
+            values = self._line(f"{what} (line {r + 1} of {rows})")
+            if len(values) != cols:
+                at = values[cols] if len(values) > cols else (values[-1] if values else None)
+                raise self.error(at, f"expected {cols} values in this line of {what}, found {len(values)}")
+            out.append(values)
+        return out
+
+    def _line(self, what: str) -> list[Value]:
+        if self._next >= len(self._lines):
+            raise self.error(None, f"the file ends where {what} should be: it looks cut short")
+        line = self._lines[self._next]
+        self._next += 1
+        return line
+
+    def _size(self, what: str) -> int:
+        values = self._line(what)
+        if len(values) != 1 or not values[0].text.isdigit() or not values[0].text.isascii():
+            raise self.error(values[0] if values else None, f"expected {what} on this line")
+        value = values[0]
+        if len(value.text) > MAX_DIGITS or not 1 <= int(value.text) <= self.limit:
+            raise self.error(
+                value, f"{what} is {value.text[:12]}; boards are 1-{self.limit} on a side (refused before reading on)"
+            )
+        return int(value.text)
+
+
+def _text(values: list[Value]) -> str:
+    return " ".join(v.text for v in values)
+
+
+def _lines(source: str) -> list[list[Value]]:
+    """The file's lines split at line breaks and '/', each as its values with their places.
+
+    Empty lines are kept: a block of a board one square wide has empty lines.
+    """
+    out: list[list[Value]] = []
+    for number, raw in enumerate(source.split("\n"), start=1):
+        raw = raw.removesuffix("\r")
+        if number == 1:
+            raw = raw.removeprefix("\ufeff")
+        pos = 0
+        for piece in raw.split("/"):
+            values = [Value(m.group(0), number, pos + m.start() + 1) for m in re.finditer(r"\S+", piece)]
+            out.append(values)
+            pos += len(piece) + 1
+    return out
+
+
+def looks_like(text: str) -> bool:
+    """Does ``text`` start like a pzprv3 file (the whole content, or a one-line SOURCE)?"""
+    return _HEADER.match(text.lstrip("\ufeff \t\r\n")) is not None
+
+
+def pid_of(text: str) -> str | None:
+    """The puzzle id of a pzprv3 file, lower-cased; None when it is not one.  Never raises."""
+    if not looks_like(text):
+        return None
+    parts = re.split(r"[/\n]", text.lstrip("\ufeff \t\r\n"), maxsplit=2)
+    return parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else None
+
+
+def write(
+    pid: str,
+    rows: int,
+    cols: int,
+    blocks: Sequence[Sequence[Sequence[str]]],
+    *,
+    version: int = 0,
+    flags: Sequence[str] = (),
+) -> str:
+    """A pzprv3 file as pzprjs writes one: header, size, flag lines, then each value and a space."""
+    header = "pzprv3" if version == 0 else f"pzprv3.{version}"
+    lines = [header, pid, str(rows), str(cols), *flags]
+    for block in blocks:
+        lines.extend("".join(f"{value} " for value in row) for row in block)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,151 @@
+"""Puzzles in other people's formats: read a URL, a game ID or a pzprjs file, infer its
+genre, and write a puzzle back out in any registered format.
+
+The formats themselves come from plugins (the ``puzzlekit_register_formats`` hook);
+this module only chooses among them:
+
+* :func:`infer_genre` asks every format which genre a source says it belongs to (a
+  puzz.link URL names its puzzle id) and refuses a source that says nothing, or that
+  more than one genre claims;
+* :func:`decode` turns a source into level text with the genre's own format, after
+  refusing a source that says it is another genre's puzzle;
+* :func:`encode` writes a loaded puzzle as ``ascii`` (level text) or any kind a
+  format of its genre writes (``url``, ``tatham``, ``pzpr``).
+"""
+
+from __future__ import annotations
+
+from puzzlekit.api import Puzzle, default_host
+from puzzlekit.core.model import is_fixed
+from puzzlekit.errors import LevelError, UsageError
+from puzzlekit.formats.codec import shown
+from puzzlekit.formats.level import read_blocks, write_block
+from puzzlekit.genre import Genre
+from puzzlekit.host import Host
+
+ASCII = "ascii"
+"""puzzlekit's own level format, always available to ``encode``."""
+
+
+def claimed_genres(source: str, host: Host | None = None) -> list[str]:
+    """Genre names the registered formats say ``source`` belongs to (usually one or none)."""
+    host = host or default_host()
+    known = set(host.registry.names())
+    names: list[str] = []
+    for fmt in host.formats():
+        claim = fmt.genre_of(source)
+        if claim and claim.lower() in known:  # a claim for a genre not installed says nothing
+            name = host.registry.genre(claim).name
+            if name not in names:
+                names.append(name)
+    return names
+
+
+def infer_genre(source: str, host: Host | None = None) -> Genre:
+    """The genre a self-describing source (a puzz.link URL, say) belongs to.
+
+    UsageError when no format recognises the source's genre, or more than one genre
+    claims it (a Tatham ID ``7x7:...`` could be Loopy's or Bridges').
+    """
+    host = host or default_host()
+    names = claimed_genres(source, host)
+    if not names:
+        raise UsageError(
+            f"cannot tell the genre of {shown(source)!r}: only URLs and IDs that name their puzzle do; "
+            "name the genre, as in 'puzzlekit solve GENRE SOURCE'"
+        )
+    if len(names) > 1:
+        raise UsageError(
+            f"{shown(source)!r} could be {' or '.join(names)}: name the genre, as in 'puzzlekit solve GENRE SOURCE'"
+        )
+    return host.registry.genre(names[0])
+
+
+def decode(source: str, genre: Genre, host: Host | None = None, name: str | None = None) -> str | None:
+    """Level text for ``source`` written in one of ``genre``'s formats; None when no
+    registered format recognises it (it is a path, say).
+
+    ``name`` is where ``source`` came from when it is a file's content: errors then
+    name it, with lines counted in the file.  A source that says it belongs to another
+    genre is refused, naming that genre.
+    """
+    host = host or default_host()
+    text = source.strip()
+    if not text:
+        return None
+    claims = claimed_genres(text, host)
+    where = name or shown(text)
+    if claims and genre.name not in claims:
+        raise UsageError(
+            f"{where}: this is a {' or '.join(claims)} puzzle, not {genre.name}; "
+            f"name {claims[0]} as the genre, or leave the genre out"
+        )
+    for fmt in host.formats(genre.name):
+        if fmt.matches(text):
+            try:
+                return fmt.read(text, genre)
+            except LevelError as err:
+                if name is None:
+                    raise
+                raise _moved(err, source, name) from None
+    others = [fmt for fmt in host.formats() if fmt.matches(text)]
+    if others:
+        kind = others[0].kind_name
+        readers = sorted({g for fmt in others if fmt.kind_name == kind for g in fmt.genres})
+        raise UsageError(
+            f"{where}: {genre.name} has no {kind} format (installed genres that have one: {', '.join(readers)})"
+        )
+    return None
+
+
+def _moved(err: LevelError, source: str, name: str) -> LevelError:
+    """An error found in the stripped content of a file, placed in the file itself."""
+    lead = source[: len(source) - len(source.lstrip())]
+    line = err.line + lead.count("\n")
+    col = err.col + (len(lead) - lead.rfind("\n") - 1 if err.line == 1 else 0)
+    return LevelError(name, line, col, err.message)
+
+
+def kinds(genre: Genre, host: Host | None = None) -> list[str]:
+    """What ``genre``'s puzzles can be written as: ``ascii`` and every kind a format writes."""
+    host = host or default_host()
+    return [ASCII, *sorted(host.registry.writers(genre.name))]
+
+
+def marks(puzzle: Puzzle) -> list[int] | None:
+    """The player's marks (or a solution) a loaded puzzle carries, as domains; None when
+    it is a bare puzzle.
+
+    What the genre infers from the bare clues alone (Hashiwokakero fills in bridges
+    between touching islands that a number decides) is not a mark.
+    """
+    genre, instance = puzzle.genre, puzzle.instance
+    try:
+        state = genre.parse_state(instance, puzzle.block)
+    except LevelError:
+        return None
+    if not any(is_fixed(d) for d in state):
+        return None
+    try:
+        bare = genre.parse_state(instance, read_blocks("\n".join(genre.write(instance)))[0])
+    except LevelError:
+        return state
+    return None if state == bare else state
+
+
+def encode(puzzle: Puzzle, kind: str, host: Host | None = None, state: list[int] | None = None) -> str:
+    """``puzzle`` written as ``kind``, with the marks of ``state`` where the format holds them.
+
+    ``ascii`` is level text, metadata included.  UsageError names the kinds available
+    when ``kind`` is not one of them.
+    """
+    host = host or default_host()
+    if kind == ASCII:
+        rows = puzzle.genre.write(puzzle.instance, state)
+        return write_block(rows, puzzle.meta)
+    writers = host.registry.writers(puzzle.genre.name)
+    fmt = writers.get(kind)
+    if fmt is None:
+        choices = ", ".join(kinds(puzzle.genre, host))
+        raise UsageError(f"{puzzle.genre.name} puzzles cannot be written as {kind!r}; choose from {choices}")
+    return fmt.write(puzzle, state)

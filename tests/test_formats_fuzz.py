@@ -1,0 +1,213 @@
+"""Every decoder, fed arbitrary text and structured-but-random URLs, IDs and files,
+gives a board or a LevelError, never another exception, and never slowly; every codec
+writes random boards (and pzprjs files random answers) that read back the same."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import puzzlekit
+from puzzlekit import interchange
+from puzzlekit.core.model import BOOL, FALSE, TRUE
+from puzzlekit.errors import LevelError
+from puzzlekit.formats.codec import CannotWrite
+from puzzlekit.formats.level import read_blocks
+from puzzlekit.host import Host, make_host
+
+HOST = make_host()
+GENRES = ("slitherlink", "hashiwokakero")
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ROUND = settings(max_examples=40, deadline=None)
+SLOW = 0.5  # seconds any one source may take, decoding and parsing together
+
+PREFIXES = ["https://puzz.link/p?", "http://pzv.jp/p.html?", "puzz.link/p?", "https://example.org/p.html?"]
+PIDS = ["slither", "slitherlink", "hashikake", "hashi", "bridges", "nurikabe", "Slither", ""]
+SIZES = st.one_of(st.integers(0, 12), st.sampled_from([199, 200, 201, 500, 10000, 10**12]))
+PARAMS = ["t0", "t1", "dh", "dq", "d2", "d9", "m2", "m3", "i30", "e10", "L", "x"]
+BODY = st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-+=%/ XYZ_", max_size=80)
+
+
+def no_crash(genre: str, source: str) -> None:
+    """Decode with every format of ``genre`` that recognises ``source``, then parse."""
+    g = HOST.genre(genre)
+    start = time.perf_counter()
+    for fmt in HOST.formats(genre):
+        if not fmt.matches(source):
+            continue
+        try:
+            text = fmt.read(source, g)
+        except LevelError:
+            continue
+        with contextlib.suppress(LevelError):
+            puzzlekit.load(g, text, host=HOST)
+    assert time.perf_counter() - start < SLOW
+
+
+@FUZZ
+@given(genre=st.sampled_from(GENRES), source=st.text(max_size=120))
+def test_arbitrary_text_is_a_board_or_a_level_error(genre: str, source: str) -> None:
+    no_crash(genre, source)
+    assert interchange.claimed_genres(source, HOST) is not None  # never raises either
+
+
+@FUZZ
+@given(
+    genre=st.sampled_from(GENRES),
+    prefix=st.sampled_from(PREFIXES),
+    pid=st.sampled_from(PIDS),
+    flags=st.sampled_from(["", "f/", "v/", "ff/", "1f/"]),
+    cols=SIZES,
+    rows=SIZES,
+    body=BODY,
+)
+def test_random_urls_are_a_board_or_a_level_error(
+    genre: str, prefix: str, pid: str, flags: str, cols: int, rows: int, body: str
+) -> None:
+    no_crash(genre, f"{prefix}{pid}/{flags}{cols}/{rows}/{body}")
+
+
+@FUZZ
+@given(
+    genre=st.sampled_from(GENRES),
+    cols=SIZES,
+    rows=SIZES,
+    params=st.lists(st.sampled_from(PARAMS), max_size=4),
+    sep=st.sampled_from([":", "#", ""]),
+    desc=st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyzABCDEFGZ.:", max_size=80),
+)
+def test_random_game_ids_are_a_board_or_a_level_error(
+    genre: str, cols: int, rows: int, params: list[str], sep: str, desc: str
+) -> None:
+    no_crash(genre, f"{cols}x{rows}{''.join(params)}{sep}{desc}")
+
+
+TOKENS = st.sampled_from([".", "-", "0", "1", "2", "3", "4", "9", "-1", "x", "f", "1 1", ""])
+
+
+@FUZZ
+@given(
+    genre=st.sampled_from(GENRES),
+    header=st.sampled_from(["pzprv3", "pzprv3.1", "pzprv3.2", "pzprv3x"]),
+    pid=st.sampled_from(PIDS),
+    cols=SIZES,
+    rows=SIZES,
+    lines=st.lists(st.lists(TOKENS, max_size=6), max_size=14),
+    slash=st.booleans(),
+)
+def test_random_pzprjs_files_are_a_board_or_a_level_error(
+    genre: str, header: str, pid: str, cols: int, rows: int, lines: list[list[str]], slash: bool
+) -> None:
+    body = [" ".join(line) + " " for line in lines]
+    no_crash(genre, ("/" if slash else "\n").join([header, pid, str(rows), str(cols), *body]))
+
+
+# -- round trips -------------------------------------------------------------------
+
+
+@st.composite
+def slitherlink_levels(draw: st.DrawFn) -> str:
+    rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    grid = ["".join(draw(st.sampled_from("0123...")) for _ in range(cols)) for _ in range(rows)]
+    flags = "# flags: full\n" if draw(st.booleans()) else ""
+    return flags + "\n".join(grid) + "\n"
+
+
+@st.composite
+def hashi_levels(draw: st.DrawFn) -> str:
+    rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
+    grid = [[draw(st.sampled_from("12345678?......")) for _ in range(cols)] for _ in range(rows)]
+    if all(ch == "." for row in grid for ch in row):
+        grid[0][0] = "2"
+    return "\n".join("".join(row) for row in grid) + "\n"
+
+
+def round_trip(genre: str, level: str, kind: str, state: list[int] | None = None) -> str | None:
+    """The level written as ``kind`` and read back; None when the format cannot hold it."""
+    (puzzle,) = puzzlekit.load(genre, level, host=HOST)
+    try:
+        written = interchange.encode(puzzle, kind, HOST, state)
+    except CannotWrite:
+        return None
+    return interchange.decode(written, puzzle.genre, HOST)
+
+
+@ROUND
+@given(level=slitherlink_levels(), kind=st.sampled_from(["url", "tatham", "pzpr"]))
+def test_random_slitherlink_boards_survive_every_codec(level: str, kind: str) -> None:
+    back = round_trip("slitherlink", level, kind)
+    (block,) = read_blocks(level)
+    if back is None:
+        assert kind == "tatham" and "full" in block.flags()
+        return
+    (again,) = read_blocks(back)
+    assert again.rows == block.rows
+    assert again.flags() == block.flags()
+
+
+@ROUND
+@given(level=hashi_levels(), kind=st.sampled_from(["url", "tatham", "pzpr"]))
+def test_random_hashi_boards_survive_every_codec(level: str, kind: str) -> None:
+    back = round_trip("hashiwokakero", level, kind)
+    (block,) = read_blocks(level)
+    if back is None:
+        assert kind == "tatham"  # '?' islands, touching islands, small boards: Bridges cannot show them
+        return
+    assert read_blocks(back)[0].rows == block.rows
+
+
+@ROUND
+@given(level=slitherlink_levels(), data=st.data())
+def test_random_slitherlink_answers_survive_a_pzprjs_file(level: str, data: st.DataObject) -> None:
+    (puzzle,) = puzzlekit.load("slitherlink", level, host=HOST)
+    edges = puzzle.instance.grid.n_edges
+    state = data.draw(st.lists(st.sampled_from([TRUE, FALSE, BOOL]), min_size=edges, max_size=edges))
+    back = round_trip("slitherlink", level, "pzpr", state)
+    assert back is not None
+    expected = state if BOOL in state else [TRUE if d == TRUE else BOOL for d in state]
+    got = puzzle.genre.parse_state(puzzle.instance, read_blocks(back)[0]) if any(d != BOOL for d in expected) else None
+    assert got in (expected, None)
+    if got is None:
+        assert read_blocks(back)[0].rows == puzzle.block.rows
+
+
+@ROUND
+@given(level=hashi_levels(), data=st.data())
+def test_random_hashi_answers_survive_a_pzprjs_file(level: str, data: st.DataObject) -> None:
+    (puzzle,) = puzzlekit.load("hashiwokakero", level, host=HOST)
+    board = puzzle.instance
+    counts = data.draw(st.lists(st.integers(0, 2), min_size=board.n_edges, max_size=board.n_edges))
+    for h, v, _ in board.crossings:  # a file can hold crossing bridges; a map cannot
+        if counts[h] and counts[v]:
+            counts[v] = 0
+    state = [0b111 if n == 0 else 1 << n for n in counts]
+    back = round_trip("hashiwokakero", level, "pzpr", state)
+    assert back is not None
+    (block,) = read_blocks(back)
+    assert puzzle.genre.parse_state(board, block) == puzzle.genre.parse_state(
+        board, read_blocks("\n".join(puzzle.genre.write(board, state)))[0]
+    )
+
+
+@pytest.mark.parametrize("genre", GENRES)
+def test_a_huge_claimed_size_is_refused_before_anything_is_allocated(genre: str) -> None:
+    start = time.perf_counter()
+    for source in (
+        "https://puzz.link/p?slither/100000/100000/" + "z" * 1000,
+        "https://puzz.link/p?hashikake/100000/100000/" + "z" * 1000,
+        "100000x100000t0:" + "z" * 1000,
+        "100000x100000m2:" + "z" * 1000,
+        "pzprv3/slither/100000/100000/",
+        "pzprv3/hashikake/100000/100000/",
+        "https://puzz.link/p?slither/5/5/" + "z" * (1 << 21),
+    ):
+        no_crash(genre, source)
+    assert time.perf_counter() - start < 1
+
+
+def test_the_host_used_here_has_both_genres(host: Host) -> None:
+    assert {f.genres[0] for f in HOST.formats()} >= set(GENRES)
