@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.model import Model, Rule, Rung, values_of
+from puzzlekit.core.rng import Rng
 from puzzlekit.formats.level import Block
+from puzzlekit.generation import GenerateRequest
 from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit_hashi import picture, pretty
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board
+from puzzlekit_hashi.generate import generate, with_clue
 from puzzlekit_hashi.rules.connectivity import MUST_CONNECT, NO_ISOLATION, MustConnect, NoIsolation
 from puzzlekit_hashi.rules.counting import ISLAND_SUM, NO_CROSSING, IslandSum, NoCrossing
 from puzzlekit_hashi.text import ALL, parse_board, parse_state, write_clue_grid, write_map
@@ -101,6 +104,32 @@ class Hashiwokakero(Genre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- generating, and clues for setters ----------------------------------------------
+
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    """Like Tatham's bridges, three levels: random networks that need search are too
+    rare to generate, so "expert" is refused with the list of these."""
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        return generate(self, request, rng)
+
+    def clue_positions(self, instance: Board) -> list[int]:
+        return list(range(instance.n_islands))
+
+    def clue_at(self, instance: Board, position: int) -> int | None:
+        clue = instance.clues[position]
+        return None if clue == NO_CLUE else clue
+
+    def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
+        return with_clue(instance, position, clue)
+
+    def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
+        return sum(values[e] for e in instance.island_edges[position])
+
+    def clue_name(self, instance: Board, position: int) -> str:
+        r, c = instance.islands[position]
+        return f"r{r + 1}c{c + 1}"
 
 
 def _count_words(var: int, mask: int) -> str:

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, add_single_loop
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
+from puzzlekit.core.rng import Rng
 from puzzlekit.formats.level import Block
+from puzzlekit.generation import GenerateRequest
 from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
+from puzzlekit_slitherlink.generate import generate, with_clue
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK, add_colouring
 from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount
 from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY, RegionConnectivity
 from puzzlekit_slitherlink.text import (
+    BLANK,
     Board,
     is_lattice,
     parse_board,
@@ -146,6 +150,30 @@ class Slitherlink(Genre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- generating, and clues for setters ----------------------------------------------
+
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        return generate(self, request, rng)
+
+    def clue_positions(self, instance: Board) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+
+    def clue_at(self, instance: Board, position: tuple[int, int]) -> int | None:
+        clue = instance.clues[position[0] * instance.cols + position[1]]
+        return None if clue == BLANK else clue
+
+    def with_clue(self, instance: Board, position: tuple[int, int], clue: int | None) -> Board:
+        return with_clue(instance, position, clue)
+
+    def clue_of_solution(self, instance: Board, position: tuple[int, int], values: Sequence[int]) -> int:
+        edges = instance.grid.cell_edges[position[0] * instance.cols + position[1]]
+        return sum(values[e] for e in edges)
+
+    def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
+        return f"r{position[0] + 1}c{position[1] + 1}"
 
 
 def _finishes(board: Board) -> Callable[[list[int], int], bool]:

@@ -120,6 +120,15 @@ class Grid:
         return tuple(tuple(x) for x in adjacent)
 
     @cached_property
+    def face_edges(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """(edge, face across it) pairs for each face, the outside face included."""
+        out: list[list[tuple[int, int]]] = [[] for _ in range(self.n_faces)]
+        for e, (a, b) in enumerate(self.edge_faces):
+            out[a].append((e, b))
+            out[b].append((e, a))
+        return tuple(tuple(x) for x in out)
+
+    @cached_property
     def vertex_adjacent(self) -> tuple[tuple[tuple[int, int], ...], ...]:
         """(edge, other dot) pairs for each dot."""
         out: list[list[tuple[int, int]]] = [[] for _ in range(self.n_vertices)]

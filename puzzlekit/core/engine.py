@@ -234,9 +234,11 @@ class Engine:
 
     def rule_counts(self) -> dict[str, int]:
         """Narrowings per rule name, cheapest rung first."""
-        counts: dict[str, int] = {}
-        pairs = sorted(zip(self.props, self.fired), key=lambda pf: pf[0].rule.rung)
-        for prop, fired in pairs:
-            if fired:
-                counts[prop.rule.name] = counts.get(prop.rule.name, 0) + fired
-        return counts
+        props, fired = self.props, self.fired
+        counts: dict[tuple[int, str], int] = {}
+        for index, n in enumerate(fired[:-1]):
+            if n:
+                rule = props[index].rule
+                key = (rule.rung, rule.name)
+                counts[key] = counts.get(key, 0) + n
+        return {name: n for (_, name), n in sorted(counts.items(), key=lambda item: item[0][0])}

@@ -95,14 +95,14 @@ class LoopGraph:
 class NodeDegree(Propagator):
     """Two lines or none at one node (exactly two when ``visit``)."""
 
-    __slots__ = ("rule", "node", "name", "visit", "edges", "watches")
+    __slots__ = ("rule", "graph", "node", "visit", "edges", "watches")
 
-    def __init__(self, edges: tuple[int, ...], node: int, name: str, visit: bool = False, rule: Rule = NODE_DEGREE):
+    def __init__(self, graph: LoopGraph, node: int, visit: bool = False, rule: Rule = NODE_DEGREE) -> None:
         self.rule = rule
+        self.graph = graph
         self.node = node
-        self.name = name
         self.visit = visit
-        self.edges = self.watches = edges
+        self.edges = self.watches = graph.node_edges[node]
 
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
@@ -140,7 +140,7 @@ class NodeDegree(Propagator):
         return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
-        where = self.name
+        where = self.graph.node_name(self.node)
         if note == "two":
             return f"two lines already meet at {where}, so its other edges are crossed"
         if note == "continue":
@@ -339,10 +339,9 @@ def add_single_loop(
     genre's ladder.
     """
     degree, early, reach = rules
-    node_edges = graph.node_edges
     for node in range(graph.n_nodes):
         must = bool(visit[node]) if visit is not None else False
-        model.add(NodeDegree(node_edges[node], node, graph.node_name(node), must, degree))
+        model.add(NodeDegree(graph, node, must, degree))
     chains = Chains(model, graph, finishes)
     for var, ends in zip(graph.edge_vars, graph.ends):
         model.add(NoEarlyLoop(chains, var, ends, early))

@@ -119,6 +119,8 @@ class Model:
         default_factory=dict, repr=False
     )
     """Engines' watcher lists, cached per rung cap (see ``puzzlekit.core.engine``)."""
+    checked_rules: set[int] = field(default_factory=set, repr=False)
+    """Ids of the rules whose rung has been checked (rules live as long as their genre)."""
 
     def add_var(self, mask: int) -> int:
         self.domains.append(mask)
@@ -141,13 +143,19 @@ class Model:
 
     def add(self, propagator: Propagator) -> int:
         """Add a propagator; returns its index, which ``Engine.wake`` takes."""
-        if not 1 <= propagator.rule.rung <= len(self.ladder):
-            raise ValueError(
-                f"rule {propagator.rule.name!r} sits on rung {propagator.rule.rung}, "
-                f"but the ladder has rungs 1..{len(self.ladder)}"
-            )
+        rule = propagator.rule
+        if id(rule) not in self.checked_rules:
+            self._check_rule(rule)
         self.propagators.append(propagator)
         return len(self.propagators) - 1
+
+    def _check_rule(self, rule: Rule) -> None:
+        """A rule's rung must be on the ladder (checked once per rule, not per propagator)."""
+        if not 1 <= rule.rung <= len(self.ladder):
+            raise ValueError(
+                f"rule {rule.name!r} sits on rung {rule.rung}, but the ladder has rungs 1..{len(self.ladder)}"
+            )
+        self.checked_rules.add(id(rule))
 
     @property
     def search_rung(self) -> int:

@@ -21,6 +21,7 @@ dict lookup.  A merge wakes only the units of the smaller class's members.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import cast
 
 from puzzlekit.core.engine import Engine
@@ -99,11 +100,7 @@ class FaceColours(TrailedParityUnionFind):
         self.face_units: list[list[int]] = [[] for _ in range(grid.n_faces)]
         """Indices of the unit propagators each face belongs to."""
         self.unit_faces: dict[int, tuple[int, ...]] = {}
-        edges: list[list[tuple[int, int]]] = [[] for _ in range(grid.n_faces)]
-        for e, (a, b) in enumerate(grid.edge_faces):
-            edges[a].append((e, b))
-            edges[b].append((e, a))
-        self.face_edges = tuple(tuple(x) for x in edges)
+        self.face_edges = grid.face_edges
 
     def merging(self, engine: Engine, keep: int, absorbed: int, flip: int) -> None:
         aux, dom = engine.aux, engine.dom
@@ -207,17 +204,20 @@ def add_colouring(model: Model, grid: Grid, clues: Sequence[int], full: bool) ->
     colours = FaceColours(model, grid)
     for e in range(grid.n_edges):
         model.add(ColourLink(colours, e))
-    units: list[tuple[int, tuple[int, ...]]] = []
-    for cell, clue in enumerate(clues):
-        if clue >= 0:
-            units.append((clue, (cell, *grid.cell_neighbours[cell])))
-    for around in grid.vertex_faces:
-        # With the outside face twice, a dot can never be a chessboard.
-        if full or grid.outside not in around:
-            units.append((DOT_FULL if full else DOT, around))
+    units = [(clue, (cell, *grid.cell_neighbours[cell])) for cell, clue in enumerate(clues) if clue >= 0]
+    units += dot_units(grid, full)
+    face_units, unit_faces = colours.face_units, colours.unit_faces
     for kind, faces in units:
         index = model.add(ColourUnit(colours, kind, faces))
-        colours.unit_faces[index] = faces
-        for f in sorted(set(faces)):
-            colours.face_units[f].append(index)
+        unit_faces[index] = faces
+        for f in set(faces):
+            face_units[f].append(index)
     return colours
+
+
+@lru_cache(maxsize=64)
+def dot_units(grid: Grid, full: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The four faces around each dot that can be a chessboard (the same for every board
+    of a size, so made once).  With the outside face twice, a dot never can."""
+    kind = DOT_FULL if full else DOT
+    return tuple((kind, around) for around in grid.vertex_faces if full or grid.outside not in around)

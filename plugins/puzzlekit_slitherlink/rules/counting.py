@@ -65,6 +65,8 @@ class ClueCount(Propagator):
     def explain(self, var: int, mask: int, note: object) -> str:
         where = self.grid.cell_name(self.cell)
         lines = "line" if self.clue == 1 else "lines"
+        if note == "full" and self.clue == 0:
+            return f"the 0 at {where} has no line around it"
         if note == "full":
             full = f"already has {self.clue} {lines}"
             return f"the {self.clue} at {where} {full}, so its other edges are crossed"

@@ -1,0 +1,164 @@
+"""Making Slitherlinks: grow a loop, write down every clue, blank clues while unique.
+
+The loop is the boundary of a region of cells grown one cell at a time.  A cell
+may join only if the region stays one piece without holes or diagonal pinches
+(checked locally, on the eight cells around it), and cells that would touch
+the region on one side only are preferred, so the loop wanders instead of
+swelling into a blob.  A drawn mask (``--from-mask``) can stand in for the
+grown region.  Clue removal and grading are the core's (puzzlekit.generation).
+"""
+
+from __future__ import annotations
+
+from puzzlekit.core.rng import Rng
+from puzzlekit.formats.level import Block
+from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung, unique_at
+from puzzlekit.genre import Genre
+from puzzlekit_slitherlink.grid import grid_for
+from puzzlekit_slitherlink.text import BLANK, Board
+
+Cell = tuple[int, int]
+# The eight cells around a cell, in order around it (north first, clockwise).
+RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+SIDES = (0, 2, 4, 6)  # the positions in RING that share an edge with the cell
+
+
+def can_join(inside: set[Cell], cell: Cell, rows: int, cols: int) -> bool:
+    """Would adding ``cell`` keep the region one simply connected piece without a pinch?
+
+    Around the cell, the outside cells that touch it by a side must all lie in one
+    run of outside cells on the ring (else the outside would be cut, or enclosed
+    into a hole); and no 2x2 block with the cell may become a chessboard.
+    """
+    r, c = cell
+
+    def out(dr: int, dc: int) -> bool:
+        rr, cc = r + dr, c + dc
+        return not (0 <= rr < rows and 0 <= cc < cols) or (rr, cc) not in inside
+
+    ring = [out(dr, dc) for dr, dc in RING]
+    if all(ring[i] for i in SIDES):
+        return False  # it would not touch the region
+    # Runs of outside cells around the ring, numbered; sides must share one run.
+    runs = [-1] * 8
+    label = -1
+    start = next((i for i in range(8) if not ring[i]), 0)
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if ring[i]:
+            if runs[(i - 1) % 8] == -1:
+                label += 1
+            runs[i] = label
+    if len({runs[i] for i in SIDES if ring[i]}) > 1:
+        return False
+    # No chessboard: a diagonal neighbour inside needs a side between them inside too.
+    return all(ring[d] or not ring[d - 1] or not ring[(d + 1) % 8] for d in (1, 3, 5, 7))
+
+
+def grow_region(rows: int, cols: int, rng: Rng) -> set[Cell]:
+    """A random simply connected region covering roughly 35-55% of the board."""
+    target = rows * cols * (35 + rng.below(21)) // 100
+    inside = {(rng.below(rows), rng.below(cols))}
+    frontier = sorted(_neighbours(next(iter(inside)), rows, cols))
+    misses = 0
+    while len(inside) < max(target, 1) and frontier and misses < 50 * rows * cols:
+        cell = frontier[rng.below(len(frontier))]
+        touching = sum(1 for nb in _neighbours(cell, rows, cols) if nb in inside)
+        # Prefer cells that touch the region on one side only: long wandering loops.
+        if cell in inside or not rng.chance(1, touching * touching) or not can_join(inside, cell, rows, cols):
+            misses += 1
+            continue
+        inside.add(cell)
+        frontier = sorted({nb for x in inside for nb in _neighbours(x, rows, cols)} - inside)
+    return inside
+
+
+def _neighbours(cell: Cell, rows: int, cols: int) -> list[Cell]:
+    r, c = cell
+    return [
+        (r + dr, c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)) if 0 <= r + dr < rows and 0 <= c + dc < cols
+    ]
+
+
+def clues_of(inside: set[Cell], rows: int, cols: int) -> tuple[int, ...]:
+    """Every cell's count of loop edges: its sides between inside and outside."""
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            me = (r, c) in inside
+            n = sum(1 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if ((r + dr, c + dc) in inside) != me)
+            out.append(n)
+    return tuple(out)
+
+
+def read_mask(block: Block) -> tuple[set[Cell], int, int]:
+    """A region drawn with ``x`` (inside) and ``.``; checked to make one loop.
+
+    Errors name the cell: a split region, a hole, a pinch."""
+    rows = block.padded()
+    height, width = len(rows), len(rows[0])
+    inside: set[Cell] = set()
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in "xX":
+                inside.add((r, c))
+            elif ch not in ". ":
+                raise block.error(r, c, f"a mask is drawn with 'x' (inside the loop) and '.', found {ch!r}")
+    if not inside:
+        raise block.error(0, 0, "the mask has no 'x' cell: nothing for the loop to go around")
+    first = min(inside)
+    seen = {first}
+    todo = [first]
+    while todo:
+        for nb in _neighbours(todo.pop(), height, width):
+            if nb in inside and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    if seen != inside:
+        r, c = min(inside - seen)
+        raise block.error(
+            r, c, f"the mask is in pieces: r{r + 1}c{c + 1} is not joined to r{first[0] + 1}c{first[1] + 1}"
+        )
+    outside = {(r, c) for r in range(height) for c in range(width)} - inside
+    reach = {x for x in outside if x[0] in (0, height - 1) or x[1] in (0, width - 1)}
+    todo = list(reach)
+    while todo:
+        for nb in _neighbours(todo.pop(), height, width):
+            if nb in outside and nb not in reach:
+                reach.add(nb)
+                todo.append(nb)
+    if reach != outside:
+        r, c = min(outside - reach)
+        raise block.error(r, c, f"the mask has a hole at r{r + 1}c{c + 1}: one loop cannot go around it")
+    for r in range(height - 1):
+        for c in range(width - 1):
+            a, b = (r, c) in inside, (r, c + 1) in inside
+            d, e = (r + 1, c) in inside, (r + 1, c + 1) in inside
+            if a == e and b == d and a != b:
+                raise block.error(r, c, f"the mask pinches at the corner between r{r + 1}c{c + 1} and r{r + 2}c{c + 2}")
+    return inside, height, width
+
+
+def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
+    """One attempt: a board unique at the requested difficulty, or None."""
+    rung = target_rung(genre, request.difficulty)
+    if request.mask is not None:
+        inside, rows, cols = read_mask(request.mask)
+    else:
+        rows, cols = request.rows, request.cols
+        inside = grow_region(rows, cols, rng)
+        if len(inside) < 2:
+            return None
+    board = Board(grid_for(rows, cols), clues_of(inside, rows, cols))
+    if not unique_at(genre, board, max(genre.difficulties.values()), request.max_nodes):
+        return None  # even fully clued, this loop has a twin (2x2 "23/32")
+    orbits = symmetry_orbits(cols, rows, request.symmetry)
+    reduced: Board = reduce_clues(genre, board, orbits, rung, rng, request.max_nodes, request.deadline)
+    return reduced
+
+
+def with_clue(board: Board, position: Cell, clue: int | None) -> Board:
+    r, c = position
+    clues = list(board.clues)
+    clues[r * board.cols + c] = BLANK if clue is None else clue
+    return Board(board.grid, tuple(clues), board.full)

@@ -1,0 +1,73 @@
+"""``puzzlekit grade``: the rung each puzzle needs and the deductions each rule made."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from puzzlekit.api import load, solve
+from puzzlekit.cli.common import reports_errors
+from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
+from puzzlekit.errors import PuzzlekitError
+from puzzlekit.grading import Grade, grade_result
+
+
+@click.command(name="grade")
+@genre_and_source
+@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True)
+@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True)
+@click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
+@click.pass_context
+@reports_errors
+def grade_command(
+    ctx: click.Context, genre: str, source: str | None, max_nodes: int, timeout: float, json_: bool
+) -> None:
+    """Grade every puzzle in SOURCE: the rung it needs (tier 1 is the cheapest; search is
+    the last), its difficulty name, the deductions per rule and the search nodes.
+
+    Exit codes as for solve: 0 when every puzzle is unique.
+    """
+    g, text, name = load_source(ctx, genre, source)
+    puzzles = load(g, text, name)
+    if not puzzles:
+        raise PuzzlekitError(f"{name}: no puzzle found")
+    code = 0
+    for puzzle in puzzles:
+        result = solve(g, puzzle, max_nodes=max_nodes, timeout=timeout or None)
+        graded = grade_result(result)
+        click.echo(grade_json(graded) if json_ else grade_plain(graded))
+        if code == 0:
+            code = status_exit_code(result.status)
+    sys.exit(code)
+
+
+def grade_plain(grade: Grade) -> str:
+    p = grade.puzzle
+    difficulty = f", {grade.difficulty}" if grade.difficulty else ""
+    tier = f"tier {grade.tier} ({grade.rung_name}{difficulty})"
+    head = f"{p.where}: {grade.status.value}; {tier}; {grade.nodes} search nodes"
+    rules = ", ".join(f"{rule} {n}" for rule, n in grade.rule_counts.items()) or "none"
+    return f"{head}\n  deductions: {rules}"
+
+
+def grade_json(grade: Grade) -> str:
+    p = grade.puzzle
+    return json.dumps(
+        {
+            "genre": p.genre.name,
+            "source": p.source,
+            "line": p.block.first_line,
+            "index": p.index,
+            "status": grade.status.value,
+            "tier": grade.tier,
+            "rung_name": grade.rung_name,
+            "difficulty": grade.difficulty,
+            "rules": grade.rule_counts,
+            "nodes": grade.nodes,
+            "seconds": round(grade.seconds, 6),
+        }
+    )

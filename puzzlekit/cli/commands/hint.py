@@ -1,0 +1,59 @@
+"""``puzzlekit hint``: the next step from a player's marks, cheapest rung first."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from puzzlekit.api import load
+from puzzlekit.cli.common import read_source, reports_errors
+from puzzlekit.cli.exitcodes import EXIT_REJECTED
+from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.errors import UsageError
+from puzzlekit.hints import Hint, hint
+
+
+@click.command(name="hint")
+@genre_and_source
+@click.option("--state", "state_path", metavar="FILE", help="The player's marks (a file or -).")
+@click.option("--json", "json_", is_flag=True, help="One JSON object.")
+@click.pass_context
+@reports_errors
+def hint_command(ctx: click.Context, genre: str, source: str | None, state_path: str | None, json_: bool) -> None:
+    """The next deduction from the player's marks, in words, with the places involved.
+
+    Without --state, SOURCE's own marks are the state (or none).  A mark that
+    contradicts the solution is pointed out instead, with exit code 6.
+    """
+    g, text, name = load_source(ctx, genre, source)
+    puzzles = load(g, text, name)
+    if len(puzzles) != 1:
+        raise UsageError(f"{name}: hint takes one puzzle, found {len(puzzles)}")
+    state = read_source(ctx, g, state_path, what="--state")[0] if state_path is not None else None
+    found = hint(g, puzzles[0], state)
+    click.echo(hint_json(found) if json_ else hint_plain(found))
+    sys.exit(EXIT_REJECTED if found.kind == "mistake" else 0)
+
+
+def hint_plain(found: Hint) -> str:
+    head = {"deduction": "hint", "mistake": "mistake", "solved": "solved", "search": "stuck"}[found.kind]
+    rung = f" (rung {found.rung}, {found.rule})" if found.rule else ""
+    return f"{head}{rung}: {found.text}"
+
+
+def hint_json(found: Hint) -> str:
+    g, instance = found.puzzle.genre, found.puzzle.instance
+    return json.dumps(
+        {
+            "kind": found.kind,
+            "text": found.text,
+            "rule": found.rule,
+            "rung": found.rung,
+            "variable": found.variable,
+            "place": g.describe(instance, found.variable) if found.variable is not None else None,
+            "values": [v for v in range(found.mask.bit_length()) if found.mask >> v & 1] if found.mask else None,
+            "reads": [{"variable": v, "place": g.describe(instance, v)} for v in found.reads],
+        }
+    )

@@ -1,0 +1,284 @@
+"""Generating puzzles that are proven unique and stamped with the difficulty they need.
+
+The genre makes one attempt at a time (``Genre.generate``); this module supplies
+what every generator shares:
+
+- ``unique_at``: the uniqueness oracle.  A board that deduction capped at rung
+  k solves without guessing is unique, no search needed; at the top difficulty,
+  count-to-two under a node budget, and a spent budget counts as "not proven".
+- ``reduce_clues``: remove clues (in symmetry orbits, shuffled) while the board
+  stays unique at the target rung: Tatham's method.
+- ``needed_rung``: the rung the board actually needs, so a board the rung below
+  can solve is never stamped harder.
+- ``generate``: the loop around attempts, with seeds per puzzle (so puzzle 7 of a
+  batch is the same whether made alone, in order, or in another process),
+  no duplicates within a run, and a deadline that ends with a clear error.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from puzzlekit import __version__
+from puzzlekit.core.rng import Rng
+from puzzlekit.core.search import Status, count_solutions
+from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.formats.level import Block, write_block
+from puzzlekit.genre import Genre
+
+DIFFICULTIES = ("easy", "medium", "hard", "expert")
+SYMMETRIES = ("none", "rotational", "mirror")
+GENERATOR_VERSION = 1
+"""Bump when a change makes the same seed give a different puzzle."""
+DEFAULT_BUDGET = 500
+"""Search nodes for one uniqueness check at the top difficulty: a node budget (not a
+clock) keeps generation the same on fast and slow machines."""
+
+
+class GenerationError(PuzzlekitError):
+    """No puzzle could be made as asked (a size too small for a difficulty, a budget spent)."""
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """What the user asked for; genres read what applies to them."""
+
+    cols: int
+    rows: int
+    difficulty: str = "medium"
+    symmetry: str = "none"
+    mask: Block | None = None
+    """A drawn region (``x`` inside, ``.`` outside), for genres that take one."""
+    density: float | None = None
+    """Islands per square, for genres that place islands."""
+    max_nodes: int = DEFAULT_BUDGET
+    """Search budget of each uniqueness check at the top difficulty."""
+    options: dict[str, str] = field(default_factory=dict)
+    deadline: float | None = None
+    """``time.perf_counter()`` past which the attempt gives up (not part of the puzzle's
+    identity: running out of time ends with an error, it never changes a puzzle)."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """One new puzzle: its level text (with metadata), its grade and what it cost."""
+
+    index: int
+    text: str
+    instance: Any
+    rung: int
+    rung_name: str
+    attempts: int
+    seconds: float
+
+
+def target_rung(genre: Genre, difficulty: str) -> int:
+    if difficulty not in genre.difficulties:
+        known = ", ".join(genre.difficulties) or "none"
+        raise UsageError(f"{genre.name} has no difficulty {difficulty!r} (known: {known})")
+    return genre.difficulties[difficulty]
+
+
+def is_top(genre: Genre, rung: int) -> bool:
+    """The top difficulty proves uniqueness by search, not by deduction alone."""
+    return rung >= max(genre.difficulties.values())
+
+
+def unique_at(genre: Genre, instance: Any, rung: int, max_nodes: int = DEFAULT_BUDGET) -> bool:
+    """Is the board proven unique with rungs up to ``rung``?
+
+    Below the top difficulty: deduction alone, capped at ``rung``, must solve it.
+    At the top: count to two under ``max_nodes``; a spent budget is "not proven".
+    """
+    model = genre.build(instance)
+    if is_top(genre, rung):
+        outcome = count_solutions(model, limit=2, max_nodes=max_nodes, timeout=None, record=False)
+    else:
+        outcome = count_solutions(model, limit=2, max_nodes=0, timeout=None, max_rung=rung, record=False)
+    return outcome.status == Status.UNIQUE
+
+
+def needed_rung(genre: Genre, instance: Any, max_nodes: int = DEFAULT_BUDGET) -> int:
+    """The rung the board needs: the least cap at which deduction solves it, or the
+    search rung.  0 when it is not unique within the budget."""
+    model = genre.build(instance)
+    outcome = count_solutions(model, limit=2, max_nodes=max_nodes, timeout=None, record=False)
+    if outcome.status != Status.UNIQUE:
+        return 0
+    return outcome.rung
+
+
+def reduce_clues(
+    genre: Genre,
+    instance: Any,
+    orbits: Sequence[Sequence[Any]],
+    rung: int,
+    rng: Rng,
+    max_nodes: int = DEFAULT_BUDGET,
+    deadline: float | None = None,
+) -> Any:
+    """Blank clue orbits in shuffled order, keeping each removal only while the board
+    stays unique at ``rung`` (Tatham's method; the symmetry lives in the orbits).
+
+    Passes climb the ladder: a pass with a cheap rung first removes most clues fast,
+    and each dearer pass only tries the clues still standing.  Every pass keeps the
+    board unique at its rung, hence at ``rung``.
+    """
+    order = list(orbits)
+    rng.shuffle(order)
+    current = instance
+    for cap in range(max(1, rung - 1), rung + 1):
+        kept = []
+        for orbit in order:
+            out_of_time(deadline)
+            trial = current
+            for position in orbit:
+                trial = genre.with_clue(trial, position, None)
+            if unique_at(genre, trial, cap, max_nodes):
+                current = trial
+            else:
+                kept.append(orbit)
+        order = kept
+    return current
+
+
+def out_of_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise _OutOfTime
+
+
+class _OutOfTime(Exception):
+    """Raised inside an attempt when the deadline passes; ``make_one`` reports it."""
+
+
+def symmetry_orbits(cols: int, rows: int, symmetry: str) -> list[list[tuple[int, int]]]:
+    """Cells grouped so that a clue layout keeps the symmetry when a group goes at once."""
+    if symmetry not in SYMMETRIES:
+        raise UsageError(f"symmetry must be one of {', '.join(SYMMETRIES)}, not {symmetry!r}")
+    seen: set[tuple[int, int]] = set()
+    orbits = []
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in seen:
+                continue
+            if symmetry == "rotational":
+                mates = {(r, c), (rows - 1 - r, cols - 1 - c)}
+            elif symmetry == "mirror":
+                mates = {(r, c), (r, cols - 1 - c)}
+            else:
+                mates = {(r, c)}
+            seen |= mates
+            orbits.append(sorted(mates))
+    return orbits
+
+
+def seed_for(genre: Genre, request: GenerateRequest, seed: str, index: int) -> str:
+    """Everything that defines a puzzle, in one string: same string, same puzzle."""
+    mask = "/".join(request.mask.rows) if request.mask else ""
+    return (
+        f"{genre.name}/v{GENERATOR_VERSION}/{request.cols}x{request.rows}/{request.difficulty}/"
+        f"{request.symmetry}/{request.density}/{mask}/{seed}/{index}"
+    )
+
+
+def make_one(
+    genre: Genre, request: GenerateRequest, seed: str, index: int, deadline: float | None, avoid: frozenset[str]
+) -> Generated:
+    """Attempts for puzzle ``index`` until one meets the request, or the deadline passes."""
+    started = time.perf_counter()
+    rng = Rng(seed_for(genre, request, seed, index))
+    target = target_rung(genre, request.difficulty)
+    timed = replace(request, deadline=deadline)
+    attempts = 0
+    while True:
+        try:
+            out_of_time(deadline)
+            attempts += 1
+            instance = genre.generate(timed, rng)
+        except _OutOfTime:
+            raise GenerationError(
+                f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time "
+                f"({attempts} attempts); try another size or difficulty, or a longer --timeout"
+            ) from None
+        if instance is None:
+            continue
+        rows = genre.write(instance)
+        if "\n".join(rows) in avoid:
+            continue
+        rung = needed_rung(genre, instance, request.max_nodes)
+        if rung != target and not (is_top(genre, target) and rung > target):
+            continue  # the rung below solves it (or it is not unique): not shipped as harder
+        meta = {
+            "seed": seed if index == 0 else f"{seed}#{index}",
+            "difficulty": request.difficulty,
+            "tier": str(rung),
+            "generator": f"puzzlekit {__version__} {genre.name}/v{GENERATOR_VERSION}",
+            "expect": "unique",
+        }
+        return Generated(
+            index,
+            write_block(rows, meta),
+            instance,
+            rung,
+            _rung_name(genre, rung),
+            attempts,
+            time.perf_counter() - started,
+        )
+
+
+def _rung_name(genre: Genre, rung: int) -> str:
+    return "search" if rung > len(genre.ladder) else genre.ladder[rung - 1].name
+
+
+def generate(
+    genre: Genre,
+    request: GenerateRequest,
+    seed: str,
+    count: int = 1,
+    timeout: float | None = 60.0,
+    jobs: int = 1,
+) -> Iterator[Generated]:
+    """Puzzles ``0 .. count-1`` for ``seed``, streamed in order as they are made.
+
+    ``timeout`` is per puzzle.  ``jobs`` > 1 makes them in that many processes (the
+    genre object travels there by pickling); the output is the same as with one.
+    """
+    target_rung(genre, request.difficulty)  # a clear error before any work
+    if count < 1:
+        raise UsageError("--count must be at least 1")
+    seen: set[str] = set()
+    if jobs <= 1 or count == 1:
+        for index in range(count):
+            yield _fresh(genre, request, seed, index, timeout, seen)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_made_elsewhere, genre, request, seed, i, timeout) for i in range(count)]
+        for index, future in enumerate(futures):
+            made = future.result()
+            body = _body(made.text)
+            if body in seen:  # rare: a duplicate; remake it here, deterministically
+                made = _fresh(genre, request, seed, index, timeout, seen)
+            seen.add(_body(made.text))
+            yield made
+
+
+def _fresh(
+    genre: Genre, request: GenerateRequest, seed: str, index: int, timeout: float | None, seen: set[str]
+) -> Generated:
+    deadline = None if not timeout else time.perf_counter() + timeout
+    made = make_one(genre, request, seed, index, deadline, frozenset(seen))
+    seen.add(_body(made.text))
+    return made
+
+
+def _made_elsewhere(genre: Genre, request: GenerateRequest, seed: str, index: int, timeout: float | None) -> Generated:
+    made = _fresh(genre, request, seed, index, timeout, set())
+    return replace(made, instance=None)  # instances may hold unpicklable caches
+
+
+def _body(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if line and not line.startswith("#"))

@@ -1,0 +1,70 @@
+"""Grading: the rung a puzzle needs, the deductions each rule made, and the difficulty
+name that rung earns in the genre.
+
+The grade is what the laddered solver actually needed: the highest rung that had to
+act, or the search rung when deduction alone did not finish.  ``tier`` is that rung's
+number (1 = the cheapest); the genre's ``difficulties`` map names onto tiers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzlekit.api import Puzzle, SolveResult, load_one, solve
+from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, Status
+from puzzlekit.genre import Genre
+from puzzlekit.host import Host
+
+
+@dataclass(frozen=True)
+class Grade:
+    puzzle: Puzzle
+    status: Status
+    tier: int
+    """The rung needed: 1 is the cheapest; the search rung when deduction did not finish."""
+    rung_name: str
+    difficulty: str | None
+    """The genre's name for that tier (None for a puzzle that is not unique)."""
+    rule_counts: dict[str, int]
+    nodes: int
+    seconds: float
+
+
+def difficulty_of(genre: Genre, tier: int) -> str | None:
+    """The difficulty whose tier this is; above the hardest, the hardest (it is at least that)."""
+    if not genre.difficulties or tier <= 0:
+        return None
+    for name, rung in genre.difficulties.items():
+        if rung == tier:
+            return name
+    hardest = max(genre.difficulties, key=lambda name: genre.difficulties[name])
+    return hardest if tier > genre.difficulties[hardest] else None
+
+
+def grade_result(result: SolveResult) -> Grade:
+    genre = result.puzzle.genre
+    unique = result.status == Status.UNIQUE
+    s = result.stats
+    return Grade(
+        result.puzzle,
+        result.status,
+        s.rung,
+        s.rung_name,
+        difficulty_of(genre, s.rung) if unique else None,
+        s.rule_counts,
+        s.nodes,
+        s.seconds,
+    )
+
+
+def grade(
+    genre: str | Genre,
+    puzzle: str | Puzzle,
+    *,
+    max_nodes: int | None = DEFAULT_MAX_NODES,
+    timeout: float | None = DEFAULT_TIMEOUT,
+    host: Host | None = None,
+) -> Grade:
+    """Solve with the whole ladder and report what it took."""
+    p = load_one(genre, puzzle, host)
+    return grade_result(solve(p.genre, p, max_nodes=max_nodes, timeout=timeout))

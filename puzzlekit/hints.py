@@ -1,0 +1,89 @@
+"""Hints: the next deduction from a player's state, cheapest rung first, in words.
+
+The puzzle is solved first (hints need exactly one solution).  A mark that
+disagrees with the solution is pointed out instead of hinting from a wrong
+state.  Otherwise the engine runs from the player's marks with the deduction
+log on; the engine always works the cheapest rung first, so the first entry of
+the log is the easiest next step, and its reads say what to look at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from puzzlekit.api import Puzzle, load_one, solve
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import is_fixed
+from puzzlekit.core.search import Status
+from puzzlekit.errors import PuzzlekitError
+from puzzlekit.formats.level import read_blocks
+from puzzlekit.genre import Genre
+from puzzlekit.host import Host
+
+HintKind = Literal["deduction", "mistake", "solved", "search"]
+
+
+@dataclass(frozen=True)
+class Hint:
+    puzzle: Puzzle
+    kind: HintKind
+    """deduction: the next step; mistake: a mark is wrong; solved: nothing left;
+    search: no rule decides anything from here (the step shown is the solution's)."""
+    text: str
+    variable: int | None
+    """The variable the hint is about (the wrong mark, or the one deduced)."""
+    mask: int | None
+    """What that variable becomes (for a mistake: what the solution has)."""
+    reads: tuple[int, ...] = ()
+    """The variables the rule looked at."""
+    rule: str | None = None
+    rung: int = 0
+
+
+def hint(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None) -> Hint:
+    """The next step for a player whose marks are ``state`` (default: the puzzle's own
+    marks, or none)."""
+    p = load_one(genre, puzzle, host)
+    g, instance = p.genre, p.instance
+    solved = solve(g, p)
+    if solved.status != Status.UNIQUE:
+        raise PuzzlekitError(
+            f"{p.where}: hints need a puzzle with exactly one solution; this one is {solved.status.value}"
+        )
+    answer = solved.solutions[0].values
+    model = g.build(instance)
+    if state is not None:
+        dom = g.parse_state(instance, read_blocks(state, "<state>")[0])
+    else:
+        try:
+            dom = g.parse_state(instance, p.block)
+        except PuzzlekitError:
+            dom = list(model.domains)  # a bare puzzle: no marks yet
+    dom = [d & m for d, m in zip(dom, model.domains)]
+
+    for var, (d, value) in enumerate(zip(dom, answer)):
+        if not d >> value & 1:
+            yours = g.describe_step(instance, var, d)
+            right = g.describe_step(instance, var, 1 << value)
+            return Hint(p, "mistake", f"{yours} in your marks, but the solution has: {right}", var, 1 << value)
+    if all(is_fixed(d) for d in dom):
+        return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None)
+
+    engine = Engine(model, record=True)
+    engine.dom[:] = dom
+    engine.start()
+    for entry in engine.log or []:
+        if entry.by < 0:
+            continue
+        prop = engine.props[entry.by]
+        words = f"{g.describe_step(instance, entry.var, entry.mask)}: {prop.explain(entry.var, entry.mask, entry.note)}"
+        return Hint(p, "deduction", words, entry.var, entry.mask, tuple(entry.reads), prop.rule.name, prop.rule.rung)
+    # Nothing deduces from here: show the solution at the place the search would try.
+    brancher = model.brancher
+    var = brancher(list(dom)) if brancher else next(v for v, d in enumerate(dom) if not is_fixed(d))
+    if var < 0:
+        var = next(v for v, d in enumerate(dom) if not is_fixed(d))
+    mask = 1 << answer[var]
+    words = f"no rule decides anything from here; the solution has: {g.describe_step(instance, var, mask)}"
+    return Hint(p, "search", words, var, mask, rung=model.search_rung)
