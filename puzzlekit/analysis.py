@@ -121,8 +121,8 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
 
 
 def _contradiction(g: Genre, p: Puzzle, result: Any) -> Analysis:
-    engine = result._outcome.engine
-    rule = engine.props[engine.failed].rule.name if engine.failed >= 0 else None
+    engine = result._outcome.engine if result._outcome is not None else None
+    rule = engine.props[engine.failed].rule.name if engine is not None and engine.failed >= 0 else None
     instance = p.instance
     core = _given(g, instance)
     # Deletion filter: drop each clue whose absence keeps the board impossible.

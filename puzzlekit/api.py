@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import is_fixed, value_of, values_of
+from puzzlekit.core.model import values_of
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_NODES,
@@ -150,11 +150,14 @@ class SolveResult:
     stats: Stats
     partial: list[int]
     """Domains after root propagation: what deduction alone established."""
-    _outcome: SearchOutcome = field(repr=False)
+    _outcome: SearchOutcome | None = field(repr=False)
+    """The propagation engine's outcome (None when another engine solved it)."""
 
     @cached_property
     def steps(self) -> list[Step]:
         """The root deduction log in words, cheapest rung first as it happened."""
+        if self._outcome is None:
+            return []  # the SAT engine does not explain itself
         return explain_log(self.puzzle, self._outcome.engine)
 
     @property
@@ -201,10 +204,19 @@ def solve(
     max_nodes: int | None = DEFAULT_MAX_NODES,
     timeout: float | None = DEFAULT_TIMEOUT,
     max_rung: int | None = None,
+    engine: str = "propagation",
     host: Host | None = None,
 ) -> SolveResult:
-    """Solve one puzzle, counting solutions up to ``limit`` (2 proves uniqueness)."""
+    """Solve one puzzle, counting solutions up to ``limit`` (2 proves uniqueness).
+
+    ``engine="sat"`` uses the independent SAT engine (the optional extra ``sat``):
+    same statuses and solutions, no deduction log.
+    """
     p = load_one(genre, puzzle, host)
+    if engine == "sat":
+        return _solve_sat(p, limit, timeout)
+    if engine != "propagation":
+        raise UsageError(f"unknown engine {engine!r}: choose propagation or sat")
     outcome = count_solutions(
         p.genre.build(p.instance), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung
     )
@@ -222,6 +234,21 @@ def solve(
         stopped_by=outcome.stopped_by,
     )
     return SolveResult(p, outcome.status, solutions, stats, outcome.root, outcome)
+
+
+def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
+    from puzzlekit.engines.sat import solve_sat
+
+    try:
+        outcome = solve_sat(p.genre, p.instance, limit=limit, timeout=timeout)
+    except NotImplementedError as err:
+        raise UsageError(str(err)) from None
+    solutions = [
+        Solution(tuple(values), "\n".join(p.genre.write(p.instance, [1 << v for v in values])))
+        for values in outcome.solutions
+    ]
+    stats = Stats(outcome.rounds, outcome.seconds, 0, "sat", {}, outcome.exhausted, outcome.stopped_by)
+    return SolveResult(p, outcome.status, solutions, stats, [], None)
 
 
 def solve_all(
@@ -256,14 +283,8 @@ class CheckResult:
     """The attempt as judged (domains; open variables left open), so a picture can draw it."""
 
 
-def state_values(dom: Sequence[int]) -> list[int]:
-    """A state read as a finished attempt: an unmarked variable takes its smallest value
-    (no line, no bridge)."""
-    return [value_of(d) if is_fixed(d) else value_of(d & -d) for d in dom]
-
-
 def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
-    found = puzzle.genre.accept(puzzle.instance, state_values(dom))
+    found = puzzle.genre.accept(puzzle.instance, puzzle.genre.finished(puzzle.instance, dom))
     status: CheckStatus
     if not found:
         status = "solved"

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.core.model import Model, Rule, Rung, Violation, values_of
+from puzzlekit.core.model import Model, Rule, Rung, Violation, state_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.errors import CannotDraw, LevelError
 from puzzlekit.formats.level import Block
@@ -21,6 +21,7 @@ from puzzlekit.formats.level import Block
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from puzzlekit.engines.sat import SatEncoding
     from puzzlekit.generation import GenerateRequest
 
 __all__ = ["Genre", "Violation", "bundled_examples"]
@@ -74,6 +75,11 @@ class Genre(ABC):
     @abstractmethod
     def write(self, instance: Any, dom: Sequence[int] | None = None) -> list[str]:
         """Rows of text: the bare puzzle, or a state when ``dom`` is given; reads back."""
+
+    def finished(self, instance: Any, dom: Sequence[int]) -> list[int]:
+        """A player's state read as a finished attempt (what ``check`` judges): by default
+        every unmarked variable takes its smallest value (no line, no bridge)."""
+        return state_values(dom)
 
     def describe(self, instance: Any, var: int) -> str:
         """A variable in words, for deduction steps."""
@@ -167,6 +173,12 @@ class Genre(ABC):
     def clue_name(self, instance: Any, position: Any) -> str:
         """A clue's place in words ("r2c3")."""
         return str(position)
+
+    # -- optional capability: an independent engine ---------------------------------------
+
+    def sat_encoding(self, instance: Any) -> SatEncoding:
+        """The puzzle as CNF for ``puzzlekit.engines.sat`` (``solve --engine sat``)."""
+        raise NotImplementedError(f"{self.name} has no SAT encoding")
 
     def check_flags(self, block: Block) -> None:
         """Refuse ``# flags:`` words this genre does not implement, by name."""

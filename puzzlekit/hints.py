@@ -67,7 +67,7 @@ def hint(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, hos
             yours = g.describe_step(instance, var, d)
             right = g.describe_step(instance, var, 1 << value)
             return Hint(p, "mistake", f"{yours} in your marks, but the solution has: {right}", var, 1 << value)
-    if all(is_fixed(d) for d in dom):
+    if all(is_fixed(d) for d in dom) or not g.accept(instance, g.finished(instance, dom)):
         return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None)
 
     engine = Engine(model, record=True)

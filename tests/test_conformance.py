@@ -7,6 +7,7 @@ from puzzlekit.testing import PuzzleConformance
 
 class TestSlitherlink(PuzzleConformance):
     puzzle = "slitherlink"
+    generates = True
     bad_levels = (
         "...\n.4.\n",
         "..a\n",
@@ -18,4 +19,5 @@ class TestSlitherlink(PuzzleConformance):
 
 class TestHashiwokakero(PuzzleConformance):
     puzzle = "hashiwokakero"
+    generates = True
     bad_levels = ("2.9\n", "2.0\n", "2-.-2\n", "2|2\n", "2.x\n", "O.O\n")

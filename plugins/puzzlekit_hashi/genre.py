@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.model import Model, Rule, Rung, values_of
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import GenerateRequest
 from puzzlekit.genre import Genre, Violation, bundled_examples
@@ -18,7 +19,7 @@ from puzzlekit_hashi.board import NO_CLUE, Board
 from puzzlekit_hashi.generate import generate, with_clue
 from puzzlekit_hashi.rules.connectivity import MUST_CONNECT, NO_ISOLATION, MustConnect, NoIsolation
 from puzzlekit_hashi.rules.counting import ISLAND_SUM, NO_CROSSING, IslandSum, NoCrossing
-from puzzlekit_hashi.text import ALL, parse_board, parse_state, write_clue_grid, write_map
+from puzzlekit_hashi.text import ALL, finished, parse_board, parse_state, write_clue_grid, write_map
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -68,6 +69,9 @@ class Hashiwokakero(Genre):
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         return parse_state(block, instance)
 
+    def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
+        return finished(instance, dom)
+
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         if dom is None:
             return write_clue_grid(instance)
@@ -104,6 +108,11 @@ class Hashiwokakero(Genre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        from puzzlekit_hashi.sat import encode
+
+        return encode(instance)
 
     # -- generating, and clues for setters ----------------------------------------------
 

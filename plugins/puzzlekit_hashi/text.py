@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.model import value_of
+from puzzlekit.core.model import is_fixed, value_of
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 from puzzlekit_hashi.board import NO_CLUE, Board
@@ -124,15 +124,19 @@ def _touching(block: Block, board: Board) -> dict[int, int]:
     return found
 
 
-def _infer_touching(board: Board, counts: list[int | None]) -> None:
-    """Fill in touching pairs a number decides: when every other pair of a numbered
-    island is known, the rest of its number is on this one.  Repeats until stable,
-    so a chain of touching islands is followed along."""
+def finished(board: Board, dom: Sequence[int]) -> list[int]:
+    """A bridge map read as a finished attempt: unmarked pairs carry no bridge, except
+    touching pairs (nothing can be drawn between them), which a number decides when
+    every other pair of its island is known.  Repeats until stable, so a chain of
+    touching islands is followed along."""
+    counts: list[int | None] = [
+        value_of(d) if is_fixed(d) else (None if not board.water[e] else 0) for e, d in enumerate(dom)
+    ]
     changed = True
     while changed:
         changed = False
-        for e, cells in enumerate(board.water):
-            if cells or counts[e] is not None:
+        for e, n in enumerate(counts):
+            if n is not None:
                 continue
             for island in board.edges[e]:
                 clue = board.clues[island]
@@ -144,11 +148,12 @@ def _infer_touching(board: Board, counts: list[int | None]) -> None:
                     counts[e] = rest
                     changed = True
                     break
+    return [n or 0 for n in counts]
 
 
 def _bridges(block: Block, board: Board, rows: list[str]) -> list[int | None]:
-    """Bridges per pair as drawn (0 over open water; touching pairs from ``# touching:``
-    or inferred from the numbers, None where neither says)."""
+    """Bridges per pair as drawn (0 over open water; touching pairs from ``# touching:``,
+    None where it does not say)."""
     counts: list[int | None] = [None] * board.n_edges
     for e, cells in enumerate(board.water):
         marks = HORIZONTAL if board.horizontal[e] else VERTICAL
@@ -163,7 +168,6 @@ def _bridges(block: Block, board: Board, rows: list[str]) -> list[int | None]:
         counts[e] = seen if cells else None
     for e, n in _touching(block, board).items():
         counts[e] = n
-    _infer_touching(board, counts)
     # Every bridge character must lie on a pair of its own direction.
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):

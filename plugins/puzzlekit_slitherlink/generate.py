@@ -24,11 +24,13 @@ SIDES = (0, 2, 4, 6)  # the positions in RING that share an edge with the cell
 
 
 def can_join(inside: set[Cell], cell: Cell, rows: int, cols: int) -> bool:
-    """Would adding ``cell`` keep the region one simply connected piece without a pinch?
+    """Would adding ``cell`` keep the region one simply connected piece?
 
     Around the cell, the outside cells that touch it by a side must all lie in one
-    run of outside cells on the ring (else the outside would be cut, or enclosed
-    into a hole); and no 2x2 block with the cell may become a chessboard.
+    run of outside cells on the ring, else the outside would be cut, or enclosed
+    into a hole.  That also rules out a diagonal pinch: the two outside cells beside
+    a diagonal contact would lie in different runs (the cell's own inside
+    neighbour separates them the other way round).
     """
     r, c = cell
 
@@ -49,10 +51,7 @@ def can_join(inside: set[Cell], cell: Cell, rows: int, cols: int) -> bool:
             if runs[(i - 1) % 8] == -1:
                 label += 1
             runs[i] = label
-    if len({runs[i] for i in SIDES if ring[i]}) > 1:
-        return False
-    # No chessboard: a diagonal neighbour inside needs a side between them inside too.
-    return all(ring[d] or not ring[d - 1] or not ring[(d + 1) % 8] for d in (1, 3, 5, 7))
+    return len({runs[i] for i in SIDES if ring[i]}) <= 1
 
 
 def grow_region(rows: int, cols: int, rng: Rng) -> set[Cell]:
@@ -94,7 +93,9 @@ def clues_of(inside: set[Cell], rows: int, cols: int) -> tuple[int, ...]:
 def read_mask(block: Block) -> tuple[set[Cell], int, int]:
     """A region drawn with ``x`` (inside) and ``.``; checked to make one loop.
 
-    Errors name the cell: a split region, a hole, a pinch."""
+    Errors name the cell: a split region, a hole.  (With the inside and the outside
+    each in one piece, a diagonal pinch cannot happen: the contact and the inside's
+    path around would enclose one of the two outside cells.)"""
     rows = block.padded()
     height, width = len(rows), len(rows[0])
     inside: set[Cell] = set()
@@ -130,12 +131,6 @@ def read_mask(block: Block) -> tuple[set[Cell], int, int]:
     if reach != outside:
         r, c = min(outside - reach)
         raise block.error(r, c, f"the mask has a hole at r{r + 1}c{c + 1}: one loop cannot go around it")
-    for r in range(height - 1):
-        for c in range(width - 1):
-            a, b = (r, c) in inside, (r, c + 1) in inside
-            d, e = (r + 1, c) in inside, (r + 1, c + 1) in inside
-            if a == e and b == d and a != b:
-                raise block.error(r, c, f"the mask pinches at the corner between r{r + 1}c{c + 1} and r{r + 2}c{c + 2}")
     return inside, height, width
 
 

@@ -10,6 +10,7 @@ from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, add_single_loop
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import GenerateRequest
 from puzzlekit.genre import Genre, Violation, bundled_examples
@@ -150,6 +151,11 @@ class Slitherlink(Genre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        from puzzlekit_slitherlink.sat import encode
+
+        return encode(instance)
 
     # -- generating, and clues for setters ----------------------------------------------
 

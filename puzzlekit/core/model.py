@@ -46,6 +46,12 @@ def is_fixed(mask: int) -> bool:
     return mask != 0 and mask & (mask - 1) == 0
 
 
+def state_values(dom: Sequence[int]) -> list[int]:
+    """A state read as a finished attempt: an unmarked variable takes its smallest value
+    (no line, no bridge)."""
+    return [value_of(d) if is_fixed(d) else value_of(d & -d) for d in dom]
+
+
 @dataclass(frozen=True)
 class Violation:
     """One broken rule in a player's attempt or a candidate solution."""

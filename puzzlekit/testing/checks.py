@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from puzzlekit.api import Puzzle, load, rung_name, state_values
+from puzzlekit.api import Puzzle, load, rung_name, solve
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import LevelError, PuzzlekitError
@@ -57,7 +57,7 @@ def examples(genre: Genre) -> list[Example]:
             blocks = read_blocks(solution.read_text(encoding="utf-8"), str(solution))
             if len(blocks) != len(puzzles):
                 raise Failed(f"{solution} holds {len(blocks)} solutions for {len(puzzles)} puzzles")
-            known = [state_values(genre.parse_state(p.instance, b)) for p, b in zip(puzzles, blocks)]
+            known = [genre.finished(p.instance, genre.parse_state(p.instance, b)) for p, b in zip(puzzles, blocks)]
         found.extend(Example(p, k) for p, k in zip(puzzles, known))
     return found
 
@@ -99,7 +99,7 @@ def check_round_trip(genre: Genre, ex: Example) -> None:
     if ex.known is not None:
         rows = genre.write(p.instance, [1 << v for v in ex.known])
         (block,) = read_blocks(write_block(rows, p.meta), "<round trip>")
-        if state_values(genre.parse_state(again.instance, block)) != ex.known:
+        if genre.finished(again.instance, genre.parse_state(again.instance, block)) != ex.known:
             raise Failed(f"{p.where}: the known solution does not read back as written")
 
 
@@ -254,6 +254,41 @@ def _fingerprint(genre: Genre, ex: Example) -> tuple[object, ...]:
     )
 
 
+def check_generates(genre: Genre, size: int = 7) -> None:
+    """Every difficulty the genre names gives a puzzle that is unique, stamped with the
+    tier it needs, and the same again from the same seed."""
+    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung
+
+    if not genre.difficulties:
+        raise Failed(f"{genre.name} generates but names no difficulties (Genre.difficulties)")
+    for difficulty, target in genre.difficulties.items():
+        request = GenerateRequest(size, size, difficulty)
+        (made,) = generate(genre, request, "conformance", timeout=120)
+        rung = needed_rung(genre, made.instance)
+        if rung == 0:
+            raise Failed(f"a generated {difficulty} puzzle is not unique:\n{made.text}")
+        if rung != made.rung or (rung != target and not (is_top(genre, target) and rung > target)):
+            raise Failed(f"a generated {difficulty} puzzle needs rung {rung}, stamped {made.rung}:\n{made.text}")
+        (again,) = generate(genre, request, "conformance", timeout=120)
+        if again.text != made.text:
+            raise Failed(f"the same seed gave two different {difficulty} puzzles")
+
+
+def check_hint(genre: Genre, ex: Example) -> None:
+    """A hint on the bare puzzle is a step the solution agrees with."""
+    from puzzlekit.hints import hint
+
+    if ex.puzzle.expect() != "unique":
+        raise Skipped(f"{ex.puzzle.where}: hints need a unique puzzle")
+    bare = write_block(genre.write(ex.puzzle.instance), ex.puzzle.meta)
+    found = hint(genre, bare)
+    if found.kind not in ("deduction", "search") or found.variable is None or found.mask is None:
+        raise Failed(f"{ex.puzzle.where}: the first hint on the bare puzzle is {found.kind}: {found.text}")
+    answer = ex.known if ex.known is not None else list(solve(genre, ex.puzzle).solutions[0].values)
+    if not found.mask >> answer[found.variable] & 1:
+        raise Failed(f"{ex.puzzle.where}: the hint contradicts the solution: {found.text}")
+
+
 # -- running them all ---------------------------------------------------------------
 
 PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
@@ -264,6 +299,7 @@ PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
     ("sound-propagation", check_sound_propagation),
     ("flips-rejected", check_flips_rejected),
     ("deterministic", check_deterministic),
+    ("hint", check_hint),
 )
 
 
@@ -315,6 +351,8 @@ def check_puzzle(
     except (Failed, PuzzlekitError) as err:
         return [*out, Outcome("examples-load", False, False, str(err))]
     out.append(_run("bad-levels-located", lambda: check_bad_levels_located(g, bad_levels)))
+    if g.difficulties:
+        out.append(_run("generates", lambda: check_generates(g)))
     for ex in found:
         for name, check in PER_EXAMPLE:
             out.append(_run(f"{name}[{ex.id}]", partial(check, g, ex)))

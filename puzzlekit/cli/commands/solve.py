@@ -45,6 +45,13 @@ from puzzlekit.errors import PuzzlekitError
     default=None,
     help="Deduce with the rungs up to this one only (search still runs unless --max-nodes 0).",
 )
+@click.option(
+    "--engine",
+    type=click.Choice(["propagation", "sat"]),
+    default="propagation",
+    show_default=True,
+    help="sat: the independent SAT engine (pip install 'puzzlekit-engine[sat]'); no steps, no rungs.",
+)
 @click.option("--steps", is_flag=True, help="Print the deduction log in words.")
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (it reads back).")
@@ -58,6 +65,7 @@ def solve_command(
     max_nodes: int,
     timeout: float,
     max_rung: int | None,
+    engine: str,
     steps: bool,
     json_: bool,
     plain: bool,
@@ -78,7 +86,9 @@ def solve_command(
     pretty = not plain and not json_ and sys.stdout.isatty()
     code = 0
     for i, puzzle in enumerate(puzzles):
-        result = solve(g, puzzle, limit=limit, max_nodes=max_nodes, timeout=timeout or None, max_rung=max_rung)
+        result = solve(
+            g, puzzle, limit=limit, max_nodes=max_nodes, timeout=timeout or None, max_rung=max_rung, engine=engine
+        )
         warn_if_unexpected(result)
         if json_:
             click.echo(output.solve_json(result, steps))

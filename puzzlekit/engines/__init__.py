@@ -1,0 +1,1 @@
+"""Engines other than the propagation engine (``puzzlekit.core``): independent checks."""

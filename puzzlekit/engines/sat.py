@@ -1,0 +1,122 @@
+"""A second, independent engine: the puzzle as CNF, solved by a SAT solver (python-sat).
+
+It shares no reasoning with the propagators, which is the point: tests prove
+generated and shipped puzzles unique with it, and ``solve --engine sat`` offers it
+to users.  A genre opts in with ``Genre.sat_encoding``: clauses for its local
+rules, plus a ``refine`` step for what is awkward in CNF (one loop, one group of
+islands): each candidate the solver finds is checked, and when it breaks the rule
+a clause that forbids it (and its like) is added, until a real solution or none.
+Counting to N adds a clause blocking each solution found.
+
+Optional: ``pip install 'puzzlekit-engine[sat]'``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from puzzlekit.core.search import Status
+from puzzlekit.errors import MissingExtra, PuzzlekitError
+from puzzlekit.genre import Genre
+
+Clause = list[int]
+
+
+@dataclass
+class SatEncoding:
+    """A puzzle as CNF over variables 1..n, and the way back to puzzle values."""
+
+    clauses: list[Clause]
+    decode: Callable[[set[int]], list[int]]
+    """Puzzle values from the set of true SAT variables."""
+    refine: Callable[[list[int]], list[Clause]]
+    """Clauses that forbid a candidate breaking a rule the CNF leaves out (empty: it is fine)."""
+    block: Callable[[list[int]], Clause]
+    """A clause forbidding exactly this solution (to count on)."""
+    top: int = 0
+    """The largest SAT variable in use."""
+
+
+@dataclass
+class VarPool:
+    """Fresh SAT variable numbers."""
+
+    top: int = 0
+    names: dict[object, int] = field(default_factory=dict)
+
+    def __call__(self, name: object) -> int:
+        if name not in self.names:
+            self.top += 1
+            self.names[name] = self.top
+        return self.names[name]
+
+
+def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
+    """Clauses saying the number of true literals is one of ``allowed``, by forbidding
+    every other pattern (for the handful of literals around one cell or dot)."""
+    n = len(literals)
+    clauses = []
+    for pattern in range(1 << n):
+        if bin(pattern).count("1") not in allowed:
+            clauses.append([-lit if pattern >> i & 1 else lit for i, lit in enumerate(literals)])
+    return clauses
+
+
+@dataclass(frozen=True)
+class SatOutcome:
+    status: Status
+    solutions: list[list[int]]
+    seconds: float
+    rounds: int
+    """Solver calls, refinements included."""
+    exhausted: bool
+    stopped_by: str | None = None
+
+
+def solve_sat(genre: Genre, instance: object, limit: int = 2, timeout: float | None = 60.0) -> SatOutcome:
+    """Count solutions up to ``limit`` with a SAT solver; "undecided" when time runs out."""
+    try:
+        from pysat.solvers import Solver
+    except ImportError:
+        raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
+    encoding = genre.sat_encoding(instance)
+    started = time.perf_counter()
+    solutions: list[list[int]] = []
+    rounds = 0
+    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
+        while True:
+            if timeout and time.perf_counter() - started > timeout:
+                return SatOutcome(
+                    Status.MULTIPLE if len(solutions) >= 2 else Status.UNDECIDED,
+                    solutions,
+                    time.perf_counter() - started,
+                    rounds,
+                    False,
+                    "timeout",
+                )
+            rounds += 1
+            if not solver.solve():
+                break
+            model = solver.get_model() or []
+            values = encoding.decode({lit for lit in model if lit > 0})
+            extra = encoding.refine(values)
+            if extra:
+                for clause in extra:
+                    solver.add_clause(clause)
+                continue
+            if genre.accept(instance, values):
+                raise PuzzlekitError(f"the {genre.name} SAT encoding produced a non-solution; this is a bug")
+            solutions.append(values)
+            if len(solutions) >= limit:
+                break
+            solver.add_clause(encoding.block(values))
+    exhausted = len(solutions) < limit
+    if len(solutions) >= 2:
+        status = Status.MULTIPLE
+    elif exhausted:
+        status = Status.UNIQUE if solutions else Status.NONE
+    else:
+        status = Status.UNDECIDED
+    return SatOutcome(status, solutions, time.perf_counter() - started, rounds, exhausted)

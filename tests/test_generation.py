@@ -1,0 +1,208 @@
+"""Generators: every puzzle they make is unique (checked by engines independent of the
+propagators), stamped with the rung it needs, reproducible from its seed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from brute_hashi import count_solutions as hashi_count
+from brute_slitherlink import count_matching, count_table, loops
+from click.testing import CliRunner
+
+import puzzlekit
+from puzzlekit.cli.main import main
+from puzzlekit.engines.sat import solve_sat
+from puzzlekit.errors import LevelError, UsageError
+from puzzlekit.formats.level import read_blocks
+from puzzlekit.generation import GenerateRequest, GenerationError, generate, needed_rung
+
+SLITHER = puzzlekit.default_host().genre("slitherlink")
+HASHI = puzzlekit.default_host().genre("hashiwokakero")
+
+
+@cache
+def slither_table(rows: int, cols: int) -> list[tuple[int, ...]]:
+    return count_table(list(loops(rows, cols)), rows, cols)
+
+
+def brute_slither(text: str) -> int:
+    (p,) = puzzlekit.load("slitherlink", text)
+    board = p.instance
+    return count_matching(board.clues, slither_table(board.rows, board.cols))
+
+
+def made(genre: puzzlekit.Genre, request: GenerateRequest, seed: str, count: int = 1) -> list[str]:
+    return [g.text for g in generate(genre, request, seed, count=count, timeout=120)]
+
+
+# -- uniqueness, proven independently -------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_small_slitherlinks_are_unique_by_brute_force(difficulty: str) -> None:
+    for text in made(SLITHER, GenerateRequest(4, 3, difficulty), f"brute-{difficulty}", count=3):
+        assert brute_slither(text) == 1, text
+
+
+@pytest.mark.parametrize(("difficulty", "size"), [("easy", 5), ("medium", 6), ("hard", 7)])
+def test_small_bridges_are_unique_by_brute_force(difficulty: str, size: int) -> None:
+    for text in made(HASHI, GenerateRequest(size, size, difficulty), f"brute-{difficulty}", count=3):
+        rows = [line for line in text.split("\n") if line and not line.startswith("#")]
+        assert hashi_count(rows, limit=2) == 1, text
+
+
+@pytest.mark.parametrize(
+    ("genre", "size", "difficulty"),
+    [(SLITHER, (10, 10), "hard"), (SLITHER, (8, 7), "expert"), (HASHI, (15, 15), "hard"), (HASHI, (20, 12), "medium")],
+)
+def test_bigger_puzzles_are_unique_by_the_sat_engine(
+    genre: puzzlekit.Genre, size: tuple[int, int], difficulty: str
+) -> None:
+    for text in made(genre, GenerateRequest(*size, difficulty), "sat", count=2):
+        (p,) = puzzlekit.load(genre, text)
+        assert solve_sat(genre, p.instance).status == puzzlekit.Status.UNIQUE, text
+
+
+# -- the stamp is what the solver needed ---------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard", "expert"])
+def test_the_stamped_tier_is_the_rung_needed_and_the_rung_below_fails(difficulty: str) -> None:
+    target = SLITHER.difficulties[difficulty]
+    for g in generate(SLITHER, GenerateRequest(6, 6, difficulty), "tier", count=2, timeout=120):
+        meta = read_blocks(g.text)[0].meta
+        assert meta["difficulty"] == difficulty
+        assert int(meta["tier"]) == g.rung == needed_rung(SLITHER, g.instance)
+        assert g.rung >= target if difficulty == "expert" else g.rung == target
+        below = puzzlekit.solve("slitherlink", g.text, max_rung=target - 1, max_nodes=0)
+        assert below.status == puzzlekit.Status.UNDECIDED  # the rung below cannot finish it
+
+
+def test_generated_files_read_straight_back() -> None:
+    (text,) = made(SLITHER, GenerateRequest(5, 5, "medium"), "meta")
+    block = read_blocks(text)[0]
+    assert {"seed", "difficulty", "tier", "generator", "expect"} <= set(block.meta)
+    assert block.meta["generator"].startswith(f"puzzlekit {puzzlekit.__version__} slitherlink/v")
+    assert puzzlekit.solve("slitherlink", text).status == puzzlekit.Status.UNIQUE
+
+
+# -- determinism ---------------------------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_puzzles() -> None:
+    request = GenerateRequest(6, 6, "hard")
+    assert made(SLITHER, request, "2026-11-30", 3) == made(SLITHER, request, "2026-11-30", 3)
+    assert made(SLITHER, request, "2026-11-30", 1) != made(SLITHER, request, "2026-12-01", 1)
+
+
+def test_puzzle_n_of_a_batch_is_the_same_made_alone() -> None:
+    request = GenerateRequest(5, 5, "medium")
+    batch = made(SLITHER, request, "batch", 3)
+    assert [g.text for g in generate(SLITHER, request, "batch", count=3)][2] == batch[2]
+
+
+def test_the_same_puzzles_in_another_process_with_another_hash_seed(tmp_path: Path) -> None:
+    args = ["generate", "slitherlink", "--size", "5x5", "--difficulty", "hard", "--seed", "x", "--count", "2"]
+    here = CliRunner().invoke(main, args).output
+    env = {**os.environ, "PYTHONHASHSEED": "987"}
+    code = "import sys; from puzzlekit.cli.main import main; main(sys.argv[1:])"
+    there = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env).stdout
+    assert here == there and here.count("# seed:") == 2
+
+
+def test_several_processes_give_the_same_output_as_one() -> None:
+    args = ["generate", "hashi", "--size", "7x7", "--difficulty", "medium", "--seed", "jobs", "--count", "4"]
+    one = CliRunner().invoke(main, args).output
+    two = CliRunner().invoke(main, [*args, "--jobs", "2"]).output
+    assert one == two
+
+
+def test_no_duplicates_within_a_run() -> None:
+    texts = made(SLITHER, GenerateRequest(3, 3, "easy"), "dupes", count=12)
+    bodies = ["\n".join(line for line in t.split("\n") if not line.startswith("#")) for t in texts]
+    assert len(set(bodies)) == len(bodies)
+
+
+# -- options --------------------------------------------------------------------------------
+
+
+def clue_rows(text: str) -> list[str]:
+    return [line for line in text.split("\n") if line and not line.startswith("#")]
+
+
+def test_rotational_symmetry_keeps_the_clue_layout_symmetric() -> None:
+    for text in made(SLITHER, GenerateRequest(7, 6, "medium", symmetry="rotational"), "sym", count=2):
+        rows = clue_rows(text)
+        assert [[ch != "." for ch in row] for row in rows] == [[ch != "." for ch in row[::-1]] for row in rows[::-1]]
+
+
+def test_mirror_symmetry_keeps_the_clue_layout_symmetric() -> None:
+    for text in made(SLITHER, GenerateRequest(7, 6, "medium", symmetry="mirror"), "sym", count=2):
+        rows = clue_rows(text)
+        assert [[ch != "." for ch in row] for row in rows] == [[ch != "." for ch in row[::-1]] for row in rows]
+
+
+HEART = ".xx.xx.\nxxxxxxx\nxxxxxxx\n.xxxxx.\n..xxx..\n...x...\n"
+
+
+def test_a_mask_becomes_the_loop() -> None:
+    mask = read_blocks(HEART, "heart.txt")[0]
+    (g,) = generate(SLITHER, GenerateRequest(7, 6, "medium", mask=mask), "heart")
+    solved = puzzlekit.solve("slitherlink", g.text)
+    inside = {(r, c) for r, row in enumerate(HEART.split("\n")) for c, ch in enumerate(row) if ch == "x"}
+    board = solved.puzzle.instance
+    for cell in range(board.rows * board.cols):
+        r, c = divmod(cell, board.cols)
+        expected = sum(
+            ((r + dr, c + dc) in inside) != ((r, c) in inside) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+        )
+        assert sum(solved.solutions[0].values[e] for e in board.grid.cell_edges[cell]) == expected
+
+
+@pytest.mark.parametrize(
+    ("mask", "line", "col", "words"),
+    [
+        ("x.x\n", 1, 3, "in pieces"),
+        ("xxx\nx.x\nxxx\n", 2, 2, "has a hole"),
+        ("x.\n.x\n", 2, 2, "in pieces"),  # a diagonal touch is not a join
+        ("xo\n", 1, 2, "drawn with 'x'"),
+        ("...\n", 1, 1, "no 'x' cell"),
+    ],
+)
+def test_a_bad_mask_names_the_cell(mask: str, line: int, col: int, words: str) -> None:
+    block = read_blocks(mask, "mask.txt")[0]
+    with pytest.raises(LevelError) as info:
+        list(generate(SLITHER, GenerateRequest(3, 3, "easy", mask=block), "m"))
+    assert (info.value.line, info.value.col) == (line, col)
+    assert words in info.value.message
+
+
+def test_an_unknown_difficulty_is_a_clear_error() -> None:
+    with pytest.raises(UsageError, match=r"hashiwokakero has no difficulty 'expert' \(known: easy, medium, hard\)"):
+        list(generate(HASHI, GenerateRequest(7, 7, "expert"), "x"))
+
+
+def test_a_budget_that_runs_out_ends_with_a_message_not_a_loop() -> None:
+    with pytest.raises(GenerationError, match="found in time"):
+        list(generate(SLITHER, GenerateRequest(2, 2, "expert"), "tiny", timeout=0.5))
+
+
+def test_the_generate_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["generate", "slitherlink", "--size", "6x5", "--difficulty", "easy", "--seed", "42"])
+    assert result.exit_code == 0, result.output
+    assert "# difficulty: easy" in result.output and "# seed: 42" in result.output
+    (tmp_path / "heart.txt").write_text(HEART)
+    result = runner.invoke(main, ["generate", "slitherlink", "--from-mask", str(tmp_path / "heart.txt"), "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    (tmp_path / "bad.txt").write_text("xxx\nx.x\nxxx\n")
+    result = runner.invoke(main, ["generate", "slitherlink", "--from-mask", str(tmp_path / "bad.txt")])
+    assert result.exit_code == 1 and "bad.txt:2:2: the mask has a hole at r2c2" in result.stderr
+    assert runner.invoke(main, ["generate", "slitherlink", "--size", "1x9"]).exit_code == 2
+    result = runner.invoke(main, ["generate", "hashi", "--difficulty", "expert"])
+    assert result.exit_code == 1 and "no difficulty 'expert'" in result.stderr

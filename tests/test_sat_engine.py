@@ -1,0 +1,76 @@
+"""The SAT engine agrees with the propagation engine, and serves ``solve --engine sat``."""
+
+from __future__ import annotations
+
+import random
+
+import corpus
+import pytest
+from click.testing import CliRunner
+
+import puzzlekit
+from puzzlekit.cli.main import main
+from puzzlekit.engines.sat import solve_sat
+
+
+def both(genre: str, text: str) -> tuple[puzzlekit.Status, puzzlekit.Status, object, object]:
+    (p,) = puzzlekit.load(genre, text)
+    sat = solve_sat(p.genre, p.instance, limit=3)
+    mine = puzzlekit.solve(genre, p, limit=3, max_nodes=None)
+    return sat.status, mine.status, sorted(sat.solutions), sorted(list(s.values) for s in mine.solutions)
+
+
+def test_random_slitherlinks_agree() -> None:
+    rng = random.Random(4)
+    for _ in range(150):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        density = rng.random()
+        clues = [
+            "".join(str(rng.randrange(4)) if rng.random() < density else "." for _ in range(cols)) for _ in range(rows)
+        ]
+        sat, mine, sat_solutions, my_solutions = both("slitherlink", "\n".join(clues))
+        assert sat == mine
+        if sat != puzzlekit.Status.MULTIPLE:
+            assert sat_solutions == my_solutions
+
+
+def test_random_bridges_agree() -> None:
+    rng = random.Random(5)
+    for _ in range(150):
+        rows, cols = rng.randint(2, 5), rng.randint(2, 5)
+        grid = ["".join(rng.choice("1234?..........") for _ in range(cols)) for _ in range(rows)]
+        if not any(ch != "." for row in grid for ch in row):
+            continue
+        sat, mine, sat_solutions, my_solutions = both("hashi", "\n".join(grid))
+        assert sat == mine
+        if sat != puzzlekit.Status.MULTIPLE:
+            assert sat_solutions == my_solutions
+
+
+@pytest.mark.corpus
+def test_corpus_samples_agree() -> None:
+    for entry in corpus.janko_slither()[::60] + corpus.puzzlink_slither()[:10]:
+        (p,) = puzzlekit.load("slitherlink", entry.text)
+        assert solve_sat(p.genre, p.instance).status.value == entry.expect, entry.key
+    for entry in corpus.janko_hashi()[::60]:
+        (p,) = puzzlekit.load("hashi", entry.text)
+        assert solve_sat(p.genre, p.instance).status.value == entry.expect, entry.key
+
+
+def test_solve_with_the_sat_engine() -> None:
+    result = CliRunner().invoke(main, ["solve", "slitherlink", "-", "--engine", "sat"], input="31\n..\n")
+    assert result.exit_code == 0
+    assert "# rung: 0 (sat)" in result.output and "|3|1" in result.output
+    result = CliRunner().invoke(main, ["solve", "hashi", "-", "--engine", "sat"], input="1.1\n...\n1.1\n")
+    assert result.exit_code == 3
+
+
+def test_a_genre_without_an_encoding_says_so() -> None:
+    from puzzlekit.errors import UsageError
+
+    class NoSat(puzzlekit.default_host().genre("slitherlink").__class__):
+        def sat_encoding(self, instance: object) -> object:  # type: ignore[override]
+            return puzzlekit.Genre.sat_encoding(self, instance)
+
+    with pytest.raises(UsageError, match="has no SAT encoding"):
+        puzzlekit.solve(NoSat(), "3.\n..\n", engine="sat")
