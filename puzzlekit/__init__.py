@@ -21,22 +21,31 @@ from puzzlekit.api import (
     solve,
     solve_all,
 )
+from puzzlekit._version import __version__
+from puzzlekit.analysis import Analysis, analyze
 from puzzlekit.core import Model, Propagator, Rule, Rung, Status
 from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
 from puzzlekit.formats.level import Block
+from puzzlekit.generation import Generated
+from puzzlekit.generation import make as generate
 from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.grading import Grade, grade
+from puzzlekit.hints import Hint, hint
 from puzzlekit.hookspecs import hookimpl
 from puzzlekit.host import Host, make_host
 from puzzlekit.registry import CommandRegistry, Format, Registry
 
-__version__ = "0.1.0"
 
 __all__ = [
+    "Analysis",
     "Block",
     "CheckResult",
     "CommandRegistry",
     "Format",
+    "Generated",
     "Genre",
+    "Grade",
+    "Hint",
     "Host",
     "LevelError",
     "Model",
@@ -56,10 +65,14 @@ __all__ = [
     "UsageError",
     "Violation",
     "__version__",
+    "analyze",
     "bundled_examples",
     "check",
     "check_all",
     "default_host",
+    "generate",
+    "grade",
+    "hint",
     "hookimpl",
     "load",
     "make_host",

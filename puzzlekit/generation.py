@@ -23,12 +23,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from puzzlekit import __version__
+from puzzlekit._version import __version__
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.formats.level import Block, write_block
 from puzzlekit.genre import Genre
+from puzzlekit.host import Host
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
@@ -174,6 +175,40 @@ def symmetry_orbits(cols: int, rows: int, symmetry: str) -> list[list[tuple[int,
             seen |= mates
             orbits.append(sorted(mates))
     return orbits
+
+
+def make(
+    genre: str | Genre,
+    *,
+    size: str | tuple[int, int] = (10, 10),
+    difficulty: str = "medium",
+    seed: str = "puzzlekit",
+    count: int = 1,
+    symmetry: str = "none",
+    mask: str | None = None,
+    density: float | None = None,
+    timeout: float | None = 60.0,
+    jobs: int = 1,
+    host: Host | None = None,
+) -> list[Generated]:
+    """The library's ``generate``: puzzles as ``Generated`` (text, instance, rung), in order.
+
+    ``size`` is ``"WxH"`` (columns x rows), one number, or a (cols, rows) pair;
+    ``mask`` is level text of a region drawn with ``x``.
+    """
+    from puzzlekit.api import get_genre
+    from puzzlekit.formats.level import read_blocks
+
+    g = get_genre(genre, host)
+    if isinstance(size, str):
+        cols, _, rows = size.lower().partition("x")
+        size = (int(cols), int(rows or cols))
+    block = None
+    if mask is not None:
+        (block,) = read_blocks(mask, "<mask>")
+        size = (block.width, block.height)
+    request = GenerateRequest(size[0], size[1], difficulty, symmetry, block, density)
+    return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs))
 
 
 def seed_for(genre: Genre, request: GenerateRequest, seed: str, index: int) -> str:

@@ -40,7 +40,14 @@ def hint_command(ctx: click.Context, genre: str, source: str | None, state_path:
 def hint_plain(found: Hint) -> str:
     head = {"deduction": "hint", "mistake": "mistake", "solved": "solved", "search": "stuck"}[found.kind]
     rung = f" (rung {found.rung}, {found.rule})" if found.rule else ""
-    return f"{head}{rung}: {found.text}"
+    lines = [f"{head}{rung}: {found.text}"]
+    g, instance = found.puzzle.genre, found.puzzle.instance
+    if found.variable is not None:
+        lines.append(f"  mark: {g.describe(instance, found.variable)}")
+    others = [g.describe(instance, v) for v in found.reads if v != found.variable]
+    if others:
+        lines.append(f"  look at: {', '.join(others)}")
+    return "\n".join(lines)
 
 
 def hint_json(found: Hint) -> str:
