@@ -7,6 +7,8 @@ Import what a user or plugin author needs from here::
     result.status, result.solutions, result.stats, result.steps
 """
 
+from puzzlekit._version import __version__
+from puzzlekit.analysis import Analysis, analyze
 from puzzlekit.api import (
     CheckResult,
     Puzzle,
@@ -21,8 +23,6 @@ from puzzlekit.api import (
     solve,
     solve_all,
 )
-from puzzlekit._version import __version__
-from puzzlekit.analysis import Analysis, analyze
 from puzzlekit.core import Model, Propagator, Rule, Rung, Status
 from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
 from puzzlekit.formats.level import Block
@@ -34,7 +34,6 @@ from puzzlekit.hints import Hint, hint
 from puzzlekit.hookspecs import hookimpl
 from puzzlekit.host import Host, make_host
 from puzzlekit.registry import CommandRegistry, Format, Registry
-
 
 __all__ = [
     "Analysis",
