@@ -26,7 +26,7 @@ from puzzlekit.api import (
 from puzzlekit.core import Model, Propagator, Rule, Rung, Status
 from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
 from puzzlekit.formats.level import Block
-from puzzlekit.generation import Generated
+from puzzlekit.generation import Generated, GenerationError
 from puzzlekit.generation import make as generate
 from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit.grading import Grade, grade
@@ -42,6 +42,7 @@ __all__ = [
     "CommandRegistry",
     "Format",
     "Generated",
+    "GenerationError",
     "Genre",
     "Grade",
     "Hint",

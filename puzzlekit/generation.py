@@ -177,6 +177,24 @@ def symmetry_orbits(cols: int, rows: int, symmetry: str) -> list[list[tuple[int,
     return orbits
 
 
+MAX_SIDE = 200
+"""The largest side a generator is asked for (the level readers cap boards at 200 too)."""
+
+
+def parse_size(size: str | tuple[int, int]) -> tuple[int, int]:
+    """``"WxH"`` (columns x rows, as Tatham and puzz.link write it), one number for a
+    square, or a (cols, rows) pair; each side 2 to ``MAX_SIDE``."""
+    if isinstance(size, str):
+        cols, _, rows = size.strip().lower().partition("x")
+        try:
+            size = (int(cols), int(rows or cols))
+        except ValueError:
+            raise UsageError(f"a size is WxH such as 10x10, or one number, not {size!r}") from None
+    if not all(2 <= n <= MAX_SIDE for n in size):
+        raise UsageError(f"each side of a size is 2 to {MAX_SIDE} cells, not {size[0]}x{size[1]}")
+    return size
+
+
 def make(
     genre: str | Genre,
     *,
@@ -200,12 +218,13 @@ def make(
     from puzzlekit.formats.level import read_blocks
 
     g = get_genre(genre, host)
-    if isinstance(size, str):
-        cols, _, rows = size.lower().partition("x")
-        size = (int(cols), int(rows or cols))
+    size = parse_size(size)
     block = None
     if mask is not None:
-        (block,) = read_blocks(mask, "<mask>")
+        blocks = read_blocks(mask, "<mask>")
+        if len(blocks) != 1:
+            raise UsageError(f"a mask holds one drawing, found {len(blocks)}")
+        block = blocks[0]
         size = (block.width, block.height)
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, block, density)
     return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs))
@@ -220,6 +239,11 @@ def seed_for(genre: Genre, request: GenerateRequest, seed: str, index: int) -> s
     )
 
 
+MAX_ATTEMPTS = 2000
+"""Attempts per puzzle before giving up, so ``--timeout 0`` (no deadline) still ends
+when a size cannot reach a difficulty (a 2x2 board is never expert)."""
+
+
 def make_one(
     genre: Genre, request: GenerateRequest, seed: str, index: int, deadline: float | None, avoid: frozenset[str]
 ) -> Generated:
@@ -230,6 +254,11 @@ def make_one(
     timed = replace(request, deadline=deadline)
     attempts = 0
     while True:
+        if attempts >= MAX_ATTEMPTS:
+            raise GenerationError(
+                f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in "
+                f"{MAX_ATTEMPTS} attempts; try another size or difficulty"
+            )
         try:
             out_of_time(deadline)
             attempts += 1

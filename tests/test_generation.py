@@ -192,6 +192,12 @@ def test_a_budget_that_runs_out_ends_with_a_message_not_a_loop() -> None:
         list(generate(SLITHER, GenerateRequest(2, 2, "expert"), "tiny", timeout=0.5))
 
 
+def test_no_deadline_still_ends_when_a_size_cannot_reach_a_difficulty(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("puzzlekit.generation.MAX_ATTEMPTS", 50)
+    with pytest.raises(GenerationError, match="found in 50 attempts"):
+        list(generate(SLITHER, GenerateRequest(2, 2, "expert"), "tiny", timeout=None))
+
+
 def test_the_generate_command(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["generate", "slitherlink", "--size", "6x5", "--difficulty", "easy", "--seed", "42"])
@@ -206,3 +212,17 @@ def test_the_generate_command(tmp_path: Path) -> None:
     assert runner.invoke(main, ["generate", "slitherlink", "--size", "1x9"]).exit_code == 2
     result = runner.invoke(main, ["generate", "hashi", "--difficulty", "expert"])
     assert result.exit_code == 1 and "no difficulty 'expert'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"size": "axb"}, "a size is WxH"),
+        ({"size": "1x9"}, "2 to 200 cells, not 1x9"),
+        ({"size": "500"}, "2 to 200 cells, not 500x500"),
+        ({"mask": "x.\n\nx.\n"}, "a mask holds one drawing, found 2"),
+    ],
+)
+def test_the_library_refuses_bad_requests_clearly(kwargs: dict[str, str], words: str) -> None:
+    with pytest.raises(UsageError, match=words):
+        puzzlekit.generate("slitherlink", **kwargs)  # type: ignore[arg-type]

@@ -11,32 +11,30 @@ from pathlib import Path
 import click
 
 from puzzlekit.cli.common import complete_genre, reports_errors, resolve_genre
+from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, generate
+from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, generate, parse_size
 
 
-def parse_size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
-    """``WxH`` (columns x rows, as Tatham and puzz.link write it) or one number for a square."""
-    cols, _, rows = value.lower().partition("x")
+def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
     try:
-        size = (int(cols), int(rows or cols))
-    except ValueError:
-        raise click.BadParameter(f"expected WxH such as 10x10, or one number, not {value!r}") from None
-    if not all(2 <= n <= 200 for n in size):
-        raise click.BadParameter("each side is 2 to 200 cells")
-    return size
+        return parse_size(value)
+    except UsageError as err:
+        raise click.BadParameter(str(err)) from None
 
 
 @click.command(name="generate")
 @click.argument("genre", shell_complete=complete_genre)
-@click.option("--size", default="10x10", show_default=True, callback=parse_size, help="Columns x rows, or one number.")
+@click.option("--size", default="10x10", show_default=True, callback=size_option, help="Columns x rows, or one number.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="medium", show_default=True)
 @click.option("--seed", default=None, help="Any string; the same seed gives the same puzzles (default: a fresh one).")
 @click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True, help="Clue layout.")
 @click.option("--from-mask", "mask_path", type=click.Path(exists=True, dir_okay=False), help="A region drawn with x.")
 @click.option("--density", type=click.FloatRange(0.02, 0.5), default=None, help="Islands per square (Hashiwokakero).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per puzzle.")
+@click.option(
+    "--timeout", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per puzzle; 0: none."
+)
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes (same output).")
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context
