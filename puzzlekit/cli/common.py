@@ -8,12 +8,12 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
 from puzzlekit import interchange
-from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR
+from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.formats.codec import shown
 from puzzlekit.genre import Genre
@@ -56,6 +56,12 @@ def reports_errors(func: F) -> F:
             sys.exit(EXIT_ERROR)
 
     return wrapper  # type: ignore[return-value]
+
+
+def usage_error(ctx: click.Context, message: str) -> NoReturn:
+    """A usage mistake found after parsing (``--puzzle`` past the end): one line, exit 2."""
+    click.echo(f"puzzlekit: error: {message}", err=True)
+    ctx.exit(EXIT_USAGE)
 
 
 def finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:

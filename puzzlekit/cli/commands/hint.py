@@ -8,31 +8,37 @@ import sys
 import click
 
 from puzzlekit.api import load
-from puzzlekit.cli.common import read_source, reports_errors
+from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
 from puzzlekit.cli.sources import genre_and_source, load_source
-from puzzlekit.errors import UsageError
 from puzzlekit.hints import Hint, hint
 
 
 @click.command(name="hint")
 @genre_and_source
 @click.option("--state", "state_path", metavar="FILE", help="The player's marks (a file or -).")
+@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE (1 is the first).")
 @click.option("--json", "json_", is_flag=True, help="One JSON object.")
 @click.pass_context
 @reports_errors
-def hint_command(ctx: click.Context, genre: str, source: str | None, state_path: str | None, json_: bool) -> None:
+def hint_command(
+    ctx: click.Context, genre: str, source: str | None, state_path: str | None, index: int | None, json_: bool
+) -> None:
     """The next deduction from the player's marks, in words, with the places involved.
 
     Without --state, SOURCE's own marks are the state (or none).  A mark that
-    contradicts the solution is pointed out instead, with exit code 6.
+    contradicts the solution is pointed out instead, with exit code 6.  With several
+    puzzles in SOURCE, --puzzle N chooses one; --state then holds that puzzle's marks.
     """
     g, text, name = load_source(ctx, genre, source)
     puzzles = load(g, text, name)
-    if len(puzzles) != 1:
-        raise UsageError(f"{name}: hint takes one puzzle, found {len(puzzles)}")
+    if index is None and len(puzzles) != 1:
+        usage_error(ctx, f"{name}: hint takes one puzzle, found {len(puzzles)}; choose one with --puzzle N")
+    chosen = (index or 1) - 1
+    if chosen >= len(puzzles):
+        usage_error(ctx, f"{name}: --puzzle {index}, but SOURCE holds {len(puzzles)}")
     state = read_source(ctx, g, state_path, what="--state")[0] if state_path is not None else None
-    found = hint(g, puzzles[0], state)
+    found = hint(g, puzzles[chosen], state)
     click.echo(hint_json(found) if json_ else hint_plain(found))
     sys.exit(EXIT_REJECTED if found.kind == "mistake" else 0)
 

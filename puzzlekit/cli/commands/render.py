@@ -13,13 +13,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, load, solve
-from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre
-from puzzlekit.cli.exitcodes import EXIT_USAGE, status_exit_code
+from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre, usage_error
+from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.core.search import Status
 from puzzlekit.errors import CannotDraw, MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
@@ -116,7 +115,7 @@ def render_command(
         _write(target, pages_to_pdf(pages))
         sys.exit(code)
     if index is not None and index > len(puzzles):
-        _usage(ctx, f"--puzzle {index}: {name} holds {len(puzzles)} puzzle(s)")
+        usage_error(ctx, f"--puzzle {index}: {name} holds {len(puzzles)} puzzle(s)")
     if index is None and len(puzzles) > 1:
         click.echo(
             f"puzzlekit: note: {name} holds {len(puzzles)} puzzles; drawing the first "
@@ -139,12 +138,6 @@ def render_command(
     sys.exit(code)
 
 
-def _usage(ctx: click.Context, message: str) -> NoReturn:
-    """A usage mistake: one line on stderr, exit 2."""
-    click.echo(f"puzzlekit: error: {message}", err=True)
-    ctx.exit(EXIT_USAGE)
-
-
 def _format(ctx: click.Context, fmt: str | None, target: Path | None) -> str:
     if fmt is not None:
         return fmt
@@ -152,7 +145,7 @@ def _format(ctx: click.Context, fmt: str | None, target: Path | None) -> str:
         return "svg"
     suffix = target.suffix.lower().lstrip(".")
     if suffix not in FORMATS:
-        _usage(ctx, f"cannot tell the format of {str(target)!r}: name it .svg, .png or .pdf, or give --format")
+        usage_error(ctx, f"cannot tell the format of {str(target)!r}: name it .svg, .png or .pdf, or give --format")
     return suffix
 
 
@@ -166,13 +159,13 @@ def _check_options(
     index: int | None,
 ) -> None:
     if target is None and kind != "svg":
-        _usage(ctx, f"{kind.upper()} is written to a file: give -o FILE.{kind} (standard output takes SVG)")
+        usage_error(ctx, f"{kind.upper()} is written to a file: give -o FILE.{kind} (standard output takes SVG)")
     if solution and state_path is not None:
-        _usage(ctx, "--solution and --state draw two different boards; choose one")
+        usage_error(ctx, "--solution and --state draw two different boards; choose one")
     if sheet and kind != "pdf":
-        _usage(ctx, "a sheet is a multi-page PDF: give -o FILE.pdf (or --format pdf)")
+        usage_error(ctx, "a sheet is a multi-page PDF: give -o FILE.pdf (or --format pdf)")
     if sheet and (solution or state_path is not None or index is not None):
-        _usage(ctx, "--sheet draws every puzzle and its solution; it takes no --solution, --state or --puzzle")
+        usage_error(ctx, "--sheet draws every puzzle and its solution; it takes no --solution, --state or --puzzle")
 
 
 def _solution_dom(result: SolveResult) -> list[int]:
@@ -196,7 +189,7 @@ def _attempt(
     if state_path is None:
         return check_all(g, text, source=name)
     if state_path == "-" and source == "-":
-        _usage(ctx, "SOURCE and --state cannot both be stdin")
+        usage_error(ctx, "SOURCE and --state cannot both be stdin")
     state_text, state_name = read_source(ctx, g, state_path, what="--state")
     return check_all(g, text, state_text, source=name, state_source=state_name)
 
