@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at
+from puzzlekit.registry import Format
 
 CANONICAL = "https://puzz.link/p?"
 """What puzzlekit writes: the host and path puzz.link itself links to."""
@@ -130,3 +132,27 @@ def build(pid: str, cols: int, rows: int, body: str, flags: str = "") -> str:
     """The canonical URL: ``https://puzz.link/p?PID/[FLAGS/]COLS/ROWS/BODY``."""
     variant = f"{flags}/" if flags else ""
     return f"{CANONICAL}{pid}/{variant}{cols}/{rows}/{body}"
+
+
+def parse_genre(source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE) -> PuzzLinkUrl:
+    """``parse``, refusing a URL of another genre at its puzzle id (``title`` names the genre)."""
+    url = parse(source, limit)
+    if url.pid not in pids:
+        raise error_at(
+            source, url.pid_at, f"this is a puzz.link {url.pid!r} puzzle, not {title} (puzzle ids {', '.join(pids)})"
+        )
+    return url
+
+
+class PuzzLinkFormat(Format):
+    """A genre's puzz.link URLs: recognised by shape, claimed by puzzle id.  A subclass
+    names its ``pids`` and its one genre, and reads and writes bodies."""
+
+    kind = "url"
+    pids: ClassVar[tuple[str, ...]]
+
+    def matches(self, source: str) -> bool:
+        return looks_like(source)
+
+    def genre_of(self, source: str) -> str | None:
+        return self.genres[0] if pid_of(source) in self.pids else None

@@ -23,9 +23,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown
+from puzzlekit.registry import Format
 
 _HEADER = re.compile(r"pzprv3(?:\.(\d{1,3}))?")
 
@@ -163,3 +165,25 @@ def write(
     for block in blocks:
         lines.extend("".join(f"{value} " for value in row) for row in block)
     return "\n".join(lines) + "\n"
+
+
+def open_genre(source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE) -> PzprFile:
+    """The file with its header read, refusing a file of another genre at its puzzle id."""
+    f = PzprFile(source, limit)
+    if f.pid not in pids:
+        raise f.error(f.pid_value, f"this pzprjs file holds a {f.pid!r} puzzle, not {title} ({', '.join(pids)})")
+    return f
+
+
+class PzprFormat(Format):
+    """A genre's pzprv3 files: recognised by the header, claimed by puzzle id.  A subclass
+    names its ``pids`` and its one genre, and reads and writes the body."""
+
+    kind = "pzpr"
+    pids: ClassVar[tuple[str, ...]]
+
+    def matches(self, source: str) -> bool:
+        return looks_like(source)
+
+    def genre_of(self, source: str) -> str | None:
+        return self.genres[0] if pid_of(source) in self.pids else None

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from puzzlekit.formats import puzzlink, pzpr
 from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
 from puzzlekit.genre import Genre
-from puzzlekit.registry import Format
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.text import MAX_SIDE
 
@@ -27,17 +26,11 @@ PIDS = ("hashikake", "hashi", "bridges")
 MAX_CLUE = 4 * MAX_BRIDGES
 
 
-class HashiUrl(Format):
+class HashiUrl(puzzlink.PuzzLinkFormat):
     name = "hashiwokakero-puzzlink"
-    kind = "url"
     genres = ("hashiwokakero",)
     summary = "puzz.link URLs, https://puzz.link/p?hashikake/COLS/ROWS/BODY (pzv.jp too; ids hashi, bridges)"
-
-    def matches(self, source: str) -> bool:
-        return puzzlink.looks_like(source)
-
-    def genre_of(self, source: str) -> str | None:
-        return "hashiwokakero" if puzzlink.pid_of(source) in PIDS else None
+    pids = PIDS
 
     def read(self, source: str, genre: Genre) -> str:
         return decode(source)
@@ -49,13 +42,7 @@ class HashiUrl(Format):
 
 def decode(source: str) -> str:
     """Level text for a Hashikake URL; LevelError at the offending character otherwise."""
-    url = puzzlink.parse(source, MAX_SIDE)
-    if url.pid not in PIDS:
-        raise error_at(
-            source,
-            url.pid_at,
-            f"this is a puzz.link {url.pid!r} puzzle, not Hashiwokakero (puzzle ids {', '.join(PIDS)})",
-        )
+    url = puzzlink.parse_genre(source, PIDS, "Hashiwokakero", MAX_SIDE)
     if url.flags:
         raise error_at(source, url.flags_at, f"Hashikake URLs have no variant flags, found {url.flags!r}")
     cells = ["."] * (url.cols * url.rows)

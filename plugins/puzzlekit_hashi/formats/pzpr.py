@@ -27,7 +27,6 @@ from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit.genre import Genre
-from puzzlekit.registry import Format
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.text import ALL, MAX_SIDE, write_clue_grid, write_map
 
@@ -40,17 +39,11 @@ Border = tuple[bool, int, int]
 """(between side-by-side squares?, row, column) of the border right of or below a square."""
 
 
-class HashiPzpr(Format):
+class HashiPzpr(pzprfile.PzprFormat):
     name = "hashiwokakero-pzpr"
-    kind = "pzpr"
     genres = ("hashiwokakero",)
     summary = "pzprjs files (pzprv3), with or without the player's bridges"
-
-    def matches(self, source: str) -> bool:
-        return pzprfile.looks_like(source)
-
-    def genre_of(self, source: str) -> str | None:
-        return "hashiwokakero" if pzprfile.pid_of(source) in PIDS else None
+    pids = PIDS
 
     def read(self, source: str, genre: Genre) -> str:
         return decode(source)
@@ -61,9 +54,7 @@ class HashiPzpr(Format):
 
 def decode(source: str) -> str:
     """Level text (a bridge map when the file holds bridges); LevelError at the bad value otherwise."""
-    f = PzprFile(source, MAX_SIDE)
-    if f.pid not in PIDS:
-        raise f.error(f.pid_value, f"this pzprjs file holds a {f.pid!r} puzzle, not Hashiwokakero ({', '.join(PIDS)})")
+    f = pzprfile.open_genre(source, PIDS, "Hashiwokakero", MAX_SIDE)
     R, C = f.rows, f.cols
     islands: list[tuple[int, int]] = []
     clues: list[int] = []

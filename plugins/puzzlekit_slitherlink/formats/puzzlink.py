@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from puzzlekit.formats import puzzlink, pzpr
 from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
 from puzzlekit.genre import Genre
-from puzzlekit.registry import Format
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
 if TYPE_CHECKING:
@@ -25,17 +24,11 @@ PIDS = ("slither", "slitherlink")
 FULL = "f"
 
 
-class SlitherlinkUrl(Format):
+class SlitherlinkUrl(puzzlink.PuzzLinkFormat):
     name = "slitherlink-puzzlink"
-    kind = "url"
     genres = ("slitherlink",)
     summary = "puzz.link URLs, https://puzz.link/p?slither/COLS/ROWS/BODY (pzv.jp too; 'f' is # flags: full)"
-
-    def matches(self, source: str) -> bool:
-        return puzzlink.looks_like(source)
-
-    def genre_of(self, source: str) -> str | None:
-        return "slitherlink" if puzzlink.pid_of(source) in PIDS else None
+    pids = PIDS
 
     def read(self, source: str, genre: Genre) -> str:
         return decode(source)
@@ -47,13 +40,7 @@ class SlitherlinkUrl(Format):
 
 def decode(source: str) -> str:
     """Level text for a Slitherlink URL; LevelError at the offending character otherwise."""
-    url = puzzlink.parse(source, MAX_SIDE)
-    if url.pid not in PIDS:
-        raise error_at(
-            source,
-            url.pid_at,
-            f"this is a puzz.link {url.pid!r} puzzle, not Slitherlink (puzzle ids {', '.join(PIDS)})",
-        )
+    url = puzzlink.parse_genre(source, PIDS, "Slitherlink", MAX_SIDE)
     if url.flags not in ("", FULL):
         raise error_at(
             source,

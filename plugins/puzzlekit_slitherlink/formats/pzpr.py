@@ -27,7 +27,6 @@ from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit.genre import Genre
-from puzzlekit.registry import Format
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board, write_clue_grid, write_lattice
 
@@ -40,17 +39,11 @@ VERSION = 1
 _MARKS = {"1": TRUE, "-1": FALSE, "0": BOOL}
 
 
-class SlitherlinkPzpr(Format):
+class SlitherlinkPzpr(pzprfile.PzprFormat):
     name = "slitherlink-pzpr"
-    kind = "pzpr"
     genres = ("slitherlink",)
     summary = "pzprjs files (pzprv3), with or without the player's lines and crosses"
-
-    def matches(self, source: str) -> bool:
-        return pzprfile.looks_like(source)
-
-    def genre_of(self, source: str) -> str | None:
-        return "slitherlink" if pzprfile.pid_of(source) in PIDS else None
+    pids = PIDS
 
     def read(self, source: str, genre: Genre) -> str:
         return decode(source)
@@ -61,9 +54,7 @@ class SlitherlinkPzpr(Format):
 
 def decode(source: str) -> str:
     """Level text (a lattice when the file holds marks); LevelError at the bad value otherwise."""
-    f = PzprFile(source, MAX_SIDE)
-    if f.pid not in PIDS:
-        raise f.error(f.pid_value, f"this pzprjs file holds a {f.pid!r} puzzle, not Slitherlink ({', '.join(PIDS)})")
+    f = pzprfile.open_genre(source, PIDS, "Slitherlink", MAX_SIDE)
     if f.version > VERSION:
         raise f.error(
             None, f"pzprv3.{f.version} is a Slitherlink file layout puzzlekit does not know (0 and 1 it does)"
