@@ -10,34 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Violation
-from puzzlekit.pictures import TextGrid, Tone, strongest
+from puzzlekit.core.model import BOOL, TRUE, Violation
+from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, Tone, junction, strongest
 from puzzlekit_slitherlink.highlight import Highlights
 from puzzlekit_slitherlink.text import BLANK, Board
 
 if TYPE_CHECKING:
     from rich.text import Text
-
-# Junction glyphs by which of (up, right, down, left) carry a line.
-_JUNCTION: dict[tuple[int, ...], str] = {
-    (0, 0, 0, 0): "·",
-    (1, 0, 1, 0): "│",
-    (0, 1, 0, 1): "─",
-    (0, 1, 1, 0): "┌",
-    (0, 0, 1, 1): "┐",
-    (1, 1, 0, 0): "└",
-    (1, 0, 0, 1): "┘",
-    (1, 0, 0, 0): "╵",
-    (0, 1, 0, 0): "╶",
-    (0, 0, 1, 0): "╷",
-    (0, 0, 0, 1): "╴",
-    (1, 1, 1, 0): "├",
-    (0, 1, 1, 1): "┬",
-    (1, 0, 1, 1): "┤",
-    (1, 1, 0, 1): "┴",
-    (1, 1, 1, 1): "┼",
-}
-
 
 def draw(board: Board, dom: Sequence[int]) -> str:
     """Lines as box drawing, crosses as '×' while the board is unfinished, clues in the cells."""
@@ -56,17 +35,11 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
 
     crosses = any(d == BOOL for d in dom)  # as the text form: on a finished board every blank is a cross
 
-    def on(edge: int) -> int:
-        return 1 if dom[edge] == TRUE else 0
+    def on(edge: int) -> bool:
+        return edge >= 0 and dom[edge] == TRUE
 
-    def edge(row: int, col: int, e: int, line: str, cross: str, hinted: str) -> None:
-        d, tone = dom[e], marks.edges.tone(e)
-        if d == TRUE:
-            out.put(row, col, line, "line", tone)
-        elif d == FALSE and (crosses or tone == "hint"):
-            out.put(row, col, cross, "cross", tone)
-        elif tone == "hint":
-            out.put(row, col, hinted, "hint")
+    def edge(row: int, col: int, e: int, glyphs: tuple[str, str, str]) -> None:
+        out.edge(row, col, glyphs, dom[e], marks.edges.tone(e), crosses)
 
     for r in range(R + 1):
         for c in range(C + 1):
@@ -76,16 +49,17 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
                 grid.v(r, c) if r < R else -1,
                 grid.h(r, c - 1) if c > 0 else -1,
             )
-            key = tuple(on(e) if e >= 0 else 0 for e in around)
+            up, right, down, left = (on(e) for e in around)
             vertex = grid.vertex(r, c)
             tones: list[Tone] = [marks.dots.get(vertex, "normal")]
-            tones += [marks.edges.tone(e) for e in around if e >= 0 and on(e)]
-            out.put(2 * r, 4 * c, _JUNCTION[key], "line" if any(key) else "dot", strongest(tones))
+            tones += [marks.edges.tone(e) for e in around if on(e)]
+            role = "line" if up or right or down or left else "dot"
+            out.put(2 * r, 4 * c, junction(up, right, down, left), role, strongest(tones))
             if c < C:
-                edge(2 * r, 4 * c + 1, grid.h(r, c), "───", " × ", "┄┄┄")
+                edge(2 * r, 4 * c + 1, grid.h(r, c), HORIZONTAL)
         if r < R:
             for c in range(C + 1):
-                edge(2 * r + 1, 4 * c, grid.v(r, c), "│", "×", "┆")
+                edge(2 * r + 1, 4 * c, grid.v(r, c), VERTICAL)
                 clue = board.clues[r * C + c] if c < C else BLANK
                 if clue != BLANK:
                     out.put(2 * r + 1, 4 * c + 1, f" {clue} ", "clue", marks.cells.get(r * C + c, "normal"))

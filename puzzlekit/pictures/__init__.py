@@ -5,7 +5,8 @@ Public API (third-party genres draw with these, as the built-in ones do):
 - ``Svg``: the SVG builder with the shared marks (segments, bars, crosses,
   dots, discs, labels, shades, halos) sized from one ``unit``;
 - ``TextGrid``: a character grid with a style role per character, giving the
-  plain terminal view and the rich, coloured one from one drawing;
+  plain terminal view and the rich, coloured one from one drawing; ``junction``,
+  ``HORIZONTAL`` and ``VERTICAL`` draw loops on it;
 - ``Emphasis``, ``Tone``, ``tone_of``, ``strongest``: which variables a
   violation or a hint emphasises, and how;
 - ``theme``: the shared colours, proportions and terminal styles;
@@ -22,10 +23,12 @@ from puzzlekit.pictures.draw import can_draw, default_crosses, draw
 from puzzlekit.pictures.emphasis import Emphasis, strongest, tone_of
 from puzzlekit.pictures.sheet import Entry, sheet_pages
 from puzzlekit.pictures.svg import Svg
-from puzzlekit.pictures.textgrid import TextGrid
+from puzzlekit.pictures.textgrid import HORIZONTAL, VERTICAL, TextGrid, junction
 from puzzlekit.pictures.theme import Tone
 
 __all__ = [
+    "HORIZONTAL",
+    "VERTICAL",
     "CannotDraw",
     "Emphasis",
     "Entry",
@@ -36,6 +39,7 @@ __all__ = [
     "can_draw",
     "default_crosses",
     "draw",
+    "junction",
     "pages_to_pdf",
     "pictures_problem",
     "sheet_pages",

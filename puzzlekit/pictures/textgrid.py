@@ -11,11 +11,41 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from puzzlekit.core.model import FALSE, TRUE
 from puzzlekit.pictures import theme
 from puzzlekit.pictures.theme import Tone
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+_JUNCTIONS: dict[tuple[int, int, int, int], str] = {
+    (0, 0, 0, 0): "·",
+    (1, 0, 1, 0): "│",
+    (0, 1, 0, 1): "─",
+    (0, 1, 1, 0): "┌",
+    (0, 0, 1, 1): "┐",
+    (1, 1, 0, 0): "└",
+    (1, 0, 0, 1): "┘",
+    (1, 0, 0, 0): "╵",
+    (0, 1, 0, 0): "╶",
+    (0, 0, 1, 0): "╷",
+    (0, 0, 0, 1): "╴",
+    (1, 1, 1, 0): "├",
+    (0, 1, 1, 1): "┬",
+    (1, 0, 1, 1): "┤",
+    (1, 1, 0, 1): "┴",
+    (1, 1, 1, 1): "┼",
+}
+
+HORIZONTAL = ("───", " × ", "┄┄┄")
+"""A horizontal edge three characters wide: as a line, as a cross, as a hinted blank."""
+VERTICAL = ("│", "×", "┆")
+"""A vertical edge one character wide, the same three ways."""
+
+
+def junction(up: bool, right: bool, down: bool, left: bool) -> str:
+    """The box-drawing character where lines leave a point in these directions (``·`` for none)."""
+    return _JUNCTIONS[(int(up), int(right), int(down), int(left))]
 
 
 class TextGrid:
@@ -33,6 +63,17 @@ class TextGrid:
         for i, ch in enumerate(text):
             self.chars[row][col + i] = ch
             self.roles[row][col + i] = style
+
+    def edge(self, row: int, col: int, glyphs: tuple[str, str, str], value: int, tone: Tone, crosses: bool) -> None:
+        """A line-or-not edge (``value`` a boolean domain) drawn with ``HORIZONTAL`` or
+        ``VERTICAL`` glyphs: a line, a cross when ``crosses`` (or hinted), or a hinted blank."""
+        line, cross, hinted = glyphs
+        if value == TRUE:
+            self.put(row, col, line, "line", tone)
+        elif value == FALSE and (crosses or tone == "hint"):
+            self.put(row, col, cross, "cross", tone)
+        elif tone == "hint":
+            self.put(row, col, hinted, "hint")
 
     def plain(self) -> str:
         """The characters alone, trailing spaces trimmed from each row."""

@@ -10,34 +10,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzlekit import Violation
-from puzzlekit.core import BOOL, FALSE, TRUE
-from puzzlekit.pictures import TextGrid, Tone, strongest
+from puzzlekit.core import BOOL, TRUE
+from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, Tone, junction, strongest
 from puzzlekit_masyu.board import BLACK, Board
 from puzzlekit_masyu.highlight import Highlights
 
 if TYPE_CHECKING:
     from rich.text import Text
-
-# Cell glyphs by which of (up, right, down, left) carry a line.
-_TURN: dict[tuple[int, ...], str] = {
-    (1, 0, 1, 0): "│",
-    (0, 1, 0, 1): "─",
-    (0, 1, 1, 0): "┌",
-    (0, 0, 1, 1): "┐",
-    (1, 1, 0, 0): "└",
-    (1, 0, 0, 1): "┘",
-    (1, 0, 0, 0): "╵",
-    (0, 1, 0, 0): "╶",
-    (0, 0, 1, 0): "╷",
-    (0, 0, 0, 1): "╴",
-    (1, 1, 1, 0): "├",
-    (0, 1, 1, 1): "┬",
-    (1, 0, 1, 1): "┤",
-    (1, 1, 0, 1): "┴",
-    (1, 1, 1, 1): "┼",
-    (0, 0, 0, 0): "·",
-}
-
 
 def draw(board: Board, dom: Sequence[int]) -> str:
     return view(board, dom).plain()
@@ -54,31 +33,25 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
 
     crosses = any(d == BOOL for d in dom)  # as the text form: on a finished board every blank is a cross
 
-    def on(edge: int) -> int:
-        return 1 if edge >= 0 and dom[edge] == TRUE else 0
+    def on(edge: int) -> bool:
+        return edge >= 0 and dom[edge] == TRUE
 
-    def edge(row: int, col: int, e: int, line: str, cross: str, hinted: str) -> None:
-        d, tone = dom[e], marks.edges.tone(e)
-        if d == TRUE:
-            out.put(row, col, line, "line", tone)
-        elif d == FALSE and (crosses or tone == "hint"):
-            out.put(row, col, cross, "cross", tone)
-        elif tone == "hint":
-            out.put(row, col, hinted, "hint")
+    def edge(row: int, col: int, e: int, glyphs: tuple[str, str, str]) -> None:
+        out.edge(row, col, glyphs, dom[e], marks.edges.tone(e), crosses)
 
     for cell in range(R * C):
         r, c = divmod(cell, C)
         around = tuple(first for first, _ in board.arms(cell))
-        key = tuple(on(e) for e in around)
+        up, right, down, left = (on(e) for e in around)
         tones: list[Tone] = [marks.cells.get(cell, "normal")]
         tones += [marks.edges.tone(e) for e in around if on(e)]
         if cell in board.pearls:
             glyph, role = ("●" if board.pearls[cell] == BLACK else "○"), "pearl"
         else:
-            glyph, role = _TURN[key], "line" if any(key) else "dot"
+            glyph, role = junction(up, right, down, left), "line" if up or right or down or left else "dot"
         out.put(2 * r, 4 * c, glyph, role, strongest(tones))
         if c + 1 < C:
-            edge(2 * r, 4 * c + 1, board.edge((r, c), (r, c + 1)), "───", " × ", "┄┄┄")
+            edge(2 * r, 4 * c + 1, board.edge((r, c), (r, c + 1)), HORIZONTAL)
         if r + 1 < R:
-            edge(2 * r + 1, 4 * c, board.edge((r, c), (r + 1, c)), "│", "×", "┆")
+            edge(2 * r + 1, 4 * c, board.edge((r, c), (r + 1, c)), VERTICAL)
     return out
