@@ -39,11 +39,19 @@ class Hint:
     """The variables the rule looked at."""
     rule: str | None = None
     rung: int = 0
+    state: tuple[int, ...] = ()
+    """The player's marks as domains (what a picture of the hint draws)."""
 
 
-def hint(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None) -> Hint:
+def hint(
+    genre: str | Genre,
+    puzzle: str | Puzzle,
+    state: str | None = None,
+    host: Host | None = None,
+    state_source: str = "<state>",
+) -> Hint:
     """The next step for a player whose marks are ``state`` (default: the puzzle's own
-    marks, or none)."""
+    marks, or none); ``state_source`` names the state in error messages."""
     p = load_one(genre, puzzle, host)
     g, instance = p.genre, p.instance
     solved = solve(g, p)
@@ -54,21 +62,26 @@ def hint(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, hos
     answer = solved.solutions[0].values
     model = g.build(instance)
     if state is not None:
-        dom = g.parse_state(instance, read_blocks(state, "<state>")[0])
+        blocks = read_blocks(state, state_source)
+        if len(blocks) != 1:
+            raise PuzzlekitError(f"{state_source}: a hint's state is one drawing of the board, found {len(blocks)}")
+        dom = g.parse_state(instance, blocks[0])
     else:
         try:
             dom = g.parse_state(instance, p.block)
         except PuzzlekitError:
             dom = list(model.domains)  # a bare puzzle: no marks yet
     dom = [d & m for d, m in zip(dom, model.domains)]
+    marks = tuple(dom)
 
     for var, (d, value) in enumerate(zip(dom, answer)):
         if not d >> value & 1:
             yours = g.describe_step(instance, var, d)
             right = g.describe_step(instance, var, 1 << value)
-            return Hint(p, "mistake", f"{yours} in your marks, but the solution has: {right}", var, 1 << value)
+            words = f"{yours} in your marks, but the solution has: {right}"
+            return Hint(p, "mistake", words, var, 1 << value, state=marks)
     if all(is_fixed(d) for d in dom) or not g.accept(instance, g.finished(instance, dom)):
-        return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None)
+        return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None, state=marks)
 
     engine = Engine(model, record=True)
     engine.dom[:] = dom
@@ -78,7 +91,8 @@ def hint(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, hos
             continue
         prop = engine.props[entry.by]
         words = f"{g.describe_step(instance, entry.var, entry.mask)}: {prop.explain(entry.var, entry.mask, entry.note)}"
-        return Hint(p, "deduction", words, entry.var, entry.mask, tuple(entry.reads), prop.rule.name, prop.rule.rung)
+        rule = prop.rule
+        return Hint(p, "deduction", words, entry.var, entry.mask, tuple(entry.reads), rule.name, rule.rung, marks)
     # Nothing deduces from here: show the solution at the place the search would try.
     brancher = model.brancher
     var = brancher(list(dom)) if brancher else next(v for v, d in enumerate(dom) if not is_fixed(d))
@@ -86,4 +100,4 @@ def hint(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, hos
         var = next(v for v, d in enumerate(dom) if not is_fixed(d))
     mask = 1 << answer[var]
     words = f"no rule decides anything from here; the solution has: {g.describe_step(instance, var, mask)}"
-    return Hint(p, "search", words, var, mask, rung=model.search_rung)
+    return Hint(p, "search", words, var, mask, rung=model.search_rung, state=marks)

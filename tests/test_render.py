@@ -280,6 +280,14 @@ def test_render_writes_svg_to_standard_output() -> None:
     assert not marks(parse(result.output), "path", "segment")
 
 
+def test_render_infers_the_genre_from_a_url_and_asks_for_it_otherwise() -> None:
+    result = run("render", "https://puzz.link/p?hashikake/3/3/2g2i1g1")
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring(result.output).tag.endswith("svg")
+    result = run("render", "-", stdin="31\n..\n")
+    assert result.exit_code == 2 and "name the genre" in result.output
+
+
 def test_render_draws_the_solution_into_a_file(tmp_path: Path) -> None:
     out = tmp_path / "solved.svg"
     result = run("render", "slitherlink", str(SLITHER / "first.txt"), "--solution", "-o", str(out))

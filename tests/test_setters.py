@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -114,6 +115,28 @@ def test_hint_chooses_one_puzzle_of_several_with_puzzle_n() -> None:
     assert result.exit_code == 0 and "the 1 at r1c1" in result.output  # type: ignore[attr-defined]
     result = run("hint", "slitherlink", "-", "--puzzle", "3", stdin=book)
     assert result.exit_code == 2 and "--puzzle 3, but SOURCE holds 2" in result.output  # type: ignore[attr-defined]
+
+
+def test_a_hint_state_that_is_not_one_drawing_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "empty.txt").write_text("")
+    result = run("hint", "slitherlink", "-", "--state", str(tmp_path / "empty.txt"), stdin=FIRST)
+    assert result.exit_code == 1  # type: ignore[attr-defined]
+    assert "empty.txt: a hint's state is one drawing of the board, found 0" in result.output  # type: ignore[attr-defined]
+    (tmp_path / "junk.txt").write_text("junk\n")
+    result = run("hint", "slitherlink", "-", "--state", str(tmp_path / "junk.txt"), stdin=FIRST)
+    assert result.exit_code == 1 and "junk.txt:1:1:" in result.output  # type: ignore[attr-defined]
+
+
+def test_on_a_terminal_the_hint_is_drawn_on_the_marks_with_the_hinted_place_in_green() -> None:
+    from puzzlekit.cli import terminal
+    from puzzlekit.cli.commands.hint import hint_plain
+
+    found = hint("slitherlink", FIRST)
+    assert len(found.state) == len(puzzlekit.load("slitherlink", FIRST)[0].genre.build(found.puzzle.instance).domains)
+    view = terminal.hint_view(found, hint_plain(found))
+    assert view.plain.startswith("hint (rung 1, clue-count): top of r1c3 is crossed")
+    assert "┄┄┄" in view.plain  # the hinted edge, still open in the player's marks
+    assert any("green" in str(span.style) and view.plain[span.start : span.end] == "┄┄┄" for span in view.spans)
 
 
 # -- analysis ----------------------------------------------------------------------------

@@ -117,4 +117,3 @@ def _utf8(data: bytes, source: str) -> str:
 
 
 GENRE = click.argument("genre", shell_complete=complete_genre)
-SOURCE = click.argument("source")

@@ -1,4 +1,4 @@
-"""What ``solve`` and ``check`` show on a terminal: rich colour and box drawing.
+"""What ``solve``, ``check`` and ``hint`` show on a terminal: rich colour and box drawing.
 
 Only used when standard output is a terminal and ``--plain`` is not given;
 piped output stays the plain text that reads back (``puzzlekit.cli.output``).
@@ -17,6 +17,7 @@ from rich.text import Text
 from puzzlekit.api import CheckResult, SolveResult
 from puzzlekit.cli.output import _count, _step_lines, _summary
 from puzzlekit.core.search import Status
+from puzzlekit.hints import Hint
 from puzzlekit.pictures import tone_of
 
 STATUS_STYLE = {
@@ -25,6 +26,7 @@ STATUS_STYLE = {
     Status.NONE: "bold red",
     Status.UNDECIDED: "bold yellow",
 }
+HINT_STYLE = {"deduction": "bold green", "mistake": "bold red", "solved": "bold green", "search": "bold yellow"}
 VERDICT_STYLE = {"solved": "bold green", "incomplete": "bold yellow", "wrong": "bold red"}
 TONE_STYLE = {"wrong": "red", "unfinished": "yellow"}
 
@@ -72,4 +74,19 @@ def check_view(result: CheckResult) -> Text:
     for v in result.violations:
         out.append("\n  - ", style=TONE_STYLE[tone_of(v)])
         out.append(v.message)
+    return out
+
+
+def hint_view(found: Hint, plain_words: str) -> Text:
+    """The hint in words, then the player's marks with the hinted place emphasised."""
+    p = found.puzzle
+    head, _, rest = plain_words.partition("\n")
+    out = Text()
+    out.append(head, style=HINT_STYLE[found.kind])
+    if rest:
+        out.append("\n" + rest, style="dim")
+    if found.state:
+        hinted = [found.variable] if found.variable is not None else []
+        out.append("\n")
+        out.append_text(p.genre.draw_terminal(p.instance, list(found.state), hint=hinted))
     return out

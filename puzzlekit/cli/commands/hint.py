@@ -19,15 +19,23 @@ from puzzlekit.hints import Hint, hint
 @click.option("--state", "state_path", metavar="FILE", help="The player's marks (a file or -).")
 @click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE (1 is the first).")
 @click.option("--json", "json_", is_flag=True, help="One JSON object.")
+@click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
 @click.pass_context
 @reports_errors
 def hint_command(
-    ctx: click.Context, genre: str, source: str | None, state_path: str | None, index: int | None, json_: bool
+    ctx: click.Context,
+    genre: str,
+    source: str | None,
+    state_path: str | None,
+    index: int | None,
+    json_: bool,
+    plain: bool,
 ) -> None:
     """The next deduction from the player's marks, in words, with the places involved.
 
     Without --state, SOURCE's own marks are the state (or none).  A mark that
-    contradicts the solution is pointed out instead, with exit code 6.  With several
+    contradicts the solution is pointed out instead, with exit code 6.  On a
+    terminal the marks are drawn with the hinted place in green.  With several
     puzzles in SOURCE, --puzzle N chooses one; --state then holds that puzzle's marks.
     """
     g, text, name = load_source(ctx, genre, source)
@@ -37,9 +45,20 @@ def hint_command(
     chosen = (index or 1) - 1
     if chosen >= len(puzzles):
         usage_error(ctx, f"{name}: --puzzle {index}, but SOURCE holds {len(puzzles)}")
-    state = read_source(ctx, g, state_path, what="--state")[0] if state_path is not None else None
-    found = hint(g, puzzles[chosen], state)
-    click.echo(hint_json(found) if json_ else hint_plain(found))
+    state, state_name = None, "<state>"
+    if state_path is not None:
+        if state_path == "-" and (source or genre) == "-":
+            usage_error(ctx, "SOURCE and --state cannot both be stdin")
+        state, state_name = read_source(ctx, g, state_path, what="--state")
+    found = hint(g, puzzles[chosen], state, state_source=state_name)
+    if json_:
+        click.echo(hint_json(found))
+    elif not plain and sys.stdout.isatty():
+        from puzzlekit.cli import terminal  # rich, only on a terminal
+
+        terminal.console().print(terminal.hint_view(found, hint_plain(found)))
+    else:
+        click.echo(hint_plain(found))
     sys.exit(EXIT_REJECTED if found.kind == "mistake" else 0)
 
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import click
 
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, load, solve
-from puzzlekit.cli.common import GENRE, SOURCE, read_source, reports_errors, resolve_genre, usage_error
+from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.sources import genre_and_source, load_source
 from puzzlekit.core.search import Status
 from puzzlekit.errors import CannotDraw, MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
@@ -38,8 +39,7 @@ FORMATS = ("svg", "png", "pdf")
 
 
 @click.command(name="render")
-@GENRE
-@SOURCE
+@genre_and_source
 @click.option("-o", "--output", "out", metavar="FILE", help="Where to write (- or none: SVG on standard output).")
 @click.option(
     "--format", "fmt", type=click.Choice(FORMATS), help="svg, png or pdf (default: from the -o suffix, else svg)."
@@ -74,7 +74,7 @@ FORMATS = ("svg", "png", "pdf")
 def render_command(
     ctx: click.Context,
     genre: str,
-    source: str,
+    source: str | None,
     out: str | None,
     fmt: str | None,
     solution: bool,
@@ -100,12 +100,11 @@ def render_command(
     target = None if out in (None, "-") else Path(out)
     kind = _format(ctx, fmt, target)
     _check_options(ctx, kind, target, solution, state_path, sheet, index)
-    g = resolve_genre(ctx, genre)
+    g, text, name = load_source(ctx, genre, source)
     if not can_draw(g):
         raise CannotDraw(f"the {g.name} genre cannot draw pictures (it does not implement Genre.draw_svg)")
     if kind != "svg" and (problem := pictures_problem()):
         raise MissingExtra(problem)
-    text, name = read_source(ctx, g, source)
     puzzles = load(g, text, name)
     if not puzzles:
         raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
@@ -129,7 +128,7 @@ def render_command(
         result = solve(g, puzzle)
         svg, code = draw(puzzle, _solution_dom(result), crosses=crosses), status_exit_code(result.status)
     elif state_path is not None or violations:
-        attempt = _attempt(ctx, g, text, name, state_path, source)[chosen]
+        attempt = _attempt(ctx, g, text, name, state_path, source or genre)[chosen]
         shown = attempt.violations if violations else []
         svg = draw(puzzle, attempt.state, violations=shown, crosses=crosses)
     else:
