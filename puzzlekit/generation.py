@@ -78,6 +78,8 @@ class Generated:
 
 
 def target_rung(genre: Genre, difficulty: str) -> int:
+    if not genre.difficulties:
+        raise UsageError(f"the {genre.name} genre does not generate puzzles")
     if difficulty not in genre.difficulties:
         known = ", ".join(genre.difficulties) or "none"
         raise UsageError(f"{genre.name} has no difficulty {difficulty!r} (known: {known})")

@@ -226,3 +226,18 @@ def test_the_generate_command(tmp_path: Path) -> None:
 def test_the_library_refuses_bad_requests_clearly(kwargs: dict[str, str], words: str) -> None:
     with pytest.raises(UsageError, match=words):
         puzzlekit.generate("slitherlink", **kwargs)  # type: ignore[arg-type]
+
+
+def test_bad_generate_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
+    (tmp_path / "bad.bin").write_bytes(b"\xff\xfe")
+    runner = CliRunner()
+    result = runner.invoke(main, ["generate", "slitherlink", "--from-mask", str(tmp_path / "bad.bin")])
+    assert result.exit_code == 1 and "bad.bin: not UTF-8 text" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_genre_without_a_generator_says_so() -> None:
+    from toygenre import Onesum
+
+    with pytest.raises(UsageError, match="the onesum genre does not generate puzzles"):
+        list(generate(Onesum(), GenerateRequest(3, 3, "easy"), "x"))

@@ -122,6 +122,8 @@ def test_a_hint_state_that_is_not_one_drawing_is_a_clear_error(tmp_path: Path) -
     result = run("hint", "slitherlink", "-", "--state", str(tmp_path / "empty.txt"), stdin=FIRST)
     assert result.exit_code == 1  # type: ignore[attr-defined]
     assert "empty.txt: a hint's state is one drawing of the board, found 0" in result.output  # type: ignore[attr-defined]
+    result = run("hint", "slitherlink", "-", stdin="")
+    assert result.exit_code == 1 and "no puzzle found" in result.output  # type: ignore[attr-defined]
     (tmp_path / "junk.txt").write_text("junk\n")
     result = run("hint", "slitherlink", "-", "--state", str(tmp_path / "junk.txt"), stdin=FIRST)
     assert result.exit_code == 1 and "junk.txt:1:1:" in result.output  # type: ignore[attr-defined]

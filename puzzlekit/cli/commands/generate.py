@@ -6,11 +6,10 @@ import json
 import secrets
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import click
 
-from puzzlekit.cli.common import complete_genre, reports_errors, resolve_genre
+from puzzlekit.cli.common import complete_genre, read_raw, reports_errors, resolve_genre
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, generate, parse_size
@@ -62,7 +61,7 @@ def generate_command(
     g = resolve_genre(ctx, genre)
     mask = None
     if mask_path is not None:
-        blocks = read_blocks(Path(mask_path).read_text(encoding="utf-8"), mask_path)
+        blocks = read_blocks(read_raw(ctx, mask_path, "--from-mask")[0], mask_path)
         if len(blocks) != 1:
             raise click.BadParameter("a mask file holds one drawing", param_hint="--from-mask")
         mask = blocks[0]

@@ -11,6 +11,7 @@ from puzzlekit.api import load
 from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
 from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.errors import PuzzlekitError
 from puzzlekit.hints import Hint, hint
 
 
@@ -40,6 +41,8 @@ def hint_command(
     """
     g, text, name = load_source(ctx, genre, source)
     puzzles = load(g, text, name)
+    if not puzzles:
+        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
     if index is None and len(puzzles) != 1:
         usage_error(ctx, f"{name}: hint takes one puzzle, found {len(puzzles)}; choose one with --puzzle N")
     chosen = (index or 1) - 1
