@@ -3,6 +3,7 @@
     python benchmarks/run.py                         # every set
     python benchmarks/run.py --set janko-slither --sample 100 --slowest 10
     python benchmarks/run.py --json > rows.jsonl
+    python benchmarks/run.py --generation            # then the generators' table (generation.py)
 
 Sets: ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
 from the shared community corpus (../shared/corpus, read through benchmarks/corpus.py;
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import corpus  # benchmarks/corpus.py: Python puts the script's own folder on sys.path
+import generation  # benchmarks/generation.py
 
 import puzzlekit
 from puzzlekit.errors import PuzzlekitError
@@ -452,6 +454,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--slowest", type=int, default=0, metavar="K", help="list the K slowest boards")
     parser.add_argument("--list", action="store_true", help="list the sets and whether they can run")
+    parser.add_argument(
+        "--generation", action="store_true", help="then benchmark the generators too (see generation.py)"
+    )
     args = parser.parse_args(argv)
     if args.sample is not None and args.sample < 1:
         parser.error("--sample must be at least 1")
@@ -478,6 +483,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(render_text(rows, slowest, wall))
     failed = any(r.error for r in rows) or any(r.failures for r in rows)
+    if args.generation:
+        made = generation.run_rows(generation.parse_rows(None))
+        if args.json:
+            for g in made:
+                print(json.dumps(generation.row_json(g)))
+        else:
+            print()
+            print(generation.table(made))
+        failed = failed or generation.failed(made)
     return 1 if failed else 0
 
 

@@ -1,0 +1,180 @@
+"""Benchmark puzzlekit's generators: one table row per genre, size and difficulty.
+
+    python benchmarks/generation.py                   # the default rows (a few minutes)
+    python benchmarks/generation.py --row slitherlink:10x10:hard:10
+    python benchmarks/run.py --generation             # the solver table, then this one
+
+Each puzzle is made with ``puzzlekit.generate`` from the seeds ``bench-0``, ``bench-1``,
+... (so every run makes the same puzzles), one after another in this process, timed
+with ``time.perf_counter()``.  Clue density is given cells over all cells (a
+Hashiwokakero clue is an island).  Every puzzle is solved again afterwards: it must be
+unique and need exactly the rung its ``# tier:`` states.  See benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import puzzlekit
+from puzzlekit.core.search import Status
+from puzzlekit.errors import PuzzlekitError
+
+DEFAULT_ROWS = (
+    "slitherlink:7x7:easy:10",
+    "slitherlink:10x10:medium:10",
+    "slitherlink:10x10:hard:10",
+    "slitherlink:10x10:expert:5",
+    "slitherlink:20x20:hard:5",
+    "hashiwokakero:15x15:hard:10",
+    "hashiwokakero:30x30:hard:5",
+)
+
+
+@dataclass(frozen=True)
+class Spec:
+    """What one row makes: ``count`` puzzles of a genre, size and difficulty."""
+
+    genre: str
+    size: str
+    difficulty: str
+    count: int
+
+    @classmethod
+    def parse(cls, text: str) -> Spec:
+        """``GENRE:WxH:DIFFICULTY:COUNT``."""
+        parts = text.split(":")
+        if len(parts) != 4 or not parts[3].isdigit() or int(parts[3]) < 1:
+            raise ValueError(f"a row is GENRE:WxH:DIFFICULTY:COUNT, such as slitherlink:10x10:hard:10, not {text!r}")
+        return cls(parts[0], parts[1], parts[2], int(parts[3]))
+
+    @property
+    def name(self) -> str:
+        return f"{self.genre} {self.size} {self.difficulty}"
+
+
+@dataclass
+class GenRow:
+    """The puzzles one spec made, and what went wrong, if anything."""
+
+    spec: Spec
+    seconds: list[float] = field(default_factory=list)
+    attempts: list[int] = field(default_factory=list)
+    density: list[float] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+def clue_density(text: str) -> float:
+    """Given cells over all cells of a generated level text (its metadata lines left out)."""
+    rows = [line for line in text.splitlines() if line and not line.startswith("#")]
+    cells = sum(len(row) for row in rows)
+    return sum(ch != "." for row in rows for ch in row) / cells
+
+
+def run_spec(spec: Spec) -> GenRow:
+    row = GenRow(spec)
+    for i in range(spec.count):
+        seed = f"bench-{i}"
+        print(f"{spec.name}: seed {seed} ...", file=sys.stderr, flush=True)
+        started = time.perf_counter()
+        try:
+            (made,) = puzzlekit.generate(
+                spec.genre, size=spec.size, difficulty=spec.difficulty, seed=seed, timeout=None
+            )
+        except PuzzlekitError as err:
+            row.error = f"{seed}: {err}"
+            return row
+        row.seconds.append(time.perf_counter() - started)
+        row.attempts.append(made.attempts)
+        row.density.append(clue_density(made.text))
+        check = puzzlekit.solve(spec.genre, made.text)
+        if check.status != Status.UNIQUE or check.stats.rung != made.rung:
+            row.wrong.append(f"{seed}: {check.status.value}, rung {check.stats.rung} (stamped {made.rung})")
+    return row
+
+
+def table(rows: Sequence[GenRow]) -> str:
+    head = ["puzzles", "count", "med s", "max s", "med attempts", "med density", "max density", "right"]
+    lines = [head]
+    for r in rows:
+        if r.error:
+            lines.append([r.spec.name, str(r.spec.count), "error: " + r.error, "", "", "", "", ""])
+            continue
+        lines.append(
+            [
+                r.spec.name,
+                str(len(r.seconds)),
+                f"{statistics.median(r.seconds):.2f}",
+                f"{max(r.seconds):.2f}",
+                f"{statistics.median(r.attempts):g}",
+                f"{statistics.median(r.density):.0%}",
+                f"{max(r.density):.0%}",
+                str(len(r.seconds) - len(r.wrong)),
+            ]
+        )
+    widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
+    out = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines]
+    out.insert(1, "  ".join("-" * w for w in widths))
+    for r in rows:
+        out += [f"wrong: {r.spec.name}: {w}" for w in r.wrong]
+    return "\n".join(out)
+
+
+def row_json(r: GenRow) -> dict[str, object]:
+    return {
+        "kind": "generation",
+        "genre": r.spec.genre,
+        "size": r.spec.size,
+        "difficulty": r.spec.difficulty,
+        "count": len(r.seconds),
+        "median_seconds": statistics.median(r.seconds) if r.seconds else None,
+        "max_seconds": max(r.seconds) if r.seconds else None,
+        "median_attempts": statistics.median(r.attempts) if r.attempts else None,
+        "median_density": statistics.median(r.density) if r.density else None,
+        "max_density": max(r.density) if r.density else None,
+        "wrong": r.wrong,
+        "error": r.error,
+    }
+
+
+def run_rows(specs: Sequence[Spec]) -> list[GenRow]:
+    puzzlekit.default_host()  # load the plugins before the first puzzle is timed
+    return [run_spec(s) for s in specs]
+
+
+def failed(rows: Sequence[GenRow]) -> bool:
+    return any(r.error or r.wrong for r in rows)
+
+
+def parse_rows(texts: Sequence[str] | None) -> list[Spec]:
+    return [Spec.parse(t) for t in (texts or DEFAULT_ROWS)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Benchmark puzzlekit's generators, one table row per kind.")
+    parser.add_argument(
+        "--row", dest="rows", action="append", metavar="GENRE:WxH:DIFFICULTY:COUNT", help="make these (repeatable)"
+    )
+    parser.add_argument("--json", action="store_true", help="JSON Lines: one object per row")
+    args = parser.parse_args(argv)
+    try:
+        specs = parse_rows(args.rows)
+    except ValueError as err:
+        parser.error(str(err))
+    rows = run_rows(specs)
+    if args.json:
+        for r in rows:
+            print(json.dumps(row_json(r)))
+    else:
+        print(table(rows))
+    return 1 if failed(rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
