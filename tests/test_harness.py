@@ -17,7 +17,8 @@ from click.testing import CliRunner
 from puzzlekit import Block
 from puzzlekit.cli.main import main
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import BOOL, FALSE, Model, Propagator, Rule, Violation
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Violation
+from puzzlekit.engines.sat import SatEncoding, exactly
 from puzzlekit.host import make_host
 from puzzlekit.testing import check_puzzle, describe_outcomes
 
@@ -69,9 +70,53 @@ class CrashyParser(toygenre.Onesum):
         return super().parse(block)
 
 
+class SatOnesum(toygenre.Onesum):
+    """With a SAT encoding; ``lax`` leaves the sum out (the SAT engine returns non-solutions),
+    ``strict`` forbids a 1 in the second cell (it misses a solution)."""
+
+    name = "satones"
+    aliases = ()
+    lax = False
+    strict = False
+
+    def sat_encoding(self, instance: tuple[list[int], int]) -> SatEncoding:
+        cells, total = instance
+        lits = [v + 1 for v in range(len(cells))]
+        clauses = [] if self.lax else exactly(lits, [total])
+        clauses += [[lit if mask == TRUE else -lit] for lit, mask in zip(lits, cells) if mask != BOOL]
+        clauses += [[-2]] if self.strict else []
+
+        def decode(true: set[int]) -> list[int]:
+            return [1 if lit in true else 0 for lit in lits]
+
+        def block(values: list[int]) -> list[int]:
+            return [-lit if v else lit for lit, v in zip(lits, values)]
+
+        return SatEncoding(clauses, decode, lambda values: [], block, len(lits))
+
+
+class LaxSat(SatOnesum):
+    name = "laxsat"
+    lax = True
+
+
+class StrictSat(SatOnesum):
+    name = "strictsat"
+    strict = True
+
+
 def failures(genre: toygenre.Onesum, bad_levels: Sequence[str] = ()) -> dict[str, str]:
     outcomes = check_puzzle(genre, entry_point=False, bad_levels=bad_levels)
     return {o.check: o.message for o in outcomes if not o.passed}
+
+
+def test_a_sat_encoding_that_agrees_passes_and_one_that_does_not_fails() -> None:
+    assert not failures(SatOnesum())
+    found = failures(StrictSat())
+    assert set(found) == {"independent-engine[rows.txt#1-two of four]", "independent-engine[rows.txt#2-three of four]"}
+    assert "the SAT engine says unique with 1 solution(s), the propagators multiple with 2" in "".join(found.values())
+    found = failures(LaxSat())
+    assert len(found) == 2 and all("produced a non-solution" in message for message in found.values())
 
 
 def test_the_toy_genre_passes() -> None:
@@ -164,6 +209,6 @@ def test_pytest_reports_each_failing_check_of_a_broken_genre(pytester: pytest.Py
         )
     )
     result = pytester.runpytest("-q", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=2, passed=17, skipped=3)
+    result.assert_outcomes(failed=2, passed=17, skipped=5)
     assert "During handling" not in result.stdout.str()
     result.stdout.fnmatch_lines(["*propagation removed the known value 1 of variable 1 (rule 'greedy')*"])

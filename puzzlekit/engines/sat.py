@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from puzzlekit.core.loops import LoopGraph
 from puzzlekit.core.search import Status
 from puzzlekit.errors import MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
@@ -62,6 +63,46 @@ def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
         if bin(pattern).count("1") not in allowed:
             clauses.append([-lit if pattern >> i & 1 else lit for i, lit in enumerate(literals)])
     return clauses
+
+
+def loop_cuts(graph: LoopGraph, values: Sequence[int]) -> list[Clause]:
+    """For a candidate whose lines (degrees already 0 or 2 by the clauses) form several
+    loops: per loop C through the nodes S and another loop D, a clause saying a solution
+    using an edge of C and an edge of D crosses the boundary of S, as one loop joining
+    them must.  Empty when the lines are one loop (or none).  The SAT variable of edge
+    variable ``v`` is ``v + 1``, as in every encoding here."""
+    loops = _separate_loops(graph, values)
+    if len(loops) < 2:
+        return []
+    clauses = []
+    for loop in loops:
+        nodes = {n for var in loop for n in graph.ends[var - graph.first_var]}
+        cut = [var + 1 for var, (u, w) in zip(graph.edge_vars, graph.ends) if (u in nodes) != (w in nodes)]
+        for other in loops:
+            if other is not loop:
+                clauses.append([*cut, -(loop[0] + 1), -(other[0] + 1)])
+    return clauses
+
+
+def _separate_loops(graph: LoopGraph, values: Sequence[int]) -> list[list[int]]:
+    """The edge variables of each connected piece of the lines."""
+    seen: set[int] = set()
+    loops = []
+    for start in graph.edge_vars:
+        if not values[start] or start in seen:
+            continue
+        loop, todo = [], [start]
+        seen.add(start)
+        while todo:
+            var = todo.pop()
+            loop.append(var)
+            for node in graph.ends[var - graph.first_var]:
+                for other in graph.node_edges[node]:
+                    if values[other] and other not in seen:
+                        seen.add(other)
+                        todo.append(other)
+        loops.append(loop)
+    return loops
 
 
 @dataclass(frozen=True)

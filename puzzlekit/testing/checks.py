@@ -289,6 +289,32 @@ def check_hint(genre: Genre, ex: Example) -> None:
         raise Failed(f"{ex.puzzle.where}: the hint contradicts the solution: {found.text}")
 
 
+def check_independent_engine(genre: Genre, ex: Example) -> None:
+    """The SAT engine, which shares no reasoning with the propagators, finds the same
+    status and solutions (for genres with ``Genre.sat_encoding``, when python-sat is
+    installed)."""
+    if type(genre).sat_encoding is Genre.sat_encoding:
+        raise Skipped(f"{genre.name} has no SAT encoding (Genre.sat_encoding)")
+    try:
+        import pysat  # noqa: F401
+    except ImportError:
+        raise Skipped("python-sat is not installed (pip install 'puzzlekit-engine[sat]')") from None
+    mine = solve(genre, ex.puzzle, max_nodes=20_000)
+    try:
+        sat = solve(genre, ex.puzzle, engine="sat")
+    except PuzzlekitError as err:
+        raise Failed(f"{ex.puzzle.where}: {err}") from None
+    if Status.UNDECIDED in (mine.status, sat.status):
+        raise Skipped(f"{ex.puzzle.where}: undecided within the budget")
+    found = (sat.status, sorted(s.values for s in sat.solutions))
+    expected = (mine.status, sorted(s.values for s in mine.solutions))
+    if found != expected:
+        raise Failed(
+            f"{ex.puzzle.where}: the SAT engine says {sat.status.value} with {len(sat.solutions)} solution(s), "
+            f"the propagators {mine.status.value} with {len(mine.solutions)}: one of them is wrong"
+        )
+
+
 # -- running them all ---------------------------------------------------------------
 
 PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
@@ -300,6 +326,7 @@ PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
     ("flips-rejected", check_flips_rejected),
     ("deterministic", check_deterministic),
     ("hint", check_hint),
+    ("independent-engine", check_independent_engine),
 )
 
 

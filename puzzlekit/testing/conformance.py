@@ -119,3 +119,6 @@ class PuzzleConformance:
         if not self.hints:
             pytest.skip("hints are switched off for this genre (hints = False)")
         self._run(checks.check_hint, self.genre(), example)
+
+    def test_independent_engine(self, example: Example) -> None:
+        self._run(checks.check_independent_engine, self.genre(), example)

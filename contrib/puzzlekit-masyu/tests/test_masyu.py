@@ -134,6 +134,34 @@ def test_random_pearls_agree_with_brute_force(rows: int, cols: int, seed: int) -
     assert len(seen) >= 2, seen
 
 
+@pytest.mark.parametrize(("rows", "cols", "seed"), [(4, 4, 5), (4, 5, 6)])
+def test_the_sat_engine_agrees_with_brute_force(rows: int, cols: int, seed: int) -> None:
+    pytest.importorskip("pysat")
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for _ in range(60):
+        pearls = {cell: rng.choice("BW") for cell in rng.sample(cells, rng.randint(1, 4))}
+        truth = count(pearls, rows, cols)
+        result = puzzlekit.solve("masyu", board(pearls, rows, cols), limit=3, engine="sat")
+        expected = "none" if truth == 0 else "unique" if truth == 1 else "multiple"
+        assert result.status.value == expected, board(pearls, rows, cols)
+        assert len(result.solutions) == min(truth, 3)
+        for solution in result.solutions:
+            assert not result.puzzle.genre.accept(result.puzzle.instance, solution.values)
+
+
+def test_the_engines_agree_on_the_examples() -> None:
+    pytest.importorskip("pysat")
+    for path in sorted(EXAMPLES.glob("*.txt")):
+        for p in puzzlekit.load("masyu", path.read_text()):
+            mine = puzzlekit.solve("masyu", p, max_nodes=None)
+            sat = puzzlekit.solve("masyu", p, engine="sat")
+            assert (sat.status, [s.values for s in sat.solutions]) == (
+                mine.status,
+                [s.values for s in mine.solutions],
+            ), path.name
+
+
 def test_pearls_read_off_real_loops_always_have_a_solution() -> None:
     rng = random.Random(9)
     for loop in rng.sample(all_loops(4, 5), 150):

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Block, Genre, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
-from puzzlekit_masyu import picture, pretty
+from puzzlekit.engines.sat import SatEncoding
+from puzzlekit_masyu import picture, pretty, sat
 from puzzlekit_masyu.accept import violations
 from puzzlekit_masyu.board import Board, parse, write
 from puzzlekit_masyu.rules import BLACK_PEARL, WHITE_PEARL, Pearl
@@ -110,6 +111,9 @@ class Masyu(Genre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        return sat.encode(instance)
 
 
 def _words(var: int, mask: int) -> str:

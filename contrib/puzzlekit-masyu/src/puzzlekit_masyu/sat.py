@@ -1,0 +1,62 @@
+"""Masyu as CNF, for puzzlekit's SAT engine: one variable per edge between cells.
+
+Written from the rules, not from the propagators: every cell has two lines or
+none (a pearl two); a white pearl goes straight, and the loop turns in a cell
+next to it; a black pearl turns, and the loop goes straight on through both
+cells next to it.  "One loop" is the core's lazy cuts (``loop_cuts``).
+"""
+
+from __future__ import annotations
+
+from puzzlekit.engines.sat import Clause, SatEncoding, exactly, loop_cuts
+from puzzlekit_masyu.board import BLACK, Board
+
+NORTH, EAST, SOUTH, WEST = range(4)
+
+
+def encode(board: Board) -> SatEncoding:
+    lit = [e + 1 for e in range(board.n_edges)]
+    clauses: list[Clause] = []
+    for cell, edges in enumerate(board.loop.node_edges):
+        clauses += exactly([lit[e] for e in edges], [2] if cell in board.pearls else [0, 2])
+    clauses.append(list(lit))  # at least one line
+    for cell, colour in board.pearls.items():
+        clauses += _black(board.arms(cell)) if colour == BLACK else _white(board.arms(cell))
+
+    def decode(true: set[int]) -> list[int]:
+        return [1 if lit[e] in true else 0 for e in range(board.n_edges)]
+
+    def refine(values: list[int]) -> list[Clause]:
+        return loop_cuts(board.loop, values)
+
+    def block(values: list[int]) -> Clause:
+        return [-lit[e] if v else lit[e] for e, v in enumerate(values)]
+
+    return SatEncoding(clauses, decode, refine, block, board.n_edges)
+
+
+def _white(arms: tuple[tuple[int, int], ...]) -> list[Clause]:
+    """Straight through (no line of one axis with one of the other), turning next door:
+    not both onward edges of the axis it runs along (an onward edge off the board is a turn)."""
+    clauses: list[Clause] = []
+    for a in (NORTH, SOUTH):
+        for b in (EAST, WEST):
+            if arms[a][0] >= 0 and arms[b][0] >= 0:
+                clauses.append([-(arms[a][0] + 1), -(arms[b][0] + 1)])
+    for one, two in ((NORTH, SOUTH), (EAST, WEST)):
+        (first1, onward1), (first2, onward2) = arms[one], arms[two]
+        if min(first1, first2, onward1, onward2) >= 0:
+            clauses.append([-(first1 + 1), -(first2 + 1), -(onward1 + 1), -(onward2 + 1)])
+    return clauses
+
+
+def _black(arms: tuple[tuple[int, int], ...]) -> list[Clause]:
+    """A turn (never both lines of one axis), and each line it uses goes on straight."""
+    clauses: list[Clause] = []
+    for one, two in ((NORTH, SOUTH), (EAST, WEST)):
+        if arms[one][0] >= 0 and arms[two][0] >= 0:
+            clauses.append([-(arms[one][0] + 1), -(arms[two][0] + 1)])
+    for first, onward in arms:
+        if first >= 0:
+            clauses.append([-(first + 1), onward + 1] if onward >= 0 else [-(first + 1)])
+    return clauses
