@@ -37,7 +37,8 @@ def test_the_tutorial_genre_passes_the_harness(tally: object) -> None:
     outcomes = check_puzzle("tally", host=host, entry_point=False, bad_levels=["# sum: 1\n1x0\n", "1.0\n"])
     assert all(o.passed for o in outcomes), describe_outcomes(outcomes)
     skipped = [o for o in outcomes if o.skipped]
-    assert all("hints need a unique puzzle" in o.message for o in skipped), describe_outcomes(outcomes)
+    allowed = ("hints need a unique puzzle", "tally has no SAT encoding")
+    assert all(any(why in o.message for why in allowed) for o in skipped), describe_outcomes(outcomes)
 
 
 def test_the_tutorial_genre_solves_and_explains(tally: object) -> None:
