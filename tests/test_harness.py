@@ -86,13 +86,7 @@ class SatOnesum(toygenre.Onesum):
         clauses += [[lit if mask == TRUE else -lit] for lit, mask in zip(lits, cells) if mask != BOOL]
         clauses += [[-2]] if self.strict else []
 
-        def decode(true: set[int]) -> list[int]:
-            return [1 if lit in true else 0 for lit in lits]
-
-        def block(values: list[int]) -> list[int]:
-            return [-lit if v else lit for lit, v in zip(lits, values)]
-
-        return SatEncoding(clauses, decode, lambda values: [], block, len(lits))
+        return SatEncoding.boolean(len(lits), clauses)
 
 
 class LaxSat(SatOnesum):

@@ -23,15 +23,4 @@ def encode(board: Board) -> SatEncoding:
     for edges in grid.vertex_edges:
         clauses += exactly([lit[e] for e in edges], degrees)
     clauses.append(list(lit))  # at least one line
-
-    def decode(true: set[int]) -> list[int]:
-        return [1 if lit[e] in true else 0 for e in range(grid.n_edges)]
-
-    def refine(values: list[int]) -> list[Clause]:
-        return loop_cuts(grid.loop, values)
-
-    def block(values: list[int]) -> Clause:
-        return [-lit[e] if v else lit[e] for e, v in enumerate(values)]
-
-    return SatEncoding(clauses, decode, refine, block, grid.n_edges)
-
+    return SatEncoding.boolean(grid.n_edges, clauses, lambda values: loop_cuts(grid.loop, values))

@@ -39,6 +39,21 @@ class SatEncoding:
     top: int = 0
     """The largest SAT variable in use."""
 
+    @classmethod
+    def boolean(
+        cls, n: int, clauses: list[Clause], refine: Callable[[list[int]], list[Clause]] | None = None
+    ) -> SatEncoding:
+        """For ``n`` boolean puzzle variables, variable ``v`` being SAT variable ``v + 1``
+        (edges of a loop, say): decoding and blocking come for free."""
+
+        def decode(true: set[int]) -> list[int]:
+            return [1 if v + 1 in true else 0 for v in range(n)]
+
+        def block(values: list[int]) -> Clause:
+            return [-(v + 1) if value else v + 1 for v, value in enumerate(values)]
+
+        return cls(clauses, decode, refine or (lambda values: []), block, n)
+
 
 @dataclass
 class VarPool:

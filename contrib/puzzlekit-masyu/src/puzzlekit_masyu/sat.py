@@ -23,16 +23,7 @@ def encode(board: Board) -> SatEncoding:
     for cell, colour in board.pearls.items():
         clauses += _black(board.arms(cell)) if colour == BLACK else _white(board.arms(cell))
 
-    def decode(true: set[int]) -> list[int]:
-        return [1 if lit[e] in true else 0 for e in range(board.n_edges)]
-
-    def refine(values: list[int]) -> list[Clause]:
-        return loop_cuts(board.loop, values)
-
-    def block(values: list[int]) -> Clause:
-        return [-lit[e] if v else lit[e] for e, v in enumerate(values)]
-
-    return SatEncoding(clauses, decode, refine, block, board.n_edges)
+    return SatEncoding.boolean(board.n_edges, clauses, lambda values: loop_cuts(board.loop, values))
 
 
 def _white(arms: tuple[tuple[int, int], ...]) -> list[Clause]:
