@@ -17,6 +17,7 @@ what every generator shares:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -199,15 +200,18 @@ MAX_SIDE = 200
 """The largest side a generator is asked for (the level readers cap boards at 200 too)."""
 
 
-def parse_size(size: str | tuple[int, int]) -> tuple[int, int]:
+def parse_size(size: str | int | tuple[int, int]) -> tuple[int, int]:
     """``"WxH"`` (columns x rows, as Tatham and puzz.link write it), one number for a
     square, or a (cols, rows) pair; each side 2 to ``MAX_SIDE``."""
     if isinstance(size, str):
-        cols, _, rows = size.strip().lower().partition("x")
-        try:
-            size = (int(cols), int(rows or cols))
-        except ValueError:
-            raise UsageError(f"a size is WxH such as 10x10, or one number, not {size!r}") from None
+        match = re.fullmatch(r"\s*(\d{1,9})(?:[xX](\d{1,9}))?\s*", size)
+        if match is None:
+            raise UsageError(f"a size is WxH such as 10x10, or one number, not {size!r}")
+        size = (int(match.group(1)), int(match.group(2) or match.group(1)))
+    elif isinstance(size, int):
+        size = (size, size)
+    if not (isinstance(size, tuple) and len(size) == 2 and all(type(n) is int for n in size)):
+        raise UsageError(f"a size is WxH, one number, or a (columns, rows) pair of ints, not {size!r}")
     if not all(2 <= n <= MAX_SIDE for n in size):
         raise UsageError(f"each side of a size is 2 to {MAX_SIDE} cells, not {size[0]}x{size[1]}")
     return size
@@ -216,7 +220,7 @@ def parse_size(size: str | tuple[int, int]) -> tuple[int, int]:
 def make(
     genre: str | Genre,
     *,
-    size: str | tuple[int, int] = (10, 10),
+    size: str | int | tuple[int, int] = (10, 10),
     difficulty: str = "medium",
     seed: str = "puzzlekit",
     count: int = 1,
@@ -243,7 +247,7 @@ def make(
         if len(blocks) != 1:
             raise UsageError(f"a mask holds one drawing, found {len(blocks)}")
         block = blocks[0]
-        size = (block.width, block.height)
+        size = parse_size((block.width, block.height))
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, block, density)
     return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs))
 
@@ -258,8 +262,8 @@ def seed_for(genre: Genre, request: GenerateRequest, seed: str, index: int) -> s
 
 
 MAX_ATTEMPTS = 2000
-"""Attempts per puzzle before giving up, so ``--timeout 0`` (no deadline) still ends
-when a size cannot reach a difficulty (a 2x2 board is never expert)."""
+"""Attempts per puzzle before giving up, whatever the deadline (``--timeout 0`` has
+none): a size that cannot reach a difficulty (a 2x2 board is never expert) ends soon."""
 
 
 def make_one(

@@ -187,7 +187,8 @@ def test_an_unknown_difficulty_is_a_clear_error() -> None:
         list(generate(HASHI, GenerateRequest(7, 7, "expert"), "x"))
 
 
-def test_a_budget_that_runs_out_ends_with_a_message_not_a_loop() -> None:
+def test_a_budget_that_runs_out_ends_with_a_message_not_a_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("puzzlekit.generation.MAX_ATTEMPTS", 10**9)  # the deadline, not the cap, ends it
     with pytest.raises(GenerationError, match="found in time"):
         list(generate(SLITHER, GenerateRequest(2, 2, "expert"), "tiny", timeout=0.5))
 
@@ -221,16 +222,23 @@ def test_the_generate_command(tmp_path: Path) -> None:
         ({"size": "1x9"}, "2 to 200 cells, not 1x9"),
         ({"size": "500"}, "2 to 200 cells, not 500x500"),
         ({"mask": "x.\n\nx.\n"}, "a mask holds one drawing, found 2"),
+        ({"mask": "x\n"}, "2 to 200 cells, not 1x1"),
+        ({"size": 7.5}, "a size is WxH"),
+        ({"size": "10x"}, "a size is WxH"),
+        ({"size": "1_0"}, "a size is WxH"),
     ],
 )
-def test_the_library_refuses_bad_requests_clearly(kwargs: dict[str, str], words: str) -> None:
+def test_the_library_refuses_bad_requests_clearly(kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(UsageError, match=words):
         puzzlekit.generate("slitherlink", **kwargs)  # type: ignore[arg-type]
 
 
 def test_bad_generate_input_is_one_line_never_a_traceback(tmp_path: Path) -> None:
     (tmp_path / "bad.bin").write_bytes(b"\xff\xfe")
+    (tmp_path / "dot.txt").write_text("x\n")
     runner = CliRunner()
+    result = runner.invoke(main, ["generate", "slitherlink", "--from-mask", str(tmp_path / "dot.txt")])
+    assert result.exit_code == 2 and "2 to 200 cells, not 1x1" in result.output
     result = runner.invoke(main, ["generate", "slitherlink", "--from-mask", str(tmp_path / "bad.bin")])
     assert result.exit_code == 1 and "bad.bin: not UTF-8 text" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
@@ -241,3 +249,10 @@ def test_a_genre_without_a_generator_says_so() -> None:
 
     with pytest.raises(UsageError, match="the onesum genre does not generate puzzles"):
         list(generate(Onesum(), GenerateRequest(3, 3, "easy"), "x"))
+
+
+def test_a_size_is_one_number_a_string_or_a_pair() -> None:
+    from puzzlekit.generation import parse_size
+
+    assert parse_size(7) == parse_size("7") == parse_size("7x7") == parse_size((7, 7)) == (7, 7)
+    assert parse_size(" 15X10 ") == (15, 10)

@@ -15,12 +15,14 @@ import toygenre
 from click.testing import CliRunner
 
 from puzzlekit import Block
+from puzzlekit.api import load_one
 from puzzlekit.cli.main import main
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Violation
 from puzzlekit.engines.sat import SatEncoding, exactly
 from puzzlekit.host import make_host
 from puzzlekit.testing import check_puzzle, describe_outcomes
+from puzzlekit.testing.checks import Example, check_independent_engine
 
 pytest_plugins = ["pytester"]
 
@@ -106,6 +108,9 @@ def failures(genre: toygenre.Onesum, bad_levels: Sequence[str] = ()) -> dict[str
 
 def test_a_sat_encoding_that_agrees_passes_and_one_that_does_not_fails() -> None:
     assert not failures(SatOnesum())
+    # Ten solutions: each engine stops at two, not necessarily the same two; that agrees.
+    wide = Example(load_one(SatOnesum(), "# sum: 2\n# expect: multiple\n.....\n"), None)
+    check_independent_engine(SatOnesum(), wide)
     found = failures(StrictSat())
     assert set(found) == {"independent-engine[rows.txt#1-two of four]", "independent-engine[rows.txt#2-three of four]"}
     assert "the SAT engine says unique with 1 solution(s), the propagators multiple with 2" in "".join(found.values())

@@ -141,6 +141,19 @@ def test_on_a_terminal_the_hint_is_drawn_on_the_marks_with_the_hinted_place_in_g
     assert any("green" in str(span.style) and view.plain[span.start : span.end] == "┄┄┄" for span in view.spans)
 
 
+def test_on_a_terminal_a_wrong_mark_is_drawn_red() -> None:
+    from puzzlekit.cli import terminal
+    from puzzlekit.cli.commands.hint import hint_plain
+
+    wrong = SOLUTION.replace("+ + + + + +\n . . 0", "+-+ + + + +\n . . 0", 1)
+    found = hint("slitherlink", FIRST, wrong)
+    assert found.kind == "mistake"
+    view = terminal.hint_view(found, hint_plain(found))
+    assert view.plain.splitlines()[2].startswith("╶───╴")  # the wrong line, where the player put it
+    reds = [view.plain[span.start : span.end] for span in view.spans if "red" in str(span.style)]
+    assert "╶───╴" in reds and not any("green" in str(span.style) for span in view.spans)
+
+
 # -- analysis ----------------------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from puzzlekit.api import CheckResult, SolveResult
 from puzzlekit.cli.output import _count, _step_lines, _summary
+from puzzlekit.core.model import Violation
 from puzzlekit.core.search import Status
 from puzzlekit.hints import Hint
 from puzzlekit.pictures import tone_of
@@ -78,7 +79,7 @@ def check_view(result: CheckResult) -> Text:
 
 
 def hint_view(found: Hint, plain_words: str) -> Text:
-    """The hint in words, then the player's marks with the hinted place emphasised."""
+    """The hint in words, then the player's marks: the hinted place green, a wrong mark red."""
     p = found.puzzle
     head, _, rest = plain_words.partition("\n")
     out = Text()
@@ -86,7 +87,12 @@ def hint_view(found: Hint, plain_words: str) -> Text:
     if rest:
         out.append("\n" + rest, style="dim")
     if found.state:
-        hinted = [found.variable] if found.variable is not None else []
+        place = [found.variable] if found.variable is not None else []
+        if found.kind == "mistake":  # the wrong mark in red, as check draws a broken rule
+            wrong = [Violation("mistake", found.text, tuple(place))]
+            board = p.genre.draw_terminal(p.instance, list(found.state), violations=wrong)
+        else:
+            board = p.genre.draw_terminal(p.instance, list(found.state), hint=place)
         out.append("\n")
-        out.append_text(p.genre.draw_terminal(p.instance, list(found.state), hint=hinted))
+        out.append_text(board)
     return out

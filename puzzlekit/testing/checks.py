@@ -306,8 +306,10 @@ def check_independent_engine(genre: Genre, ex: Example) -> None:
         raise Failed(f"{ex.puzzle.where}: {err}") from None
     if Status.UNDECIDED in (mine.status, sat.status):
         raise Skipped(f"{ex.puzzle.where}: undecided within the budget")
-    found = (sat.status, sorted(s.values for s in sat.solutions))
-    expected = (mine.status, sorted(s.values for s in mine.solutions))
+    found: tuple[object, ...] = (sat.status, sorted(s.values for s in sat.solutions))
+    expected: tuple[object, ...] = (mine.status, sorted(s.values for s in mine.solutions))
+    if mine.status == Status.MULTIPLE:  # each stopped at two solutions, not necessarily the same two
+        found, expected = found[:1], expected[:1]
     if found != expected:
         raise Failed(
             f"{ex.puzzle.where}: the SAT engine says {sat.status.value} with {len(sat.solutions)} solution(s), "

@@ -65,7 +65,10 @@ def generate_command(
         if len(blocks) != 1:
             raise click.BadParameter("a mask file holds one drawing", param_hint="--from-mask")
         mask = blocks[0]
-        size = (mask.width, mask.height)
+        try:
+            size = parse_size((mask.width, mask.height))
+        except UsageError as err:
+            raise click.BadParameter(f"the drawing: {err}", param_hint="--from-mask") from None
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, mask, density)
     seed = seed if seed is not None else secrets.token_hex(4)
     made = generate(g, request, seed, count=count, timeout=timeout or None, jobs=jobs)
