@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.model import FALSE, TRUE, Violation
+from puzzlekit.core.model import Violation
 from puzzlekit.pictures import Svg
 from puzzlekit_slitherlink.highlight import Highlights
 from puzzlekit_slitherlink.text import BLANK, Board
@@ -49,15 +49,8 @@ def draw_svg(
                 MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT, str(clue), tone=marks.cells.get(cell, "normal")
             )
     for edge, (u, w) in enumerate(grid.edge_vertices):
-        d = dom[edge] if dom is not None else None
-        tone = marks.edges.tone(edge)
-        (x1, y1), (x2, y2) = at(u), at(w)
-        if d == TRUE:
-            svg.segment([(x1, y1), (x2, y2)], tone=tone)
-        elif d == FALSE and (crosses or tone == "hint"):
-            svg.cross((x1 + x2) / 2, (y1 + y2) / 2, tone=tone)
-        elif tone == "hint":
-            svg.pointer((x1, y1), (x2, y2))
+        value = dom[edge] if dom is not None else None
+        svg.loop_edge(at(u), at(w), value, tone=marks.edges.tone(edge), crosses=crosses)
     for vertex, ring in sorted(marks.dots.items()):
         x, y = at(vertex)
         svg.halo(x, y, tone=ring)

@@ -6,15 +6,20 @@ order, a letter ``a``-``z`` standing for a run of 1-26 empty squares and anythin
 for one square, which the game's own codec reads.  ``PARAMS#SEED`` is a random-seed ID:
 it names a puzzle only together with the program that generates it, so it is refused.
 
-Here: splitting an ID, reading the size, and the run-length letters both ways.
+Here: splitting an ID, reading the size, the run-length letters both ways, and
+``TathamFormat``, the shape of a genre's game-ID format.
 """
 
 from __future__ import annotations
 
 import re
+from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
-from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at, level_text
+from puzzlekit.genre import Genre
+from puzzlekit.registry import Format
 
 MAX_RUN = 26
 EMPTY = "."
@@ -121,3 +126,30 @@ def encode_runs(squares: Sequence[str]) -> str:
     if run:
         pieces.append(chr(ord("a") + run - 1))
     return "".join(pieces)
+
+
+class TathamFormat(Format):
+    """A genre's game IDs: recognised by the shape of their parameters (which tell the
+    games apart), read into level text with ``# tatham-id:`` and the difficulty word.
+    A subclass sets ``shape`` and its one genre, and supplies ``decode`` and ``write``."""
+
+    kind = "tatham"
+    shape: ClassVar[re.Pattern[str]]
+    """Matches the start of an ID of this game (``PARAMS:`` or ``PARAMS#``)."""
+
+    def matches(self, source: str) -> bool:
+        return self.shape.match(source.strip()) is not None
+
+    def genre_of(self, source: str) -> str | None:
+        return self.genres[0] if self.matches(source) else None
+
+    def read(self, source: str, genre: Genre) -> str:
+        rows, difficulty = self.decode(source)
+        meta = {"tatham-id": source.strip()}
+        if difficulty is not None:
+            meta["difficulty"] = difficulty
+        return level_text(rows, meta)
+
+    @abstractmethod
+    def decode(self, source: str) -> tuple[list[str], str | None]:
+        """The clue grid's rows and the difficulty word the ID gives (None when it gives none)."""

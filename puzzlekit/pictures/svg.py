@@ -12,6 +12,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
+from puzzlekit.core.model import FALSE, TRUE
 from puzzlekit.pictures import theme
 from puzzlekit.pictures.theme import Tone
 
@@ -238,6 +239,17 @@ class Svg:
             stroke_width=0.04 * self.unit,
             stroke_dasharray=f"{dash} {dash}",
         )
+
+    def loop_edge(self, a: Point, b: Point, value: int | None, *, tone: Tone, crosses: bool) -> None:
+        """A line-or-not edge from ``a`` to ``b`` (``value`` a boolean domain, None for a bare
+        board): a line, a cross when ``crosses`` (or hinted), or a pointer when only hinted.
+        The SVG twin of ``TextGrid.edge``."""
+        if value == TRUE:
+            self.segment([a, b], tone=tone)
+        elif value == FALSE and (crosses or tone == "hint"):
+            self.cross((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, tone=tone)
+        elif tone == "hint":
+            self.pointer(a, b)
 
     def guide(self, a: Point, b: Point, *, cls: str = "grid") -> None:
         """A thin line that only helps the eye (a cell border)."""

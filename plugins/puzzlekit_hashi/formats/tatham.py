@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlekit.formats import tatham
-from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
-from puzzlekit.genre import Genre
-from puzzlekit.registry import Format
+from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.text import MAX_SIDE
 
@@ -70,25 +68,15 @@ class BridgesBoard:
     rows: list[str]
 
 
-class BridgesId(Format):
+class BridgesId(tatham.TathamFormat):
     name = "hashiwokakero-tatham"
-    kind = "tatham"
     genres = ("hashiwokakero",)
+    shape = _SHAPE
     summary = "Bridges game IDs (Simon Tatham's puzzles): 7x7m2:... or 7x7m2d2:..."
 
-    def matches(self, source: str) -> bool:
-        return _SHAPE.match(source.strip()) is not None
-
-    def genre_of(self, source: str) -> str | None:
-        return "hashiwokakero" if self.matches(source) else None
-
-    def read(self, source: str, genre: Genre) -> str:
+    def decode(self, source: str) -> tuple[list[str], str | None]:
         board = decode_id(source)
-        meta = {"tatham-id": source.strip()}
-        word = board.params.difficulty_word
-        if word is not None:
-            meta["difficulty"] = word
-        return level_text(board.rows, meta)
+        return board.rows, board.params.difficulty_word
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         """The game ID; with the difficulty when the puzzle came from Bridges with one."""

@@ -21,9 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzlekit.formats import tatham
-from puzzlekit.formats.codec import CannotWrite, error_at, grid_rows, level_text
-from puzzlekit.genre import Genre
-from puzzlekit.registry import Format
+from puzzlekit.formats.codec import CannotWrite, error_at, grid_rows
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
 if TYPE_CHECKING:
@@ -56,24 +54,15 @@ class LoopyBoard:
     rows: list[str]
 
 
-class LoopyId(Format):
+class LoopyId(tatham.TathamFormat):
     name = "slitherlink-tatham"
-    kind = "tatham"
     genres = ("slitherlink",)
+    shape = _SHAPE
     summary = "Loopy game IDs (Simon Tatham's puzzles), square grids: 10x10t0:... or 10x10t0dh:..."
 
-    def matches(self, source: str) -> bool:
-        return _SHAPE.match(source.strip()) is not None
-
-    def genre_of(self, source: str) -> str | None:
-        return "slitherlink" if self.matches(source) else None
-
-    def read(self, source: str, genre: Genre) -> str:
+    def decode(self, source: str) -> tuple[list[str], str | None]:
         board = decode_id(source)
-        meta = {"tatham-id": source.strip()}
-        if board.params.difficulty is not None:
-            meta["difficulty"] = board.params.difficulty
-        return level_text(board.rows, meta)
+        return board.rows, board.params.difficulty
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         """The game ID; the full form when the puzzle came from Loopy with its difficulty."""

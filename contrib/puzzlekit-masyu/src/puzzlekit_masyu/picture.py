@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit import Violation
-from puzzlekit.core import FALSE, TRUE
 from puzzlekit.pictures import Svg, theme
 from puzzlekit_masyu.board import BLACK, Board
 from puzzlekit_masyu.highlight import Highlights
@@ -45,15 +44,8 @@ def draw_svg(
         r, c = divmod(cell, C)
         svg.shade(MARGIN + c * UNIT, MARGIN + r * UNIT, UNIT, UNIT, tone=tone)
     for edge, (a, b) in enumerate(board.ends):
-        d = dom[edge] if dom is not None else None
-        tone = marks.edges.tone(edge)
-        (x1, y1), (x2, y2) = centre(a), centre(b)
-        if d == TRUE:
-            svg.segment([(x1, y1), (x2, y2)], tone=tone)
-        elif d == FALSE and (crosses or tone == "hint"):
-            svg.cross((x1 + x2) / 2, (y1 + y2) / 2, tone=tone)
-        elif tone == "hint":
-            svg.pointer((x1, y1), (x2, y2))
+        value = dom[edge] if dom is not None else None
+        svg.loop_edge(centre(a), centre(b), value, tone=marks.edges.tone(edge), crosses=crosses)
     for cell, colour in sorted(board.pearls.items()):
         x, y = centre(cell)
         fill = theme.INK if colour == BLACK else theme.PAPER
