@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import values_of
+from puzzlekit.core.model import domains_of, values_of
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_NODES,
@@ -221,7 +221,7 @@ def solve(
         p.genre.build(p.instance), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung
     )
     solutions = [
-        Solution(tuple(values), "\n".join(p.genre.write(p.instance, [1 << v for v in values])))
+        Solution(tuple(values), "\n".join(p.genre.write(p.instance, domains_of(values))))
         for values in outcome.solutions
     ]
     stats = Stats(
@@ -244,7 +244,7 @@ def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
     except NotImplementedError as err:
         raise UsageError(str(err)) from None
     solutions = [
-        Solution(tuple(values), "\n".join(p.genre.write(p.instance, [1 << v for v in values])))
+        Solution(tuple(values), "\n".join(p.genre.write(p.instance, domains_of(values))))
         for values in outcome.solutions
     ]
     stats = Stats(outcome.rounds, outcome.seconds, 0, "sat", {}, outcome.exhausted, outcome.stopped_by)

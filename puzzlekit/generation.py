@@ -21,10 +21,11 @@ import re
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from puzzlekit._version import __version__
+from puzzlekit.api import rung_name
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
@@ -67,7 +68,6 @@ class GenerateRequest:
     """Islands per square, for genres that place islands."""
     max_nodes: int = DEFAULT_BUDGET
     """Search budget of each uniqueness check at the top difficulty."""
-    options: dict[str, str] = field(default_factory=dict)
     deadline: float | None = None
     """``time.perf_counter()`` past which the attempt gives up (not part of the puzzle's
     identity: running out of time ends with an error, it never changes a puzzle)."""
@@ -310,14 +310,10 @@ def make_one(
             write_block(rows, meta),
             instance,
             rung,
-            _rung_name(genre, rung),
+            rung_name(genre, rung),
             attempts,
             time.perf_counter() - started,
         )
-
-
-def _rung_name(genre: Genre, rung: int) -> str:
-    return "search" if rung > len(genre.ladder) else genre.ladder[rung - 1].name
 
 
 def generate(

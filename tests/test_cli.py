@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import puzzlekit
-from puzzlekit.cli import output
+from puzzlekit.cli import terminal
 from puzzlekit.cli.main import main
 from puzzlekit.report import CheckReport, SolveReport
 
@@ -263,7 +263,7 @@ def test_genres_lists_the_built_in_genre_with_its_origin() -> None:
 
 def test_the_terminal_view_draws_box_lines() -> None:
     result = puzzlekit.solve("slitherlink", UNIQUE)
-    view = output.solve_pretty(result, steps=True, total=1)
+    view = terminal.solve_view(result, steps=True, total=1).plain
     assert "unique solution" in view
     assert "┌───┐" in view
     assert "step 1" in view
@@ -300,4 +300,4 @@ def test_hashi_bad_input_is_located(tmp_path: Path) -> None:
 
 def test_the_hashi_terminal_view_draws_bridges() -> None:
     result = puzzlekit.solve("hashi", "2.2\n")
-    assert "2═══2" in output.solve_pretty(result, steps=False, total=1)
+    assert "2═══2" in terminal.solve_view(result, steps=False, total=1).plain

@@ -197,7 +197,7 @@ def test_a_bridge_of_the_open_edges_is_found() -> None:
     right = grid.cell_edges[grid.cell(0, 2)]
     for e in (*left, *right, grid.h(0, 1)):
         dom[e] = BOOL
-    assert find_bridges(grid.vertex_adjacent, dom, FALSE)[0] == [grid.h(0, 1)]
+    assert find_bridges(grid.loop.adjacent, dom, FALSE)[0] == [grid.h(0, 1)]
 
 
 def test_region_connectivity_keeps_the_inside_and_the_outside_connected() -> None:

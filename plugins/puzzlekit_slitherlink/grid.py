@@ -129,15 +129,6 @@ class Grid:
         return tuple(tuple(x) for x in out)
 
     @cached_property
-    def vertex_adjacent(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """(edge, other dot) pairs for each dot."""
-        out: list[list[tuple[int, int]]] = [[] for _ in range(self.n_vertices)]
-        for e, (u, w) in enumerate(self.edge_vertices):
-            out[u].append((e, w))
-            out[w].append((e, u))
-        return tuple(tuple(x) for x in out)
-
-    @cached_property
     def loop(self) -> LoopGraph:
         """The dots and the edges between them, as the core's loop machinery sees them."""
         return LoopGraph(

@@ -69,27 +69,6 @@ def solve_plain(result: SolveResult, steps: bool = False) -> str:
     return "\n".join(blocks)
 
 
-def solve_pretty(result: SolveResult, steps: bool, total: int) -> str:
-    """A terminal view: a headline, the deduction steps if asked, the board(s)."""
-    p = result.puzzle
-    s = result.stats
-    title = p.meta.get("title") or f"{p.where}"
-    cost = f"rung {s.rung} {s.rung_name} · {s.nodes} nodes · {s.seconds * 1000:.0f} ms"
-    head = f"{title} ({p.size}): {_summary(result)} · {cost}"
-    out = [head]
-    if steps:
-        out += [f"  {line}" for line in _step_lines(result)]
-    if result.solutions:
-        for i, sol in enumerate(result.solutions, start=1):
-            if len(result.solutions) > 1:
-                out.append(f"solution {i} of {_count(result)}:")
-            out.append(p.genre.pretty(p.instance, [1 << v for v in sol.values]))
-    elif result.partial:
-        out.append("what deduction established before stopping:")
-        out.append(p.genre.pretty(p.instance, result.partial))
-    return "\n".join(out) + ("\n" if total > 1 else "")
-
-
 def solve_json(result: SolveResult, steps: bool = False) -> str:
     return solve_report(result, steps).model_dump_json()
 

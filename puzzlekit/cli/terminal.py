@@ -16,7 +16,7 @@ from rich.text import Text
 
 from puzzlekit.api import CheckResult, SolveResult
 from puzzlekit.cli.output import _count, _step_lines, _summary
-from puzzlekit.core.model import Violation
+from puzzlekit.core.model import Violation, domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.hints import Hint
 from puzzlekit.pictures import tone_of
@@ -53,7 +53,7 @@ def solve_view(result: SolveResult, steps: bool, total: int) -> Text:
             if len(result.solutions) > 1:
                 out.append(f"\nsolution {i} of {_count(result)}:")
             out.append("\n")
-            out.append_text(p.genre.draw_terminal(p.instance, [1 << v for v in sol.values]))
+            out.append_text(p.genre.draw_terminal(p.instance, domains_of(sol.values)))
     elif result.partial:
         out.append("\nwhat deduction established before stopping:", style="italic")
         out.append("\n")

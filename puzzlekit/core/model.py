@@ -25,6 +25,11 @@ def mask_of(value: int) -> int:
     return 1 << value
 
 
+def domains_of(values: Sequence[int]) -> list[int]:
+    """A full assignment as singleton domains (what ``write`` and the pictures draw)."""
+    return [1 << v for v in values]
+
+
 def values_of(mask: int) -> list[int]:
     """The values a domain still allows, smallest first."""
     out = []
@@ -125,8 +130,6 @@ class Model:
         default_factory=dict, repr=False
     )
     """Engines' watcher lists, cached per rung cap (see ``puzzlekit.core.engine``)."""
-    checked_rules: set[int] = field(default_factory=set, repr=False)
-    """Ids of the rules whose rung has been checked (rules live as long as their genre)."""
 
     def add_var(self, mask: int) -> int:
         self.domains.append(mask)
@@ -150,18 +153,12 @@ class Model:
     def add(self, propagator: Propagator) -> int:
         """Add a propagator; returns its index, which ``Engine.wake`` takes."""
         rule = propagator.rule
-        if id(rule) not in self.checked_rules:
-            self._check_rule(rule)
-        self.propagators.append(propagator)
-        return len(self.propagators) - 1
-
-    def _check_rule(self, rule: Rule) -> None:
-        """A rule's rung must be on the ladder (checked once per rule, not per propagator)."""
         if not 1 <= rule.rung <= len(self.ladder):
             raise ValueError(
                 f"rule {rule.name!r} sits on rung {rule.rung}, but the ladder has rungs 1..{len(self.ladder)}"
             )
-        self.checked_rules.add(id(rule))
+        self.propagators.append(propagator)
+        return len(self.propagators) - 1
 
     @property
     def search_rung(self) -> int:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from puzzlekit.core.loops import LoopGraph
 from puzzlekit.core.search import Status
@@ -53,20 +53,6 @@ class SatEncoding:
             return [-(v + 1) if value else v + 1 for v, value in enumerate(values)]
 
         return cls(clauses, decode, refine or (lambda values: []), block, n)
-
-
-@dataclass
-class VarPool:
-    """Fresh SAT variable numbers."""
-
-    top: int = 0
-    names: dict[object, int] = field(default_factory=dict)
-
-    def __call__(self, name: object) -> int:
-        if name not in self.names:
-            self.top += 1
-            self.names[name] = self.top
-        return self.names[name]
 
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:

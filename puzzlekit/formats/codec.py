@@ -13,11 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from puzzlekit.errors import LevelError, PuzzlekitError
+from puzzlekit.formats.level import MAX_SIDE as MAX_SIDE  # decoded boards share the level cap
 from puzzlekit.formats.level import write_block
-
-MAX_SIDE = 500
-"""Columns and rows a decoded board may have unless its genre sets a lower cap (the
-built-in genres allow 200x200)."""
 
 MAX_SOURCE = 1 << 20
 """Characters a URL, an ID or a pzprjs file may have: a 500x500 board needs far fewer."""

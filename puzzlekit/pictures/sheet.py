@@ -9,13 +9,12 @@ without cairo; ``pages_to_pdf`` makes the PDF.
 
 from __future__ import annotations
 
-import math
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlekit.pictures import theme
-from puzzlekit.pictures.svg import SVG_NS, num, q, serialize, unqualify
+from puzzlekit.pictures.svg import SVG_NS, num, serialize, unqualify
 
 PAGE_WIDTH, PAGE_HEIGHT = 210.0, 297.0  # A4 portrait, mm
 MARGIN = 15.0
@@ -52,7 +51,7 @@ def sheet_pages(
 
 def _page(title: str, section: str, entries: list[Entry], per_page: int, number: int, total: int) -> str:
     root = ET.Element(
-        q("svg"),
+        "svg",
         {
             "xmlns": SVG_NS,
             "version": "1.1",
@@ -63,7 +62,7 @@ def _page(title: str, section: str, entries: list[Entry], per_page: int, number:
         },
     )
     ET.SubElement(
-        root, q("rect"), {"x": "0", "y": "0", "width": num(PAGE_WIDTH), "height": num(PAGE_HEIGHT), "fill": theme.PAPER}
+        root, "rect", {"x": "0", "y": "0", "width": num(PAGE_WIDTH), "height": num(PAGE_HEIGHT), "fill": theme.PAPER}
     )
     heading = f"{title} · {section}" if title else section
     _text(root, MARGIN, MARGIN + 6, heading, 6.0, anchor="start", weight="bold")
@@ -109,7 +108,7 @@ def _text(
 ) -> None:
     node = ET.SubElement(
         parent,
-        q("text"),
+        "text",
         {
             "x": num(x),
             "y": num(y),
@@ -122,8 +121,3 @@ def _text(
         },
     )
     node.text = text
-
-
-def pages_needed(puzzles: int, solutions: int, per_page: int) -> int:
-    """How many pages ``sheet_pages`` makes (the solutions start on a fresh page)."""
-    return math.ceil(puzzles / per_page) + math.ceil(solutions / per_page)

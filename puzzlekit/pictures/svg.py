@@ -22,16 +22,6 @@ Point = tuple[float, float]
 Attr = str | float | int
 
 
-def q(tag: str) -> str:
-    """A tag as the builder spells it: plain, the root carrying the SVG namespace.
-
-    (ElementTree cannot write a default namespace for elements whose attributes
-    are plain, so documents are built unqualified and ``unqualify`` brings parsed
-    ones to the same spelling.)
-    """
-    return tag
-
-
 def unqualify(root: ET.Element) -> ET.Element:
     """Strip the SVG namespace from a parsed tree's tags, so it nests in a built one."""
     prefix = f"{{{SVG_NS}}}"
@@ -71,7 +61,7 @@ class Svg:
         self.height = height
         self.unit = unit
         self.root = ET.Element(
-            q("svg"),
+            "svg",
             {
                 "xmlns": SVG_NS,
                 "version": "1.1",
@@ -83,7 +73,7 @@ class Svg:
         if kind:
             self.root.set("class", f"puzzlekit {kind}")
         if title:
-            ET.SubElement(self.root, q("title")).text = title
+            ET.SubElement(self.root, "title").text = title
         self._layers: dict[str, ET.Element] = {}
         self.element("rect", "background", "paper", x=0, y=0, width=width, height=height, fill=theme.PAPER)
 
@@ -93,7 +83,7 @@ class Svg:
         """The ``<g>`` of a layer; every layer exists once, in ``LAYERS`` order."""
         if not self._layers:
             for layer in self.LAYERS:
-                self._layers[layer] = ET.SubElement(self.root, q("g"), {"class": layer})
+                self._layers[layer] = ET.SubElement(self.root, "g", {"class": layer})
         return self._layers[name]
 
     def element(self, tag: str, layer: str, cls: str, **attrs: Attr) -> ET.Element:
@@ -101,7 +91,7 @@ class Svg:
         values = {"class": cls}
         for key, value in attrs.items():
             values[key.replace("_", "-")] = num(value) if isinstance(value, float | int) else value
-        return ET.SubElement(self.layer(layer), q(tag), values)
+        return ET.SubElement(self.layer(layer), tag, values)
 
     # -- the shared marks ----------------------------------------------------------
 

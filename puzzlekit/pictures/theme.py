@@ -12,7 +12,6 @@ from typing import Literal
 Tone = Literal["normal", "wrong", "unfinished", "hint"]
 """How a mark is emphasised: plain, a broken rule, a rule still short of marks, a hinted move."""
 
-TONES: tuple[Tone, ...] = ("normal", "wrong", "unfinished", "hint")
 
 INK = "#222222"
 """Clues, dots, island outlines."""

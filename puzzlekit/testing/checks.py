@@ -16,6 +16,7 @@ from pathlib import Path
 
 from puzzlekit.api import Puzzle, load, rung_name, solve
 from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import domains_of, values_of
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import LevelError, PuzzlekitError
 from puzzlekit.formats.level import read_blocks, write_block
@@ -97,7 +98,7 @@ def check_round_trip(genre: Genre, ex: Example) -> None:
     if again.text() != text:
         raise Failed(f"{p.where}: the puzzle does not read back as written:\n{text}\nbecame\n{again.text()}")
     if ex.known is not None:
-        rows = genre.write(p.instance, [1 << v for v in ex.known])
+        rows = genre.write(p.instance, domains_of(ex.known))
         (block,) = read_blocks(write_block(rows, p.meta), "<round trip>")
         if genre.finished(again.instance, genre.parse_state(again.instance, block)) != ex.known:
             raise Failed(f"{p.where}: the known solution does not read back as written")
@@ -182,8 +183,8 @@ def check_flips_rejected(genre: Genre, ex: Example) -> None:
         values = list(result.solutions[0].values)
     domains = genre.build(ex.puzzle.instance).domains
     for var, value in enumerate(values):
-        for other in range(domains[var].bit_length()):
-            if other != value and domains[var] >> other & 1:
+        for other in values_of(domains[var]):
+            if other != value:
                 changed = list(values)
                 changed[var] = other
                 if not genre.accept(ex.puzzle.instance, changed):

@@ -73,7 +73,7 @@ def generate_command(
     seed = seed if seed is not None else secrets.token_hex(4)
     made = generate(g, request, seed, count=count, timeout=timeout or None, jobs=jobs)
     if count > 1 and sys.stderr.isatty() and not json_:
-        _with_progress(made, count, json_)
+        _with_progress(made, count)
     else:
         for i, puzzle in enumerate(made):
             _emit(puzzle, i, json_)
@@ -89,7 +89,7 @@ def _emit(puzzle: Generated, index: int, json_: bool) -> None:
     click.echo(puzzle.text, nl=False)
 
 
-def _with_progress(made: Iterator[Generated], count: int, json_: bool) -> None:
+def _with_progress(made: Iterator[Generated], count: int) -> None:
     """A progress bar on stderr while puzzles stream to stdout (terminals only)."""
     from rich.console import Console
     from rich.progress import Progress
@@ -97,5 +97,5 @@ def _with_progress(made: Iterator[Generated], count: int, json_: bool) -> None:
     with Progress(transient=True, console=Console(stderr=True)) as progress:
         task = progress.add_task("generating", total=count)
         for i, puzzle in enumerate(made):
-            _emit(puzzle, i, json_)
+            _emit(puzzle, i, False)
             progress.advance(task)

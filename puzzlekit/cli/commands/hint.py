@@ -11,6 +11,7 @@ from puzzlekit.api import load
 from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
 from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.core.model import values_of
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.hints import Hint, hint
 
@@ -88,7 +89,7 @@ def hint_json(found: Hint) -> str:
             "rung": found.rung,
             "variable": found.variable,
             "place": g.describe(instance, found.variable) if found.variable is not None else None,
-            "values": [v for v in range(found.mask.bit_length()) if found.mask >> v & 1] if found.mask else None,
+            "values": values_of(found.mask) if found.mask else None,
             "reads": [{"variable": v, "place": g.describe(instance, v)} for v in found.reads],
         }
     )

@@ -20,6 +20,7 @@ from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, load, sol
 from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import CannotDraw, MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
@@ -175,7 +176,7 @@ def _solution_dom(result: SolveResult) -> list[int]:
             click.echo(f"puzzlekit: warning: {where}: several solutions; drawing the first", err=True)
         elif result.status == Status.UNDECIDED:
             click.echo(f"puzzlekit: warning: {where}: uniqueness not proven; drawing the solution found", err=True)
-        return [1 << v for v in result.solutions[0].values]
+        return domains_of(result.solutions[0].values)
     words = "has no solution" if result.status == Status.NONE else "was not solved within the budget"
     click.echo(f"puzzlekit: error: {where}: {words}; nothing to draw", err=True)
     sys.exit(status_exit_code(result.status))
@@ -203,7 +204,7 @@ def _sheet(puzzles: Sequence[Puzzle], heading: str, per_page: int) -> tuple[list
         result = solve(puzzle.genre, puzzle)
         if result.solutions:
             note = "" if result.status == Status.UNIQUE else f" ({result.status.value}: one solution shown)"
-            answers.append(Entry(draw(puzzle, [1 << v for v in result.solutions[0].values]), label + note))
+            answers.append(Entry(draw(puzzle, domains_of(result.solutions[0].values)), label + note))
         else:
             answers.append(Entry(draw(puzzle, result.partial or None), f"{label} ({result.status.value}: no solution)"))
         if code == 0:

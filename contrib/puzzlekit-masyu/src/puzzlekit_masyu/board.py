@@ -8,7 +8,7 @@ nodes of the loop, numbered ``r*C + c``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlekit import Block
@@ -26,7 +26,6 @@ class Board:
     cols: int
     pearls: dict[int, str]
     """Cell -> WHITE or BLACK."""
-    meta: dict[str, str] = field(default_factory=dict)
 
     @property
     def n_horizontal(self) -> int:
@@ -104,7 +103,7 @@ def parse(block: Block) -> tuple[Board, list[int] | None]:
                 pearls[r * width + c] = ch
             elif ch != EMPTY:
                 raise block.error(r, c, f"expected 'W' (white pearl), 'B' (black pearl) or '.', found {ch!r}")
-    return Board(len(rows), width, pearls, dict(block.meta)), None
+    return Board(len(rows), width, pearls), None
 
 
 def _parse_state(block: Block) -> tuple[Board, list[int]]:
@@ -119,7 +118,7 @@ def _parse_state(block: Block) -> tuple[Board, list[int]]:
         raise block.error(0, 0, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}")
     rows = [row.ljust(width) for row in rows]
     pearls: dict[int, str] = {}
-    board = Board(R, C, pearls, dict(block.meta))
+    board = Board(R, C, pearls)
     dom = [BOOL] * board.n_edges
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
