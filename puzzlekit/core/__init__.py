@@ -9,6 +9,7 @@ from puzzlekit.core.loops import (
     NODE_DEGREE,
     LoopGraph,
     add_single_loop,
+    line_pieces,
     loop_violations,
 )
 from puzzlekit.core.model import (
@@ -67,6 +68,7 @@ __all__ = [
     "domains_of",
     "find_bridges",
     "is_fixed",
+    "line_pieces",
     "loop_violations",
     "mask_of",
     "smallest_domain",

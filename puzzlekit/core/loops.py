@@ -349,6 +349,32 @@ def add_single_loop(
     return chains
 
 
+def line_pieces(graph: LoopGraph, values: Sequence[int]) -> list[list[int]]:
+    """The edge variables of each connected piece of the drawn lines (a full assignment),
+    each sorted, pieces in the order of their first node."""
+    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(graph.n_nodes)]
+    for var, (u, w) in zip(graph.edge_vars, graph.ends):
+        if values[var]:
+            neighbours[u].append((w, var))
+            neighbours[w].append((u, var))
+    seen = [False] * graph.n_nodes
+    pieces: list[list[int]] = []
+    for start in range(graph.n_nodes):
+        if seen[start] or not neighbours[start]:
+            continue
+        seen[start] = True
+        todo = [start]
+        piece: set[int] = set()
+        while todo:
+            for w, var in neighbours[todo.pop()]:
+                piece.add(var)
+                if not seen[w]:
+                    seen[w] = True
+                    todo.append(w)
+        pieces.append(sorted(piece))
+    return pieces
+
+
 def loop_violations(graph: LoopGraph, values: Sequence[int], visit: Sequence[bool] | None = None) -> list[Violation]:
     """Degrees, exactly one loop and at least one line, judged from a full assignment.
 
@@ -373,27 +399,7 @@ def loop_violations(graph: LoopGraph, values: Sequence[int], visit: Sequence[boo
             found.append(Violation("unvisited", f"the loop must pass {where}", edges, unfinished=True))
     if not any(lines):
         return [*found, Violation("empty", "no lines are drawn yet", (), unfinished=True)]
-    # Connected pieces of line, walking from node to node.
-    neighbours: list[list[tuple[int, int]]] = [[] for _ in range(graph.n_nodes)]
-    for var, on, (u, w) in zip(graph.edge_vars, lines, graph.ends):
-        if on:
-            neighbours[u].append((w, var))
-            neighbours[w].append((u, var))
-    seen = [False] * graph.n_nodes
-    pieces: list[list[int]] = []
-    for start in range(graph.n_nodes):
-        if seen[start] or not neighbours[start]:
-            continue
-        seen[start] = True
-        todo = [start]
-        piece: set[int] = set()
-        while todo:
-            for w, var in neighbours[todo.pop()]:
-                piece.add(var)
-                if not seen[w]:
-                    seen[w] = True
-                    todo.append(w)
-        pieces.append(sorted(piece))
+    pieces = line_pieces(graph, values)
     if len(pieces) == 1:
         return found
     first = graph.first_var

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from puzzlekit.core.loops import LoopGraph
+from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.search import Status
 from puzzlekit.errors import MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
@@ -54,6 +54,18 @@ class SatEncoding:
 
         return cls(clauses, decode, refine or (lambda values: []), block, n)
 
+    @classmethod
+    def single_loop(cls, graph: LoopGraph, clauses: list[Clause], visit: Sequence[bool] | None = None) -> SatEncoding:
+        """A loop genre's encoding (the SAT twin of ``add_single_loop``): its own
+        ``clauses`` plus two lines or none at each node (two at a node ``visit`` marks),
+        at least one line, and one loop by lazy cuts.  Edge variables start at 0."""
+        lits = [var + 1 for var in graph.edge_vars]
+        clauses = list(clauses)
+        for node, edges in enumerate(graph.node_edges):
+            clauses += exactly([var + 1 for var in edges], [2] if visit is not None and visit[node] else [0, 2])
+        clauses.append(lits)
+        return cls.boolean(len(lits), clauses, lambda values: loop_cuts(graph, values))
+
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
     """Clauses saying the number of true literals is one of ``allowed``, by forbidding
@@ -72,7 +84,7 @@ def loop_cuts(graph: LoopGraph, values: Sequence[int]) -> list[Clause]:
     using an edge of C and an edge of D crosses the boundary of S, as one loop joining
     them must.  Empty when the lines are one loop (or none).  The SAT variable of edge
     variable ``v`` is ``v + 1``, as in every encoding here."""
-    loops = _separate_loops(graph, values)
+    loops = line_pieces(graph, values)
     if len(loops) < 2:
         return []
     clauses = []
@@ -83,27 +95,6 @@ def loop_cuts(graph: LoopGraph, values: Sequence[int]) -> list[Clause]:
             if other is not loop:
                 clauses.append([*cut, -(loop[0] + 1), -(other[0] + 1)])
     return clauses
-
-
-def _separate_loops(graph: LoopGraph, values: Sequence[int]) -> list[list[int]]:
-    """The edge variables of each connected piece of the lines."""
-    seen: set[int] = set()
-    loops = []
-    for start in graph.edge_vars:
-        if not values[start] or start in seen:
-            continue
-        loop, todo = [], [start]
-        seen.add(start)
-        while todo:
-            var = todo.pop()
-            loop.append(var)
-            for node in graph.ends[var - graph.first_var]:
-                for other in graph.node_edges[node]:
-                    if values[other] and other not in seen:
-                        seen.add(other)
-                        todo.append(other)
-        loops.append(loop)
-    return loops
 
 
 @dataclass(frozen=True)

@@ -3,27 +3,23 @@
 Written from the rules, not from the propagators: every cell has two lines or
 none (a pearl two); a white pearl goes straight, and the loop turns in a cell
 next to it; a black pearl turns, and the loop goes straight on through both
-cells next to it.  "One loop" is the core's lazy cuts (``loop_cuts``).
+cells next to it.  Degrees and "one loop" come from the core (``SatEncoding.single_loop``).
 """
 
 from __future__ import annotations
 
-from puzzlekit.engines.sat import Clause, SatEncoding, exactly, loop_cuts
+from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit_masyu.board import BLACK, Board
 
 NORTH, EAST, SOUTH, WEST = range(4)
 
 
 def encode(board: Board) -> SatEncoding:
-    lit = [e + 1 for e in range(board.n_edges)]
     clauses: list[Clause] = []
-    for cell, edges in enumerate(board.loop.node_edges):
-        clauses += exactly([lit[e] for e in edges], [2] if cell in board.pearls else [0, 2])
-    clauses.append(list(lit))  # at least one line
     for cell, colour in board.pearls.items():
         clauses += _black(board.arms(cell)) if colour == BLACK else _white(board.arms(cell))
-
-    return SatEncoding.boolean(board.n_edges, clauses, lambda values: loop_cuts(board.loop, values))
+    visit = [cell in board.pearls for cell in range(board.rows * board.cols)]
+    return SatEncoding.single_loop(board.loop, clauses, visit)
 
 
 def _white(arms: tuple[tuple[int, int], ...]) -> list[Clause]:
