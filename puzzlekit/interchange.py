@@ -41,22 +41,24 @@ def claimed_genres(source: str, host: Host | None = None) -> list[str]:
     return names
 
 
-def infer_genre(source: str, host: Host | None = None) -> Genre:
+def infer_genre(source: str, host: Host | None = None, name: str | None = None, command: str = "solve") -> Genre:
     """The genre a self-describing source (a puzz.link URL, say) belongs to.
 
     UsageError when no format recognises the source's genre, or more than one genre
-    claims it (a Tatham ID ``7x7:...`` could be Loopy's or Bridges').
+    claims it (a Tatham ID ``7x7:...`` could be Loopy's or Bridges').  ``name`` is how
+    messages call the source (a file name), ``command`` the command they suggest.
     """
     host = host or default_host()
     names = claimed_genres(source, host)
+    where = shown(name if name is not None else source)
     if not names:
         raise UsageError(
-            f"cannot tell the genre of {shown(source)!r}: only URLs and IDs that name their puzzle do; "
-            "name the genre, as in 'puzzlekit solve GENRE SOURCE'"
+            f"cannot tell the genre of {where}: it does not name one (puzz.link URLs, pzprjs files and "
+            f"most game IDs do); name the genre, as in 'puzzlekit {command} GENRE SOURCE'."
         )
     if len(names) > 1:
         raise UsageError(
-            f"{shown(source)!r} could be {' or '.join(names)}: name the genre, as in 'puzzlekit solve GENRE SOURCE'"
+            f"{where} could be {' or '.join(names)}: name the genre, as in 'puzzlekit {command} {names[0]} SOURCE'."
         )
     return host.registry.genre(names[0])
 

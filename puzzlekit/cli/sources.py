@@ -17,7 +17,7 @@ import click
 
 from puzzlekit import interchange
 from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre
-from puzzlekit.formats.codec import shown
+from puzzlekit.errors import UsageError
 from puzzlekit.genre import Genre
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -48,18 +48,7 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
 
 def _infer(ctx: click.Context, text: str, name: str) -> Genre:
     """The one genre ``text`` claims, or a usage error that asks for the genre."""
-    host = get_host(ctx)
-    claims = interchange.claimed_genres(text, host)
-    if len(claims) == 1:
-        return host.registry.genre(claims[0])
-    if claims:
-        raise click.UsageError(
-            f"{shown(name)} could be {' or '.join(claims)}: name the genre, as in "
-            f"'puzzlekit {ctx.info_name} {claims[0]} SOURCE'.",
-            ctx=ctx,
-        )
-    raise click.UsageError(
-        f"cannot tell the genre of {shown(name)}: it does not name one (puzz.link URLs, pzprjs files and "
-        f"most game IDs do); name the genre, as in 'puzzlekit {ctx.info_name} GENRE SOURCE'.",
-        ctx=ctx,
-    )
+    try:
+        return interchange.infer_genre(text, get_host(ctx), name, command=ctx.info_name or "solve")
+    except UsageError as err:
+        raise click.UsageError(str(err), ctx=ctx) from None
