@@ -90,13 +90,9 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
     differences = tuple(v for v, (a, b) in enumerate(zip(first, second)) if a != b)
     instance = p.instance
     added: list[Clue] = []
+    pair = [list(first), list(second)]  # two solutions of the board as it stands
     for _ in range(MAX_ADDED):
-        outcome = count_solutions(g.build(instance), limit=2, max_nodes=BUDGET, timeout=None, record=False)
-        if outcome.status == Status.UNIQUE:
-            break
-        if outcome.status != Status.MULTIPLE:
-            raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
-        other = outcome.solutions[0] if outcome.solutions[0] != list(first) else outcome.solutions[1]
+        other = pair[0] if pair[0] != list(first) else pair[1]
         candidates = [
             pos
             for pos in g.clue_positions(instance)
@@ -106,17 +102,26 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
         if not candidates:
             break
         # Prefer a single clue that settles everything; else take the first that splits them.
-        chosen = next(
+        settles = next(
             (
                 pos
                 for pos in candidates
                 if _status(g, g.with_clue(instance, pos, g.clue_of_solution(instance, pos, first))) == Status.UNIQUE
             ),
-            candidates[0],
+            None,
         )
+        chosen = candidates[0] if settles is None else settles
         value = g.clue_of_solution(instance, chosen, first)
         added.append(Clue(chosen, g.clue_name(instance, chosen), value))
         instance = g.with_clue(instance, chosen, value)
+        if settles is not None:
+            break
+        outcome = count_solutions(g.build(instance), limit=2, max_nodes=BUDGET, timeout=None, record=False)
+        if outcome.status == Status.UNIQUE:
+            break
+        if outcome.status != Status.MULTIPLE:
+            raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
+        pair = outcome.solutions
     return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
-from puzzlekit.core.engine import Engine
+from puzzlekit.core.engine import Engine, LogEntry
 from puzzlekit.core.model import domains_of, values_of
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
@@ -174,26 +174,22 @@ def rung_name(genre: Genre, rung: int) -> str:
     return genre.ladder[rung - 1].name
 
 
+def explain_entry(puzzle: Puzzle, engine: Engine, entry: LogEntry, number: int = 1) -> Step:
+    """One logged narrowing as a ``Step``, in the genre's words and the rule's."""
+    prop = engine.props[entry.by]
+    what = puzzle.genre.describe_step(puzzle.instance, entry.var, entry.mask)
+    why = prop.explain(entry.var, entry.mask, entry.note)
+    rule = prop.rule
+    values = tuple(values_of(entry.mask))
+    return Step(number, rule.name, rule.rung, entry.var, values, tuple(entry.reads), f"{what}: {why}")
+
+
 def explain_log(puzzle: Puzzle, engine: Engine) -> list[Step]:
-    genre, instance = puzzle.genre, puzzle.instance
-    steps = []
-    for number, entry in enumerate(engine.log or [], start=1):
-        prop = engine.props[entry.by]
-        what = genre.describe_step(instance, entry.var, entry.mask)
-        why = prop.explain(entry.var, entry.mask, entry.note)
-        values = tuple(values_of(entry.mask))
-        steps.append(
-            Step(
-                number,
-                prop.rule.name,
-                prop.rule.rung,
-                entry.var,
-                values,
-                tuple(entry.reads),
-                f"{what}: {why}",
-            )
-        )
-    return steps
+    return [explain_entry(puzzle, engine, entry, n) for n, entry in enumerate(engine.log or [], start=1)]
+
+
+def _solutions(p: Puzzle, value_lists: Sequence[Sequence[int]]) -> list[Solution]:
+    return [Solution(tuple(v), "\n".join(p.genre.write(p.instance, domains_of(v)))) for v in value_lists]
 
 
 def solve(
@@ -220,10 +216,7 @@ def solve(
     outcome = count_solutions(
         p.genre.build(p.instance), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung
     )
-    solutions = [
-        Solution(tuple(values), "\n".join(p.genre.write(p.instance, domains_of(values))))
-        for values in outcome.solutions
-    ]
+    solutions = _solutions(p, outcome.solutions)
     stats = Stats(
         nodes=outcome.nodes,
         seconds=outcome.seconds,
@@ -243,10 +236,7 @@ def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
         outcome = solve_sat(p.genre, p.instance, limit=limit, timeout=timeout)
     except NotImplementedError as err:
         raise UsageError(str(err)) from None
-    solutions = [
-        Solution(tuple(values), "\n".join(p.genre.write(p.instance, domains_of(values))))
-        for values in outcome.solutions
-    ]
+    solutions = _solutions(p, outcome.solutions)
     stats = Stats(outcome.rounds, outcome.seconds, 0, "sat", {}, outcome.exhausted, outcome.stopped_by)
     return SolveResult(p, outcome.status, solutions, stats, [], None)
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlekit.api import Puzzle, load_one, solve
+from puzzlekit.api import Puzzle, explain_entry, load_one, solve
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import is_fixed
-from puzzlekit.core.search import Status
+from puzzlekit.core.search import Status, smallest_domain
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.genre import Genre
@@ -86,18 +86,12 @@ def hint(
     engine = Engine(model, record=True)
     engine.dom[:] = dom
     engine.start()
-    for entry in engine.log or []:
-        if entry.by < 0:
-            continue
-        prop = engine.props[entry.by]
-        words = f"{g.describe_step(instance, entry.var, entry.mask)}: {prop.explain(entry.var, entry.mask, entry.note)}"
-        rule = prop.rule
-        return Hint(p, "deduction", words, entry.var, entry.mask, tuple(entry.reads), rule.name, rule.rung, marks)
+    if engine.log:
+        step = explain_entry(p, engine, engine.log[0])
+        first = engine.log[0]
+        return Hint(p, "deduction", step.text, first.var, first.mask, step.reads, step.rule, step.rung, marks)
     # Nothing deduces from here: show the solution at the place the search would try.
-    brancher = model.brancher
-    var = brancher(list(dom)) if brancher else next(v for v, d in enumerate(dom) if not is_fixed(d))
-    if var < 0:
-        var = next(v for v, d in enumerate(dom) if not is_fixed(d))
+    var = (model.brancher or smallest_domain)(list(dom))
     mask = 1 << answer[var]
     words = f"no rule decides anything from here; the solution has: {g.describe_step(instance, var, mask)}"
     return Hint(p, "search", words, var, mask, rung=model.search_rung, state=marks)
