@@ -15,6 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from puzzlekit.api import CheckResult, SolveResult
+from puzzlekit.formats.level import input_meta
 
 SCHEMA_VERSION = 1
 
@@ -130,16 +131,6 @@ def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
         if steps
         else None,
     )
-
-
-OUTPUT_KEYS = ("status", "result", "rung", "nodes", "solution")
-"""Metadata ``solve`` writes into its plain output; dropped from input metadata, so a
-solved file solved again reports afresh instead of carrying stale results along."""
-
-
-def input_meta(meta: dict[str, str]) -> dict[str, str]:
-    """The puzzle's own metadata, without what an earlier ``solve`` wrote into it."""
-    return {k: v for k, v in meta.items() if k not in OUTPUT_KEYS}
 
 
 def check_report(result: CheckResult) -> CheckReport:

@@ -72,3 +72,13 @@ def test_ruff_is_clean() -> None:
 def test_mypy_is_clean() -> None:
     result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_command_line_starts_without_the_heavy_imports() -> None:
+    """pydantic (--json), rich (terminals), python-sat and cairosvg load only when used."""
+    code = (
+        "import sys, puzzlekit.cli.main; "
+        "print(' '.join(m for m in ('pydantic', 'rich', 'pysat', 'cairosvg') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == ""

@@ -6,9 +6,8 @@ import json
 
 from puzzlekit.api import CheckResult, SolveResult
 from puzzlekit.core.search import Status
-from puzzlekit.formats.level import write_block
+from puzzlekit.formats.level import input_meta, write_block
 from puzzlekit.host import Host
-from puzzlekit.report import check_report, input_meta, solve_report
 
 _STATUS_WORDS = {
     Status.UNIQUE: "unique solution",
@@ -70,6 +69,8 @@ def solve_plain(result: SolveResult, steps: bool = False) -> str:
 
 
 def solve_json(result: SolveResult, steps: bool = False) -> str:
+    from puzzlekit.report import solve_report  # pydantic, only for --json
+
     return solve_report(result, steps).model_dump_json()
 
 
@@ -81,6 +82,8 @@ def check_plain(result: CheckResult) -> str:
 
 
 def check_json(result: CheckResult) -> str:
+    from puzzlekit.report import check_report  # pydantic, only for --json
+
     return check_report(result).model_dump_json()
 
 

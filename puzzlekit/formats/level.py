@@ -15,6 +15,9 @@ from puzzlekit.errors import LevelError
 
 KNOWN_KEYS = ("title", "author", "source", "seed", "difficulty", "tier", "expect", "flags")
 EXPECT_VALUES = ("unique", "multiple", "none")
+OUTPUT_KEYS = ("status", "result", "rung", "nodes", "solution")
+"""Metadata ``solve`` writes into its plain output; dropped from input metadata, so a
+solved file solved again reports afresh instead of carrying stale results along."""
 MAX_SIDE = 500
 """No genre's board may be larger than this many cells a side (genres may cap lower)."""
 MAX_ROWS = 2 * MAX_SIDE + 1  # a lattice drawing of the tallest board
@@ -77,6 +80,11 @@ class Block:
                 f"'# expect:' must be one of {', '.join(EXPECT_VALUES)}, not {value!r}",
             )
         return value
+
+
+def input_meta(meta: dict[str, str]) -> dict[str, str]:
+    """The puzzle's own metadata, without what an earlier ``solve`` wrote into it."""
+    return {k: v for k, v in meta.items() if k not in OUTPUT_KEYS}
 
 
 def read_blocks(text: str, source: str = "<string>") -> list[Block]:
