@@ -301,3 +301,12 @@ def test_hashi_bad_input_is_located(tmp_path: Path) -> None:
 def test_the_hashi_terminal_view_draws_bridges() -> None:
     result = puzzlekit.solve("hashi", "2.2\n")
     assert "2═══2" in terminal.solve_view(result, steps=False, total=1).plain
+
+
+@pytest.mark.parametrize(
+    "command", [["solve", "slitherlink", "-"], ["grade", "slitherlink", "-"], ["generate", "slitherlink"]]
+)
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-1"])
+def test_every_timeout_is_a_finite_number_of_seconds(command: list[str], seconds: str) -> None:
+    result = run(*command, "--timeout", seconds, stdin=UNIQUE)
+    assert result.exit_code == 2 and "--timeout" in result.output

@@ -64,11 +64,20 @@ def usage_error(ctx: click.Context, message: str) -> NoReturn:
     ctx.exit(EXIT_USAGE)
 
 
-def finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
-    """Refuse NaN and infinity, which a FloatRange lets through."""
-    if value is not None and not math.isfinite(value):
-        raise click.BadParameter("must be a finite number of seconds", ctx=ctx, param=param)
-    return value
+class Seconds(click.FloatRange):
+    """A ``--timeout``: zero or more seconds, never NaN or infinity (a FloatRange lets
+    those through)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        seconds = super().convert(value, param, ctx)
+        if not math.isfinite(seconds):
+            self.fail("must be a finite number of seconds", param, ctx)
+        return float(seconds)
 
 
 def complete_genre(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import click
 
-from puzzlekit.cli.common import complete_genre, read_raw, reports_errors, resolve_genre
+from puzzlekit.cli.common import Seconds, complete_genre, read_raw, reports_errors, resolve_genre
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, generate, parse_size
@@ -32,7 +32,7 @@ def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple
 @click.option("--from-mask", "mask_path", type=click.Path(exists=True, dir_okay=False), help="A region drawn with x.")
 @click.option("--density", type=click.FloatRange(0.02, 0.5), default=None, help="Islands per square (Hashiwokakero).")
 @click.option(
-    "--timeout", type=click.FloatRange(min=0), default=60.0, show_default=True, help="Seconds per puzzle; 0: none."
+    "--timeout", type=Seconds(), default=60.0, show_default=True, help="Seconds per puzzle; 0: none."
 )
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes (same output).")
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")

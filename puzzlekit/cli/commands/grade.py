@@ -8,7 +8,7 @@ import sys
 import click
 
 from puzzlekit.api import load, solve
-from puzzlekit.cli.common import reports_errors
+from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
@@ -19,7 +19,7 @@ from puzzlekit.grading import Grade, grade_result
 @click.command(name="grade")
 @genre_and_source
 @click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True)
-@click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT_TIMEOUT, show_default=True)
+@click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context
 @reports_errors

@@ -8,7 +8,7 @@ import click
 
 from puzzlekit.api import SolveResult, load, solve
 from puzzlekit.cli import output
-from puzzlekit.cli.common import finite, reports_errors
+from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
@@ -33,10 +33,9 @@ from puzzlekit.errors import PuzzlekitError
 )
 @click.option(
     "--timeout",
-    type=click.FloatRange(min=0),
+    type=Seconds(),
     default=DEFAULT_TIMEOUT,
     show_default=True,
-    callback=finite,
     help="Seconds allowed per puzzle (0: no deadline, the node budget still applies).",
 )
 @click.option(
