@@ -9,14 +9,10 @@ marked ``unfinished``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
-from puzzlekit.core.loops import loop_violations
+from puzzlekit.core.loops import NOT_ONE_LOOP, loop_violations
 from puzzlekit.genre import Violation
 from puzzlekit_slitherlink.text import Board
-
-OPEN_KINDS = frozenset({"dead-end", "branch", "pieces", "loops", "empty"})
-"""Loop problems that mean the lines are not (yet) one closed loop."""
 
 
 def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
@@ -27,7 +23,7 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
     """
     grid = board.grid
     loop = loop_violations(grid.loop, lines, [board.full] * grid.n_vertices)
-    closed = any(lines) and not any(v.kind in OPEN_KINDS for v in loop)
+    closed = not any(v.kind in NOT_ONE_LOOP for v in loop)
     found: list[Violation] = []
     for cell, clue in enumerate(board.clues):
         if clue < 0:
@@ -45,6 +41,4 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
                     unfinished=count < clue and not closed,
                 )
             )
-    if closed:
-        loop = [replace(v, unfinished=False) for v in loop]
     return found + loop

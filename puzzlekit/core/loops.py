@@ -26,7 +26,7 @@ rungs and supplies words for its places.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from puzzlekit.core.engine import Engine
@@ -349,6 +349,11 @@ def add_single_loop(
     return chains
 
 
+NOT_ONE_LOOP = frozenset({"dead-end", "branch", "pieces", "loops", "empty"})
+"""The kinds of ``loop_violations`` that mean the lines are not (yet) one closed loop;
+without them the lines are one closed loop, to which nothing can be added."""
+
+
 def line_pieces(graph: LoopGraph, values: Sequence[int]) -> list[list[int]]:
     """The edge variables of each connected piece of the drawn lines (a full assignment),
     each sorted, pieces in the order of their first node."""
@@ -401,6 +406,8 @@ def loop_violations(graph: LoopGraph, values: Sequence[int], visit: Sequence[boo
         return [*found, Violation("empty", "no lines are drawn yet", (), unfinished=True)]
     pieces = line_pieces(graph, values)
     if len(pieces) == 1:
+        if not any(v.kind in NOT_ONE_LOOP for v in found):  # closed: a missed node stays missed
+            found = [replace(v, unfinished=False) for v in found]
         return found
     first = graph.first_var
     closed = [p for p in pieces if all(degree[v] == 2 for e in p for v in graph.ends[e - first])]

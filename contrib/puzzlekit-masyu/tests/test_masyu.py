@@ -207,3 +207,10 @@ def test_check_reports_pearl_violations() -> None:
     assert "the loop must go straight on through both cells next to the black pearl at r1c1" in [
         v.message for v in result.violations
     ]
+
+
+def test_a_closed_loop_that_misses_a_pearl_is_wrong_not_unfinished() -> None:
+    ring = ".-.-.\n|   |\n. W .\n|   |\n.-.-.\n"
+    result = puzzlekit.check("masyu", "...\n.W.\n...\n", ring)
+    assert result.status == "wrong"
+    assert [(v.kind, v.unfinished) for v in result.violations] == [("unvisited", False)]
