@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit.core.model import BOOL, TRUE, Violation
-from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, Tone, junction, strongest
+from puzzlekit.core.model import Violation
+from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, default_crosses
 from puzzlekit_slitherlink.highlight import Highlights
 from puzzlekit_slitherlink.text import BLANK, Board
 
@@ -33,10 +33,7 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
     marks = Highlights.of(board, dom, violations, hint)
     out = TextGrid(2 * R + 1, 4 * C + 1)
 
-    crosses = any(d == BOOL for d in dom)  # as the text form: on a finished board every blank is a cross
-
-    def on(edge: int) -> bool:
-        return edge >= 0 and dom[edge] == TRUE
+    crosses = default_crosses(dom)  # as the text form: on a finished board every blank is a cross
 
     def edge(row: int, col: int, e: int, glyphs: tuple[str, str, str]) -> None:
         out.edge(row, col, glyphs, dom[e], marks.edges.tone(e), crosses)
@@ -49,12 +46,7 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
                 grid.v(r, c) if r < R else -1,
                 grid.h(r, c - 1) if c > 0 else -1,
             )
-            up, right, down, left = (on(e) for e in around)
-            vertex = grid.vertex(r, c)
-            tones: list[Tone] = [marks.dots.get(vertex, "normal")]
-            tones += [marks.edges.tone(e) for e in around if on(e)]
-            role = "line" if up or right or down or left else "dot"
-            out.put(2 * r, 4 * c, junction(up, right, down, left), role, strongest(tones))
+            out.node(2 * r, 4 * c, around, dom, marks.edges, marks.dots.get(grid.vertex(r, c), "normal"))
             if c < C:
                 edge(2 * r, 4 * c + 1, grid.h(r, c), HORIZONTAL)
         if r < R:

@@ -46,19 +46,15 @@ class Timeout(Exception):
 
 def _wiring(model: Model, cap: int) -> tuple[list[int], list[tuple[int, ...]]]:
     """Each propagator's rung (0 above the cap: it keeps its index but is never queued)
-    and each variable's watchers; computed once per model and cap."""
-    key = (cap, len(model.propagators), len(model.domains))
-    cached = model.wiring.get(key)
-    if cached is None:
-        rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in model.propagators]
-        n = len(model.domains)
-        watchers: list[list[int]] = [[] for _ in range(n)]
-        for index, prop in enumerate(model.propagators):
-            if rung_of[index]:
-                for var in range(n) if prop.watches is None else prop.watches:
-                    watchers[var].append(index)
-        cached = model.wiring[key] = (rung_of, [tuple(w) for w in watchers])
-    return cached
+    and each variable's watchers."""
+    rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in model.propagators]
+    n = len(model.domains)
+    watchers: list[list[int]] = [[] for _ in range(n)]
+    for index, prop in enumerate(model.propagators):
+        if rung_of[index]:
+            for var in range(n) if prop.watches is None else prop.watches:
+                watchers[var].append(index)
+    return rung_of, [tuple(w) for w in watchers]
 
 
 class Engine:

@@ -126,10 +126,6 @@ class Model:
     """Picks the variable to branch on (-1 when all are fixed); default: smallest domain."""
     leaf_check: LeafCheck | None = None
     """Accepts or rejects a full assignment of values; the last word on a leaf."""
-    wiring: dict[tuple[int, int, int], tuple[list[int], list[tuple[int, ...]]]] = field(
-        default_factory=dict, repr=False
-    )
-    """Engines' watcher lists, cached per rung cap (see ``puzzlekit.core.engine``)."""
 
     def add_var(self, mask: int) -> int:
         self.domains.append(mask)

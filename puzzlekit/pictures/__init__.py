@@ -5,8 +5,9 @@ Public API (third-party genres draw with these, as the built-in ones do):
 - ``Svg``: the SVG builder with the shared marks (segments, bars, crosses,
   dots, discs, labels, shades, halos) sized from one ``unit``;
 - ``TextGrid``: a character grid with a style role per character, giving the
-  plain terminal view and the rich, coloured one from one drawing; ``junction``,
-  ``HORIZONTAL`` and ``VERTICAL`` draw loops on it;
+  plain terminal view and the rich, coloured one from one drawing (``node`` and
+  ``edge`` draw loops on it, with ``junction``,
+  ``HORIZONTAL`` and ``VERTICAL``);
 - ``Emphasis``, ``Tone``, ``tone_of``, ``strongest``: which variables a
   violation or a hint emphasises, and how;
 - ``theme``: the shared colours, proportions and terminal styles;

@@ -9,10 +9,12 @@ when colour is asked for, which keeps it off the command line's start-up path.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzlekit.core.model import FALSE, TRUE
 from puzzlekit.pictures import theme
+from puzzlekit.pictures.emphasis import Emphasis, strongest
 from puzzlekit.pictures.theme import Tone
 
 if TYPE_CHECKING:
@@ -74,6 +76,24 @@ class TextGrid:
             self.put(row, col, cross, "cross", tone)
         elif tone == "hint":
             self.put(row, col, hinted, "hint")
+
+    def node(
+        self,
+        row: int,
+        col: int,
+        around: Sequence[int],
+        dom: Sequence[int],
+        edges: Emphasis,
+        tone: Tone = "normal",
+        glyph: tuple[str, str] | None = None,
+    ) -> None:
+        """Where up to four line-or-not edges meet (``around``: up, right, down, left, -1
+        off the board): the junction of its lines, toned by the strongest of ``tone`` and
+        its lines' tones.  ``glyph`` (text, role) stands instead of the junction (a pearl)."""
+        on = [e >= 0 and dom[e] == TRUE for e in around]
+        tones = [tone, *(edges.tone(e) for e, drawn in zip(around, on) if drawn)]
+        text, role = glyph or (junction(*on), "line" if any(on) else "dot")
+        self.put(row, col, text, role, strongest(tones))
 
     def plain(self) -> str:
         """The characters alone, trailing spaces trimmed from each row."""

@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzlekit import Violation
-from puzzlekit.core import BOOL, TRUE
-from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, Tone, junction, strongest
+from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, default_crosses
 from puzzlekit_masyu.board import BLACK, Board
 from puzzlekit_masyu.highlight import Highlights
 
@@ -31,10 +30,7 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
     R, C = board.rows, board.cols
     out = TextGrid(2 * R - 1, 4 * C - 3)
 
-    crosses = any(d == BOOL for d in dom)  # as the text form: on a finished board every blank is a cross
-
-    def on(edge: int) -> bool:
-        return edge >= 0 and dom[edge] == TRUE
+    crosses = default_crosses(dom)  # as the text form: on a finished board every blank is a cross
 
     def edge(row: int, col: int, e: int, glyphs: tuple[str, str, str]) -> None:
         out.edge(row, col, glyphs, dom[e], marks.edges.tone(e), crosses)
@@ -42,14 +38,8 @@ def view(board: Board, dom: Sequence[int], violations: Sequence[Violation] = (),
     for cell in range(R * C):
         r, c = divmod(cell, C)
         around = tuple(first for first, _ in board.arms(cell))
-        up, right, down, left = (on(e) for e in around)
-        tones: list[Tone] = [marks.cells.get(cell, "normal")]
-        tones += [marks.edges.tone(e) for e in around if on(e)]
-        if cell in board.pearls:
-            glyph, role = ("●" if board.pearls[cell] == BLACK else "○"), "pearl"
-        else:
-            glyph, role = junction(up, right, down, left), "line" if up or right or down or left else "dot"
-        out.put(2 * r, 4 * c, glyph, role, strongest(tones))
+        pearl = ("●" if board.pearls[cell] == BLACK else "○", "pearl") if cell in board.pearls else None
+        out.node(2 * r, 4 * c, around, dom, marks.edges, marks.cells.get(cell, "normal"), pearl)
         if c + 1 < C:
             edge(2 * r, 4 * c + 1, board.edge((r, c), (r, c + 1)), HORIZONTAL)
         if r + 1 < R:
