@@ -14,13 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzlekit.core.loops import AT_A_NODE, NOT_THE_LINES
 from puzzlekit.core.model import TRUE, Violation
 from puzzlekit.pictures import Emphasis, Tone, strongest, tone_of
 from puzzlekit_slitherlink.text import Board
-
-AT_A_DOT = ("branch", "dead-end", "unvisited")
-NOT_THE_LINES = ("dead-end", "unvisited", "pieces", "empty")
-"""Kinds where something is missing rather than drawn wrong."""
 
 
 @dataclass(frozen=True)
@@ -51,7 +48,7 @@ class Highlights:
                 if lines > board.clues[cell]:
                     culprits.append(v)
                 continue
-            if v.kind in AT_A_DOT and where in dot_of:
+            if v.kind in AT_A_NODE and where in dot_of:
                 dot = dot_of[where]
                 dots[dot] = strongest((dots.get(dot, "normal"), tone_of(v)))
             if not v.unfinished and v.kind not in NOT_THE_LINES:

@@ -4,10 +4,12 @@ from puzzlekit.core.engine import DECISION, Engine, LogEntry
 from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.loops import (
+    AT_A_NODE,
     LOOP_REACH,
     NO_EARLY_LOOP,
     NODE_DEGREE,
     NOT_ONE_LOOP,
+    NOT_THE_LINES,
     LoopGraph,
     add_single_loop,
     line_pieces,
@@ -40,6 +42,7 @@ from puzzlekit.core.search import (
 from puzzlekit.core.unionfind import ParityUnionFind, TrailedParityUnionFind, UnionFind
 
 __all__ = [
+    "AT_A_NODE",
     "BOOL",
     "DECISION",
     "DEFAULT_LIMIT",
@@ -49,6 +52,7 @@ __all__ = [
     "LOOP_REACH",
     "NODE_DEGREE",
     "NOT_ONE_LOOP",
+    "NOT_THE_LINES",
     "NO_EARLY_LOOP",
     "TRUE",
     "Engine",

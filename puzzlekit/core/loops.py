@@ -349,6 +349,10 @@ def add_single_loop(
     return chains
 
 
+AT_A_NODE = frozenset({"branch", "dead-end", "unvisited"})
+"""The kinds of ``loop_violations`` about one node (its edges are the violation's variables)."""
+NOT_THE_LINES = frozenset({"dead-end", "unvisited", "pieces", "empty"})
+"""The kinds where lines are missing rather than drawn wrong (pictures leave the lines alone)."""
 NOT_ONE_LOOP = frozenset({"dead-end", "branch", "pieces", "loops", "empty"})
 """The kinds of ``loop_violations`` that mean the lines are not (yet) one closed loop;
 without them the lines are one closed loop, to which nothing can be added."""

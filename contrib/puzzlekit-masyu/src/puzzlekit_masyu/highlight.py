@@ -13,13 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlekit import Violation
+from puzzlekit.core import AT_A_NODE, NOT_THE_LINES
 from puzzlekit.pictures import Emphasis, Tone, strongest, tone_of
 from puzzlekit_masyu.board import Board
 
-AT_A_CELL = ("branch", "dead-end", "unvisited")
 AT_A_PEARL = ("black", "white")
-NOT_THE_LINES = ("dead-end", "unvisited", "pieces", "empty")
-"""Kinds where something is missing rather than drawn wrong."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +38,7 @@ class Highlights:
             places.setdefault(("pearl", around), []).append(cell)
         cells: dict[int, Tone] = {}
         for v in violations:
-            kind = "cell" if v.kind in AT_A_CELL else "pearl" if v.kind in AT_A_PEARL else ""
+            kind = "cell" if v.kind in AT_A_NODE else "pearl" if v.kind in AT_A_PEARL else ""
             for cell in places.get((kind, frozenset(v.variables)), []):
                 cells[cell] = strongest((cells.get(cell, "normal"), tone_of(v)))
         culprits = [v for v in violations if not v.unfinished and v.kind not in NOT_THE_LINES]
