@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from puzzlekit.api import CheckResult, SolveResult
 from puzzlekit.core.search import Status
@@ -87,6 +88,12 @@ def check_json(result: CheckResult) -> str:
     return check_report(result).model_dump_json()
 
 
+def table(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as aligned text lines; the last column runs on unpadded."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return ["  ".join([*(cell.ljust(w) for cell, w in zip(row, widths)), row[-1]]).rstrip() for row in rows]
+
+
 def genres_plain(host: Host) -> str:
     rows = [("GENRE", "ALIASES", "FROM", "VERSION", "RUNGS")]
     for entry in host.genres():
@@ -100,8 +107,7 @@ def genres_plain(host: Host) -> str:
                 " > ".join(r.name for r in g.ladder) + " > search",
             )
         )
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:4], widths)) + "  " + r[4] for r in rows]
+    lines = table(rows)
     for failure in host.failures:
         lines.append(f"broken: {failure}")
     return "\n".join(lines)

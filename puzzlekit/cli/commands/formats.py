@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from puzzlekit.cli.common import get_host, reports_errors
+from puzzlekit.cli.output import table
 
 
 @click.command(name="formats")
@@ -21,6 +22,5 @@ def formats_command(ctx: click.Context) -> None:
             rows.append(
                 (entry.genre.name, fmt.kind_name, fmt.name, "yes" if fmt.can_write else "no", fmt.summary or "")
             )
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
-    for row in rows:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[4])
+    for line in table(rows):
+        click.echo(line)
