@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 
-from puzzlekit.api import Puzzle, load, rung_name, solve
+from puzzlekit.api import Puzzle, SolveResult, load, rung_name, solve
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import domains_of, values_of
 from puzzlekit.core.search import Status, count_solutions
@@ -39,6 +39,12 @@ class Example:
     puzzle: Puzzle
     known: list[int] | None
     """The known solution as values (unmarked counts as the smallest value, as in check)."""
+
+    @cached_property
+    def solved(self) -> SolveResult:
+        """The example solved once (up to three solutions, the default budgets), shared
+        by the checks that need the solver's answer."""
+        return solve(self.puzzle.genre, self.puzzle, limit=3, timeout=60)
 
     @property
     def id(self) -> str:
@@ -106,20 +112,15 @@ def check_round_trip(genre: Genre, ex: Example) -> None:
 
 def check_expected_status(genre: Genre, ex: Example) -> None:
     """Solving gives the status the example's ``# expect:`` states."""
-    from puzzlekit.api import solve
-
     expected = ex.puzzle.expect()
-    result = solve(genre, ex.puzzle, timeout=60)
+    result = ex.solved
     if result.status.value != expected:
         raise Failed(f"{ex.puzzle.where}: expected {expected}, the solver says {result.status.value}")
 
 
 def check_solutions_accepted(genre: Genre, ex: Example) -> None:
     """Every solution the solver returns passes the genre's own ``accept``."""
-    from puzzlekit.api import solve
-
-    result = solve(genre, ex.puzzle, limit=3, timeout=60)
-    for i, solution in enumerate(result.solutions, start=1):
+    for i, solution in enumerate(ex.solved.solutions, start=1):
         problems = genre.accept(ex.puzzle.instance, solution.values)
         if problems:
             raise Failed(f"{ex.puzzle.where}: solution {i} breaks the rules: {problems[0].message}")
@@ -172,12 +173,10 @@ def _culprit(engine: Engine, var: int) -> str:
 
 def check_flips_rejected(genre: Genre, ex: Example) -> None:
     """Changing any one variable of a solution makes ``accept`` complain."""
-    from puzzlekit.api import solve
-
     if ex.known is not None:
         values = ex.known
     else:
-        result = solve(genre, ex.puzzle, timeout=60)
+        result = ex.solved
         if result.status != Status.UNIQUE:
             raise Skipped(f"{ex.puzzle.where}: no single solution to flip")
         values = list(result.solutions[0].values)
@@ -281,11 +280,10 @@ def check_hint(genre: Genre, ex: Example) -> None:
 
     if ex.puzzle.expect() != "unique":
         raise Skipped(f"{ex.puzzle.where}: hints need a unique puzzle")
-    bare = write_block(genre.write(ex.puzzle.instance), ex.puzzle.meta)
-    found = hint(genre, bare)
+    found = hint(genre, ex.puzzle.text())
     if found.kind not in ("deduction", "search") or found.variable is None or found.mask is None:
         raise Failed(f"{ex.puzzle.where}: the first hint on the bare puzzle is {found.kind}: {found.text}")
-    answer = ex.known if ex.known is not None else list(solve(genre, ex.puzzle).solutions[0].values)
+    answer = ex.known if ex.known is not None else list(ex.solved.solutions[0].values)
     if not found.mask >> answer[found.variable] & 1:
         raise Failed(f"{ex.puzzle.where}: the hint contradicts the solution: {found.text}")
 
@@ -300,7 +298,7 @@ def check_independent_engine(genre: Genre, ex: Example) -> None:
         import pysat  # noqa: F401
     except ImportError:
         raise Skipped("python-sat is not installed (pip install 'puzzlekit-engine[sat]')") from None
-    mine = solve(genre, ex.puzzle, max_nodes=20_000)
+    mine = ex.solved
     try:
         sat = solve(genre, ex.puzzle, engine="sat")
     except PuzzlekitError as err:
