@@ -133,7 +133,7 @@ def _known_hashi(entry: corpus.Entry) -> list[int]:
     assert entry.solution is not None
     (puzzle,) = puzzlekit.load("hashiwokakero", entry.text)
     dom = puzzle.genre.parse_state(puzzle.instance, read_blocks("\n".join(entry.solution))[0])
-    return [0 if d & (d - 1) else d.bit_length() - 1 for d in dom]
+    return puzzle.genre.finished(puzzle.instance, dom)
 
 
 _KNOWN: dict[str, Callable[[corpus.Entry], list[int]]] = {

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlekit.core.model import Violation, value_of
+from puzzlekit.core.model import Violation, state_values
 from puzzlekit.pictures import Emphasis, Tone, strongest, tone_of
 from puzzlekit_hashi.board import NO_CLUE, Board
 
@@ -31,7 +31,7 @@ class Highlights:
         cls, board: Board, dom: Sequence[int] | None, violations: Sequence[Violation], hint: Sequence[int]
     ) -> Highlights:
         # Read as ``check`` reads a state: an open pair counts as its smallest value.
-        counts = [value_of(d & -d) for d in dom] if dom is not None else [0] * board.n_edges
+        counts = state_values(dom) if dom is not None else [0] * board.n_edges
         islands_at: dict[frozenset[int], list[int]] = {}
         for island, pairs in enumerate(board.island_edges):
             islands_at.setdefault(frozenset(pairs), []).append(island)
