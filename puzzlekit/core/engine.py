@@ -36,7 +36,8 @@ class LogEntry(NamedTuple):
 
 DECISION = -1
 CLOCK_EVERY = 256
-"""Propagator runs between two looks at the clock when a deadline is set."""
+"""Propagator runs between two looks at the clock when a deadline is set (counted across
+``run`` calls, so many short runs, such as lookahead probes, still look)."""
 
 
 class Timeout(Exception):
@@ -77,6 +78,7 @@ class Engine:
         "max_rung",
         "requeue",
         "deadline",
+        "ticks",
     )
 
     def __init__(self, model: Model, max_rung: int | None = None, record: bool = False) -> None:
@@ -99,6 +101,8 @@ class Engine:
         self.requeue = False
         self.deadline: float | None = None
         """A ``time.perf_counter()`` value; past it, ``run`` raises Timeout."""
+        self.ticks = CLOCK_EVERY
+        """Propagator runs left before the next look at the clock."""
 
     # -- writing state -------------------------------------------------------
 
@@ -194,7 +198,6 @@ class Engine:
         props = self.props
         caller = self.current
         deadline = self.deadline
-        ticks = 0
         while True:
             for queue in queues:
                 if queue:
@@ -203,10 +206,12 @@ class Engine:
                 self.current = caller
                 return True
             if deadline is not None:
-                ticks += 1
-                if ticks % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
-                    self._clear()
-                    raise Timeout
+                self.ticks -= 1
+                if not self.ticks:
+                    self.ticks = CLOCK_EVERY
+                    if time.perf_counter() > deadline:
+                        self._clear()
+                        raise Timeout
             p = queue.popleft()
             self.current = p
             ok = props[p].propagate(self)
