@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 import click
 
 from puzzlekit import interchange
+from puzzlekit.api import Puzzle, load
 from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre
-from puzzlekit.errors import UsageError
+from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -44,6 +45,14 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
     text, name = read_raw(ctx, only)
     g = _infer(ctx, text.strip(), name)
     return g, interchange.decode(text, g, host, name) or text, name
+
+
+def puzzles_in(genre: Genre, text: str, name: str) -> list[Puzzle]:
+    """Every puzzle in SOURCE's text; one error line when there is none."""
+    puzzles = load(genre, text, name)
+    if not puzzles:
+        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    return puzzles
 
 
 def _infer(ctx: click.Context, text: str, name: str) -> Genre:

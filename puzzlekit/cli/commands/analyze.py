@@ -7,10 +7,8 @@ import json
 import click
 
 from puzzlekit.analysis import Analysis, analyze
-from puzzlekit.api import load
 from puzzlekit.cli.common import reports_errors
-from puzzlekit.cli.sources import genre_and_source, load_source
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 
 
 @click.command(name="analyze")
@@ -27,9 +25,7 @@ def analyze_command(ctx: click.Context, genre: str, source: str | None, json_: b
     no solution:       a smallest set of clues found that already has no solution.
     """
     g, text, name = load_source(ctx, genre, source)
-    puzzles = load(g, text, name)
-    if not puzzles:
-        raise PuzzlekitError(f"{name}: no puzzle found")
+    puzzles = puzzles_in(g, text, name)
     for i, puzzle in enumerate(puzzles):
         report = analyze(g, puzzle)
         if json_:

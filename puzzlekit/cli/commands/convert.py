@@ -5,9 +5,8 @@ from __future__ import annotations
 import click
 
 from puzzlekit import interchange
-from puzzlekit.api import load
 from puzzlekit.cli.common import get_host, reports_errors
-from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 from puzzlekit.errors import PuzzlekitError
 
 
@@ -40,9 +39,7 @@ def convert_command(
     kinds = interchange.kinds(g, get_host(ctx))
     if kind not in kinds:
         raise click.BadParameter(f"{g.name} can be written as {', '.join(kinds)}, not {kind!r}", param_hint="--to")
-    puzzles = load(g, text, name)
-    if not puzzles:
-        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    puzzles = puzzles_in(g, text, name)
     if index is not None:
         if index > len(puzzles):
             raise PuzzlekitError(f"{name} holds {len(puzzles)} puzzle(s); there is no puzzle {index}")

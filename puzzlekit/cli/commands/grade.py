@@ -7,12 +7,11 @@ import sys
 
 import click
 
-from puzzlekit.api import load, solve
+from puzzlekit.api import solve
 from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
-from puzzlekit.errors import PuzzlekitError
 from puzzlekit.grading import Grade, grade_result
 
 
@@ -32,9 +31,7 @@ def grade_command(
     Exit codes as for solve: 0 when every puzzle is unique.
     """
     g, text, name = load_source(ctx, genre, source)
-    puzzles = load(g, text, name)
-    if not puzzles:
-        raise PuzzlekitError(f"{name}: no puzzle found")
+    puzzles = puzzles_in(g, text, name)
     code = 0
     for puzzle in puzzles:
         result = solve(g, puzzle, max_nodes=max_nodes, timeout=timeout or None)

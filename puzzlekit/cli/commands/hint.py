@@ -7,12 +7,10 @@ import sys
 
 import click
 
-from puzzlekit.api import load
 from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
-from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 from puzzlekit.core.model import values_of
-from puzzlekit.errors import PuzzlekitError
 from puzzlekit.hints import Hint, hint
 
 
@@ -41,9 +39,7 @@ def hint_command(
     puzzles in SOURCE, --puzzle N chooses one; --state then holds that puzzle's marks.
     """
     g, text, name = load_source(ctx, genre, source)
-    puzzles = load(g, text, name)
-    if not puzzles:
-        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    puzzles = puzzles_in(g, text, name)
     if index is None and len(puzzles) != 1:
         usage_error(ctx, f"{name}: hint takes one puzzle, found {len(puzzles)}; choose one with --puzzle N")
     chosen = (index or 1) - 1

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import click
 
-from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, load, solve
+from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
 from puzzlekit.cli.common import read_source, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
-from puzzlekit.errors import CannotDraw, MissingExtra, PuzzlekitError
+from puzzlekit.errors import CannotDraw, MissingExtra
 from puzzlekit.genre import Genre
 from puzzlekit.pictures import (
     Entry,
@@ -106,9 +106,7 @@ def render_command(
         raise CannotDraw(f"the {g.name} genre cannot draw pictures (it does not implement Genre.draw_svg)")
     if kind != "svg" and (problem := pictures_problem()):
         raise MissingExtra(problem)
-    puzzles = load(g, text, name)
-    if not puzzles:
-        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    puzzles = puzzles_in(g, text, name)
     if sheet:
         heading = title if title is not None else Path(name).name
         pages, code = _sheet(puzzles, heading, int(per_page))

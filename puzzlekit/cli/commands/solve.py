@@ -6,13 +6,12 @@ import sys
 
 import click
 
-from puzzlekit.api import SolveResult, load, solve
+from puzzlekit.api import SolveResult, solve
 from puzzlekit.cli import output
 from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
-from puzzlekit.errors import PuzzlekitError
 
 
 @click.command(name="solve")
@@ -79,9 +78,7 @@ def solve_command(
     if json_ and plain:
         raise click.UsageError("--json and --plain are two different outputs; choose one")
     g, text, name = load_source(ctx, genre, source)
-    puzzles = load(g, text, name)
-    if not puzzles:
-        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    puzzles = puzzles_in(g, text, name)
     pretty = not plain and not json_ and sys.stdout.isatty()
     code = 0
     for i, puzzle in enumerate(puzzles):
