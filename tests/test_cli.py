@@ -310,3 +310,9 @@ def test_the_hashi_terminal_view_draws_bridges() -> None:
 def test_every_timeout_is_a_finite_number_of_seconds(command: list[str], seconds: str) -> None:
     result = run(*command, "--timeout", seconds, stdin=UNIQUE)
     assert result.exit_code == 2 and "--timeout" in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "hint", "render"])
+def test_source_and_state_cannot_both_be_stdin(command: str) -> None:
+    result = run(command, "slitherlink", "-", "--state", "-", stdin=UNIQUE)
+    assert result.exit_code == 2 and "SOURCE and --state cannot both be stdin" in result.output

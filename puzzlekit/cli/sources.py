@@ -17,7 +17,7 @@ import click
 
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle, load
-from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre
+from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre, usage_error
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre
 
@@ -45,6 +45,16 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
     text, name = read_raw(ctx, only)
     g = _infer(ctx, text.strip(), name)
     return g, interchange.decode(text, g, host, name) or text, name
+
+
+def read_state(ctx: click.Context, genre: Genre, state_path: str | None, source: str) -> tuple[str | None, str]:
+    """The text of ``--state`` and its name for messages (None and ``<state>`` without
+    one); SOURCE (the raw argument) and ``--state`` cannot both be stdin."""
+    if state_path is None:
+        return None, "<state>"
+    if state_path == "-" and source == "-":
+        usage_error(ctx, "SOURCE and --state cannot both be stdin")
+    return read_source(ctx, genre, state_path, what="--state")
 
 
 def puzzles_in(genre: Genre, text: str, name: str) -> list[Puzzle]:

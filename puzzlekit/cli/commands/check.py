@@ -8,9 +8,9 @@ import click
 
 from puzzlekit.api import check_all
 from puzzlekit.cli import output
-from puzzlekit.cli.common import read_source, reports_errors
+from puzzlekit.cli.common import reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
-from puzzlekit.cli.sources import genre_and_source, load_source
+from puzzlekit.cli.sources import genre_and_source, load_source, read_state
 from puzzlekit.errors import PuzzlekitError
 
 
@@ -37,11 +37,7 @@ def check_command(
     Exit code 0 when every attempt is solved, 6 when one is wrong or unfinished.
     """
     g, text, name = load_source(ctx, genre, source)
-    state_text, state_name = (None, "<state>")
-    if state_path is not None:
-        if state_path == "-" and (source or genre) == "-":
-            raise click.BadParameter("SOURCE and --state cannot both be stdin", ctx=ctx)
-        state_text, state_name = read_source(ctx, g, state_path, what="--state")
+    state_text, state_name = read_state(ctx, g, state_path, source or genre)
     results = check_all(g, text, state_text, source=name, state_source=state_name)
     if not results:
         raise PuzzlekitError(f"{name}: no puzzle found")

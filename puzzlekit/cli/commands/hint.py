@@ -7,9 +7,9 @@ import sys
 
 import click
 
-from puzzlekit.cli.common import read_source, reports_errors, usage_error
+from puzzlekit.cli.common import reports_errors, usage_error
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.core.model import values_of
 from puzzlekit.hints import Hint, hint
 
@@ -45,11 +45,7 @@ def hint_command(
     chosen = (index or 1) - 1
     if chosen >= len(puzzles):
         usage_error(ctx, f"{name}: --puzzle {index}, but SOURCE holds {len(puzzles)}")
-    state, state_name = None, "<state>"
-    if state_path is not None:
-        if state_path == "-" and (source or genre) == "-":
-            usage_error(ctx, "SOURCE and --state cannot both be stdin")
-        state, state_name = read_source(ctx, g, state_path, what="--state")
+    state, state_name = read_state(ctx, g, state_path, source or genre)
     found = hint(g, puzzles[chosen], state, state_source=state_name)
     if json_:
         click.echo(hint_json(found))

@@ -17,9 +17,9 @@ from pathlib import Path
 import click
 
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
-from puzzlekit.cli.common import read_source, reports_errors, usage_error
+from puzzlekit.cli.common import reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import CannotDraw, MissingExtra
@@ -184,11 +184,7 @@ def _attempt(
     ctx: click.Context, g: Genre, text: str, name: str, state_path: str | None, source: str
 ) -> list[CheckResult]:
     """Attempts judged as ``check`` judges them: --state pairs by order, else SOURCE's own marks."""
-    if state_path is None:
-        return check_all(g, text, source=name)
-    if state_path == "-" and source == "-":
-        usage_error(ctx, "SOURCE and --state cannot both be stdin")
-    state_text, state_name = read_source(ctx, g, state_path, what="--state")
+    state_text, state_name = read_state(ctx, g, state_path, source)
     return check_all(g, text, state_text, source=name, state_source=state_name)
 
 
