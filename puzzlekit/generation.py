@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -48,6 +49,17 @@ seeds) and halved the slowest 20x20 ones (benchmarks/generation.py)."""
 DEFAULT_BUDGET = 500
 """Search nodes for one uniqueness check at the top difficulty: a node budget (not a
 clock) keeps generation the same on fast and slow machines."""
+
+
+progress_hook: ContextVar[Callable[[str], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
+"""Told ``"attempt"`` when an attempt starts and ``"removed"`` when a clue goes, so a
+long puzzle can show progress (``puzzlekit.batching`` sets it; nothing is told by default)."""
+
+
+def _tell(event: str) -> None:
+    hook = progress_hook.get()
+    if hook is not None:
+        hook(event)
 
 
 class GenerationError(PuzzlekitError):
@@ -161,6 +173,7 @@ def _blank_while_unique(
             trial = genre.with_clue(trial, position, None)
         if unique_at(genre, trial, cap, max_nodes):
             current = trial
+            _tell("removed")
         else:
             kept.append(orbit)
     return current, kept
@@ -252,6 +265,20 @@ def make(
     return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs))
 
 
+def split_seed(seed: str) -> tuple[str, int]:
+    """``"42#7"`` is item 7 of the batch seeded ``"42"``: (base, item).  Any other seed is
+    item 0 of itself, so the seed stamped on item i of a batch makes that item alone."""
+    match = re.fullmatch(r"(.*)#(0|[1-9][0-9]{0,17})", seed, re.DOTALL)
+    return (match.group(1), int(match.group(2))) if match else (seed, 0)
+
+
+def item_seed(seed: str, index: int) -> str:
+    """The seed stamped on item ``index`` of the batch seeded ``seed`` (``"42#1"``)."""
+    base, first = split_seed(seed)
+    n = first + index
+    return base if n == 0 else f"{base}#{n}"
+
+
 def seed_for(genre: Genre, request: GenerateRequest, seed: str, index: int) -> str:
     """Everything that defines a puzzle, in one string: same string, same puzzle."""
     mask = "/".join(request.mask.rows) if request.mask else ""
@@ -271,7 +298,8 @@ def make_one(
 ) -> Generated:
     """Attempts for puzzle ``index`` until one meets the request, or the deadline passes."""
     started = time.perf_counter()
-    rng = Rng(seed_for(genre, request, seed, index))
+    base, first = split_seed(seed)
+    rng = Rng(seed_for(genre, request, base, first + index))
     target = target_rung(genre, request.difficulty)
     timed = replace(request, deadline=deadline)
     attempts = 0
@@ -284,6 +312,7 @@ def make_one(
         try:
             out_of_time(deadline)
             attempts += 1
+            _tell("attempt")
             instance = genre.generate(timed, rng)
         except _OutOfTime:
             raise GenerationError(
@@ -299,7 +328,7 @@ def make_one(
         if rung != target and not (is_top(genre, target) and rung > target):
             continue  # the rung below solves it (or it is not unique): not shipped as harder
         meta = {
-            "seed": seed if index == 0 else f"{seed}#{index}",
+            "seed": item_seed(seed, index),
             "difficulty": request.difficulty,
             "tier": str(rung),
             "generator": f"puzzlekit {__version__} {genre.name}/v{GENERATOR_VERSION}",

@@ -1,0 +1,151 @@
+"""Items on a Dask distributed cluster (the ``cluster`` extra).
+
+A user with many machines starts ``dask scheduler`` and a ``dask worker`` on each, and
+gives the scheduler's address: Dask does the placing, retries and bookkeeping, and this
+module only submits items (a bounded window of them, so a million items never sit in
+memory at once) and hands finished ones back as they arrive.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from puzzlekit.batching.events import Done, Event, Failed, run_item
+from puzzlekit.errors import MissingExtra, PuzzlekitError
+
+TASK_SECONDS = 0.2
+"""How long one Dask task should take: tiny items (a 5x5 solve) travel in chunks this
+long, so Dask's own cost per task (about a millisecond) is shared by many items."""
+MAX_CHUNK = 256
+
+INSTALL = "the cluster extra is not installed: pip install 'puzzlekit-engine[cluster]' (dask[distributed])"
+
+
+def connect(cluster: Any) -> tuple[Any, bool]:
+    """A ``distributed.Client`` for an address, a cluster object or a client; and whether
+    it is ours to close."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise MissingExtra(INSTALL) from None
+    if isinstance(cluster, Client):
+        return cluster, False
+    try:
+        return Client(cluster, timeout="10s", set_as_default=False), True
+    except (OSError, TimeoutError) as err:
+        where = cluster if isinstance(cluster, str) else getattr(cluster, "scheduler_address", cluster)
+        raise PuzzlekitError(f"cannot reach the Dask scheduler at {where}: {err}") from None
+
+
+class DaskPool:
+    """Items as Dask tasks; every outcome comes back through one queue."""
+
+    def __init__(self, func: Callable[[Any], Any], cluster: Any) -> None:
+        self.func = func
+        self.client, self.own = connect(cluster)
+        self.token = uuid.uuid4().hex[:12]
+        self.futures: dict[str, tuple[list[int], Any]] = {}
+        self.finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self.chunk = 1
+        self.buffer: list[tuple[int, Any]] = []
+        self.spent = 0.0
+        self.count = 0
+        self._looked = -1e9
+        self._threads = 1
+
+    @property
+    def window(self) -> int:
+        """Items in flight or held back: enough that every worker thread has chunks queued."""
+        return max(1024, 8 * self.capacity)
+
+    @property
+    def capacity(self) -> int:
+        """The threads of every worker connected (looked up again every few seconds:
+        workers come and go)."""
+        now = time.monotonic()
+        if now - self._looked >= 5:
+            self._looked = now
+            try:
+                self._threads = max(1, sum(self.client.nthreads().values()))
+            except Exception:
+                self._threads = max(1, self._threads)
+        return self._threads
+
+    def submit(self, index: int, arg: Any) -> None:
+        self.buffer.append((index, arg))
+        if len(self.buffer) >= self.chunk:
+            self._pump()
+
+    def _pump(self) -> None:
+        """Buffered items as tasks of ``chunk`` items, while fewer than two tasks per
+        worker thread are out (the first few go alone, to learn what an item costs)."""
+        while self.buffer and len(self.futures) < 2 * self.capacity + 2:
+            chunk, self.buffer = self.buffer[: self.chunk], self.buffer[self.chunk :]
+            key = f"puzzlekit-{self.token}-{chunk[0][0]}"
+            future = self.client.submit(run_chunk, self.func, chunk, key=key, pure=False)
+            self.futures[key] = ([index for index, _ in chunk], future)
+            future.add_done_callback(self.finished.put)
+
+    def _learn(self, seconds: float, items: int) -> None:
+        """Size the next chunks from what the items so far cost."""
+        self.spent += seconds
+        self.count += items
+        mean = self.spent / max(1, self.count)
+        self.chunk = max(1, min(MAX_CHUNK, int(TASK_SECONDS / mean) if mean > 0 else MAX_CHUNK))
+
+    def poll(self, timeout: float) -> list[Event]:
+        self._pump()  # the executor waits: a partial chunk must not wait with it
+        events: list[Event] = []
+        try:
+            future = self.finished.get(timeout=timeout)
+        except queue.Empty:
+            return events
+        while True:
+            events.extend(self._outcome(future))
+            try:
+                future = self.finished.get_nowait()
+            except queue.Empty:
+                return events
+
+    def _outcome(self, future: Any) -> list[Event]:
+        entry = self.futures.pop(future.key, None)
+        if entry is None:
+            return []
+        indexes = entry[0]
+        try:
+            if future.status == "finished":
+                outcomes, seconds = future.result()
+                self._learn(seconds, len(outcomes))
+                return list(outcomes)
+            if future.status == "cancelled":
+                return [Failed(i, "its task was cancelled on the cluster") for i in indexes]
+            error = future.exception()
+        except Exception as err:  # the connection broke while fetching it
+            error = err
+        finally:
+            future.release()
+        if type(error).__name__ == "KilledWorker":
+            return [Failed(i, f"the Dask workers running it died ({error})", died=True) for i in indexes]
+        return [Failed(i, f"the cluster could not run it: {type(error).__name__}: {error}") for i in indexes]
+
+    def close(self, kill: bool = False) -> None:
+        self.buffer = []
+        pending = [future for _, future in self.futures.values()]
+        self.futures = {}
+        try:
+            if pending:
+                self.client.cancel(pending, force=True)
+        finally:
+            if self.own:
+                self.client.close(timeout=2 if kill else 10)
+
+
+def run_chunk(func: Callable[[Any], Any], chunk: list[tuple[int, Any]]) -> tuple[list[Done | Failed], float]:
+    """One Dask task: several consecutive items, and the seconds they took together."""
+    started = time.perf_counter()
+    outcomes = [run_item(func, index, arg) for index, arg in chunk]
+    return outcomes, time.perf_counter() - started

@@ -1,0 +1,186 @@
+"""Local worker processes that a Ctrl-C or a dead worker cannot hang.
+
+``concurrent.futures.ProcessPoolExecutor`` was the old engine, and it hung: a Ctrl-C
+reaches every process of the terminal's process group, so each worker raised
+KeyboardInterrupt mid-task while the parent waited on results that never came, and a
+worker killed by the system broke the whole pool without saying which item it held.
+Here each worker ignores SIGINT (the parent alone decides), runs one item at a time
+sent over its own pipe, and the parent watches every worker's sentinel: it knows which
+item a dead worker held, and on an interrupt it kills the workers itself.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from puzzlekit.batching.events import Done, Event, Failed, Progress, run_item
+
+PROGRESS_EVERY = 0.2
+"""Seconds between progress messages a worker sends for its item."""
+
+
+@dataclass
+class _Worker:
+    process: Any  # multiprocessing.Process (typed loosely: contexts return their own class)
+    conn: Connection
+    item: int | None = None
+    started: float = field(default=0.0)
+
+
+def _context() -> Any:
+    """fork where there is one (a worker is ready in milliseconds), else spawn."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def _serve(conn: Connection, func: Callable[[Any], Any]) -> None:
+    """A worker's life: items in, outcomes out, until told to stop or the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        index, arg = message
+        last = [0.0]
+
+        def report(info: dict[str, int], index: int = index) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY:
+                last[0] = now
+                conn.send(Progress(index, dict(info)))
+
+        conn.send(run_item(func, index, arg, report))
+
+
+class LocalPool:
+    """Up to ``jobs`` worker processes, started only when there is an item for them."""
+
+    def __init__(self, func: Callable[[Any], Any], jobs: int) -> None:
+        self.func = func
+        self.jobs = max(1, jobs)
+        self.workers: list[_Worker] = []
+        self.queue: list[tuple[int, Any]] = []
+        self._ctx = _context()
+
+    @property
+    def capacity(self) -> int:
+        return self.jobs
+
+    def submit(self, index: int, arg: Any) -> None:
+        self.queue.append((index, arg))
+        self._dispatch()
+
+    def _dispatch(self) -> None:
+        for worker in self.workers:
+            if not self.queue:
+                return
+            if worker.item is None:
+                self._send(worker, *self.queue.pop(0))
+        while self.queue and len(self.workers) < self.jobs:
+            worker = self._start()
+            self._send(worker, *self.queue.pop(0))
+
+    def _start(self) -> _Worker:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()  # a forked child must not write the parent's buffers again
+            except (OSError, ValueError):
+                pass
+        parent, child = self._ctx.Pipe()
+        process = self._ctx.Process(target=_serve, args=(child, self.func), daemon=True)
+        process.start()
+        child.close()
+        worker = _Worker(process, parent)
+        self.workers.append(worker)
+        return worker
+
+    def _send(self, worker: _Worker, index: int, arg: Any) -> None:
+        worker.item = index
+        worker.started = time.monotonic()
+        worker.conn.send((index, arg))
+
+    def poll(self, timeout: float) -> list[Event]:
+        """Whatever happened within ``timeout`` seconds: finished items, progress, deaths."""
+        busy = [w for w in self.workers if w.item is not None]
+        if not busy:
+            return []
+        watched: dict[Any, _Worker] = {}
+        for w in busy:
+            watched[w.conn] = w
+            watched[w.process.sentinel] = w
+        events: list[Event] = []
+        for ready in wait(list(watched), timeout):
+            worker = watched[ready]
+            if worker not in self.workers:
+                continue
+            if ready is worker.conn:
+                try:
+                    while worker.conn.poll():
+                        message = worker.conn.recv()
+                        events.append(message)
+                        if isinstance(message, Done | Failed):
+                            worker.item = None
+                            break
+                    continue
+                except (EOFError, OSError):
+                    pass  # the pipe broke: the worker is dying; its sentinel says how
+            events.extend(self._buried(worker))
+        self._dispatch()
+        return events
+
+    def _buried(self, worker: _Worker) -> list[Event]:
+        """A worker that died: its item is reported failed, and it is replaced on demand."""
+        worker.process.join(5)
+        self.workers.remove(worker)
+        worker.conn.close()
+        if worker.item is None:
+            return []
+        return [Failed(worker.item, f"its worker process died ({_how(worker.process.exitcode)})", died=True)]
+
+    def close(self, kill: bool = False) -> None:
+        """Stop every worker: politely when the run is over, at once when it was stopped."""
+        for worker in self.workers:
+            if kill:
+                _kill(worker.process)
+            else:
+                try:
+                    worker.conn.send(None)
+                except OSError:
+                    pass
+        deadline = time.monotonic() + (1.0 if kill else 5.0)
+        for worker in self.workers:
+            worker.process.join(max(0.0, deadline - time.monotonic()))
+            if worker.process.is_alive():
+                _kill(worker.process)
+                worker.process.join(1)
+            worker.conn.close()
+        self.workers = []
+        self.queue = []
+
+
+def _kill(process: Any) -> None:
+    try:
+        if process.pid is not None:
+            os.kill(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _how(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        try:
+            return f"killed by {signal.Signals(-exitcode).name}"
+        except ValueError:
+            return f"killed by signal {-exitcode}"
+    return f"exit code {exitcode}"
