@@ -35,7 +35,7 @@ def connect(cluster: Any) -> tuple[Any, bool]:
     if isinstance(cluster, Client):
         return cluster, False
     try:
-        return Client(cluster, timeout="10s", set_as_default=False), True
+        return Client(cluster, timeout="10s", set_as_default=False), True  # type: ignore[no-untyped-call,unused-ignore]
     except (OSError, TimeoutError) as err:
         where = cluster if isinstance(cluster, str) else getattr(cluster, "scheduler_address", cluster)
         raise PuzzlekitError(f"cannot reach the Dask scheduler at {where}: {err}") from None

@@ -11,6 +11,7 @@ item a dead worker held, and on an interrupt it kills the workers itself.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -52,15 +53,20 @@ def _serve(conn: Connection, func: Callable[[Any], Any]) -> None:
         if message is None:
             return
         index, arg = message
-        last = [0.0]
+        conn.send(run_item(func, index, arg, _Reporter(conn, index)))
 
-        def report(info: dict[str, int], index: int = index) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY:
-                last[0] = now
-                conn.send(Progress(index, dict(info)))
 
-        conn.send(run_item(func, index, arg, report))
+class _Reporter:
+    """Sends the running item's progress to the parent, at most every ``PROGRESS_EVERY``."""
+
+    def __init__(self, conn: Connection, index: int) -> None:
+        self.conn, self.index, self.last = conn, index, 0.0
+
+    def __call__(self, info: dict[str, int]) -> None:
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            self.conn.send(Progress(self.index, dict(info)))
 
 
 class LocalPool:
@@ -93,10 +99,8 @@ class LocalPool:
 
     def _start(self) -> _Worker:
         for stream in (sys.stdout, sys.stderr):
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 stream.flush()  # a forked child must not write the parent's buffers again
-            except (OSError, ValueError):
-                pass
         parent, child = self._ctx.Pipe()
         process = self._ctx.Process(target=_serve, args=(child, self.func), daemon=True)
         process.start()
@@ -154,10 +158,8 @@ class LocalPool:
             if kill:
                 _kill(worker.process)
             else:
-                try:
+                with contextlib.suppress(OSError):
                     worker.conn.send(None)
-                except OSError:
-                    pass
         deadline = time.monotonic() + (1.0 if kill else 5.0)
         for worker in self.workers:
             worker.process.join(max(0.0, deadline - time.monotonic()))
