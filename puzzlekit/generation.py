@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
@@ -242,12 +241,14 @@ def make(
     density: float | None = None,
     timeout: float | None = 60.0,
     jobs: int = 1,
+    cluster: Any = None,
     host: Host | None = None,
 ) -> list[Generated]:
     """The library's ``generate``: puzzles as ``Generated`` (text, instance, rung), in order.
 
     ``size`` is ``"WxH"`` (columns x rows), one number, or a (cols, rows) pair;
-    ``mask`` is level text of a region drawn with ``x``.
+    ``mask`` is level text of a region drawn with ``x``.  ``jobs`` (0: every core) and
+    ``cluster`` (a Dask scheduler address or client) make them elsewhere, same puzzles.
     """
     from puzzlekit.api import get_genre
     from puzzlekit.formats.level import read_blocks
@@ -262,7 +263,7 @@ def make(
         block = blocks[0]
         size = parse_size((block.width, block.height))
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, block, density)
-    return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs))
+    return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs, cluster=cluster))
 
 
 def split_seed(seed: str) -> tuple[str, int]:
@@ -352,44 +353,17 @@ def generate(
     count: int = 1,
     timeout: float | None = 60.0,
     jobs: int = 1,
+    cluster: Any = None,
 ) -> Iterator[Generated]:
     """Puzzles ``0 .. count-1`` for ``seed``, streamed in order as they are made.
 
-    ``timeout`` is per puzzle.  ``jobs`` > 1 makes them in that many processes (the
-    genre object travels there by pickling); the output is the same as with one.
+    ``timeout`` is per puzzle.  ``jobs`` local processes (0: every core) or a Dask
+    ``cluster`` make them elsewhere (``puzzlekit.batching``); the output is the same as
+    with one.  Item i is made from the seed stamped on it (``item_seed``) alone.
     """
     target_rung(genre, request.difficulty)  # a clear error before any work
     if count < 1:
         raise UsageError("--count must be at least 1")
-    seen: set[str] = set()
-    if jobs <= 1 or count == 1:
-        for index in range(count):
-            yield _fresh(genre, request, seed, index, timeout, seen)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_made_elsewhere, genre, request, seed, i, timeout) for i in range(count)]
-        for index, future in enumerate(futures):
-            made = future.result()
-            body = _body(made.text)
-            if body in seen:  # rare: a duplicate; remake it here, deterministically
-                made = _fresh(genre, request, seed, index, timeout, seen)
-            seen.add(_body(made.text))
-            yield made
+    from puzzlekit.batching.making import generated
 
-
-def _fresh(
-    genre: Genre, request: GenerateRequest, seed: str, index: int, timeout: float | None, seen: set[str]
-) -> Generated:
-    deadline = None if not timeout else time.perf_counter() + timeout
-    made = make_one(genre, request, seed, index, deadline, frozenset(seen))
-    seen.add(_body(made.text))
-    return made
-
-
-def _made_elsewhere(genre: Genre, request: GenerateRequest, seed: str, index: int, timeout: float | None) -> Generated:
-    made = _fresh(genre, request, seed, index, timeout, set())
-    return replace(made, instance=None)  # instances may hold unpicklable caches
-
-
-def _body(text: str) -> str:
-    return "\n".join(line for line in text.split("\n") if line and not line.startswith("#"))
+    yield from generated(genre, request, seed, count, timeout, jobs=jobs, cluster=cluster)

@@ -33,6 +33,10 @@ class Failed:
     message: str
     died: bool = False
     """True when the process running the item died (killed, out of memory)."""
+    error: BaseException | None = field(default=None, compare=False)
+    """The exception itself, when the item ran in this process (it need not pickle)."""
+    item: Any = field(default=None, compare=False)
+    """The item that failed (set by the executor, which still holds it)."""
 
 
 @dataclass(frozen=True)
@@ -44,15 +48,18 @@ class Progress:
 Event = Done | Failed | Progress
 
 
-def run_item(func: Callable[[Any], Any], index: int, arg: Any, report: Reporter | None = None) -> Done | Failed:
-    """``func(arg)`` as an event; the project's own errors become their one-line message."""
+def run_item(
+    func: Callable[[Any], Any], index: int, arg: Any, report: Reporter | None = None, here: bool = False
+) -> Done | Failed:
+    """``func(arg)`` as an event; the project's own errors become their one-line message
+    (``here``: keep the exception too, for a caller in this process to raise)."""
     token = reporter.set(report)
     try:
         return Done(index, func(arg))
     except PuzzlekitError as err:
-        return Failed(index, str(err))
+        return Failed(index, str(err), error=err if here else None)
     except Exception as err:  # a bug in a task: still one line, naming the item
-        return Failed(index, f"{type(err).__name__}: {err}")
+        return Failed(index, f"{type(err).__name__}: {err}", error=err if here else None)
     finally:
         reporter.reset(token)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import Any, Protocol
 
 from puzzlekit.batching.events import Done, Event, Failed, Progress, run_item
@@ -73,7 +74,7 @@ class InlinePool:
             def report(info: dict[str, int]) -> None:
                 on_progress(index, info)
 
-        return [run_item(self.func, index, arg, report)]
+        return [run_item(self.func, index, arg, report, here=True)]
 
     def close(self, kill: bool = False) -> None:
         self.queue = []
@@ -122,6 +123,7 @@ def _ordered(
     try:
         size = window or getattr(pool, "window", None) or max(4 * pool.capacity, 8)
         held: dict[int, Done | Failed] = {}
+        inflight: dict[int, Any] = {}
         submitted = next_out = 0
         exhausted = False
         broken: PuzzlekitError | None = None
@@ -136,8 +138,10 @@ def _ordered(
                     exhausted, broken = True, err
                     break
                 pool.submit(submitted, arg)
+                inflight[submitted] = arg
                 submitted += 1
             while next_out in held:
+                inflight.pop(next_out, None)
                 yield held.pop(next_out)
                 next_out += 1
             if exhausted and next_out == submitted:
@@ -148,6 +152,8 @@ def _ordered(
                 if isinstance(event, Progress):
                     if on_progress is not None:
                         on_progress(event.index, event.info)
+                elif isinstance(event, Failed):
+                    held[event.index] = replace(event, item=inflight.get(event.index))
                 else:
                     held[event.index] = event
         clean = True
@@ -179,10 +185,13 @@ def batch(
 
     The library's batch engine: ``jobs`` local processes (0: every core) or a Dask
     ``cluster`` (an address, a Client or a cluster object).  A failed item raises
-    ``BatchError`` (with ``.index``) after every result before it was yielded, and stops
+    ``BatchError`` (with ``.index``; in this process, the item's own exception) after every
+    result before it was yielded, and stops
     the workers; so does leaving the loop early.
     """
     for outcome in ordered(func, items, jobs=jobs, cluster=cluster, window=window):
         if isinstance(outcome, Failed):
+            if outcome.error is not None:
+                raise outcome.error
             raise BatchError(outcome.index, outcome.message, outcome.died)
         yield outcome.value

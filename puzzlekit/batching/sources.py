@@ -1,0 +1,85 @@
+"""Which puzzles a batch reads: several SOURCEs, folders, globs, ``-``, and files of
+URLs or game IDs one per line, mixed, in a fixed order (so a resumed run skips exactly
+the puzzles it had finished)."""
+
+from __future__ import annotations
+
+import glob
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from puzzlekit import interchange
+from puzzlekit.errors import LevelError, PuzzlekitError
+from puzzlekit.formats.level import Block, read_blocks
+from puzzlekit.genre import Genre
+from puzzlekit.host import Host
+
+GLOB_CHARS = frozenset("*?[")
+SKIPPED_SUFFIXES = (".resume",)
+"""A folder's files that are not puzzles: the journals ``--output`` keeps beside a file."""
+
+
+def expand(sources: Sequence[str]) -> list[str]:
+    """Each SOURCE as what to read, in order: a folder as its files by name (hidden files
+    skipped), a glob as its matches by name, anything else as given (a file, ``-``, a
+    URL, a game ID)."""
+    out: list[str] = []
+    for source in sources:
+        path = Path(source)
+        if source != "-" and path.is_dir():
+            files = sorted(p for p in path.iterdir() if _is_puzzle_file(p))
+            if not files:
+                raise PuzzlekitError(f"{source}: the folder holds no file")
+            out += [str(p) for p in files]
+        elif source != "-" and not path.exists() and "://" not in source and GLOB_CHARS & set(source):
+            matches = sorted(m for m in glob.glob(source, recursive=True) if _is_puzzle_file(Path(m)))
+            if not matches:
+                raise PuzzlekitError(f"{source}: no file matches")
+            out += matches
+        else:
+            out.append(source)
+    return out
+
+
+def _is_puzzle_file(path: Path) -> bool:
+    return path.is_file() and not path.name.startswith(".") and not path.name.endswith(SKIPPED_SUFFIXES)
+
+
+def listed_lines(text: str, host: Host) -> list[tuple[int, str]] | None:
+    """The ``(line number, entry)`` pairs of a file of URLs or game IDs one per line (blank
+    lines and ``#`` comments allowed); None when ``text`` is not such a list (level text)."""
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        entry = line.strip()
+        if entry and not entry.startswith("#"):
+            entries.append((number, entry))
+    if not entries:
+        return None
+    formats = host.formats()
+    if not all(any(fmt.matches(entry) for fmt in formats) for _, entry in entries):
+        return None
+    return entries
+
+
+def listed_genre_text(text: str, host: Host) -> str | None:
+    """The first entry of a list of URLs or IDs, which tells the list's genre."""
+    entries = listed_lines(text, host)
+    return entries[0][1] if entries else None
+
+
+def listed_blocks(entries: list[tuple[int, str]], genre: Genre, host: Host, name: str) -> Iterator[Block]:
+    """The puzzles of a list of URLs or IDs, each placed at its line of the list."""
+    index = 0
+    for number, entry in entries:
+        try:
+            level = interchange.decode(entry, genre, host)
+        except LevelError as err:
+            raise LevelError(name, number, err.col, err.message) from None
+        except PuzzlekitError as err:
+            raise PuzzlekitError(f"{name}:{number}: {err}") from None
+        if level is None:  # matched some format, but none of this genre's
+            raise PuzzlekitError(f"{name}:{number}: not a {genre.name} URL or game ID")
+        for block in read_blocks(level, name):
+            yield replace(block, lines=[number] * len(block.lines), meta_lines={}, index=index)
+            index += 1
