@@ -11,7 +11,7 @@ the iterator returns.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -103,7 +103,7 @@ def ordered(
     cluster: Any = None,
     window: int | None = None,
     on_progress: ProgressCallback | None = None,
-) -> Iterator[Done | Failed]:
+) -> Generator[Done | Failed, None, None]:
     """``func`` over ``items`` as ``Done``/``Failed`` outcomes, in input order, streamed.
 
     ``jobs``: processes on this machine (1: this process; 0: every core).  ``cluster``:
@@ -118,7 +118,7 @@ def ordered(
 
 def _ordered(
     pool: InlinePool | Pool, source: Iterator[Any], window: int | None, on_progress: ProgressCallback | None
-) -> Iterator[Done | Failed]:
+) -> Generator[Done | Failed, None, None]:
     clean = False
     try:
         size = window or getattr(pool, "window", None) or max(4 * pool.capacity, 8)

@@ -72,7 +72,8 @@ class ItemWriter:
         self.path = path
         self.records: list[Record] = []
         """Items already in the file when a run resumes (their codes and keys)."""
-        self._sink = sink or _stdout
+        self.sink = sink or _stdout
+        self._printed = 0
         self._file: IO[bytes] | None = None
         self._journal: IO[str] | None = None
         if path is None:
@@ -83,8 +84,8 @@ class ItemWriter:
 
     @property
     def done(self) -> int:
-        """How many items the file already holds (to skip on resume)."""
-        return len(self.records)
+        """How many items the file holds (already on resume, then written since)."""
+        return len(self.records) if self.path is not None else self._printed
 
     def _open(self, path: Path, resume: bool, fingerprint: str) -> None:
         journal = journal_path(path)
@@ -132,7 +133,8 @@ class ItemWriter:
         """One finished item, whole, then its journal line."""
         with whole():
             if self._file is None:
-                self._sink(text)
+                self.sink(text)
+                self._printed += 1
                 return
             self._file.write(text.encode("utf-8"))
             self._file.flush()

@@ -12,6 +12,7 @@ EXIT_MULTIPLE = 4
 EXIT_UNDECIDED = 5
 EXIT_REJECTED = 6
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what shells report for a closed pipe
+EXIT_INTERRUPTED = 130  # 128 + SIGINT: stopped by Ctrl-C, finished items kept
 
 _BY_STATUS = {
     Status.UNIQUE: EXIT_OK,

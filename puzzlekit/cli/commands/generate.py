@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from collections.abc import Iterator
 
 import click
 
+from puzzlekit.batching.making import MakeJob, Unrepeated, body_key, jobs_for, make_item
+from puzzlekit.batching.output import Record
+from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
 from puzzlekit.cli.common import Seconds, complete_genre, read_raw, reports_errors, resolve_genre
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, generate, parse_size
+from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, item_seed, parse_size
 
 
 def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
@@ -34,7 +36,7 @@ def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple
 @click.option(
     "--timeout", type=Seconds(), default=60.0, show_default=True, help="Seconds per puzzle; 0: none."
 )
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes (same output).")
+@batch_options()
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context
 @reports_errors
@@ -50,14 +52,20 @@ def generate_command(
     density: float | None,
     timeout: float,
     jobs: int,
+    cluster: str | None,
+    out: str | None,
+    resume: bool,
     json_: bool,
 ) -> None:
     """Make new puzzles of GENRE, each proven unique and graded.
 
     The output is ordinary level text (metadata: seed, difficulty, tier, generator),
     so solve, grade and check read it straight back.  Same seed, size, difficulty and
-    generator version: same puzzles, on every machine.
+    generator version: same puzzles, on every machine, however many --jobs.  Puzzle i
+    is stamped with its own seed (S#i), which makes it again alone.
     """
+    if resume and seed is None:
+        raise click.UsageError("--resume must make the same puzzles as the stopped run: give its --seed")
     g = resolve_genre(ctx, genre)
     mask = None
     if mask_path is not None:
@@ -71,31 +79,31 @@ def generate_command(
             raise click.BadParameter(f"the drawing: {err}", param_hint="--from-mask") from None
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, mask, density)
     seed = seed if seed is not None else secrets.token_hex(4)
-    made = generate(g, request, seed, count=count, timeout=timeout or None, jobs=jobs)
-    if count > 1 and sys.stderr.isatty() and not json_:
-        _with_progress(made, count)
-    else:
-        for i, puzzle in enumerate(made):
-            _emit(puzzle, i, json_)
+    unrepeated = Unrepeated()
+
+    def restore(records: list[Record]) -> None:
+        unrepeated.seen.update(r.key for r in records)
+
+    def present(index: int, made: Generated) -> Emit:
+        job = MakeJob(g, request, item_seed(seed, index), index, timeout or None)
+        made = unrepeated.check(made, job)
+        return Emit(_text(made, index, json_), key=body_key(made.text))
+
+    code = run_batch(
+        ctx,
+        make_item,
+        jobs_for(g, request, seed, count, timeout or None),
+        label="generating",
+        total=count,
+        present=present,
+        restore=restore,
+        describe=lambda index, job: f"puzzle {index + 1} (seed {item_seed(seed, index)})",
+    )
+    sys.exit(code)
 
 
-def _emit(puzzle: Generated, index: int, json_: bool) -> None:
+def _text(puzzle: Generated, index: int, json_: bool) -> str:
     if json_:
         record = {"index": puzzle.index, "tier": puzzle.rung, "rung_name": puzzle.rung_name, "text": puzzle.text}
-        click.echo(json.dumps(record))
-        return
-    if index:
-        click.echo()
-    click.echo(puzzle.text, nl=False)
-
-
-def _with_progress(made: Iterator[Generated], count: int) -> None:
-    """A progress bar on stderr while puzzles stream to stdout (terminals only)."""
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(transient=True, console=Console(stderr=True)) as progress:
-        task = progress.add_task("generating", total=count)
-        for i, puzzle in enumerate(made):
-            _emit(puzzle, i, False)
-            progress.advance(task)
+        return json.dumps(record) + "\n"
+    return ("\n" if index else "") + puzzle.text

@@ -1,0 +1,193 @@
+"""The batch options every batch command shares, and the loop that runs one.
+
+``--jobs``, ``--cluster``, ``--output`` and ``--resume`` mean the same in ``solve``,
+``check``, ``grade``, ``analyze``, ``convert``, ``render --sheet`` and ``generate``:
+the work goes through ``puzzlekit.batching`` (ordered and streamed, whoever runs it),
+finished items are written whole as they come, a bar shows progress on a terminal, and
+the first Ctrl-C stops everything within a second or two, keeping what was written,
+with exit code 130.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import click
+
+from puzzlekit.batching import MAX_JOBS, Failed, ordered
+from puzzlekit.batching.output import ItemWriter, Record, fingerprint, whole
+from puzzlekit.batching.progress import Bar
+from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+HOW = ("jobs", "cluster", "resume")
+"""Options that change how a run is made, not what it outputs (left out of the resume check)."""
+
+
+def batch_options(*, output: bool = True) -> Callable[[F], F]:
+    """``--jobs``, ``--cluster``, ``--resume`` and (unless the command has its own)
+    ``-o/--output``."""
+
+    def decorate(func: F) -> F:
+        func = click.option(
+            "--resume",
+            is_flag=True,
+            help="Continue a stopped run into its --output FILE: nothing redone, nothing repeated.",
+        )(func)
+        if output:
+            func = click.option(
+                "-o",
+                "--output",
+                "out",
+                metavar="FILE",
+                default=None,
+                help="Write to FILE, each item as it is finished (resumable with --resume).",
+            )(func)
+        func = click.option(
+            "--cluster",
+            metavar="ADDRESS",
+            default=None,
+            help="Run on a Dask scheduler (tcp://host:8786; the cluster extra).",
+        )(func)
+        return click.option(
+            "--jobs",
+            type=click.IntRange(0, MAX_JOBS),
+            default=1,
+            show_default=True,
+            help="Local processes (0: every core); same output.",
+        )(func)
+
+    return decorate
+
+
+@dataclass(frozen=True)
+class Emit:
+    """One finished item as the command writes it."""
+
+    text: Any
+    """Text (what files and pipes get), or a rich renderable for the terminal."""
+    code: int = 0
+    """The item's exit code (the run exits with the first non-zero one)."""
+    key: str = ""
+    """Kept in the resume journal (the generator's duplicate check)."""
+    notes: tuple[str, ...] = ()
+    """Warnings for stderr."""
+
+
+@dataclass
+class Run:
+    """How a batch command was asked to run: its batch options, read from the context."""
+
+    jobs: int
+    cluster: str | None
+    out: str | None
+    resume: bool
+    fingerprint: str
+
+    @classmethod
+    def of(cls, ctx: click.Context) -> Run:
+        params = ctx.params
+        out = params.get("out")
+        return cls(
+            jobs=params.get("jobs", 1),
+            cluster=params.get("cluster"),
+            out=None if out in (None, "-") else out,
+            resume=bool(params.get("resume")),
+            fingerprint=fingerprint(ctx.command_path, params, HOW),
+        )
+
+
+def run_batch(
+    ctx: click.Context,
+    work: Callable[[Any], Any],
+    items: Iterable[Any],
+    *,
+    label: str,
+    total: int | None = None,
+    present: Callable[[int, Any], Emit] | None = None,
+    restore: Callable[[list[Record]], None] | None = None,
+    describe: Callable[[int, Any], str] | None = None,
+) -> int:
+    """Run ``work`` over ``items`` and write each finished item; the exit code.
+
+    ``work`` runs wherever the options say and returns an ``Emit`` (or what ``present``,
+    run here in order, turns into one).  On resume, ``restore`` gets the journal's
+    records and the items already written are skipped.  A failed item stops the run
+    cleanly: everything before it is written, and the journal lets --resume retry it.
+    """
+    run = Run.of(ctx)
+    writer = ItemWriter(run.out, resume=run.resume, fingerprint=run.fingerprint)
+    if restore is not None:
+        restore(writer.records)
+    code = next((r.code for r in writer.records if r.code), 0)
+    skip = writer.done
+    finished = False
+    with Bar(label, total, done=skip) as bar:
+        writer.sink = _sink(bar)
+        outcomes = ordered(
+            work,
+            itertools.islice(items, skip, None),
+            jobs=run.jobs,
+            cluster=run.cluster,
+            on_progress=lambda index, info: bar.item(skip + index, info),
+        )
+        try:
+            for outcome in outcomes:
+                index = skip + outcome.index
+                if isinstance(outcome, Failed):
+                    where = describe(index, outcome.item) if describe else f"item {index + 1}"
+                    bar.note(f"puzzlekit: error: {where}: {outcome.message}")
+                    code = EXIT_ERROR
+                    break
+                emit: Emit = present(index, outcome.value) if present else outcome.value
+                for note in emit.notes:
+                    bar.note(note)
+                if isinstance(emit.text, str) or run.out is not None:
+                    writer.write(emit.text if isinstance(emit.text, str) else str(emit.text), emit.code, emit.key)
+                else:
+                    with whole():
+                        _terminal(bar).print(emit.text)
+                if code == 0:
+                    code = emit.code
+                bar.advance()
+            else:
+                finished = True
+        except KeyboardInterrupt:
+            outcomes.close()
+            writer.close(finished=False)
+            bar.__exit__(None, None, None)
+            written = writer.done
+            where = f" to {run.out}; add --resume to continue" if run.out else ""
+            click.echo(f"puzzlekit: interrupted: {written} item(s) written{where}", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        finally:
+            outcomes.close()
+            writer.close(finished=finished)
+    if not finished and run.out is not None:
+        click.echo(f"puzzlekit: note: {writer.done} item(s) are in {run.out}; add --resume to go on", err=True)
+    return code
+
+
+def _sink(bar: Bar) -> Callable[[str], None]:
+    def sink(text: str) -> None:
+        printer = bar.printer()
+        if printer is not None:
+            printer.print(text, end="", markup=False, highlight=False, soft_wrap=True)
+        else:
+            click.echo(text, nl=False)
+
+    return sink
+
+
+def _terminal(bar: Bar) -> Any:
+    printer = bar.printer()
+    if printer is not None:
+        return printer
+    from puzzlekit.cli import terminal
+
+    return terminal.console()
