@@ -152,10 +152,10 @@ def test_an_unknown_genre_lists_the_installed_ones() -> None:
     assert "slitherlink" in result.stderr
 
 
-def test_a_directory_is_refused(tmp_path: Path) -> None:
+def test_an_empty_folder_is_refused(tmp_path: Path) -> None:
     result = run("solve", "slitherlink", str(tmp_path))
     assert result.exit_code == 1
-    assert "is a directory" in result.stderr
+    assert "is a folder with no file in it" in result.stderr
 
 
 def test_bytes_that_are_not_utf8_are_refused(tmp_path: Path) -> None:

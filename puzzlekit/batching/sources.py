@@ -5,11 +5,12 @@ the puzzles it had finished)."""
 from __future__ import annotations
 
 import glob
-from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzlekit import interchange
+from puzzlekit.api import Puzzle
 from puzzlekit.errors import LevelError, PuzzlekitError
 from puzzlekit.formats.level import Block, read_blocks
 from puzzlekit.genre import Genre
@@ -30,7 +31,7 @@ def expand(sources: Sequence[str]) -> list[str]:
         if source != "-" and path.is_dir():
             files = sorted(p for p in path.iterdir() if _is_puzzle_file(p))
             if not files:
-                raise PuzzlekitError(f"{source}: the folder holds no file")
+                raise PuzzlekitError(f"{source}: is a folder with no file in it")
             out += [str(p) for p in files]
         elif source != "-" and not path.exists() and "://" not in source and GLOB_CHARS & set(source):
             matches = sorted(m for m in glob.glob(source, recursive=True) if _is_puzzle_file(Path(m)))
@@ -83,3 +84,32 @@ def listed_blocks(entries: list[tuple[int, str]], genre: Genre, host: Host, name
         for block in read_blocks(level, name):
             yield replace(block, lines=[number] * len(block.lines), meta_lines={}, index=index)
             index += 1
+
+
+@dataclass(frozen=True)
+class PuzzleItem:
+    """One puzzle of a batch as it travels: the genre and the text block (a parsed
+    instance need not pickle; the block is parsed again where the work runs)."""
+
+    genre: Genre
+    block: Block
+
+    @property
+    def where(self) -> str:
+        return f"{self.block.source}:{self.block.first_line}"
+
+    def puzzle(self) -> Puzzle:
+        return Puzzle(self.genre, self.genre.parse(self.block), self.block)
+
+
+def checked(genre: Genre, blocks: Iterable[Block], name: str) -> Iterator[PuzzleItem]:
+    """The blocks of one source as items, each parsed once here so bad text stops the run
+    at its file, line and column before it is sent anywhere."""
+    found = False
+    for block in blocks:
+        block.expect()  # a bad "# expect:" is bad input, located like any other
+        genre.parse(block)
+        found = True
+        yield PuzzleItem(genre, block)
+    if not found:
+        raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")

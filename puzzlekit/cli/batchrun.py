@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 import click
@@ -22,6 +22,7 @@ from puzzlekit.batching import MAX_JOBS, Failed, ordered
 from puzzlekit.batching.output import ItemWriter, Record, fingerprint, whole
 from puzzlekit.batching.progress import Bar
 from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED
+from puzzlekit.errors import PuzzlekitError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,16 +30,17 @@ HOW = ("jobs", "cluster", "resume")
 """Options that change how a run is made, not what it outputs (left out of the resume check)."""
 
 
-def batch_options(*, output: bool = True) -> Callable[[F], F]:
-    """``--jobs``, ``--cluster``, ``--resume`` and (unless the command has its own)
-    ``-o/--output``."""
+def batch_options(*, output: bool = True, resume: bool = True) -> Callable[[F], F]:
+    """``--jobs``, ``--cluster``, ``--resume`` (for output written item by item) and
+    (unless the command has its own) ``-o/--output``."""
 
     def decorate(func: F) -> F:
-        func = click.option(
-            "--resume",
-            is_flag=True,
-            help="Continue a stopped run into its --output FILE: nothing redone, nothing repeated.",
-        )(func)
+        if resume:
+            func = click.option(
+                "--resume",
+                is_flag=True,
+                help="Continue a stopped run into its --output FILE: nothing redone, nothing repeated.",
+            )(func)
         if output:
             func = click.option(
                 "-o",
@@ -191,3 +193,50 @@ def _terminal(bar: Bar) -> Any:
     from puzzlekit.cli import terminal
 
     return terminal.console()
+
+
+def separated(index: int, emit: Emit) -> Emit:
+    """Level blocks after the first get a blank line before them (the output reads back)."""
+    return replace(emit, text="\n" + emit.text) if index else emit
+
+
+def describe_item(index: int, item: Any) -> str:
+    """A failed item named by where its puzzle is (``file:line``)."""
+    where = getattr(item, "where", None)
+    return where if isinstance(where, str) else f"puzzle {index + 1}"
+
+
+def in_this_process(ctx: click.Context) -> bool:
+    """Does the work run here (so it may use objects that do not pickle, such as the host)?"""
+    params = ctx.params
+    return params.get("cluster") is None and params.get("jobs", 1) == 1
+
+
+def collect(
+    ctx: click.Context, work: Callable[[Any], Any], items: Iterable[Any], *, label: str, total: int | None = None
+) -> list[Any]:
+    """Every item's result, in order, for output made whole at the end (a PDF sheet).
+
+    A failed item is an error naming it; Ctrl-C stops at once with exit code 130 and
+    writes nothing.
+    """
+    run = Run.of(ctx)
+    values: list[Any] = []
+    with Bar(label, total) as bar:
+        outcomes = ordered(
+            work, items, jobs=run.jobs, cluster=run.cluster, on_progress=lambda index, info: bar.item(index, info)
+        )
+        try:
+            for outcome in outcomes:
+                if isinstance(outcome, Failed):
+                    raise PuzzlekitError(f"{describe_item(outcome.index, outcome.item)}: {outcome.message}")
+                values.append(outcome.value)
+                bar.advance()
+        except KeyboardInterrupt:
+            outcomes.close()
+            bar.__exit__(None, None, None)
+            click.echo(f"puzzlekit: interrupted after {len(values)} item(s); nothing written", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        finally:
+            outcomes.close()
+    return values

@@ -10,15 +10,19 @@ error that asks for the genre.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle, load
+from puzzlekit.batching.sources import PuzzleItem, checked, expand, listed_blocks, listed_genre_text, listed_lines
 from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre, usage_error
 from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.formats.codec import shown
+from puzzlekit.formats.level import Block, read_blocks
 from puzzlekit.genre import Genre
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -71,3 +75,78 @@ def _infer(ctx: click.Context, text: str, name: str) -> Genre:
         return interchange.infer_genre(text, get_host(ctx), name, command=ctx.info_name or "solve")
     except UsageError as err:
         raise click.UsageError(str(err), ctx=ctx) from None
+
+
+def genre_and_sources(func: F) -> F:
+    """``[GENRE] SOURCE...``: several files, folders, globs, ``-``, URLs or game IDs, and
+    files of URLs or IDs one per line, as ``genre`` and ``sources`` (empty when one is given)."""
+    func = click.argument("sources", metavar="SOURCE...", nargs=-1)(func)
+    return click.argument("genre", metavar="[GENRE]", shell_complete=complete_genre)(func)
+
+
+class Sources:
+    """The puzzles of a batch command's SOURCEs, read lazily one source at a time."""
+
+    def __init__(self, ctx: click.Context, genre: Genre, specs: list[str]) -> None:
+        self.ctx = ctx
+        self.genre = genre
+        self.specs = specs
+        self._raw: dict[str, tuple[str, str]] = {}
+        host = get_host(ctx)
+        for spec in specs:  # a missing file is a usage error before any work starts
+            if spec != "-" and not Path(spec).exists() and interchange.decode(spec, genre, host) is None:
+                read_raw(ctx, spec)
+
+    @property
+    def name(self) -> str:
+        """How messages call the sources: the one SOURCE, or how many there are."""
+        return shown(self.specs[0]) if len(self.specs) == 1 else f"{len(self.specs)} sources"
+
+    def raw(self, spec: str) -> tuple[str, str]:
+        if spec == "-" or spec in self._raw:  # stdin is read once; a file read to infer the genre too
+            if spec not in self._raw:
+                self._raw[spec] = read_raw(self.ctx, spec)
+            return self._raw[spec] if spec == "-" else self._raw.pop(spec)
+        return read_raw(self.ctx, spec)
+
+    def blocks(self, spec: str) -> tuple[Iterable[Block], str]:
+        """The puzzle blocks of one source and its name for messages."""
+        host, g = get_host(self.ctx), self.genre
+        decoded = interchange.decode(spec, g, host)  # a URL or game ID given as SOURCE
+        if decoded is not None:
+            return read_blocks(decoded, shown(spec)), shown(spec)
+        text, name = self.raw(spec)
+        entries = listed_lines(text, host)
+        if entries is not None:
+            return listed_blocks(entries, g, host, name), name
+        return read_blocks(interchange.decode(text, g, host, name) or text, name), name
+
+    def items(self) -> Iterator[PuzzleItem]:
+        """Every puzzle, source by source, checked here before it goes to work."""
+        for spec in self.specs:
+            blocks, name = self.blocks(spec)
+            yield from checked(self.genre, blocks, name)
+
+    def count(self) -> int:
+        """How many puzzles there are (reading every source once more; for the bar)."""
+        return sum(sum(1 for _ in self.blocks(spec)[0]) for spec in self.specs)
+
+
+def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> Sources:
+    """The genre and the puzzles of ``[GENRE] SOURCE...``; with one argument the genre is
+    inferred from the (first) source, as for ``load_source``."""
+    if sources:
+        return Sources(ctx, resolve_genre(ctx, genre), expand(sources))
+    only = genre
+    host = get_host(ctx)
+    if only.lower() in host.registry.names():
+        raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
+    specs = expand([only])
+    first = specs[0]
+    if interchange.claimed_genres(first, host):
+        return Sources(ctx, _infer(ctx, first, first), specs)
+    text, name = read_raw(ctx, first)
+    entry = listed_genre_text(text, host)
+    found = Sources(ctx, _infer(ctx, (entry or text).strip(), name), specs)
+    found._raw[first] = (text, name)
+    return found

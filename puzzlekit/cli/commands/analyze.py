@@ -3,20 +3,35 @@
 from __future__ import annotations
 
 import json
+import sys
+from functools import partial
 
 import click
 
 from puzzlekit.analysis import Analysis, analyze
+from puzzlekit.batching.progress import wanted as bar_wanted
+from puzzlekit.batching.sources import PuzzleItem
+from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch, separated
 from puzzlekit.cli.common import reports_errors
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.sources import genre_and_sources, load_sources
 
 
 @click.command(name="analyze")
-@genre_and_source
+@genre_and_sources
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
+@batch_options()
 @click.pass_context
 @reports_errors
-def analyze_command(ctx: click.Context, genre: str, source: str | None, json_: bool) -> None:
+def analyze_command(
+    ctx: click.Context,
+    genre: str,
+    sources: tuple[str, ...],
+    json_: bool,
+    jobs: int,
+    cluster: str | None,
+    out: str | None,
+    resume: bool,
+) -> None:
     """Explain each draft in SOURCE.
 
     \b
@@ -24,16 +39,18 @@ def analyze_command(ctx: click.Context, genre: str, source: str | None, json_: b
     one solution:      the clues that could each be removed and keep it unique;
     no solution:       a smallest set of clues found that already has no solution.
     """
-    g, text, name = load_source(ctx, genre, source)
-    puzzles = puzzles_in(g, text, name)
-    for i, puzzle in enumerate(puzzles):
-        report = analyze(g, puzzle)
-        if json_:
-            click.echo(analysis_json(report))
-        else:
-            if i:
-                click.echo()
-            click.echo(analysis_plain(report))
+    found = load_sources(ctx, genre, sources)
+    total = found.count() if bar_wanted() else None
+    present = None if json_ else separated
+    work = partial(analyze_item, json_)
+    code = run_batch(ctx, work, found.items(), label="analyzing", total=total, present=present, describe=describe_item)
+    sys.exit(code)
+
+
+def analyze_item(json_: bool, item: PuzzleItem) -> Emit:
+    """One draft explained, wherever it runs."""
+    report = analyze(item.genre, item.puzzle())
+    return Emit((analysis_json(report) if json_ else analysis_plain(report)) + "\n")
 
 
 def analysis_plain(a: Analysis) -> str:

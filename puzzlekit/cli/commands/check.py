@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable
+from functools import partial
 
 import click
 
-from puzzlekit.api import check_all
+from puzzlekit.api import judge
+from puzzlekit.batching.progress import wanted as bar_wanted
+from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
+from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
 from puzzlekit.cli.common import reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
-from puzzlekit.cli.sources import genre_and_source, load_source, read_state
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit.cli.sources import genre_and_sources, load_sources, read_state
+from puzzlekit.errors import UsageError
+from puzzlekit.formats.level import Block, read_blocks
 
 
 @click.command(name="check")
-@genre_and_source
+@genre_and_sources
 @click.option(
     "--state",
     "state_path",
@@ -24,10 +30,20 @@ from puzzlekit.errors import PuzzlekitError
 )
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
+@batch_options()
 @click.pass_context
 @reports_errors
 def check_command(
-    ctx: click.Context, genre: str, source: str | None, state_path: str | None, json_: bool, plain: bool
+    ctx: click.Context,
+    genre: str,
+    sources: tuple[str, ...],
+    state_path: str | None,
+    json_: bool,
+    plain: bool,
+    jobs: int,
+    cluster: str | None,
+    out: str | None,
+    resume: bool,
 ) -> None:
     """Check a player's attempt against the rules and list every violation with its place.
 
@@ -36,17 +52,36 @@ def check_command(
     (a URL, a pzprjs file).  On a terminal the attempt is drawn with every violation in colour.
     Exit code 0 when every attempt is solved, 6 when one is wrong or unfinished.
     """
-    g, text, name = load_source(ctx, genre, source)
-    state_text, state_name = read_state(ctx, g, state_path, source or genre)
-    results = check_all(g, text, state_text, source=name, state_source=state_name)
-    if not results:
-        raise PuzzlekitError(f"{name}: no puzzle found")
-    pretty = not plain and not json_ and sys.stdout.isatty()
-    for result in results:
-        if pretty:
-            from puzzlekit.cli import terminal  # rich, only on a terminal
+    found = load_sources(ctx, genre, sources)
+    raw = "-" if "-" in sources or (not sources and genre == "-") else found.specs[0]
+    state_text, state_name = read_state(ctx, found.genre, state_path, raw)
+    items: Iterable[tuple[PuzzleItem, Block | None]]
+    if state_text is None:
+        items = ((item, None) for item in found.items())
+        total = found.count() if bar_wanted() else None
+    else:
+        puzzles = list(found.items())
+        states = read_blocks(state_text, state_name)
+        if len(states) != len(puzzles):
+            raise UsageError(
+                f"{found.name} holds {len(puzzles)} puzzle(s) but {state_name} holds {len(states)} state(s); "
+                "they pair by order"
+            )
+        items, total = list(zip(puzzles, states)), len(puzzles)
+    pretty = not plain and not json_ and out in (None, "-") and sys.stdout.isatty()
+    work = partial(check_item, "json" if json_ else "pretty" if pretty else "plain")
+    code = run_batch(ctx, work, items, label="checking", total=total, describe=lambda index, pair: pair[0].where)
+    sys.exit(code)
 
-            terminal.console().print(terminal.check_view(result))
-        else:
-            click.echo(output.check_json(result) if json_ else output.check_plain(result))
-    sys.exit(0 if all(r.status == "solved" for r in results) else EXIT_REJECTED)
+
+def check_item(view: str, pair: tuple[PuzzleItem, Block | None]) -> Emit:
+    """One attempt judged, wherever it runs: against --state, else SOURCE's own marks."""
+    item, state = pair
+    p = item.puzzle()
+    result = judge(p, p.genre.parse_state(p.instance, state if state is not None else p.block))
+    code = 0 if result.status == "solved" else EXIT_REJECTED
+    if view == "pretty":
+        from puzzlekit.cli import terminal  # rich, only on a terminal
+
+        return Emit(terminal.check_view(result), code)
+    return Emit((output.check_json(result) if view == "json" else output.check_plain(result)) + "\n", code)

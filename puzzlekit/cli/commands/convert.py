@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import itertools
+import sys
+from functools import partial
+
 import click
 
 from puzzlekit import interchange
+from puzzlekit.batching.progress import wanted as bar_wanted
+from puzzlekit.batching.sources import PuzzleItem
+from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, in_this_process, run_batch, separated
 from puzzlekit.cli.common import get_host, reports_errors
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.sources import genre_and_sources, load_sources
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.host import Host
 
 
 @click.command(name="convert")
-@genre_and_source
+@genre_and_sources
 @click.option(
     "--to",
     "kind",
@@ -22,10 +30,19 @@ from puzzlekit.errors import PuzzlekitError
 )
 @click.option("-o", "--output", "out", metavar="FILE", default="-", help="Write to FILE instead of stdout.")
 @click.option("--puzzle", "index", type=click.IntRange(min=1), help="Only this puzzle of SOURCE (1 is the first).")
+@batch_options(output=False)
 @click.pass_context
 @reports_errors
 def convert_command(
-    ctx: click.Context, genre: str, source: str | None, kind: str, out: str, index: int | None
+    ctx: click.Context,
+    genre: str,
+    sources: tuple[str, ...],
+    kind: str,
+    out: str,
+    index: int | None,
+    jobs: int,
+    cluster: str | None,
+    resume: bool,
 ) -> None:
     """Write the puzzles of SOURCE as level text, a puzz.link URL, a Tatham game ID or a
     pzprjs file.
@@ -35,23 +52,33 @@ def convert_command(
     URLs and IDs come one per line; a pzprjs file holds one puzzle, so pick it with
     --puzzle when SOURCE holds several.
     """
-    g, text, name = load_source(ctx, genre, source)
-    kinds = interchange.kinds(g, get_host(ctx))
+    found = load_sources(ctx, genre, sources)
+    g, host = found.genre, get_host(ctx)
+    kinds = interchange.kinds(g, host)
     if kind not in kinds:
         raise click.BadParameter(f"{g.name} can be written as {', '.join(kinds)}, not {kind!r}", param_hint="--to")
-    puzzles = puzzles_in(g, text, name)
+    items = found.items()
+    total = found.count() if index is not None or kind != interchange.ASCII or bar_wanted() else None
     if index is not None:
-        if index > len(puzzles):
-            raise PuzzlekitError(f"{name} holds {len(puzzles)} puzzle(s); there is no puzzle {index}")
-        puzzles = [puzzles[index - 1]]
-    written = [interchange.encode(p, kind, get_host(ctx), interchange.marks(p)) for p in puzzles]
-    if kind == interchange.ASCII:
-        result = "\n".join(written)
-    elif len(written) > 1 and any("\n" in w.rstrip("\n") for w in written):
-        raise PuzzlekitError(
-            f"{name} holds {len(written)} puzzles but one {kind} file holds one; choose it with --puzzle N"
-        )
-    else:
-        result = "".join(w if w.endswith("\n") else w + "\n" for w in written)
-    with click.open_file(out, "w", encoding="utf-8") as stream:
-        stream.write(result)
+        if total is not None and index > total:
+            raise PuzzlekitError(f"{found.name} holds {total} puzzle(s); there is no puzzle {index}")
+        items, total = itertools.islice(items, index - 1, index), 1
+    work = partial(convert_item, kind, host if in_this_process(ctx) else None)
+    if kind != interchange.ASCII and total is not None and total > 1:
+        first = work(next(found.items()))
+        if "\n" in first.text.rstrip("\n"):
+            raise PuzzlekitError(
+                f"{found.name} holds {total} puzzles but one {kind} file holds one; choose it with --puzzle N"
+            )
+    present = separated if kind == interchange.ASCII else None
+    code = run_batch(ctx, work, items, label="converting", total=total, present=present, describe=describe_item)
+    sys.exit(code)
+
+
+def convert_item(kind: str, host: Host | None, item: PuzzleItem) -> Emit:
+    """One puzzle written as ``kind`` (with the marks it carries), wherever it runs."""
+    p = item.puzzle()
+    written = interchange.encode(p, kind, host, interchange.marks(p))
+    if kind != interchange.ASCII and not written.endswith("\n"):
+        written += "\n"
+    return Emit(written)

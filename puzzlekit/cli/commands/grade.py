@@ -4,42 +4,57 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 
 import click
 
 from puzzlekit.api import solve
+from puzzlekit.batching.progress import wanted as bar_wanted
+from puzzlekit.batching.sources import PuzzleItem
+from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch
 from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.sources import genre_and_sources, load_sources
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 from puzzlekit.grading import Grade, grade_result
 
 
 @click.command(name="grade")
-@genre_and_source
+@genre_and_sources
 @click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True)
 @click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
+@batch_options()
 @click.pass_context
 @reports_errors
 def grade_command(
-    ctx: click.Context, genre: str, source: str | None, max_nodes: int, timeout: float, json_: bool
+    ctx: click.Context,
+    genre: str,
+    sources: tuple[str, ...],
+    max_nodes: int,
+    timeout: float,
+    json_: bool,
+    jobs: int,
+    cluster: str | None,
+    out: str | None,
+    resume: bool,
 ) -> None:
     """Grade every puzzle in SOURCE: the rung it needs (tier 1 is the cheapest; search is
     the last), its difficulty name, the deductions per rule and the search nodes.
 
     Exit codes as for solve: 0 when every puzzle is unique.
     """
-    g, text, name = load_source(ctx, genre, source)
-    puzzles = puzzles_in(g, text, name)
-    code = 0
-    for puzzle in puzzles:
-        result = solve(g, puzzle, max_nodes=max_nodes, timeout=timeout or None)
-        graded = grade_result(result)
-        click.echo(grade_json(graded) if json_ else grade_plain(graded))
-        if code == 0:
-            code = status_exit_code(result.status)
-    sys.exit(code)
+    found = load_sources(ctx, genre, sources)
+    total = found.count() if bar_wanted() else None
+    work = partial(grade_item, max_nodes, timeout or None, json_)
+    sys.exit(run_batch(ctx, work, found.items(), label="grading", total=total, describe=describe_item))
+
+
+def grade_item(max_nodes: int, timeout: float | None, json_: bool, item: PuzzleItem) -> Emit:
+    """One puzzle graded, wherever it runs."""
+    result = solve(item.genre, item.puzzle(), max_nodes=max_nodes, timeout=timeout)
+    graded = grade_result(result)
+    return Emit((grade_json(graded) if json_ else grade_plain(graded)) + "\n", status_exit_code(result.status))
 
 
 def grade_plain(grade: Grade) -> str:

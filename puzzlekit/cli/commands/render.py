@@ -16,10 +16,13 @@ from pathlib import Path
 
 import click
 
-from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
+from puzzlekit.api import CheckResult, SolveResult, check_all, solve
+from puzzlekit.batching.progress import wanted as bar_wanted
+from puzzlekit.batching.sources import PuzzleItem
+from puzzlekit.cli.batchrun import batch_options, collect
 from puzzlekit.cli.common import reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.sources import genre_and_sources, load_source, load_sources, puzzles_in, read_state
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import CannotDraw, MissingExtra
@@ -40,7 +43,7 @@ FORMATS = ("svg", "png", "pdf")
 
 
 @click.command(name="render")
-@genre_and_source
+@genre_and_sources
 @click.option("-o", "--output", "out", metavar="FILE", help="Where to write (- or none: SVG on standard output).")
 @click.option(
     "--format", "fmt", type=click.Choice(FORMATS), help="svg, png or pdf (default: from the -o suffix, else svg)."
@@ -70,12 +73,13 @@ FORMATS = ("svg", "png", "pdf")
 @click.option(
     "--scale", type=click.FloatRange(min=0.1, max=20), default=2.0, show_default=True, help="PNG pixels per SVG unit."
 )
+@batch_options(output=False, resume=False)
 @click.pass_context
 @reports_errors
 def render_command(
     ctx: click.Context,
     genre: str,
-    source: str | None,
+    sources: tuple[str, ...],
     out: str | None,
     fmt: str | None,
     solution: bool,
@@ -87,6 +91,8 @@ def render_command(
     per_page: str,
     title: str | None,
     scale: float,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
     """Draw a puzzle of SOURCE as SVG, PNG or PDF: the bare board, its solution
     (--solution) or a player's attempt (--state, with --violations to highlight
@@ -101,17 +107,22 @@ def render_command(
     target = None if out in (None, "-") else Path(out)
     kind = _format(ctx, fmt, target)
     _check_options(ctx, kind, target, solution, state_path, sheet, index)
-    g, text, name = load_source(ctx, genre, source)
-    if not can_draw(g):
-        raise CannotDraw(f"the {g.name} genre cannot draw pictures (it does not implement Genre.draw_svg)")
-    if kind != "svg" and (problem := pictures_problem()):
-        raise MissingExtra(problem)
-    puzzles = puzzles_in(g, text, name)
     if sheet:
-        heading = title if title is not None else Path(name).name
-        pages, code = _sheet(puzzles, heading, int(per_page))
+        found = load_sources(ctx, genre, sources)
+        _drawable(found.genre, kind)
+        heading = title if title is not None else Path(found.name).name
+        total = found.count() if bar_wanted() else None
+        drawn = collect(ctx, _sheet_item, found.items(), label="drawing", total=total)
+        pages, code = _sheet(drawn, heading, int(per_page))
         _write(target, pages_to_pdf(pages))
         sys.exit(code)
+    if len(sources) > 1:
+        usage_error(ctx, "render draws one SOURCE (or every puzzle of several with --sheet)")
+    if jobs != 1 or cluster is not None:
+        usage_error(ctx, "--jobs and --cluster draw a --sheet; one picture is drawn here")
+    g, text, name = load_source(ctx, genre, sources[0] if sources else None)
+    _drawable(g, kind)
+    puzzles = puzzles_in(g, text, name)
     if index is not None and index > len(puzzles):
         usage_error(ctx, f"--puzzle {index}: {name} holds {len(puzzles)} puzzle(s)")
     if index is None and len(puzzles) > 1:
@@ -127,7 +138,7 @@ def render_command(
         result = solve(g, puzzle)
         svg, code = draw(puzzle, _solution_dom(result), crosses=crosses), status_exit_code(result.status)
     elif state_path is not None or violations:
-        attempt = _attempt(ctx, g, text, name, state_path, source or genre)[chosen]
+        attempt = _attempt(ctx, g, text, name, state_path, sources[0] if sources else genre)[chosen]
         shown = attempt.violations if violations else []
         svg = draw(puzzle, attempt.state, violations=shown, crosses=crosses)
     else:
@@ -188,21 +199,44 @@ def _attempt(
     return check_all(g, text, state_text, source=name, state_source=state_name)
 
 
-def _sheet(puzzles: Sequence[Puzzle], heading: str, per_page: int) -> tuple[list[str], int]:
+def _drawable(g: Genre, kind: str) -> None:
+    """Refuse, before any solving, a genre that cannot draw or a missing extra."""
+    if not can_draw(g):
+        raise CannotDraw(f"the {g.name} genre cannot draw pictures (it does not implement Genre.draw_svg)")
+    if kind != "svg" and (problem := pictures_problem()):
+        raise MissingExtra(problem)
+
+
+Drawn = tuple[str, str, str, str, str, int]
+"""A sheet's puzzle: board SVG, answer SVG, title, size, note on the answer, exit code."""
+
+
+def _sheet_item(item: PuzzleItem) -> Drawn:
+    """One puzzle of a sheet, wherever it runs: its board, its solution (or what deduction
+    found), the words under them, and the exit code ``solve`` gives it."""
+    puzzle = item.puzzle()
+    board = draw(puzzle)
+    result = solve(puzzle.genre, puzzle)
+    title = puzzle.meta.get("title", "")
+    if result.solutions:
+        note = "" if result.status == Status.UNIQUE else f" ({result.status.value}: one solution shown)"
+        answer = draw(puzzle, domains_of(result.solutions[0].values))
+    else:
+        note = f" ({result.status.value}: no solution)"
+        answer = draw(puzzle, result.partial or None)
+    return board, answer, title, puzzle.size, note, status_exit_code(result.status)
+
+
+def _sheet(drawn: Sequence[Drawn], heading: str, per_page: int) -> tuple[list[str], int]:
     """Pages of bare puzzles, then pages of their solutions; the exit code as ``solve`` gives it."""
     boards, answers = [], []
     code = 0
-    for number, puzzle in enumerate(puzzles, start=1):
-        label = f"{number}. {puzzle.meta['title']}" if puzzle.meta.get("title") else f"{number}."
-        boards.append(Entry(draw(puzzle), f"{label} ({puzzle.size})"))
-        result = solve(puzzle.genre, puzzle)
-        if result.solutions:
-            note = "" if result.status == Status.UNIQUE else f" ({result.status.value}: one solution shown)"
-            answers.append(Entry(draw(puzzle, domains_of(result.solutions[0].values)), label + note))
-        else:
-            answers.append(Entry(draw(puzzle, result.partial or None), f"{label} ({result.status.value}: no solution)"))
+    for number, (board, answer, title, size, note, status_code) in enumerate(drawn, start=1):
+        label = f"{number}. {title}" if title else f"{number}."
+        boards.append(Entry(board, f"{label} ({size})"))
+        answers.append(Entry(answer, label + note))
         if code == 0:
-            code = status_exit_code(result.status)
+            code = status_code
     return sheet_pages(boards, answers, title=heading, per_page=per_page), code
 
 

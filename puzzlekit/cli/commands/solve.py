@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from functools import partial
 
 import click
 
 from puzzlekit.api import SolveResult, solve
+from puzzlekit.batching.progress import wanted as bar_wanted
+from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
+from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch, separated
 from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.sources import genre_and_sources, load_sources
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 
 
 @click.command(name="solve")
-@genre_and_source
+@genre_and_sources
 @click.option(
     "--limit",
     type=click.IntRange(min=1),
@@ -53,12 +58,13 @@ from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIME
 @click.option("--steps", is_flag=True, help="Print the deduction log in words.")
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (it reads back).")
+@batch_options()
 @click.pass_context
 @reports_errors
 def solve_command(
     ctx: click.Context,
     genre: str,
-    source: str | None,
+    sources: tuple[str, ...],
     limit: int,
     max_nodes: int,
     timeout: float,
@@ -67,6 +73,10 @@ def solve_command(
     steps: bool,
     json_: bool,
     plain: bool,
+    jobs: int,
+    cluster: str | None,
+    out: str | None,
+    resume: bool,
 ) -> None:
     """Solve every puzzle in SOURCE (a file, - for stdin, a puzz.link URL, a Tatham game
     ID or a pzprjs file) and say whether it is unique.  GENRE may be left out when
@@ -77,34 +87,61 @@ def solve_command(
     """
     if json_ and plain:
         raise click.UsageError("--json and --plain are two different outputs; choose one")
-    g, text, name = load_source(ctx, genre, source)
-    puzzles = puzzles_in(g, text, name)
-    pretty = not plain and not json_ and sys.stdout.isatty()
-    code = 0
-    for i, puzzle in enumerate(puzzles):
-        result = solve(
-            g, puzzle, limit=limit, max_nodes=max_nodes, timeout=timeout or None, max_rung=max_rung, engine=engine
-        )
-        warn_if_unexpected(result)
-        if json_:
-            click.echo(output.solve_json(result, steps))
-        elif pretty:
-            from puzzlekit.cli import terminal  # rich, only on a terminal
-
-            terminal.console().print(terminal.solve_view(result, steps, len(puzzles)))
-        else:
-            if i:
-                click.echo()
-            click.echo(output.solve_plain(result, steps), nl=False)
-        if code == 0:
-            code = status_exit_code(result.status)
+    found = load_sources(ctx, genre, sources)
+    pretty = not plain and not json_ and out in (None, "-") and sys.stdout.isatty()
+    total = found.count() if pretty or bar_wanted() else None
+    how = SolveOptions(limit, max_nodes, timeout or None, max_rung, engine, steps, json_, pretty, (total or 2) > 1)
+    code = run_batch(
+        ctx,
+        partial(solve_item, how),
+        found.items(),
+        label="solving",
+        total=total,
+        present=None if json_ or pretty else separated,
+        describe=describe_item,
+    )
     sys.exit(code)
 
 
-def warn_if_unexpected(result: SolveResult) -> None:
+@dataclass(frozen=True)
+class SolveOptions:
+    limit: int
+    max_nodes: int
+    timeout: float | None
+    max_rung: int | None
+    engine: str
+    steps: bool
+    json: bool
+    pretty: bool
+    several: bool
+
+
+def solve_item(how: SolveOptions, item: PuzzleItem) -> Emit:
+    """One puzzle solved and written as the options ask, wherever it runs."""
+    g = item.genre
+    result = solve(
+        g,
+        item.puzzle(),
+        limit=how.limit,
+        max_nodes=how.max_nodes,
+        timeout=how.timeout,
+        max_rung=how.max_rung,
+        engine=how.engine,
+    )
+    code = status_exit_code(result.status)
+    notes = unexpected(result)
+    if how.json:
+        return Emit(output.solve_json(result, how.steps) + "\n", code, notes=notes)
+    if how.pretty:
+        from puzzlekit.cli import terminal  # rich, only on a terminal
+
+        return Emit(terminal.solve_view(result, how.steps, 2 if how.several else 1), code, notes=notes)
+    return Emit(output.solve_plain(result, how.steps), code, notes=notes)
+
+
+def unexpected(result: SolveResult) -> tuple[str, ...]:
     """A status that contradicts the puzzle's ``# expect:`` is worth a line on stderr."""
     expected = result.puzzle.expect()
     if expected and result.status.value not in (expected, "undecided"):
-        click.echo(
-            f"puzzlekit: warning: {result.puzzle.where}: expected {expected}, found {result.status.value}", err=True
-        )
+        return (f"puzzlekit: warning: {result.puzzle.where}: expected {expected}, found {result.status.value}",)
+    return ()
