@@ -23,6 +23,7 @@ from puzzlekit.api import (
     solve,
     solve_all,
 )
+from puzzlekit.batching import BatchError, batch
 from puzzlekit.core import Model, Propagator, Rule, Rung, Status
 from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
 from puzzlekit.formats.level import Block
@@ -37,6 +38,7 @@ from puzzlekit.registry import CommandRegistry, Format, Registry
 
 __all__ = [
     "Analysis",
+    "BatchError",
     "Block",
     "CheckResult",
     "CommandRegistry",
@@ -66,6 +68,7 @@ __all__ = [
     "Violation",
     "__version__",
     "analyze",
+    "batch",
     "bundled_examples",
     "check",
     "check_all",

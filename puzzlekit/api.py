@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import Any, Literal
 
 from puzzlekit.core.engine import Engine, LogEntry
@@ -251,10 +251,35 @@ def solve_all(
     timeout: float | None = DEFAULT_TIMEOUT,
     max_rung: int | None = None,
     host: Host | None = None,
+    jobs: int = 1,
+    cluster: Any = None,
 ) -> Iterator[SolveResult]:
-    """Solve every puzzle in ``text``, one result at a time."""
-    for p in load(genre, text, source, host):
-        yield solve(p.genre, p, limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung)
+    """Solve every puzzle in ``text``, one result at a time, in order.
+
+    ``jobs`` local processes (0: every core) or a Dask ``cluster`` (an address or a
+    client) solve them elsewhere (``puzzlekit.batching``): the same results, streamed in
+    order, but without ``steps`` (the deduction log stays where the puzzle was solved).
+    """
+    puzzles = load(genre, text, source, host)
+    if jobs == 1 and cluster is None:
+        for p in puzzles:
+            yield solve(p.genre, p, limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung)
+        return
+    from puzzlekit.batching import batch
+    from puzzlekit.batching.sources import PuzzleItem
+
+    work = partial(_solved_elsewhere, limit, max_nodes, timeout, max_rung)
+    items = [PuzzleItem(p.genre, p.block) for p in puzzles]
+    for p, (status, solutions, stats, partial_) in zip(puzzles, batch(work, items, jobs=jobs, cluster=cluster)):
+        yield SolveResult(p, status, solutions, stats, partial_, None)
+
+
+def _solved_elsewhere(
+    limit: int, max_nodes: int | None, timeout: float | None, max_rung: int | None, item: Any
+) -> tuple[Status, list[Solution], Stats, list[int]]:
+    """A solve in another process: what pickles of its result (not the engine)."""
+    r = solve(item.genre, item.puzzle(), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung)
+    return r.status, r.solutions, r.stats, r.partial
 
 
 # -- checking ----------------------------------------------------------------

@@ -13,19 +13,6 @@ import os
 import sys
 from typing import Any
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
-
 
 def wanted() -> bool:
     """Only a person at a terminal sees a bar: stderr must be one."""
@@ -45,16 +32,46 @@ def same_terminal() -> bool:
         return False
 
 
-class RateColumn(ProgressColumn):
-    """Items per second (or seconds per item when they are slow)."""
+def rate(speed: float | None) -> str:
+    """Items per second, or seconds per item when they are slow."""
+    if not speed:
+        return "-/s"
+    return f"{speed:.1f}/s" if speed >= 1 else f"{1 / speed:.1f} s each"
 
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        if not speed:
-            return Text("-/s", style="progress.data.speed")
-        if speed >= 1:
-            return Text(f"{speed:.1f}/s", style="progress.data.speed")
-        return Text(f"{1 / speed:.1f} s each", style="progress.data.speed")
+
+def _progress() -> Any:
+    """rich's Progress with our columns (rich is imported only when a bar is drawn)."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            return Text(rate(task.finished_speed or task.speed), style="progress.data.speed")
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[now]}", style="dim"),
+        console=Console(stderr=True),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
 
 
 def describe(index: int, info: dict[str, int]) -> str:
@@ -76,25 +93,12 @@ class Bar:
         self.label = label
         self.total = total
         self.done = done
-        self._progress: Progress | None = None
+        self._progress: Any = None
         self._task: Any = None
 
     def __enter__(self) -> Bar:
         if self.enabled:
-            self._progress = Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                RateColumn(),
-                TimeElapsedColumn(),
-                TextColumn("eta"),
-                TimeRemainingColumn(),
-                TextColumn("{task.fields[now]}", style="dim"),
-                console=Console(stderr=True),
-                transient=True,
-                redirect_stdout=False,
-                redirect_stderr=False,
-            )
+            self._progress = _progress()
             self._progress.start()
             self._task = self._progress.add_task(self.label, total=self.total, completed=self.done, now="")
         return self

@@ -1,0 +1,150 @@
+"""The batch engine: ordered streaming in this process and on local workers, dead
+workers reported by item, the resumable output file, the library entry points."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import batch_helpers as h
+import pytest
+
+import puzzlekit
+from puzzlekit.batching import BatchError, Done, Failed, every_core, ordered, resolve_jobs
+from puzzlekit.batching.making import MakeJob, Unrepeated, body_key, make_item
+from puzzlekit.batching.output import ItemWriter, journal_path
+from puzzlekit.batching.pool import LocalPool
+from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.generation import GenerateRequest, item_seed, split_seed
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "plugins" / "puzzlekit_slitherlink" / "examples"
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_outcomes_come_in_input_order_whoever_runs_them(jobs: int) -> None:
+    outcomes = list(ordered(h.shuffled_square, range(15), jobs=jobs))
+    assert [o.index for o in outcomes] == list(range(15))
+    assert [o.value for o in outcomes if isinstance(o, Done)] == [x * x for x in range(15)]
+
+
+def test_a_late_item_holds_back_only_what_comes_after_it(tmp_path: Path) -> None:
+    gate = tmp_path / "gate"
+    outcomes = ordered(h.gated, [(x, str(gate)) for x in range(4)], jobs=2)
+    first = next(outcomes)  # item 1 is still waiting for the gate: item 0 came out anyway
+    assert isinstance(first, Done) and first.index == 0
+    gate.write_text("open")
+    rest = list(outcomes)
+    assert [o.value for o in rest if isinstance(o, Done)] == ["released", "free", "free"]
+
+
+def test_items_are_read_no_further_ahead_than_the_window() -> None:
+    pulled: list[int] = []
+
+    def items() -> object:
+        for x in range(1000):
+            pulled.append(x)
+            yield x
+
+    outcomes = ordered(h.square, items(), jobs=1, window=5)  # type: ignore[arg-type]
+    next(outcomes)
+    assert len(pulled) <= 6
+    outcomes.close()
+
+
+def test_a_killed_worker_is_reported_by_its_item_and_the_others_go_on() -> None:
+    outcomes = list(ordered(h.dies_at_three, range(7), jobs=2))
+    failed = [o for o in outcomes if isinstance(o, Failed)]
+    assert [o.index for o in failed] == [3]
+    assert failed[0].died and "SIGKILL" in failed[0].message and failed[0].item == 3
+    assert [o.value for o in outcomes if isinstance(o, Done)] == [0, 1, 2, 4, 5, 6]
+
+
+def test_batch_raises_after_every_result_before_the_failed_item() -> None:
+    got: list[int] = []
+    with pytest.raises(BatchError) as caught:
+        got.extend(puzzlekit.batch(h.fails_at_two, range(6), jobs=2))
+    assert got == [0, 1] and caught.value.index == 2 and "two is not allowed" in str(caught.value)
+    with pytest.raises(PuzzlekitError, match="two is not allowed"):  # here: the item's own error
+        list(puzzlekit.batch(h.fails_at_two, range(6)))
+
+
+def test_a_pool_starts_a_worker_only_for_an_item() -> None:
+    pool = LocalPool(h.pid, 64)
+    try:
+        pool.submit(0, 0)
+        pool.submit(1, 1)
+        done: list[object] = []
+        while len(done) < 2:
+            done += pool.poll(1.0)
+        assert len(pool.workers) == 2
+    finally:
+        pool.close()
+    assert pool.workers == []
+
+
+def test_jobs_zero_is_every_core_and_nonsense_is_refused() -> None:
+    assert resolve_jobs(0) == every_core() >= 1
+    assert resolve_jobs(3) == 3
+    with pytest.raises(UsageError):
+        resolve_jobs(-1)
+
+
+def test_resume_cuts_an_item_written_but_not_journalled(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    writer = ItemWriter(str(out), fingerprint="f")
+    writer.write("one\n", 0, "k1")
+    writer.write("two\n", 4, "k2")
+    writer.close(finished=False)
+    with out.open("a") as f:
+        f.write("thr")  # a kill between writing an item and journalling it
+    again = ItemWriter(str(out), resume=True, fingerprint="f")
+    assert again.done == 2 and [r.code for r in again.records] == [0, 4] and again.records[1].key == "k2"
+    again.write("three\n")
+    again.close(finished=True)
+    assert out.read_text() == "one\ntwo\nthree\n"
+    assert not journal_path(out).exists()
+
+
+def test_resume_refuses_another_commands_file_and_a_finished_one(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    writer = ItemWriter(str(out), fingerprint="this")
+    writer.write("one\n")
+    writer.close(finished=False)
+    with pytest.raises(PuzzlekitError, match="another command"):
+        ItemWriter(str(out), resume=True, fingerprint="that")
+    writer = ItemWriter(str(out), resume=True, fingerprint="this")
+    writer.close(finished=True)
+    with pytest.raises(PuzzlekitError, match="nothing to resume"):
+        ItemWriter(str(out), resume=True, fingerprint="this")
+
+
+def test_item_seeds_name_their_item() -> None:
+    assert [item_seed("42", i) for i in range(3)] == ["42", "42#1", "42#2"]
+    assert item_seed("42#5", 2) == "42#7"
+    assert split_seed("42#1") == ("42", 1)
+    assert split_seed("a#b") == ("a#b", 0) and split_seed("x#01") == ("x#01", 0)
+
+
+def test_a_repeated_puzzle_is_made_again_from_a_seed_stamped_on_it(host: puzzlekit.Host) -> None:
+    g = host.genre("slitherlink")
+    request = GenerateRequest(5, 5, "easy")
+    job = MakeJob(g, request, "dup", 0, 60)
+    first = make_item(job)
+    unrepeated = Unrepeated([body_key(first.text)])  # as if an earlier item were this one
+    again = unrepeated.check(first, job)
+    assert "# seed: dup~1" in again.text and body_key(again.text) != body_key(first.text)
+    alone = make_item(MakeJob(g, request, "dup~1", 0, 60))
+    assert alone.text == again.text
+
+
+def test_solve_all_with_jobs_gives_the_same_results() -> None:
+    text = "\n".join((EXAMPLES / name).read_text() for name in ("first.txt", "garden.txt", "river.txt"))
+    here = [(r.status, [s.text for s in r.solutions]) for r in puzzlekit.solve_all("slitherlink", text)]
+    there = [(r.status, [s.text for s in r.solutions]) for r in puzzlekit.solve_all("slitherlink", text, jobs=2)]
+    assert here == there
+
+
+def test_generate_with_jobs_gives_the_same_puzzles() -> None:
+    one = puzzlekit.generate("slitherlink", size=5, difficulty="easy", seed="api", count=3)
+    two = puzzlekit.generate("slitherlink", size=5, difficulty="easy", seed="api", count=3, jobs=2)
+    assert [p.text for p in one] == [p.text for p in two]
+    assert one[0].instance is not None and two[0].instance is None
