@@ -22,6 +22,9 @@ TASK_SECONDS = 0.2
 long, so Dask's own cost per task (about a millisecond) is shared by many items."""
 MAX_CHUNK = 256
 
+CONNECT_TIMEOUT = "10s"
+"""How long to keep trying a scheduler that does not answer."""
+
 INSTALL = "the cluster extra is not installed: pip install 'puzzlekit-engine[cluster]' (dask[distributed])"
 
 
@@ -35,7 +38,7 @@ def connect(cluster: Any) -> tuple[Any, bool]:
     if isinstance(cluster, Client):
         return cluster, False
     try:
-        return Client(cluster, timeout="10s", set_as_default=False), True  # type: ignore[no-untyped-call,unused-ignore]
+        return Client(cluster, timeout=CONNECT_TIMEOUT, set_as_default=False), True  # type: ignore[no-untyped-call,unused-ignore]
     except (OSError, TimeoutError) as err:
         where = cluster if isinstance(cluster, str) else getattr(cluster, "scheduler_address", cluster)
         raise PuzzlekitError(f"cannot reach the Dask scheduler at {where}: {err}") from None

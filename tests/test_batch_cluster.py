@@ -1,0 +1,70 @@
+"""The same batches on a real Dask cluster (a LocalCluster of two worker processes,
+started once for this module): same bytes as one process and as local jobs, in order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import batch_helpers as h
+import pytest
+from click.testing import CliRunner, Result
+
+import puzzlekit
+from puzzlekit.batching import Done, ordered
+from puzzlekit.cli.main import main
+
+distributed = pytest.importorskip("distributed")
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "plugins" / "puzzlekit_slitherlink" / "examples"
+GENERATE = ["generate", "slitherlink", "--size", "5x5", "--difficulty", "medium", "--seed", "dask", "--count", "6"]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    ) as local:
+        yield local
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_generate_gives_the_same_bytes_in_one_process_local_jobs_and_the_cluster(cluster: Any) -> None:
+    one = run(*GENERATE)
+    jobs = run(*GENERATE, "--jobs", "2")
+    dask = run(*GENERATE, "--cluster", cluster.scheduler_address)
+    assert one.exit_code == jobs.exit_code == dask.exit_code == 0, dask.stderr
+    assert one.stdout_bytes == jobs.stdout_bytes == dask.stdout_bytes
+    assert one.stdout.count("# seed: dask") == 6
+
+
+def test_solve_of_several_files_gives_the_same_bytes_on_the_cluster(cluster: Any) -> None:
+    files = [str(EXAMPLES / name) for name in ("first.txt", "garden.txt", "river.txt")]
+    here = run("solve", "slitherlink", *files, "--json")
+    there = run("solve", "slitherlink", *files, "--json", "--cluster", cluster.scheduler_address)
+    assert here.exit_code == there.exit_code == 0
+    strip = [line.split('"seconds"')[0] for line in here.stdout.splitlines()]  # the time differs, nothing else
+    assert strip == [line.split('"seconds"')[0] for line in there.stdout.splitlines()]
+
+
+def test_many_tiny_items_come_back_in_order_in_chunks(cluster: Any) -> None:
+    with distributed.Client(cluster) as client:
+        outcomes = list(ordered(h.square, range(500), cluster=client))
+        assert [o.index for o in outcomes] == list(range(500))
+        assert [o.value for o in outcomes if isinstance(o, Done)] == [x * x for x in range(500)]
+        late = list(puzzlekit.batch(h.shuffled_square, range(20), cluster=client))
+        assert late == [x * x for x in range(20)]
+        with pytest.raises(puzzlekit.BatchError) as caught:
+            list(puzzlekit.batch(h.fails_at_two, range(5), cluster=client))
+        assert caught.value.index == 2
+
+
+def test_an_unreachable_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("puzzlekit.batching.cluster.CONNECT_TIMEOUT", "1s")
+    result = run("solve", "slitherlink", str(EXAMPLES / "first.txt"), "--cluster", "tcp://127.0.0.1:9")
+    assert result.exit_code == 1
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
