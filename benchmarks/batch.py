@@ -1,0 +1,120 @@
+"""Benchmark batch work: one process, local jobs and a Dask cluster, on this machine.
+
+    python benchmarks/batch.py                  # the issue's measurements (a few minutes)
+    python benchmarks/batch.py --count 10 --tiny 500   # a quicker look
+
+Table 1 times ``puzzlekit generate slitherlink --size 10x10 --difficulty hard --count N``
+as a user runs it (a fresh process each time, its start-up included) with ``--jobs 1``,
+``--jobs 2`` and ``--cluster`` on a ``LocalCluster`` of two single-threaded worker
+processes started beforehand (its start-up excluded, as a running cluster's is), and
+checks that the three outputs are the same bytes.  Table 2 measures Dask's scheduling
+cost per item: many tiny 5x5 solves (a handful of boards repeated) through
+``puzzlekit.batching.ordered`` in this process, then on the cluster; the overhead per
+item is the busy time the cluster spent beyond the work itself (its wall time times its
+workers, less one process's time), over the items.  The machine's load
+(``os.getloadavg``) is printed with every row: on a shared machine, rerun when quiet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import time
+from functools import partial
+
+PUZZLEKIT = [sys.executable, "-c", "from puzzlekit.cli.main import main; main()"]
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.2f} / {five:.2f}"
+
+
+def timed_generate(count: int, extra: list[str]) -> tuple[float, bytes, str]:
+    args = [*PUZZLEKIT, "generate", "slitherlink", "--size", "10x10", "--difficulty", "hard"]
+    args += ["--count", str(count), "--seed", "bench", *extra]
+    before = load()
+    started = time.perf_counter()
+    out = subprocess.run(args, capture_output=True, check=True).stdout
+    return time.perf_counter() - started, out, before
+
+
+def tiny_puzzles(n: int) -> list[object]:
+    """``n`` 5x5 Slitherlink items (five boards, repeated), ready for ``solve_item``."""
+    import puzzlekit
+    from puzzlekit.batching.sources import PuzzleItem
+
+    made = puzzlekit.generate("slitherlink", size=5, difficulty="medium", seed="tiny", count=5)
+    text = "\n".join(m.text for m in made)
+    puzzles = puzzlekit.load("slitherlink", text)
+    return [PuzzleItem(p.genre, p.block) for p in (puzzles * (n // 5 + 1))[:n]]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=40, help="puzzles per generate run (default 40)")
+    parser.add_argument("--tiny", type=int, default=2000, help="tiny solves for the overhead (default 2000)")
+    args = parser.parse_args(argv)
+
+    from distributed import Client, LocalCluster
+
+    from puzzlekit.batching import ordered
+    from puzzlekit.cli.commands.solve import SolveOptions, solve_item
+
+    print(f"cores: {os.cpu_count()}; load (1 / 5 min) at start: {load()}", flush=True)
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    ) as cluster:
+        address = cluster.scheduler_address
+        rows = []
+        runs = (("1 job", ["--jobs", "1"]), ("2 jobs", ["--jobs", "2"]), ("cluster, 2 workers", ["--cluster", address]))
+        for name, extra in runs:
+            seconds, out, before = timed_generate(args.count, extra)
+            rows.append((name, seconds, out, before, load()))
+            print(f"  {name}: {seconds:.1f} s", file=sys.stderr, flush=True)
+        base, local = rows[0][1], rows[1][1]
+        same = len({r[2] for r in rows}) == 1
+        print()
+        print(f"generate slitherlink --size 10x10 --difficulty hard --count {args.count}")
+        print()
+        print("| run | seconds | puzzles/s | vs 1 job | vs 2 jobs | load before | load after |")
+        print("| --- | ---: | ---: | ---: | ---: | --- | --- |")
+        for name, seconds, _, before, after in rows:
+            print(
+                f"| {name} | {seconds:.1f} | {args.count / seconds:.2f} | {base / seconds:.2f}x | "
+                f"{local / seconds:.2f}x | {before} | {after} |"
+            )
+        print()
+        print(f"identical output bytes in all three: {'yes' if same else 'NO'}")
+
+        how = SolveOptions(2, 100_000, 60.0, None, "propagation", False, True, False, True)
+        work = partial(solve_item, how)
+        items = tiny_puzzles(args.tiny)
+        list(ordered(work, items[:50]))  # warm this process as the workers are warmed
+        before = load()
+        started = time.perf_counter()
+        inline = sum(1 for _ in ordered(work, items))
+        one = time.perf_counter() - started
+        with Client(cluster) as client:
+            list(ordered(work, items[:50], cluster=client))  # warm the workers' imports
+            started = time.perf_counter()
+            there = sum(1 for _ in ordered(work, items, cluster=client))
+            wall = time.perf_counter() - started
+        workers = 2
+        overhead = (wall * workers - one) / args.tiny
+        print()
+        print(f"scheduling overhead: {args.tiny} tiny 5x5 solves")
+        print()
+        print("| run | seconds | ms per item | load before | load after |")
+        print("| --- | ---: | ---: | --- | --- |")
+        print(f"| one process | {one:.2f} | {one / inline * 1000:.2f} | {before} | {load()} |")
+        print(f"| cluster, 2 workers | {wall:.2f} | {wall / there * 1000:.2f} | | {load()} |")
+        print()
+        print(f"overhead per item (wall x {workers} workers - one process) / items: {overhead * 1000:.3f} ms")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
