@@ -29,6 +29,7 @@ from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGen
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import Generated, GenerationError
 from puzzlekit.generation import make as generate
+from puzzlekit.generation import make_each as generate_each
 from puzzlekit.genre import Genre, Violation, bundled_examples
 from puzzlekit.grading import Grade, grade
 from puzzlekit.hints import Hint, hint
@@ -74,6 +75,7 @@ __all__ = [
     "check_all",
     "default_host",
     "generate",
+    "generate_each",
     "grade",
     "hint",
     "hookimpl",

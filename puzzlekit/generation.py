@@ -229,7 +229,7 @@ def parse_size(size: str | int | tuple[int, int]) -> tuple[int, int]:
     return size
 
 
-def make(
+def make_each(
     genre: str | Genre,
     *,
     size: str | int | tuple[int, int] = (10, 10),
@@ -243,8 +243,9 @@ def make(
     jobs: int = 1,
     cluster: Any = None,
     host: Host | None = None,
-) -> list[Generated]:
-    """The library's ``generate``: puzzles as ``Generated`` (text, instance, rung), in order.
+) -> Iterator[Generated]:
+    """The library's ``generate_each``: puzzles as ``Generated`` (text, instance, rung),
+    streamed in order as they are made.
 
     ``size`` is ``"WxH"`` (columns x rows), one number, or a (cols, rows) pair;
     ``mask`` is level text of a region drawn with ``x``.  ``jobs`` (0: every core) and
@@ -263,7 +264,12 @@ def make(
         block = blocks[0]
         size = parse_size((block.width, block.height))
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, block, density)
-    return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs, cluster=cluster))
+    return generate(g, request, seed, count=count, timeout=timeout, jobs=jobs, cluster=cluster)
+
+
+def make(genre: str | Genre, **options: Any) -> list[Generated]:
+    """The library's ``generate``: ``make_each`` as a list."""
+    return list(make_each(genre, **options))
 
 
 def split_seed(seed: str) -> tuple[str, int]:
