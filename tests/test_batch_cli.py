@@ -249,3 +249,16 @@ def test_solve_resumes_a_book_too(tmp_path: Path) -> None:
     # a run of the whole book stopped after its first puzzle leaves what the journal says
     first = run("solve", "slitherlink", str(a), str(b), str(c), "-o", str(out), "--jobs", "2")
     assert first.exit_code == 0 and out.read_text() == whole.stdout
+
+
+def test_workers_do_not_outlive_a_killed_parent(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    proc = start([*GENERATE, "--count", str(COUNT), "--jobs", "2", "-o", str(out)])
+    wait_for(out, 1, proc)
+    workers = children(proc.pid)
+    os.kill(proc.pid, signal.SIGKILL)  # the parent alone: its workers are orphans now
+    proc.wait(10)
+    deadline = time.monotonic() + 15
+    while [pid for pid in workers if _alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if _alive(pid)]

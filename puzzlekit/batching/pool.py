@@ -26,6 +26,8 @@ from puzzlekit.batching.events import Done, Event, Failed, Progress, run_item
 
 PROGRESS_EVERY = 0.2
 """Seconds between progress messages a worker sends for its item."""
+PARENT_CHECK = 1.0
+"""Seconds an idle worker waits before checking that its parent is still there."""
 
 
 @dataclass
@@ -42,18 +44,25 @@ def _context() -> Any:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _serve(conn: Connection, func: Callable[[Any], Any]) -> None:
-    """A worker's life: items in, outcomes out, until told to stop or the pipe closes."""
+def _serve(conn: Connection, func: Callable[[Any], Any], inherited: list[Connection], parent: int) -> None:
+    """A worker's life: items in, outcomes out, until told to stop, the pipe closes, or
+    the parent is gone (a SIGKILLed parent must not leave workers behind)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    while True:
-        try:
+    for other in inherited:  # the parent's ends of every pipe, copied by fork
+        other.close()
+    try:
+        while True:
+            if not conn.poll(PARENT_CHECK):
+                if os.getppid() != parent:
+                    return
+                continue
             message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        index, arg = message
-        conn.send(run_item(func, index, arg, _Reporter(conn, index)))
+            if message is None:
+                return
+            index, arg = message
+            conn.send(run_item(func, index, arg, _Reporter(conn, index)))
+    except (EOFError, OSError):
+        return  # the parent went away
 
 
 class _Reporter:
@@ -102,7 +111,10 @@ class LocalPool:
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()  # a forked child must not write the parent's buffers again
         parent, child = self._ctx.Pipe()
-        process = self._ctx.Process(target=_serve, args=(child, self.func), daemon=True)
+        inherited = [parent, *(w.conn for w in self.workers)]
+        if self._ctx.get_start_method() != "fork":
+            inherited = []  # a spawned child inherits no connections
+        process = self._ctx.Process(target=_serve, args=(child, self.func, inherited, os.getpid()), daemon=True)
         process.start()
         child.close()
         worker = _Worker(process, parent)
