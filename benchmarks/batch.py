@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         "--rounds",
         type=int,
         default=1,
-        help="interleaved rounds of the three runs; the fastest of each counts (default 1)",
+        help="interleaved rounds; the fastest of each run counts (default 1)",
     )
     args = parser.parse_args(argv)
 
