@@ -11,10 +11,11 @@ with exit code 130.
 from __future__ import annotations
 
 import itertools
+import signal
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -126,9 +127,39 @@ def run_batch(
     writer = ItemWriter(run.out, resume=run.resume, fingerprint=run.fingerprint)
     if restore is not None:
         restore(writer.records)
+    try:
+        code, finished = _drive(run, writer, work, items, label, total, present, describe)
+    except KeyboardInterrupt:
+        interrupted(writer.done, run.out)
+    finally:
+        writer.close(finished=False)  # a no-op after a finished run closed it
+    if not finished and run.out is not None:
+        click.echo(f"puzzlekit: note: {writer.done} item(s) are in {run.out}; add --resume to go on", err=True)
+    return code
+
+
+def interrupted(written: int, out: str | None) -> NoReturn:
+    """The first Ctrl-C: say what was kept and exit 130 (a second one is not let in
+    while the workers are stopped)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    where = f" to {out}; add --resume to continue" if out else ""
+    click.echo(f"puzzlekit: interrupted: {written} item(s) written{where}", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def _drive(
+    run: Run,
+    writer: ItemWriter,
+    work: Callable[[Any], Any],
+    items: Iterable[Any],
+    label: str,
+    total: int | None,
+    present: Callable[[int, Any], Emit] | None,
+    describe: Callable[[int, Any], str] | None,
+) -> tuple[int, bool]:
+    """The loop of ``run_batch``: the exit code, and whether every item was written."""
     code = next((r.code for r in writer.records if r.code), 0)
     skip = writer.done
-    finished = False
     with Bar(label, total, done=skip) as bar:
         writer.sink = _sink(bar)
         outcomes = ordered(
@@ -144,8 +175,7 @@ def run_batch(
                 if isinstance(outcome, Failed):
                     where = describe(index, outcome.item) if describe else f"item {index + 1}"
                     bar.note(f"puzzlekit: error: {where}: {outcome.message}")
-                    code = EXIT_ERROR
-                    break
+                    return EXIT_ERROR, False
                 emit: Emit = present(index, outcome.value) if present else outcome.value
                 for note in emit.notes:
                     bar.note(note)
@@ -157,22 +187,10 @@ def run_batch(
                 if code == 0:
                     code = emit.code
                 bar.advance()
-            else:
-                finished = True
-        except KeyboardInterrupt:
-            outcomes.close()
-            writer.close(finished=False)
-            bar.__exit__(None, None, None)
-            written = writer.done
-            where = f" to {run.out}; add --resume to continue" if run.out else ""
-            click.echo(f"puzzlekit: interrupted: {written} item(s) written{where}", err=True)
-            sys.exit(EXIT_INTERRUPTED)
         finally:
-            outcomes.close()
-            writer.close(finished=finished)
-    if not finished and run.out is not None:
-        click.echo(f"puzzlekit: note: {writer.done} item(s) are in {run.out}; add --resume to go on", err=True)
-    return code
+            outcomes.close()  # stops the workers, at once when the run did not finish
+    writer.close(finished=True)
+    return code, True
 
 
 def _sink(bar: Bar) -> Callable[[str], None]:
@@ -222,6 +240,16 @@ def collect(
     """
     run = Run.of(ctx)
     values: list[Any] = []
+    try:
+        _collect(run, work, items, label, total, values)
+    except KeyboardInterrupt:
+        interrupted(0, None)
+    return values
+
+
+def _collect(
+    run: Run, work: Callable[[Any], Any], items: Iterable[Any], label: str, total: int | None, values: list[Any]
+) -> None:
     with Bar(label, total) as bar:
         outcomes = ordered(
             work, items, jobs=run.jobs, cluster=run.cluster, on_progress=lambda index, info: bar.item(index, info)
@@ -232,11 +260,5 @@ def collect(
                     raise PuzzlekitError(f"{describe_item(outcome.index, outcome.item)}: {outcome.message}")
                 values.append(outcome.value)
                 bar.advance()
-        except KeyboardInterrupt:
-            outcomes.close()
-            bar.__exit__(None, None, None)
-            click.echo(f"puzzlekit: interrupted after {len(values)} item(s); nothing written", err=True)
-            sys.exit(EXIT_INTERRUPTED)
         finally:
             outcomes.close()
-    return values
