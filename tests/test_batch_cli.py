@@ -262,3 +262,19 @@ def test_workers_do_not_outlive_a_killed_parent(tmp_path: Path) -> None:
     while [pid for pid in workers if _alive(pid)] and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if _alive(pid)]
+
+
+def test_a_sheet_drawn_by_two_jobs_is_the_same_pdf(tmp_path: Path) -> None:
+    from puzzlekit.pictures import pictures_problem
+
+    if pictures_problem():
+        pytest.skip("the pictures extra is not installed")
+    files = [str(p) for p in copy_examples(tmp_path)]
+    one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
+    assert run("render", "slitherlink", *files, "--sheet", "-o", str(one)).exit_code == 0
+    assert run("render", "slitherlink", *files, "--sheet", "-o", str(two), "--jobs", "2").exit_code == 0
+
+    def undated(path: Path) -> list[bytes]:
+        return [line for line in path.read_bytes().split(b"\n") if b"/CreationDate" not in line]
+
+    assert undated(one) == undated(two)

@@ -101,7 +101,7 @@ class Run:
             cluster=params.get("cluster"),
             out=None if out in (None, "-") else out,
             resume=bool(params.get("resume")),
-            fingerprint=fingerprint(ctx.command_path, params, HOW),
+            fingerprint=fingerprint(ctx.info_name or "", params, HOW),
         )
 
 
