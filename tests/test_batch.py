@@ -148,3 +148,18 @@ def test_generate_with_jobs_gives_the_same_puzzles() -> None:
     two = puzzlekit.generate("slitherlink", size=5, difficulty="easy", seed="api", count=3, jobs=2)
     assert [p.text for p in one] == [p.text for p in two]
     assert one[0].instance is not None and two[0].instance is None
+
+
+def test_a_long_puzzle_reports_its_attempts_and_clues_removed(host: puzzlekit.Host) -> None:
+    from puzzlekit.batching.events import reporter
+    from puzzlekit.batching.progress import describe
+
+    seen: list[dict[str, int]] = []
+    token = reporter.set(lambda info: seen.append(dict(info)))
+    try:
+        made = make_item(MakeJob(host.genre("slitherlink"), GenerateRequest(5, 5, "hard"), "watched", 0, 60))
+    finally:
+        reporter.reset(token)
+    assert seen and seen[-1]["attempt"] == made.attempts
+    assert max(info["removed"] for info in seen) > 0
+    assert describe(2, {"attempt": 3, "removed": 12}) == "#3: attempt 3, 12 clues removed"
