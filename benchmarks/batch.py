@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"cores: {os.cpu_count()}; load (1 / 5 min) at start: {load()}", flush=True)
     with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0", silence_logs=40
     ) as cluster:
         address = cluster.scheduler_address
         runs = (("1 job", ["--jobs", "1"]), ("2 jobs", ["--jobs", "2"]), ("cluster, 2 workers", ["--cluster", address]))

@@ -24,7 +24,7 @@ GENERATE = ["generate", "slitherlink", "--size", "5x5", "--difficulty", "medium"
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0", silence_logs=40
     ) as local:
         yield local
 
@@ -68,3 +68,14 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -
     result = run("solve", "slitherlink", str(EXAMPLES / "first.txt"), "--cluster", "tcp://127.0.0.1:9")
     assert result.exit_code == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
+
+
+def test_a_long_puzzle_on_the_cluster_says_how_far_it_is(cluster: Any, host: puzzlekit.Host) -> None:
+    from puzzlekit.batching.making import jobs_for, make_item
+    from puzzlekit.generation import GenerateRequest
+
+    heard: list[tuple[int, dict[str, int]]] = []
+    jobs = jobs_for(host.genre("slitherlink"), GenerateRequest(5, 5, "hard"), "heard", 2, 60)
+    outcomes = list(ordered(make_item, jobs, cluster=cluster, on_progress=lambda i, info: heard.append((i, info))))
+    assert [o.index for o in outcomes if isinstance(o, Done)] == [0, 1]
+    assert heard and all("attempt" in info for _, info in heard)

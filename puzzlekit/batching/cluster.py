@@ -14,7 +14,8 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
-from puzzlekit.batching.events import Done, Event, Failed, run_item
+from puzzlekit.batching.events import Done, Event, Failed, Progress, run_item
+from puzzlekit.batching.pool import PROGRESS_EVERY
 from puzzlekit.errors import MissingExtra, PuzzlekitError
 
 TASK_SECONDS = 0.2
@@ -47,10 +48,15 @@ def connect(cluster: Any) -> tuple[Any, bool]:
 class DaskPool:
     """Items as Dask tasks; every outcome comes back through one queue."""
 
-    def __init__(self, func: Callable[[Any], Any], cluster: Any) -> None:
+    def __init__(self, func: Callable[[Any], Any], cluster: Any, watched: bool = False) -> None:
         self.func = func
         self.client, self.own = connect(cluster)
         self.token = uuid.uuid4().hex[:12]
+        self.progress: queue.SimpleQueue[Progress] = queue.SimpleQueue()
+        self.topic: str | None = None
+        if watched:  # items say how far along they are through Dask's event topics
+            self.topic = f"puzzlekit-progress-{self.token}"
+            self.client.subscribe_topic(self.topic, self._heard)
         self.futures: dict[str, tuple[list[int], Any]] = {}
         self.finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.chunk = 1
@@ -89,7 +95,7 @@ class DaskPool:
         while self.buffer and len(self.futures) < 2 * self.capacity + 2:
             chunk, self.buffer = self.buffer[: self.chunk], self.buffer[self.chunk :]
             key = f"puzzlekit-{self.token}-{chunk[0][0]}"
-            future = self.client.submit(run_chunk, self.func, chunk, key=key, pure=False)
+            future = self.client.submit(run_chunk, self.func, chunk, self.topic, key=key, pure=False)
             self.futures[key] = ([index for index, _ in chunk], future)
             future.add_done_callback(self.finished.put)
 
@@ -100,11 +106,22 @@ class DaskPool:
         mean = self.spent / max(1, self.count)
         self.chunk = max(1, min(MAX_CHUNK, int(TASK_SECONDS / mean) if mean > 0 else MAX_CHUNK))
 
+    def _heard(self, event: tuple[float, Any]) -> None:
+        """A worker's progress message (called on the client's own thread)."""
+        message = event[1]
+        if isinstance(message, dict) and isinstance(message.get("index"), int):
+            self.progress.put(Progress(message["index"], dict(message.get("info") or {})))
+
     def poll(self, timeout: float) -> list[Event]:
         self._pump()  # the executor waits: a partial chunk must not wait with it
         events: list[Event] = []
+        while True:
+            try:
+                events.append(self.progress.get_nowait())
+            except queue.Empty:
+                break
         try:
-            future = self.finished.get(timeout=timeout)
+            future = self.finished.get(timeout=0 if events else timeout)
         except queue.Empty:
             return events
         while True:
@@ -140,6 +157,8 @@ class DaskPool:
         pending = [future for _, future in self.futures.values()]
         self.futures = {}
         try:
+            if self.topic is not None:
+                self.client.unsubscribe_topic(self.topic)
             if pending:
                 self.client.cancel(pending, force=True)
         finally:
@@ -147,8 +166,30 @@ class DaskPool:
                 self.client.close(timeout=2 if kill else 10)
 
 
-def run_chunk(func: Callable[[Any], Any], chunk: list[tuple[int, Any]]) -> tuple[list[Done | Failed], float]:
+def run_chunk(
+    func: Callable[[Any], Any], chunk: list[tuple[int, Any]], topic: str | None = None
+) -> tuple[list[Done | Failed], float]:
     """One Dask task: several consecutive items, and the seconds they took together."""
     started = time.perf_counter()
-    outcomes = [run_item(func, index, arg) for index, arg in chunk]
+    outcomes = [run_item(func, index, arg, _Announcer(topic, index) if topic else None) for index, arg in chunk]
     return outcomes, time.perf_counter() - started
+
+
+class _Announcer:
+    """Sends the running item's progress to the client as a Dask event, at most every
+    ``PROGRESS_EVERY`` seconds."""
+
+    def __init__(self, topic: str, index: int) -> None:
+        self.topic, self.index, self.last = topic, index, 0.0
+
+    def __call__(self, info: dict[str, int]) -> None:
+        now = time.monotonic()
+        if not self.topic or now - self.last < PROGRESS_EVERY:
+            return
+        self.last = now
+        try:
+            from distributed import get_worker
+
+            get_worker().log_event(self.topic, {"index": self.index, "info": dict(info)})
+        except Exception:  # progress is a nicety: never a reason for an item to fail
+            self.topic = ""

@@ -86,7 +86,7 @@ def make_pool(
     if cluster is not None:
         from puzzlekit.batching.cluster import DaskPool
 
-        return DaskPool(func, cluster)
+        return DaskPool(func, cluster, watched=on_progress is not None)
     processes = resolve_jobs(jobs)
     if processes <= 1:
         return InlinePool(func, on_progress)
