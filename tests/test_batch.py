@@ -163,3 +163,14 @@ def test_a_long_puzzle_reports_its_attempts_and_clues_removed(host: puzzlekit.Ho
     assert seen and seen[-1]["attempt"] == made.attempts
     assert max(info["removed"] for info in seen) > 0
     assert describe(2, {"attempt": 3, "removed": 12}) == "#3: attempt 3, 12 clues removed"
+
+
+def test_output_to_a_folder_is_refused_and_to_a_device_written_in_place(tmp_path: Path) -> None:
+    with pytest.raises(PuzzlekitError, match="is a directory; give -o a file name"):
+        ItemWriter(str(tmp_path))
+    writer = ItemWriter("/dev/null")
+    writer.write("one\n")
+    writer.close(finished=True)
+    assert writer.done == 1 and not Path("/dev/null.resume").exists()
+    with pytest.raises(UsageError, match="nothing to resume"):
+        ItemWriter("/dev/null", resume=True)

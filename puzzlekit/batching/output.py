@@ -88,6 +88,13 @@ class ItemWriter:
         return len(self.records) if self.path is not None else self._printed
 
     def _open(self, path: Path, resume: bool, fingerprint: str) -> None:
+        if path.is_dir():
+            raise PuzzlekitError(f"{path}: is a directory; give -o a file name")
+        if path.exists() and not path.is_file():  # /dev/null, a named pipe: nothing to resume
+            if resume:
+                raise UsageError(f"{path}: is not a regular file, so there is nothing to resume")
+            self._file = open(path, "wb")  # noqa: SIM115 (kept open for the run)
+            return
         journal = journal_path(path)
         header = f"{HEADER} {fingerprint}\n"
         if resume and path.exists():
@@ -138,9 +145,9 @@ class ItemWriter:
                 return
             self._file.write(text.encode("utf-8"))
             self._file.flush()
-            assert self._journal is not None
-            self._journal.write(f"{self._file.tell()} {code} {key}".rstrip(" ") + "\n")
-            self._journal.flush()
+            if self._journal is not None:  # (a device has none)
+                self._journal.write(f"{self._file.tell()} {code} {key}".rstrip(" ") + "\n")
+                self._journal.flush()
             self.records.append(Record(code, key))
 
     def close(self, finished: bool) -> None:
