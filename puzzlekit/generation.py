@@ -50,15 +50,16 @@ DEFAULT_BUDGET = 500
 clock) keeps generation the same on fast and slow machines."""
 
 
-progress_hook: ContextVar[Callable[[str], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
-"""Told ``"attempt"`` when an attempt starts and ``"removed"`` when a clue goes, so a
-long puzzle can show progress (``puzzlekit.batching`` sets it; nothing is told by default)."""
+progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
+"""Told ``("attempt", 1)`` when an attempt starts and ``("removed", n)`` when n clue orbits
+go, so a long puzzle can show progress (``puzzlekit.batching`` sets it; by default nobody
+is told)."""
 
 
-def _tell(event: str) -> None:
+def _tell(event: str, n: int = 1) -> None:
     hook = progress_hook.get()
     if hook is not None:
-        hook(event)
+        hook(event, n)
 
 
 class GenerationError(PuzzlekitError):

@@ -45,12 +45,12 @@ class _Counter:
         self.attempts = 0
         self.removed = 0
 
-    def __call__(self, event: str) -> None:
+    def __call__(self, event: str, n: int) -> None:
         if event == "attempt":
-            self.attempts += 1
+            self.attempts += n
             self.removed = 0
         elif event == "removed":
-            self.removed += 1
+            self.removed += n
         tell({"attempt": self.attempts, "removed": self.removed})
 
 
