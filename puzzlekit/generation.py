@@ -51,7 +51,7 @@ clock) keeps generation the same on fast and slow machines."""
 
 
 progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
-"""Told ``("attempt", 1)`` when an attempt starts and ``("removed", n)`` when n clue orbits
+"""Told ``("attempt", 1)`` when an attempt starts and ``("removed", n)`` when n clues
 go, so a long puzzle can show progress (``puzzlekit.batching`` sets it; by default nobody
 is told)."""
 
@@ -173,7 +173,7 @@ def _blank_while_unique(
             trial = genre.with_clue(trial, position, None)
         if unique_at(genre, trial, cap, max_nodes):
             current = trial
-            _tell("removed")
+            _tell("removed", len(orbit))
         else:
             kept.append(orbit)
     return current, kept
