@@ -278,3 +278,20 @@ def test_a_sheet_drawn_by_two_jobs_is_the_same_pdf(tmp_path: Path) -> None:
         return [line for line in path.read_bytes().split(b"\n") if b"/CreationDate" not in line]
 
     assert undated(one) == undated(two)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "slitherlink", "first.attempt.txt", "first.solution.txt"],
+        ["grade", "slitherlink", "first.txt", "garden.txt", "river.txt"],
+        ["analyze", "slitherlink", "first.txt", "garden.txt"],
+        ["convert", "slitherlink", "first.txt", "garden.txt", "river.txt", "--to", "tatham"],
+        ["solve", "slitherlink", "first.txt", "garden.txt", "river.txt", "--steps"],
+    ],
+)
+def test_every_batch_command_gives_the_same_bytes_with_jobs(command: list[str]) -> None:
+    args = [str(EXAMPLES / a) if a.endswith(".txt") else a for a in command]
+    one, two = run(*args), run(*args, "--jobs", "2")
+    assert (one.exit_code, one.stdout_bytes, one.stderr) == (two.exit_code, two.stdout_bytes, two.stderr)
+    assert one.stdout
