@@ -32,7 +32,7 @@ def analyze_command(
     out: str | None,
     resume: bool,
 ) -> None:
-    """Explain each draft in SOURCE.
+    """Explain each draft in SOURCE... (files, folders, globs, -, URLs).
 
     \b
     several solutions: two of them, where they differ, and clues that make it unique;

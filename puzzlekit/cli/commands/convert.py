@@ -44,7 +44,7 @@ def convert_command(
     cluster: str | None,
     resume: bool,
 ) -> None:
-    """Write the puzzles of SOURCE as level text, a puzz.link URL, a Tatham game ID or a
+    """Write the puzzles of SOURCE... (files, folders, globs, -, URLs) as level text, a puzz.link URL, a Tatham game ID or a
     pzprjs file.
 
     GENRE may be left out when SOURCE names it (a URL, a pzprjs file).  A player's
