@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     from puzzlekit.cli.commands.solve import SolveOptions, solve_item
 
     print(f"cores: {os.cpu_count()}; load (1 / 5 min) at start: {load()}", flush=True)
-    with LocalCluster(
+    with LocalCluster(  # type: ignore[no-untyped-call]
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0", silence_logs=40
     ) as cluster:
         address = cluster.scheduler_address
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         inline = sum(1 for _ in ordered(work, items))
         one = time.perf_counter() - started
-        with Client(cluster) as client:
+        with Client(cluster) as client:  # type: ignore[no-untyped-call]
             list(ordered(work, items[:50], cluster=client))  # warm the workers' imports
             started = time.perf_counter()
             there = sum(1 for _ in ordered(work, items, cluster=client))
