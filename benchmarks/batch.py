@@ -48,6 +48,12 @@ def children_cpu(running: list[int]) -> float:
     return total
 
 
+def self_cpu() -> float:
+    """CPU seconds of this process (the client and, for a LocalCluster, its scheduler)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def running_children() -> list[int]:
     """This process's children now (started before any timed run: the cluster's)."""
     pid = os.getpid()
@@ -136,24 +142,32 @@ def main(argv: list[str] | None = None) -> int:
         items = tiny_puzzles(args.tiny)
         list(ordered(work, items[:50]))  # warm this process as the workers are warmed
         before = load()
-        started = time.perf_counter()
+        cpu0, started = self_cpu(), time.perf_counter()
         inline = sum(1 for _ in ordered(work, items))
-        one = time.perf_counter() - started
+        one, one_cpu = time.perf_counter() - started, self_cpu() - cpu0
         with Client(cluster) as client:  # type: ignore[no-untyped-call]
             list(ordered(work, items[:50], cluster=client))  # warm the workers' imports
-            started = time.perf_counter()
+            cpu0, started = self_cpu() + children_cpu(workers), time.perf_counter()
             there = sum(1 for _ in ordered(work, items, cluster=client))
-            wall = time.perf_counter() - started
+            wall, there_cpu = time.perf_counter() - started, self_cpu() + children_cpu(workers) - cpu0
         overhead = (wall * 2 - one) / args.tiny
         print()
         print(f"scheduling overhead: {args.tiny} tiny 5x5 solves")
         print()
-        print("| run | seconds | ms per item | load before | load after |")
-        print("| --- | ---: | ---: | --- | --- |")
-        print(f"| one process | {one:.2f} | {one / inline * 1000:.2f} | {before} | {load()} |")
-        print(f"| cluster, 2 workers | {wall:.2f} | {wall / there * 1000:.2f} | | {load()} |")
+        print("| run | seconds | ms per item | CPU ms per item | load before | load after |")
+        print("| --- | ---: | ---: | ---: | --- | --- |")
+        per, per_cpu = one / inline * 1000, one_cpu / inline * 1000
+        print(f"| one process | {one:.2f} | {per:.2f} | {per_cpu:.2f} | {before} | {load()} |")
+        print(
+            f"| cluster, 2 workers | {wall:.2f} | {wall / there * 1000:.2f} | {there_cpu / there * 1000:.2f} | "
+            f"| {load()} |"
+        )
         print()
-        print(f"overhead per item (wall x 2 workers - one process) / items: {overhead * 1000:.3f} ms")
+        print(f"overhead per item, wall (wall x 2 workers - one process) / items: {overhead * 1000:.3f} ms")
+        print(
+            f"overhead per item, CPU (client, scheduler and workers - one process) / items: "
+            f"{(there_cpu - one_cpu) / args.tiny * 1000:.3f} ms"
+        )
     return 0 if same else 1
 
 

@@ -19,8 +19,11 @@ from puzzlekit.batching.pool import PROGRESS_EVERY
 from puzzlekit.errors import MissingExtra, PuzzlekitError
 
 TASK_SECONDS = 0.2
-"""How long one Dask task should take: tiny items (a 5x5 solve) travel in chunks this
-long, so Dask's own cost per task (about a millisecond) is shared by many items."""
+"""How long one Dask task should take at least: tiny items (a 5x5 solve) travel in chunks
+this long, so Dask's own cost per task (about a millisecond) is shared by many items."""
+SCHEDULER_RATE = 500
+"""Tasks a second the scheduler is asked to place at most: on a big cluster tasks grow
+longer (one worker thread in 500 asks for a task each second)."""
 MAX_CHUNK = 256
 
 CONNECT_TIMEOUT = "10s"
@@ -104,7 +107,8 @@ class DaskPool:
         self.spent += seconds
         self.count += items
         mean = self.spent / max(1, self.count)
-        self.chunk = max(1, min(MAX_CHUNK, int(TASK_SECONDS / mean) if mean > 0 else MAX_CHUNK))
+        target = max(TASK_SECONDS, self.capacity / SCHEDULER_RATE)
+        self.chunk = max(1, min(MAX_CHUNK, int(target / mean) if mean > 0 else MAX_CHUNK))
 
     def _heard(self, event: tuple[float, Any]) -> None:
         """A worker's progress message (called on the client's own thread)."""
