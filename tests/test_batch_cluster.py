@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 import puzzlekit
-from puzzlekit.batching import Done, ordered
+from puzzlekit.batching import Done, Failed, ordered
 from puzzlekit.cli.main import main
 
 distributed = pytest.importorskip("distributed")
@@ -23,9 +23,15 @@ GENERATE = ["generate", "slitherlink", "--size", "5x5", "--difficulty", "medium"
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0", silence_logs=40
-    ) as local:
+    import dask
+
+    # A task whose worker dies is given up at once (Dask's default retries it on three more).
+    with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0", silence_logs=50
+        ) as local,
+    ):
         yield local
 
 
@@ -79,3 +85,11 @@ def test_a_long_puzzle_on_the_cluster_says_how_far_it_is(cluster: Any, host: puz
     outcomes = list(ordered(make_item, jobs, cluster=cluster, on_progress=lambda i, info: heard.append((i, info))))
     assert [o.index for o in outcomes if isinstance(o, Done)] == [0, 1]
     assert heard and all("attempt" in info for _, info in heard)
+
+
+def test_a_worker_killed_on_the_cluster_is_reported_by_its_item(cluster: Any) -> None:
+    outcomes = list(ordered(h.dies_at_three, range(6), cluster=cluster.scheduler_address))
+    failed = {o.index: o for o in outcomes if isinstance(o, Failed)}
+    assert 3 in failed and failed[3].died and "died" in failed[3].message
+    assert all(o.value == o.index for o in outcomes if isinstance(o, Done))
+    assert [o.index for o in outcomes] == list(range(6))
