@@ -174,3 +174,26 @@ def test_output_to_a_folder_is_refused_and_to_a_device_written_in_place(tmp_path
     assert writer.done == 1 and not Path("/dev/null.resume").exists()
     with pytest.raises(UsageError, match="nothing to resume"):
         ItemWriter("/dev/null", resume=True)
+
+
+def test_a_worker_that_died_idle_is_replaced_and_loses_nothing() -> None:
+    import os
+    import signal
+
+    pool = LocalPool(h.square, 2)
+    try:
+        for i in range(2):
+            pool.submit(i, i)
+        done: list[object] = []
+        while len(done) < 2:
+            done += [e for e in pool.poll(1.0) if isinstance(e, Done | Failed)]
+        victim = pool.workers[0].process
+        os.kill(victim.pid, signal.SIGKILL)  # idle, between items
+        victim.join(5)
+        for i in range(2, 6):
+            pool.submit(i, i)
+        while len(done) < 6:
+            done += [e for e in pool.poll(1.0) if isinstance(e, Done | Failed)]
+        assert sorted((e.index, e.value) for e in done if isinstance(e, Done)) == [(i, i * i) for i in range(6)]
+    finally:
+        pool.close()

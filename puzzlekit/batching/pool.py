@@ -23,6 +23,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from puzzlekit.batching.events import Done, Event, Failed, Progress, run_item
+from puzzlekit.errors import PuzzlekitError
 
 PROGRESS_EVERY = 0.2
 """Seconds between progress messages a worker sends for its item."""
@@ -97,14 +98,22 @@ class LocalPool:
         self._dispatch()
 
     def _dispatch(self) -> None:
-        for worker in self.workers:
-            if not self.queue:
-                return
-            if worker.item is None:
-                self._send(worker, *self.queue.pop(0))
-        while self.queue and len(self.workers) < self.jobs:
-            worker = self._start()
-            self._send(worker, *self.queue.pop(0))
+        """Queued items to idle workers, starting workers (up to ``jobs``) as needed."""
+        fresh_failures = 0
+        while self.queue:
+            worker = next((w for w in self.workers if w.item is None and w.process.is_alive()), None)
+            fresh = worker is None
+            if worker is None:
+                if len(self.workers) >= self.jobs:
+                    return
+                worker = self._start()
+            if self._send(worker, *self.queue[0]):
+                self.queue.pop(0)
+                continue
+            self._forget(worker)  # it died idle: nothing of its own is lost
+            fresh_failures += fresh
+            if fresh_failures >= 3:
+                raise PuzzlekitError("local worker processes die as soon as they start; try --jobs 1")
 
     def _start(self) -> _Worker:
         for stream in (sys.stdout, sys.stderr):
@@ -121,20 +130,25 @@ class LocalPool:
         self.workers.append(worker)
         return worker
 
-    def _send(self, worker: _Worker, index: int, arg: Any) -> None:
+    def _send(self, worker: _Worker, index: int, arg: Any) -> bool:
+        """Give ``worker`` the item; False when the worker is gone."""
+        try:
+            worker.conn.send((index, arg))
+        except OSError:
+            return False
         worker.item = index
         worker.started = time.monotonic()
-        worker.conn.send((index, arg))
+        return True
 
     def poll(self, timeout: float) -> list[Event]:
         """Whatever happened within ``timeout`` seconds: finished items, progress, deaths."""
-        busy = [w for w in self.workers if w.item is not None]
-        if not busy:
+        if not any(w.item is not None for w in self.workers):
             return []
         watched: dict[Any, _Worker] = {}
-        for w in busy:
-            watched[w.conn] = w
-            watched[w.process.sentinel] = w
+        for w in self.workers:
+            watched[w.process.sentinel] = w  # idle ones too: a dead worker is noticed at once
+            if w.item is not None:
+                watched[w.conn] = w
         events: list[Event] = []
         for ready in wait(list(watched), timeout):
             worker = watched[ready]
@@ -142,27 +156,40 @@ class LocalPool:
                 continue
             if ready is worker.conn:
                 try:
-                    while worker.conn.poll():
-                        message = worker.conn.recv()
-                        events.append(message)
-                        if isinstance(message, Done | Failed):
-                            worker.item = None
-                            break
+                    events += self._drain(worker)
                     continue
                 except (EOFError, OSError):
                     pass  # the pipe broke: the worker is dying; its sentinel says how
-            events.extend(self._buried(worker))
+            events += self._buried(worker)
         self._dispatch()
         return events
 
+    def _drain(self, worker: _Worker) -> list[Event]:
+        """The messages waiting in a worker's pipe, up to its item's outcome."""
+        events: list[Event] = []
+        while worker.item is not None and worker.conn.poll():
+            message = worker.conn.recv()
+            events.append(message)
+            if isinstance(message, Done | Failed):
+                worker.item = None
+        return events
+
     def _buried(self, worker: _Worker) -> list[Event]:
-        """A worker that died: its item is reported failed, and it is replaced on demand."""
+        """A worker that died: what it sent first, then its item reported failed (the
+        worker is replaced when there is work for it)."""
+        events: list[Event] = []
+        with contextlib.suppress(EOFError, OSError):
+            events += self._drain(worker)  # an outcome sent just before dying still counts
+        self._forget(worker)
+        if worker.item is not None:
+            how = _how(worker.process.exitcode)
+            events.append(Failed(worker.item, f"its worker process died ({how})", died=True))
+        return events
+
+    def _forget(self, worker: _Worker) -> None:
         worker.process.join(5)
         self.workers.remove(worker)
         worker.conn.close()
-        if worker.item is None:
-            return []
-        return [Failed(worker.item, f"its worker process died ({_how(worker.process.exitcode)})", died=True)]
 
     def close(self, kill: bool = False) -> None:
         """Stop every worker: politely when the run is over, at once when it was stopped."""
