@@ -1,9 +1,11 @@
 """Local worker processes that a Ctrl-C or a dead worker cannot hang.
 
-``concurrent.futures.ProcessPoolExecutor`` was the old engine, and it hung: a Ctrl-C
-reaches every process of the terminal's process group, so each worker raised
-KeyboardInterrupt mid-task while the parent waited on results that never came, and a
-worker killed by the system broke the whole pool without saying which item it held.
+``concurrent.futures.ProcessPoolExecutor`` was the old engine.  A Ctrl-C reaches every
+process of the terminal's process group, so its workers were interrupted mid-item
+while the parent, inside the pool's ``with`` block, went on waiting at shutdown for the
+items already submitted (the first Ctrl-C looked ignored; issue 13 saw a second one
+leave the parent and both workers waiting forever), and a worker killed by the system
+broke the whole pool without saying which item it held.
 Here each worker ignores SIGINT (the parent alone decides), runs one item at a time
 sent over its own pipe, and the parent watches every worker's sentinel: it knows which
 item a dead worker held, and on an interrupt it kills the workers itself.
