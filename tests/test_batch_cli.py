@@ -10,6 +10,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -119,19 +120,25 @@ def test_the_bar_is_drawn_on_a_terminals_stderr_and_never_on_stdout(tmp_path: Pa
     plain = subprocess.run(args, capture_output=True, check=True)
     assert plain.stderr == b""  # stderr is not a terminal: no bar
     leader, follower = pty.openpty()
+    seen: list[bytes] = []
+
+    def read_terminal() -> None:  # read as it comes, or a full terminal buffer would block the bar
+        try:
+            while chunk := os.read(leader, 65536):
+                seen.append(chunk)
+        except OSError:
+            pass
+
+    reader = threading.Thread(target=read_terminal, daemon=True)
+    reader.start()
     with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=follower) as proc:
         os.close(follower)
         out = proc.stdout.read() if proc.stdout else b""
         proc.wait(120)
-    seen = b""
-    try:
-        while chunk := os.read(leader, 65536):
-            seen += chunk
-    except OSError:
-        pass
+    reader.join(10)
     os.close(leader)
     assert out == plain.stdout
-    assert b"generating" in seen
+    assert b"generating" in b"".join(seen)
 
 
 # -- stopping and resuming ----------------------------------------------------
