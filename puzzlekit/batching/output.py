@@ -73,7 +73,7 @@ class ItemWriter:
         self.records: list[Record] = []
         """Items already in the file when a run resumes (their codes and keys)."""
         self.sink = sink or _stdout
-        self._printed = 0
+        self._written = 0
         self._file: IO[bytes] | None = None
         self._journal: IO[str] | None = None
         if path is None:
@@ -84,8 +84,9 @@ class ItemWriter:
 
     @property
     def done(self) -> int:
-        """How many items the file holds (already on resume, then written since)."""
-        return len(self.records) if self.path is not None else self._printed
+        """How many items are out: those a resumed file held, then those written since
+        (only counted: a million items keep no million records)."""
+        return len(self.records) + self._written
 
     def _open(self, path: Path, resume: bool, fingerprint: str) -> None:
         if path.is_dir():
@@ -141,14 +142,14 @@ class ItemWriter:
         with whole():
             if self._file is None:
                 self.sink(text)
-                self._printed += 1
+                self._written += 1
                 return
             self._file.write(text.encode("utf-8"))
             self._file.flush()
             if self._journal is not None:  # (a device has none)
                 self._journal.write(f"{self._file.tell()} {code} {key}".rstrip(" ") + "\n")
                 self._journal.flush()
-            self.records.append(Record(code, key))
+            self._written += 1
 
     def close(self, finished: bool) -> None:
         """Close the file; a finished run removes its journal, a stopped one keeps it."""
