@@ -1,0 +1,47 @@
+"""``puzzlekit daily``: today's puzzle (the date is the seed), for the terminal and for print."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from puzzlekit.api import load_one
+from puzzlekit.cli.common import complete_genre, reports_errors, resolve_genre
+from puzzlekit.web.daily import daily_text, parse_date
+
+
+@click.command(name="daily")
+@click.argument("genre", shell_complete=complete_genre)
+@click.option("--date", help="YYYY-MM-DD [default: today, on this machine's clock].")
+@click.option("--json", "json_", is_flag=True, help="One JSON object: genre, date and the level text.")
+@click.option("--plain", is_flag=True, help="The level text even on a terminal (no board drawing).")
+@click.pass_context
+@reports_errors
+def daily_command(ctx: click.Context, genre: str, date: str | None, json_: bool, plain: bool) -> None:
+    """Today's puzzle of GENRE: the same board for everyone on the same date.
+
+    Piped (or with --plain) it prints the level text, which the other commands read:
+
+    \b
+        puzzlekit daily slitherlink | puzzlekit render slitherlink - -o today.pdf   (to print)
+        puzzlekit daily slitherlink | puzzlekit solve slitherlink -
+        puzzlekit play slitherlink --date 2026-12-01                                (in the browser)
+    """
+    g = resolve_genre(ctx, genre)
+    day = parse_date(date)
+    text = daily_text(g, day)
+    if json_:
+        click.echo(json.dumps({"genre": g.name, "date": day.isoformat(), "puzzle": text}))
+    elif not plain and sys.stdout.isatty():
+        from puzzlekit.cli import terminal  # rich, only on a terminal
+
+        puzzle = load_one(g, text)
+        console = terminal.console()
+        console.print(f"{g.name} of {day.isoformat()} ({puzzle.size})")
+        dom = g.build(puzzle.instance).domains
+        console.print(g.draw_terminal(puzzle.instance, dom))
+        console.print(f"play it: puzzlekit play {g.name} --date {day.isoformat()}")
+    else:
+        click.echo(text, nl=False)
