@@ -13,8 +13,8 @@ import click
 from puzzlekit import __version__
 from puzzlekit.cli.commands.analyze import analyze_command
 from puzzlekit.cli.commands.check import check_command
-from puzzlekit.cli.commands.daily import daily_command
 from puzzlekit.cli.commands.convert import convert_command
+from puzzlekit.cli.commands.daily import daily_command
 from puzzlekit.cli.commands.formats import formats_command
 from puzzlekit.cli.commands.generate import generate_command
 from puzzlekit.cli.commands.genres import genres_command

@@ -174,7 +174,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             budget = min(req.timeout or limits.budget, limits.budget)
             status, state = play.solution_state(b, budget)
             if state is None:
-                return SolveOut(status=status.value, state=None, text=None, svg=None)  # type: ignore[arg-type]
+                return SolveOut(status=status.value, state=None, text=None, svg=None)
             text = "\n".join(b.genre.write(b.puzzle.instance, state)) + "\n"
             return SolveOut(status="unique", state=state, text=text, svg=play.picture(b, state))
 

@@ -21,7 +21,9 @@ DEFAULTS = Limits()
 @click.option(
     "--max-cells", type=click.IntRange(min=4), default=DEFAULTS.max_cells, show_default=True, help="Cells per board."
 )
-@click.option("--budget", type=Seconds(), default=DEFAULTS.budget, show_default=True, help="Solver seconds per request.")
+@click.option(
+    "--budget", type=Seconds(), default=DEFAULTS.budget, show_default=True, help="Solver seconds per request."
+)
 @click.option(
     "--solves", type=click.IntRange(min=1), default=DEFAULTS.solves, show_default=True, help="Solves running at once."
 )
