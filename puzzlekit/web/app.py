@@ -288,3 +288,14 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http(request: Request, exc: HTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
+
+
+def openapi_document() -> str:
+    """The schema as published in docs/schema/web-api.openapi.json (a test keeps them equal)."""
+    import json
+
+    return json.dumps(create_app().openapi(), indent=1, sort_keys=True) + "\n"
+
+
+if __name__ == "__main__":
+    print(openapi_document(), end="")
