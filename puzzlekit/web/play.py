@@ -63,8 +63,10 @@ class Board:
 
     @property
     def key(self) -> str:
-        """A short stable name for the puzzle (where the browser keeps the attempt)."""
-        digest = hashlib.sha256(f"{self.genre.name}\n{self.text}".encode()).hexdigest()
+        """A short stable name for the puzzle (where the browser keeps the attempt): the
+        board alone, so the same puzzle read from a URL or a file with a title agrees."""
+        rows = "\n".join(self.genre.write(self.puzzle.instance))
+        digest = hashlib.sha256(f"{self.genre.name}\n{rows}".encode()).hexdigest()
         return f"{self.genre.name}-{digest[:16]}"
 
 

@@ -235,6 +235,7 @@
 
   async function refresh() {
     const mine = ++seq;
+    $("board").dataset.version = String(mine);
     const live = $("live").checked;
     try {
       const out = await api("/api/check", {
@@ -245,6 +246,7 @@
       $("board").innerHTML = out.svg;
       const status = out.status === "wrong" && !live ? "playing" : out.status;
       setStatus(status, live ? out.violations : []);
+      $("board").dataset.drawn = String(mine); // the drawing shows every move so far
     } catch (err) {
       if (mine === seq) say(err.message, "error");
     }
@@ -285,6 +287,7 @@
       node.classList.toggle("hinted", hinted.includes(v));
       const p = game.marks.get(v);
       if (p) node.setAttribute("aria-label", p.name);
+      node.dataset.mark = String(game.state[v]);
     }
     el.dataset.focus = focus === null ? "" : String(focus);
   }
@@ -375,6 +378,7 @@
     e.preventDefault();
     $("board").focus({preventScroll: true});
     focus = v;
+    line = null;
     if (e.pointerType === "touch") {
       pending = {v, timer: setTimeout(() => { pending = null; cycle(v, -1); }, LONG_PRESS_MS)};
       return;
@@ -407,19 +411,36 @@
     drag = null;
   }
 
-  function moveFocus(dx, dy) {
-    if (focus === null) { focus = firstPlace(); decorate(); return; }
-    const [fx, fy] = game.centres.get(focus) || [0, 0];
+  function step(from, dx, dy, line) {
+    // The next place in the arrow's direction: within 45 degrees of it, nearest ahead,
+    // keeping close to the line the moves along this axis started on (so a zigzag
+    // through edges of two kinds does not drift off its row); ties go to the earlier place.
+    const [fx, fy] = game.centres.get(from) || [0, 0];
     let best = null;
     let score = Infinity;
-    for (const [v, [x, y]] of game.centres) {
-      const along = (x - fx) * dx + (y - fy) * dy;
-      if (along <= 0.5) continue;
-      const across = Math.abs((x - fx) * dy - (y - fy) * dx);
-      const s = along + 2 * across;
-      if (s < score) { score = s; best = v; }
+    for (const wide of [false, true]) {
+      for (const [v, [x, y]] of game.centres) {
+        const along = (x - fx) * dx + (y - fy) * dy;
+        const across = Math.abs((x - fx) * dy - (y - fy) * dx);
+        if (along <= 0.5 || (!wide && across > along)) continue;
+        const off = Math.abs(dx ? y - line : x - line);
+        const s = wide ? along + 2 * across : along + 0.5 * off;
+        if (s < score - 1e-9) { score = s; best = v; }
+      }
+      if (best !== null) break;
     }
-    if (best !== null) { focus = best; decorate(); }
+    return best;
+  }
+
+  let line = null; // {axis, at}: the row or column the current run of arrow moves keeps to
+
+  function moveFocus(dx, dy) {
+    if (focus === null) { focus = firstPlace(); decorate(); return; }
+    const axis = dx ? "h" : "v";
+    const [fx, fy] = game.centres.get(focus) || [0, 0];
+    if (!line || line.axis !== axis) line = {axis, at: dx ? fy : fx};
+    const next = step(focus, dx, dy, line.at);
+    if (next !== null) { focus = next; decorate(); }
   }
 
   function onKey(e) {
@@ -427,6 +448,7 @@
     const ctrl = e.ctrlKey || e.metaKey;
     const moves = {ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1]};
     let done = true;
+    if (!moves[e.key]) line = null; // a run of arrow moves ends with any other key
     if (moves[e.key]) moveFocus(...moves[e.key]);
     else if ((e.key === "Enter" || e.key === " ") && focus !== null) cycle(focus, e.shiftKey ? -1 : 1);
     else if ((e.key === "Backspace" || e.key === "Delete") && focus !== null) {
