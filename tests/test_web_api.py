@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from puzzlekit.core.model import FALSE, TRUE  # noqa: E402
-from puzzlekit.host import Host  # noqa: E402
-from puzzlekit.web import create_app  # noqa: E402
-from puzzlekit.web.limits import Limits  # noqa: E402
+from puzzlekit.core.model import FALSE, TRUE
+from puzzlekit.host import Host
+from puzzlekit.web import create_app
+from puzzlekit.web.limits import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 FIRST = (ROOT / "plugins/puzzlekit_slitherlink/examples/first.txt").read_text()
@@ -183,7 +183,9 @@ BAD: list[tuple[str, str, Any, int, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("method", "path", "body", "code", "words"), BAD, ids=[f"{b[1]}-{i}" for i, b in enumerate(BAD)])
+@pytest.mark.parametrize(
+    ("method", "path", "body", "code", "words"), BAD, ids=[f"{b[1]}-{i}" for i, b in enumerate(BAD)]
+)
 def test_bad_input_is_a_4xx_json_error_naming_it(
     client: TestClient, method: str, path: str, body: Any, code: int, words: str
 ) -> None:

@@ -11,7 +11,6 @@ request, so the server keeps no session.
 from __future__ import annotations
 
 import hashlib
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +24,7 @@ from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre, Place
 from puzzlekit.host import Host
 from puzzlekit.pictures import can_draw, draw
-from puzzlekit.pictures.svg import num, serialize, unqualify
+from puzzlekit.pictures.svg import num
 
 PlayStatus = Literal["playing", "solved", "wrong"]
 
@@ -100,14 +99,21 @@ def level_text(source: str, genre: str | None, host: Host | None = None) -> tupl
 
 def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") -> Board:
     """Parse one puzzle and check its size and places; PlayError for anything wrong."""
+    board = _parsed(genre, text, source)
+    cells = _cells(board.puzzle.size)
+    if cells > max_cells:
+        size = board.puzzle.size
+        raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
+    return board
+
+
+@lru_cache(maxsize=64)
+def _parsed(genre: Genre, text: str, source: str) -> Board:
+    """Every move sends the same puzzle again: parse it and build its places once."""
     puzzles = load(genre, text, source)
     if len(puzzles) != 1:
         raise PlayError(f"{source}: expected one puzzle, found {len(puzzles)}")
-    puzzle = puzzles[0]
-    cells = _cells(genre.size(puzzle.instance))
-    if cells > max_cells:
-        raise TooLarge(f"{source}: the board is {puzzle.size}; this server plays boards of at most {max_cells} cells")
-    return board_of(puzzle)
+    return board_of(puzzles[0])
 
 
 def board_of(puzzle: Puzzle) -> Board:
@@ -189,17 +195,20 @@ def picture(
 
 
 def tag_places(svg: str, places: Sequence[Place]) -> str:
-    root = unqualify(ET.fromstring(svg))
-    layer = ET.SubElement(root, "g", {"class": "places"})
-    for place in places:
-        points = " ".join(f"{num(x)},{num(y)}" for x, y in place.outline)
-        ET.SubElement(
-            layer,
-            "polygon",
-            {"class": "place", "data-place": str(place.var), "points": points, "fill": "#000", "fill-opacity": "0"},
-        )
-    body = serialize(root)
-    return body[body.index("?>") + 2 :].lstrip()  # inline in a page: no XML declaration
+    """The drawing with a last layer of place polygons, inline (no XML declaration)."""
+    body = svg[svg.index("?>") + 2 :].lstrip() if svg.startswith("<?xml") else svg
+    end = body.rindex("</svg>")
+    return f"{body[:end]}{_layer(tuple(places))}{body[end:]}"
+
+
+@lru_cache(maxsize=64)
+def _layer(places: tuple[Place, ...]) -> str:
+    polygons = "".join(
+        f'<polygon class="place" data-place="{p.var}" points="{" ".join(f"{num(x)},{num(y)}" for x, y in p.outline)}" '
+        'fill="#000" fill-opacity="0" />'
+        for p in places
+    )
+    return f'<g class="places">{polygons}</g>\n'
 
 
 # -- the library's answers, bounded ------------------------------------------------------
