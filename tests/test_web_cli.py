@@ -1,0 +1,45 @@
+"""``puzzlekit daily``, ``play`` and ``serve`` on the command line (the server itself is
+tested through the app: test_web_api.py, test_web_browser.py)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from puzzlekit.cli.main import main
+from puzzlekit.host import Host
+
+
+def test_daily_is_the_same_board_for_the_same_date(host: Host) -> None:
+    first = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "2026-12-01"], obj=host)
+    again = CliRunner().invoke(main, ["daily", "loopy", "--date", "2026-12-01", "--json"], obj=host)
+    other = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "2026-12-02"], obj=host)
+    assert first.exit_code == 0 and again.exit_code == 0, first.output + again.output
+    assert json.loads(again.output)["puzzle"] == first.output
+    assert "# seed: daily-2026-12-01" in first.output and other.output != first.output
+
+
+def test_daily_output_reads_back_as_a_puzzle(host: Host) -> None:
+    text = CliRunner().invoke(main, ["daily", "hashi", "--date", "2026-12-01"], obj=host).output
+    solved = CliRunner().invoke(main, ["solve", "hashi", "-"], input=text, obj=host)
+    assert solved.exit_code == 0, solved.output
+
+
+def test_daily_refuses_a_bad_date_in_one_line(host: Host) -> None:
+    result = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "someday"], obj=host)
+    assert result.exit_code == 1 and "YYYY-MM-DD" in result.output and "Traceback" not in result.output
+
+
+def test_play_refuses_bad_input_before_starting(host: Host, tmp_path: object) -> None:
+    bad = CliRunner().invoke(main, ["play", "slitherlink", "no-such-file.txt", "--no-browser"], obj=host)
+    assert bad.exit_code == 2 and "no such file" in bad.output
+    nonsense = CliRunner().invoke(main, ["play", "slitherlink", "-", "--no-browser"], input="3x\n", obj=host)
+    assert nonsense.exit_code == 1 and "expected a clue" in nonsense.output
+
+
+def test_play_and_serve_are_listed_with_help(host: Host) -> None:
+    for command in ("play", "serve", "daily"):
+        result = CliRunner().invoke(main, [command, "--help"], obj=host)
+        assert result.exit_code == 0 and "Usage" in result.output
+    assert "127.0.0.1" in CliRunner().invoke(main, ["serve", "--help"], obj=host).output
