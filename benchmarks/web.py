@@ -21,11 +21,13 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 from puzzlekit.api import load
 from puzzlekit.core.model import TRUE
 from puzzlekit.generation import make
+from puzzlekit.pictures import draw
 from puzzlekit.web import play
 from puzzlekit.web.app import create_app
 from puzzlekit.web.limits import Limits
@@ -35,19 +37,21 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]  # fmt: skip
 
 
-def comb(side: int) -> str:
+def comb(side: int, every: int = 1) -> str:
     """A side x side Slitherlink whose loop is the outline of a comb (a spine down the left,
-    teeth along every other row), every cell clued with its count."""
+    teeth along every other row); every cell clued with its count, or with ``every=2`` one
+    cell in two (about the density of a generated puzzle)."""
     inside = [[c == 0 or r % 2 == 0 for c in range(side)] for r in range(side)]
 
     def at(r: int, c: int) -> bool:
         return 0 <= r < side and 0 <= c < side and inside[r][c]
 
-    rows = []
-    for r in range(side):
-        rows.append("".join(str(sum(at(r, c) != at(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))))
-                            for c in range(side)))  # fmt: skip
-    return "\n".join(rows) + "\n"
+    def clue(r: int, c: int) -> str:
+        if (r + c) % every:
+            return "."
+        return str(sum(at(r, c) != at(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))))
+
+    return "\n".join("".join(clue(r, c) for c in range(side)) for r in range(side)) + "\n"
 
 
 def timed(func: Callable[[], object], runs: int) -> tuple[float, float]:
@@ -62,12 +66,18 @@ def timed(func: Callable[[], object], runs: int) -> tuple[float, float]:
 def server_table(runs: int) -> list[tuple[str, str, float, float]]:
     from fastapi.testclient import TestClient
 
+    client = TestClient(create_app(limits=Limits()))
+    return board_rows("30x30 all clued", comb(30), client, runs) + board_rows(
+        "30x30 half clued", comb(30, 2), client, runs
+    )
+
+
+def board_rows(label: str, text: str, client: Any, runs: int) -> list[tuple[str, str, float, float]]:
     from puzzlekit.api import solve
 
-    text = comb(30)
     genre = play.genre_of("slitherlink")
     board = play.open_board(genre, text, 50 * 50)
-    answer = solve(genre, text).solutions[0].values
+    answer = solve(genre, comb(30)).solutions[0].values  # the comb's loop, from the fully clued board
     lines = [v for v, value in enumerate(answer) if value]
     state = list(board.blank)
     for v in lines[: len(lines) * 9 // 10]:
@@ -75,7 +85,7 @@ def server_table(runs: int) -> list[tuple[str, str, float, float]]:
     wrong = list(board.blank)
     for v in lines:
         wrong[v] = TRUE
-    wrong[next(v for v, value in enumerate(answer) if not value)] = TRUE  # one line too many at a clue
+    wrong[next(v for v, value in enumerate(answer) if not value)] = TRUE  # one line too many
 
     def check(marks: list[int]) -> Callable[[], object]:
         def run() -> object:
@@ -85,17 +95,17 @@ def server_table(runs: int) -> list[tuple[str, str, float, float]]:
 
         return run
 
-    client = TestClient(create_app(limits=Limits()))
     body = {"genre": "slitherlink", "puzzle": text, "state": state}
-    rows = [
-        ("30x30", "live check, playing (in process)", *timed(check(state), runs)),
-        ("30x30", "live check, a wrong mark (in process)", *timed(check(wrong), runs)),
-        ("30x30", "POST /api/check over HTTP (TestClient)", *timed(lambda: client.post("/api/check", json=body), runs)),
-        ("30x30", "  of which: judge only", *timed(lambda: play.verdict(board, state), runs)),
-        ("30x30", "  of which: the drawing", *timed(lambda: play.picture(board, state), runs)),
-    ]
+    quick = {**body, "svg": False}
     assert play.verdict(board, state).status == "playing" and play.verdict(board, wrong).status == "wrong"
-    return rows
+    return [
+        (label, "the verdict alone (status and violations)", *timed(lambda: play.verdict(board, state), runs)),
+        (label, "live check + redraw, playing (in process)", *timed(check(state), runs)),
+        (label, "live check + redraw, a wrong mark", *timed(check(wrong), runs)),
+        (label, "POST /api/check, svg false (TestClient)", *timed(lambda: client.post("/api/check", json=quick), runs)),
+        (label, "POST /api/check with the drawing", *timed(lambda: client.post("/api/check", json=body), runs)),
+        (label, "reference: the genre's indented draw_svg", *timed(lambda: draw(board.puzzle, state), runs)),
+    ]
 
 
 def page_table(runs: int, shots: Path | None) -> list[tuple[str, str, float, float]]:
@@ -176,9 +186,9 @@ def main() -> None:
             print(f"no {CHROMIUM}: the page table is skipped", file=sys.stderr)
         else:
             rows += page_table(max(3, args.runs // 3), args.shots)
-    print(f"{'board':<7} {'what':<44} {'median ms':>10} {'max ms':>9}")
+    print(f"{'board':<17} {'what':<44} {'median ms':>10} {'max ms':>9}")
     for board, what, median, slowest in rows:
-        print(f"{board:<7} {what:<44} {median:>10.1f} {slowest:>9.1f}")
+        print(f"{board:<17} {what:<44} {median:>10.1f} {slowest:>9.1f}")
 
 
 if __name__ == "__main__":

@@ -332,3 +332,28 @@ def test_masyu_plays_too(page: Any, server: str, api: TestClient, host: Host) ->
         for _ in range(n):
             page.click(f'[data-place="{var}"]')
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
+
+
+def test_a_drag_draws_a_run_of_lines_as_one_move(page: Any, server: str) -> None:
+    open_board(page, server, "slitherlink", FIRST)
+    boxes = [page.locator(f'[data-place="{v}"]').bounding_box() for v in (25, 26, 27)]  # the top of r6c1..r6c3
+    centre = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+    page.mouse.move(*centre[0])
+    page.mouse.down()
+    for x, y in centre[1:]:
+        page.mouse.move(x, y, steps=4)
+    page.mouse.up()
+    wait_settled(page)
+    assert [mark(page, v) for v in (25, 26, 27)] == [2, 2, 2]
+    page.click("#undo")  # one drag, one undo
+    wait_settled(page)
+    assert [mark(page, v) for v in (25, 26, 27)] == [3, 3, 3]
+
+
+def test_show_solution_is_solved_and_undoable(page: Any, server: str) -> None:
+    open_board(page, server, "hashi", HARBOUR)
+    page.click("#solution")
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)
+    assert "solution shown" in page.inner_text("#solved")
+    page.click("#undo")
+    page.wait_for_selector('[data-status="playing"]', timeout=5000)

@@ -10,7 +10,9 @@ numbers rounded to two decimals, which keeps golden files stable.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from puzzlekit.core.model import FALSE, TRUE
 from puzzlekit.pictures import theme
@@ -31,10 +33,25 @@ def unqualify(root: ET.Element) -> ET.Element:
     return root
 
 
+_INDENT: ContextVar[bool] = ContextVar("puzzlekit_svg_indent", default=True)
+
+
+@contextmanager
+def unindented() -> Iterator[None]:
+    """Documents made inside come out on one line: the same picture, written sooner (the
+    web app redraws the board on every move; files and golden tests keep the indented form)."""
+    token = _INDENT.set(False)
+    try:
+        yield
+    finally:
+        _INDENT.reset(token)
+
+
 def serialize(root: ET.Element) -> str:
     """An SVG element tree as a standalone document: XML declaration, the SVG namespace on the root."""
     root.set("xmlns", SVG_NS)  # already first on roots this module built
-    ET.indent(root, space=" ")
+    if _INDENT.get():
+        ET.indent(root, space=" ")
     body = ET.tostring(root, encoding="unicode")
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
 

@@ -24,7 +24,7 @@ from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre, Place
 from puzzlekit.host import Host
 from puzzlekit.pictures import can_draw, draw
-from puzzlekit.pictures.svg import num
+from puzzlekit.pictures.svg import num, unindented
 
 PlayStatus = Literal["playing", "solved", "wrong"]
 
@@ -188,7 +188,8 @@ def picture(
 ) -> str:
     """The genre's drawing of the marks, with every place laid over it as an invisible
     polygon carrying ``data-place`` (the DOM contract the page and its tests use)."""
-    svg = draw(board.puzzle, state, violations=violations, hint=hint)
+    with unindented():
+        svg = draw(board.puzzle, state, violations=violations, hint=hint)
     if not places:
         return svg
     return tag_places(svg, board.places)
