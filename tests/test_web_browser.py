@@ -292,6 +292,7 @@ def test_a_hint_highlights_its_place(page: Any, server: str) -> None:
     hinted = page.get_attribute("[data-place].hinted", "data-place")
     assert page.inner_text("#message").startswith("Hint: ")
     assert page.get_attribute("#board", "data-focus") == hinted
+    assert page.locator("[data-place].read").count() >= 1  # what the rule looked at, lightly
 
 
 def test_a_reload_keeps_the_attempt(page: Any, server: str) -> None:
@@ -357,3 +358,49 @@ def test_show_solution_is_solved_and_undoable(page: Any, server: str) -> None:
     assert "solution shown" in page.inner_text("#solved")
     page.click("#undo")
     page.wait_for_selector('[data-status="playing"]', timeout=5000)
+
+
+def test_a_long_press_cycles_backwards_and_a_tap_forwards(page: Any, server: str) -> None:
+    open_board(page, server, "slitherlink", FIRST)
+    press = """([selector, ms]) => new Promise(done => {
+        const node = document.querySelector(selector);
+        const box = node.getBoundingClientRect();
+        const at = {clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true,
+                    pointerType: 'touch', isPrimary: true};
+        node.dispatchEvent(new PointerEvent('pointerdown', at));
+        setTimeout(() => { window.dispatchEvent(new PointerEvent('pointerup', at)); done(); }, ms);
+    })"""
+    page.evaluate(press, ['[data-place="12"]', 700])  # long: back, to the cross
+    wait_settled(page)
+    assert mark(page, 12) == 1
+    page.evaluate(press, ['[data-place="13"]', 50])  # a tap: forward, to a line
+    wait_settled(page)
+    assert mark(page, 13) == 2
+
+
+def test_export_downloads_a_state_that_check_reads(page: Any, server: str, host: Host, tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from puzzlekit.cli.main import main
+
+    open_board(page, server, "slitherlink", FIRST)
+    page.click("#solution")
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)
+    with page.expect_download() as download:
+        page.click("#export")
+    attempt = tmp_path / "attempt.txt"
+    download.value.save_as(attempt)
+    level = tmp_path / "first.txt"
+    level.write_text(FIRST)
+    result = CliRunner().invoke(main, ["check", "slitherlink", str(level), "--state", str(attempt)], obj=host)
+    assert result.exit_code == 0, result.output
+
+
+def test_the_timer_runs_and_stops_when_solved(page: Any, server: str) -> None:
+    open_board(page, server, "slitherlink", FIRST)
+    page.wait_for_function("() => document.getElementById('timer').textContent !== '0:00'", timeout=5000)
+    page.click("#solution")
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)
+    stopped = page.inner_text("#timer")
+    page.wait_for_timeout(1500)
+    assert page.inner_text("#timer") == stopped

@@ -3,8 +3,16 @@ tested through the app: test_web_api.py, test_web_browser.py)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from puzzlekit.cli.main import main
@@ -43,3 +51,49 @@ def test_play_and_serve_are_listed_with_help(host: Host) -> None:
         result = CliRunner().invoke(main, [command, "--help"], obj=host)
         assert result.exit_code == 0 and "Usage" in result.output
     assert "127.0.0.1" in CliRunner().invoke(main, ["serve", "--help"], obj=host).output
+
+
+def _started(args: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """A puzzlekit server in its own process, and the address it says it listens on."""
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).with_name("puzzlekit")), *args],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        text=True,
+    )
+    assert proc.stderr is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if match := re.search(r"(http://\S+)", line):
+            return proc, match.group(1)
+        if proc.poll() is not None:
+            break
+    proc.kill()
+    raise AssertionError(f"the server did not start: {proc.stderr.read()}")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("uvicorn") is None, reason="the web extra is not installed")
+def test_serve_listens_on_loopback_and_answers(tmp_path: Path) -> None:
+    proc, url = _started(["serve", "--port", "0", "--solves", "1"])
+    try:
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url.rstrip("/") + "/api/genres", timeout=10) as answer:
+            names = [g["name"] for g in json.load(answer)]
+        assert "slitherlink" in names
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("uvicorn") is None, reason="the web extra is not installed")
+def test_play_opens_on_the_puzzle_it_was_given(tmp_path: Path) -> None:
+    level = Path(__file__).resolve().parents[1] / "plugins/puzzlekit_hashi/examples/harbour.txt"
+    proc, url = _started(["play", "hashi", str(level), "--no-browser"])
+    try:
+        assert url.startswith("http://127.0.0.1:") and "genre=hashiwokakero" in url and "p=" in url
+        with urllib.request.urlopen(url, timeout=10) as answer:
+            assert "data-status" in answer.read().decode()
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -13,6 +13,7 @@
   let game = null; // {board, state, undo, redo, elapsed, solved, shown, query}
   let focus = null; // the focused place's variable
   let hinted = []; // variables the last hint highlighted, until the next move
+  let reads = []; // the places that hint's rule looked at
   let seq = 0; // the newest check request; older answers are dropped
   let drag = null; // {mark, entry, seen}
   let pending = null; // a touch that may become a long press
@@ -195,6 +196,7 @@
 
   function changed() {
     hinted = [];
+    reads = [];
     save();
     refresh();
   }
@@ -285,6 +287,7 @@
       const v = Number(node.dataset.place);
       node.classList.toggle("focus", v === focus);
       node.classList.toggle("hinted", hinted.includes(v));
+      node.classList.toggle("read", reads.includes(v));
       const p = game.marks.get(v);
       if (p) node.setAttribute("aria-label", p.name);
       node.dataset.mark = String(game.state[v]);
@@ -305,6 +308,7 @@
     try {
       const out = await api("/api/hint", {genre: game.board.genre, puzzle: game.board.puzzle, state: game.state});
       hinted = out.variable === null ? [] : [out.variable];
+      reads = out.reads.map((r) => r.variable).filter((v) => v !== out.variable);
       if (out.variable !== null) focus = out.variable;
       $("board").innerHTML = out.svg;
       decorate();
