@@ -212,7 +212,7 @@ def test_a_body_over_the_cap_is_413(host: Host) -> None:
 def test_every_solver_busy_is_429_not_a_queue(host: Host) -> None:
     import threading
 
-    from puzzlekit.web.limits import SolveSlots
+    from puzzlekit.web.bounds import SolveSlots
 
     slots = SolveSlots(Limits(solves=1, wait=0.05))
     release = threading.Event()

@@ -97,3 +97,29 @@ def test_play_opens_on_the_puzzle_it_was_given(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_daily_draws_the_board_to_print(host: Host, tmp_path: Path) -> None:
+    out = tmp_path / "today.svg"
+    result = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "2026-12-01", "-o", str(out)], obj=host)
+    assert result.exit_code == 0 and out.read_text().startswith("<?xml") and "class=\"clue\"" in out.read_text()
+    bad = CliRunner().invoke(main, ["daily", "slitherlink", "-o", str(tmp_path / "today.gif")], obj=host)
+    assert bad.exit_code == 2 and ".svg, .png or .pdf" in bad.output
+
+
+def test_without_the_web_extra_play_and_serve_say_how_to_get_it() -> None:
+    for command in ("play", "serve"):
+        code = (
+            "import sys; sys.modules['fastapi'] = None; sys.modules['uvicorn'] = None; "
+            f"from puzzlekit.cli.main import main; main(['{command}', '--no-browser'] if '{command}' == 'play' "
+            f"else ['{command}'])"
+        )
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert result.returncode == 1, result.stderr
+        assert "pip install 'puzzlekit-engine[web]'" in result.stderr and "Traceback" not in result.stderr
+    daily = subprocess.run(
+        [sys.executable, "-c", "import sys; sys.modules['fastapi'] = None; from puzzlekit.cli.main import main; "
+         "main(['daily', 'slitherlink', '--date', '2026-12-01'])"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert daily.returncode == 0 and "daily-2026-12-01" in daily.stdout

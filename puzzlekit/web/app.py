@@ -25,8 +25,9 @@ from puzzlekit.generation import make, parse_size
 from puzzlekit.grading import grade
 from puzzlekit.host import Host
 from puzzlekit.web import play
+from puzzlekit.web.bounds import BodyLimit, SolveSlots, in_thread
 from puzzlekit.web.daily import daily_text, parse_date
-from puzzlekit.web.limits import BodyLimit, Limits, SolveSlots, in_thread
+from puzzlekit.web.limits import Limits
 from puzzlekit.web.play import Board, PlayError, TooLarge
 from puzzlekit.web.schema import (
     BoardOut,
