@@ -246,3 +246,31 @@ def test_the_page_and_its_static_files(client: TestClient) -> None:
     assert page.status_code == 200 and "data-status" in page.text
     assert client.get("/static/play.js").status_code == 200
     assert client.get("/static/nothing.js").status_code == 404
+
+
+def test_check_never_compares_with_the_hidden_solution(client: TestClient, host: Host) -> None:
+    """A line the solution does not have, but that breaks no rule yet, is not "wrong"."""
+    board = loaded(client, "slitherlink", FIRST)
+    solved = client.post("/api/solve", json={"genre": "slitherlink", "puzzle": board["puzzle"]}).json()["state"]
+    genre = host.genre("slitherlink")
+    from puzzlekit.api import load_one
+
+    instance = load_one(genre, board["puzzle"]).instance
+    grid = instance.grid
+    beside_a_zero = {e for cell, clue in enumerate(instance.clues) if clue == 0 for e in grid.cell_edges[cell]}
+    off_loop = [e for e in range(len(solved)) if solved[e] == FALSE and e not in beside_a_zero]
+    assert off_loop
+    for e in off_loop:
+        state = list(board["state"])
+        state[e] = TRUE
+        out = client.post("/api/check", json={"genre": "slitherlink", "puzzle": board["puzzle"], "state": state})
+        assert out.json()["status"] == "playing", (e, out.json()["violations"])
+
+
+def test_load_reads_a_game_id(client: TestClient) -> None:
+    r = client.post("/api/load", json={"genre": "slitherlink", "source": "5x5t0dh:3c332b231e2333b2a"})
+    assert r.status_code == 200 and r.json()["size"] == "5x5"
+    r = client.post("/api/load", json={"source": "5x5t0dh:3c332b231e2333b2a"})
+    assert r.status_code == 200 and r.json()["genre"] == "slitherlink"  # Loopy's parameters name it
+    r = client.post("/api/load", json={"source": "7x7:4a3b2"})  # Loopy's or Bridges'?
+    assert r.status_code == 422 and "hashiwokakero or slitherlink" in r.json()["error"]
