@@ -40,6 +40,7 @@ from puzzlekit.web.schema import (
     GenreOut,
     GradeOut,
     HintOut,
+    HintRequest,
     LoadRequest,
     PlaceOut,
     PuzzleRequest,
@@ -48,7 +49,6 @@ from puzzlekit.web.schema import (
     RenderRequest,
     SolveOut,
     SolveRequest,
-    StateRequest,
     ViolationOut,
 )
 
@@ -135,14 +135,14 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             hinted = play.hint_vars(b, req.hint)
             found = play.verdict(b, state)
             shown_in_svg = found.shown if req.violations else []
-            svg = play.picture(b, state, violations=shown_in_svg, hint=hinted) if req.svg else None
+            svg = play.picture(b, state, violations=shown_in_svg, hint=hinted, places=req.places) if req.svg else None
             shown = [ViolationOut(kind=v.kind, message=v.message, variables=list(v.variables)) for v in found.shown]
             return CheckOut(status=found.status, violations=shown, svg=svg)
 
         return await in_thread(work)
 
     @app.post("/api/hint", response_model=HintOut, responses=ERRORS, tags=["play"])
-    async def hint(req: StateRequest) -> HintOut:
+    async def hint(req: HintRequest) -> HintOut:
         """The next deduction from the marks, in words, with the places it reads."""
 
         def work() -> HintOut:
@@ -151,7 +151,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             found = play.hint(b, state, limits.budget)
             g, instance = b.genre, b.puzzle.instance
             var = found.variable
-            svg = play.picture(b, state, hint=[var] if var is not None else [])
+            svg = play.picture(b, state, hint=[var] if var is not None else [], places=req.places)
             return HintOut(
                 kind=found.kind,
                 text=found.text,

@@ -49,8 +49,13 @@ class StateRequest(PuzzleRequest):
 
 class CheckRequest(StateRequest):
     svg: bool = Field(default=True, description="Also draw the marks.")
+    places: bool = Field(default=True, description="Lay the data-place polygons over the drawing.")
     violations: bool = Field(default=True, description="Highlight the broken rules in the drawing.")
     hint: list[int] = Field(default=[], max_length=MAX_VARS, description="Variables to draw as hinted.")
+
+
+class HintRequest(StateRequest):
+    places: bool = Field(default=True, description="Lay the data-place polygons over the drawing.")
 
 
 class SolveRequest(PuzzleRequest):

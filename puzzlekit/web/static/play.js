@@ -17,6 +17,15 @@
   let seq = 0; // the newest check request; older answers are dropped
   let drag = null; // {mark, entry, seen}
   let pending = null; // a touch that may become a long press
+  let placesLayer = null; // the board's data-place polygons, kept from the first drawing
+
+  function show(svg) {
+    // Redraws come without the place polygons (they never change): put the kept ones back.
+    const board = $("board");
+    board.innerHTML = svg;
+    const drawn = board.querySelector("svg");
+    if (drawn && placesLayer && !drawn.querySelector("g.places")) drawn.appendChild(placesLayer.cloneNode(true));
+  }
 
   async function api(path, body) {
     const init = body === undefined ? {} : {
@@ -126,6 +135,7 @@
     const el = $("board");
     el.dataset.key = board.key;
     el.innerHTML = board.svg;
+    placesLayer = el.querySelector("g.places");
     measure();
     focus = focus !== null && game.marks.has(focus) ? focus : firstPlace();
     hinted = [];
@@ -242,10 +252,10 @@
     try {
       const out = await api("/api/check", {
         genre: game.board.genre, puzzle: game.board.puzzle, state: game.state, svg: true, hint: hinted,
-        violations: live,
+        violations: live, places: false,
       });
       if (mine !== seq) return;
-      $("board").innerHTML = out.svg;
+      show(out.svg);
       const status = out.status === "wrong" && !live ? "playing" : out.status;
       setStatus(status, live ? out.violations : []);
       $("board").dataset.drawn = String(mine); // the drawing shows every move so far
@@ -297,20 +307,22 @@
 
   async function check() {
     const out = await api("/api/check", {
-      genre: game.board.genre, puzzle: game.board.puzzle, state: game.state, svg: true, hint: hinted,
+      genre: game.board.genre, puzzle: game.board.puzzle, state: game.state, svg: true, hint: hinted, places: false,
     });
-    $("board").innerHTML = out.svg;
+    show(out.svg);
     setStatus(out.status, out.violations);
     if (out.status === "playing") say("nothing is wrong so far", "hint");
   }
 
   async function hint() {
     try {
-      const out = await api("/api/hint", {genre: game.board.genre, puzzle: game.board.puzzle, state: game.state});
+      const out = await api("/api/hint", {
+        genre: game.board.genre, puzzle: game.board.puzzle, state: game.state, places: false,
+      });
       hinted = out.variable === null ? [] : [out.variable];
       reads = out.reads.map((r) => r.variable).filter((v) => v !== out.variable);
       if (out.variable !== null) focus = out.variable;
-      $("board").innerHTML = out.svg;
+      show(out.svg);
       decorate();
       const head = {deduction: "Hint", mistake: "Mistake", solved: "Solved", search: "Stuck"}[out.kind];
       say(`${head}: ${out.text}`, out.kind === "mistake" ? "error" : "hint");
