@@ -404,3 +404,35 @@ def test_the_timer_runs_and_stops_when_solved(page: Any, server: str) -> None:
     stopped = page.inner_text("#timer")
     page.wait_for_timeout(1500)
     assert page.inner_text("#timer") == stopped
+
+
+def test_a_new_puzzle_from_the_form_has_a_link_with_its_seed(page: Any, server: str) -> None:
+    open_board(page, server, "slitherlink", FIRST)
+    page.select_option("#size", "5x5")
+    page.fill("#seed", "browser")
+    page.click("#generate")
+    page.wait_for_function("() => location.search.includes('seed=browser')")
+    wait_settled(page)
+    assert "5x5" in page.inner_text("#title")
+    key = page.get_attribute("#board", "data-key")
+    page.goto(page.url)  # the link reproduces it
+    page.wait_for_selector("[data-place]")
+    assert page.get_attribute("#board", "data-key") == key
+
+
+def test_clear_is_undoable_and_restart_starts_afresh(page: Any, server: str) -> None:
+    open_board(page, server, "slitherlink", FIRST)
+    for var in (30, 31):
+        page.click(f'[data-place="{var}"]')
+    page.click("#clear")
+    wait_settled(page)
+    assert (mark(page, 30), mark(page, 31)) == (3, 3)
+    page.click("#undo")
+    wait_settled(page)
+    assert (mark(page, 30), mark(page, 31)) == (2, 2)
+    page.click("#restart")
+    wait_settled(page)
+    assert (mark(page, 30), mark(page, 31)) == (3, 3)
+    page.click("#undo")  # nothing left to undo
+    wait_settled(page)
+    assert mark(page, 30) == 3

@@ -96,7 +96,12 @@
         q.set("daily", date);
       }
       q.set("genre", board.genre);
-      if (q.has("p")) q.set("p", board.link);
+      if (q.has("p")) {
+        q.set("p", board.link);
+        // A URL carries no title: keep the file's in the link, or take the link's back.
+        if (board.title !== `${board.genre} ${board.size}`) q.set("title", board.title);
+        else if (q.get("title")) board.title = q.get("title");
+      }
       start(board, q.toString());
     } catch (err) {
       say(err.message, "error");
