@@ -14,14 +14,15 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 from puzzlekit import interchange
-from puzzlekit.api import Puzzle, default_host, judge, load
-from puzzlekit.core.model import Violation, domains_of, is_fixed
+from puzzlekit.api import Puzzle, default_host, judge, load, solve
+from puzzlekit.core.model import Violation, domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre, Place
+from puzzlekit.hints import Hint, hint_from
 from puzzlekit.host import Host
 from puzzlekit.pictures import can_draw, draw
 from puzzlekit.pictures.svg import num, unindented
@@ -231,8 +232,6 @@ def answer(board: Board, timeout: float) -> tuple[int, ...]:
 @lru_cache(maxsize=256)
 def _solved(genre: Genre, text: str, timeout: float) -> tuple[Status, tuple[int, ...] | None]:
     """Solve once per puzzle (hints and "show solution" ask again and again)."""
-    from puzzlekit.api import solve
-
     result = solve(genre, text, timeout=timeout)
     if result.status == Status.UNDECIDED:  # raised, so a calmer moment may still decide it
         raise PlayError(f"the solver did not decide this puzzle within its budget ({num(timeout)} s)")
@@ -241,9 +240,9 @@ def _solved(genre: Genre, text: str, timeout: float) -> tuple[Status, tuple[int,
     return result.status, result.solutions[0].values
 
 
-def hint(board: Board, state: Sequence[int], timeout: float) -> Any:
-    from puzzlekit.hints import hint_from
-
+def hint(board: Board, state: Sequence[int], timeout: float) -> Hint:
+    """The library's hint from the marks as domains (which keep the "no bridge" marks that
+    a bridge map's text cannot hold), with the one solution solved once per puzzle."""
     return hint_from(board.puzzle, state, answer(board, timeout))
 
 
@@ -268,7 +267,3 @@ def export(board: Board, state: Sequence[int], kind: str, host: Host | None = No
 
 def export_kinds(board: Board, host: Host | None = None) -> list[str]:
     return interchange.kinds(board.genre, host)
-
-
-def all_fixed(state: Sequence[int]) -> bool:
-    return all(is_fixed(d) for d in state)
