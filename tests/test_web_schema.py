@@ -4,6 +4,7 @@ schema-driven fuzz (schemathesis) never gets a 5xx from any endpoint."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from puzzlekit.web.limits import Limits  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED = ROOT / "docs" / "schema" / "web-api.openapi.json"
+EXAMPLES = int(os.environ.get("PUZZLEKIT_FUZZ_EXAMPLES", "12"))
+"""Cases per operation; the default keeps the suite quick (PUZZLEKIT_FUZZ_EXAMPLES=200 digs deeper)."""
 APP = create_app(limits=Limits(budget=2.0, max_generate_side=8, wait=5.0))
 
 
@@ -34,6 +37,6 @@ schema = schemathesis.openapi.from_asgi("/api/openapi.json", APP)
 
 
 @schema.parametrize()
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 def test_no_input_makes_a_server_error(case: schemathesis.Case) -> None:
     case.call_and_validate(checks=[not_a_server_error])
