@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import webbrowser
 from collections.abc import Callable
 
 from puzzlekit.errors import MissingExtra
@@ -75,4 +74,6 @@ def run(
 
 
 def open_browser(url: str) -> None:
+    import webbrowser
+
     webbrowser.open(url)

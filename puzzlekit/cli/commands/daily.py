@@ -8,11 +8,8 @@ from pathlib import Path
 
 import click
 
-from puzzlekit.api import load_one
 from puzzlekit.cli.common import complete_genre, reports_errors, resolve_genre, usage_error
 from puzzlekit.errors import MissingExtra
-from puzzlekit.pictures import draw, pictures_problem, svg_to_pdf, svg_to_png
-from puzzlekit.web.daily import daily_text, parse_date
 
 PRINTS = (".svg", ".png", ".pdf")
 
@@ -35,6 +32,10 @@ def daily_command(ctx: click.Context, genre: str, date: str | None, json_: bool,
         puzzlekit daily slitherlink | puzzlekit solve slitherlink -
         puzzlekit play slitherlink --date 2026-12-01                                (in the browser)
     """
+    from puzzlekit.api import load_one
+    from puzzlekit.pictures import draw, pictures_problem, svg_to_pdf, svg_to_png
+    from puzzlekit.web.daily import daily_text, parse_date
+
     g = resolve_genre(ctx, genre)
     target = Path(out) if out else None
     if target is not None and target.suffix.lower() not in PRINTS:

@@ -9,9 +9,6 @@ import click
 from puzzlekit.cli.common import complete_genre, get_host, reports_errors, usage_error
 from puzzlekit.cli.sources import load_source, puzzles_in
 from puzzlekit.errors import MissingExtra
-from puzzlekit.web import play
-from puzzlekit.web.daily import parse_date
-from puzzlekit.web.limits import Limits
 from puzzlekit.web.server import LOOPBACK, listen, open_browser, run, url_of, web_problem
 
 
@@ -51,6 +48,10 @@ def play_command(
     """
     if problem := web_problem():
         raise MissingExtra(problem)
+    from puzzlekit.web import play
+    from puzzlekit.web.daily import parse_date
+    from puzzlekit.web.limits import Limits
+
     host = get_host(ctx)
     query: dict[str, str] = {}
     if genre is not None and source is None and genre.lower() in host.registry.names():
