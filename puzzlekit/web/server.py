@@ -3,13 +3,16 @@ still tells the caller where it listens (the browser needs the real URL)."""
 
 from __future__ import annotations
 
-import socket
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from puzzlekit.errors import MissingExtra
 from puzzlekit.host import Host
 from puzzlekit.web.limits import Limits
+
+if TYPE_CHECKING:
+    import socket
 
 INSTALL = "pip install 'puzzlekit-engine[web]'"
 LOOPBACK = "127.0.0.1"
@@ -27,6 +30,8 @@ def web_problem() -> str | None:
 
 def listen(host: str, port: int) -> socket.socket:
     """A bound, listening socket; OSError (port taken, say) for the caller to report."""
+    import socket
+
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
