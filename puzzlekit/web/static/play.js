@@ -129,7 +129,8 @@
     history.replaceState(null, "", `?${query}`);
     $("link").href = `?${query}`;
     const named = board.title && board.title !== `${board.genre} ${board.size}` ? `${board.title} · ` : "";
-    $("title").textContent = `${named}${board.genre} ${board.size}${board.date ? " · " + board.date : ""}`;
+    const dated = board.date && !named.includes(board.date) ? ` · ${board.date}` : "";
+    $("title").textContent = `${named}${board.genre} ${board.size}${dated}`;
     $("genre").value = board.genre;
     fillDifficulties();
     const kinds = $("kind");
