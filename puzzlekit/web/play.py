@@ -18,7 +18,7 @@ from typing import Literal
 
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle, default_host, judge, load, solve
-from puzzlekit.core.model import Violation, domains_of
+from puzzlekit.core.model import Model, Violation, domains_of, state_values
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre, Place
@@ -52,6 +52,8 @@ class Board:
     places: tuple[Place, ...]
     blank: tuple[int, ...]
     """The state before any mark: each place's first mark, the model's domain elsewhere."""
+    model: Model
+    """The genre's model, built once."""
 
     @property
     def genre(self) -> Genre:
@@ -119,10 +121,11 @@ def _parsed(genre: Genre, text: str, source: str) -> Board:
 
 def board_of(puzzle: Puzzle) -> Board:
     places = tuple(puzzle.genre.places(puzzle.instance))
-    blank = list(puzzle.genre.build(puzzle.instance).domains)
+    model = puzzle.genre.build(puzzle.instance)
+    blank = list(model.domains)
     for place in places:
         blank[place.var] = place.marks[0]
-    return Board(puzzle, places, tuple(blank))
+    return Board(puzzle, places, tuple(blank), model)
 
 
 def _cells(size: str) -> int:
@@ -166,13 +169,18 @@ class Verdict:
 def verdict(board: Board, state: Sequence[int]) -> Verdict:
     """The live check: solved, wrong (a rule broken for good) or still playing.
 
-    ``api.judge`` reads the marks as a finished attempt; a violation that more marks
-    could mend (a clue still short) is not a mistake yet, so only the others show.
+    Solved is ``api.judge``'s word (the marks read as a finished attempt, as
+    ``puzzlekit check`` reads them).  Mistakes come from the genre's ``accept`` on the
+    marks as drawn, every unmarked place read as its "nothing" value, keeping only the
+    violations more marks could not mend (``unfinished`` is False): a clue with too
+    many lines, a dot where three meet, a closed loop that misses clues.  Nothing is
+    compared with the solution.  (``Genre.finished`` is left out here: it fills in
+    what a text state cannot show, which on a half-marked board would be a guess.)
     """
-    result = judge(board.puzzle, state)
-    if result.status == "solved":
+    if judge(board.puzzle, state).status == "solved":
         return Verdict("solved", [])
-    broken = [v for v in result.violations if not v.unfinished]
+    found = board.genre.accept(board.puzzle.instance, state_values(state))
+    broken = [v for v in found if not v.unfinished]
     return Verdict("wrong" if broken else "playing", broken)
 
 
