@@ -177,9 +177,11 @@ def verdict(board: Board, state: Sequence[int]) -> Verdict:
     compared with the solution.  (``Genre.finished`` is left out here: it fills in
     what a text state cannot show, which on a half-marked board would be a guess.)
     """
-    if judge(board.puzzle, state).status == "solved":
+    genre = board.genre
+    found = genre.accept(board.puzzle.instance, state_values(state))
+    same_reading = type(genre).finished is Genre.finished  # then judge would only look again
+    if (not found) if same_reading else judge(board.puzzle, state).status == "solved":
         return Verdict("solved", [])
-    found = board.genre.accept(board.puzzle.instance, state_values(state))
     broken = [v for v in found if not v.unfinished]
     return Verdict("wrong" if broken else "playing", broken)
 
