@@ -293,3 +293,11 @@ def test_marks_that_agree_with_the_solution_are_never_wrong(client: TestClient, 
             state = [t if rng.random() < share else b for t, b in zip(target, board["state"])]
             out = client.post("/api/check", json={"genre": genre, "puzzle": board["puzzle"], "state": state}).json()
             assert out["status"] in ("playing", "solved"), (path.name, out["violations"])
+
+
+def test_a_hints_drawing_still_shows_what_is_wrong(client: TestClient) -> None:
+    board = loaded(client, "slitherlink", FIRST)
+    state = list(board["state"])
+    state[2] = TRUE  # beside the 0 at r1c3
+    out = client.post("/api/hint", json={"genre": "slitherlink", "puzzle": board["puzzle"], "state": state}).json()
+    assert out["kind"] == "mistake" and 'class="segment wrong"' in out["svg"]

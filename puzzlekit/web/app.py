@@ -151,7 +151,8 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             found = play.hint(b, state, limits.budget)
             g, instance = b.genre, b.puzzle.instance
             var = found.variable
-            svg = play.picture(b, state, hint=[var] if var is not None else [], places=req.places)
+            shown = play.verdict(b, state).shown  # the drawing keeps showing what is wrong
+            svg = play.picture(b, state, violations=shown, hint=[var] if var is not None else [], places=req.places)
             return HintOut(
                 kind=found.kind,
                 text=found.text,
