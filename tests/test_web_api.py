@@ -300,4 +300,4 @@ def test_a_hints_drawing_still_shows_what_is_wrong(client: TestClient) -> None:
     state = list(board["state"])
     state[2] = TRUE  # beside the 0 at r1c3
     out = client.post("/api/hint", json={"genre": "slitherlink", "puzzle": board["puzzle"], "state": state}).json()
-    assert out["kind"] == "mistake" and 'class="segment wrong"' in out["svg"]
+    assert out["kind"] == "mistake" and 'class="clue wrong"' in out["svg"]  # the 0, in red
