@@ -72,3 +72,28 @@ def test_a_genre_without_places_is_skipped(host: Host) -> None:
     with pytest.raises(Skipped):
         check_playable(Plain(), examples(Slitherlink())[0])
     assert not playable(Plain()) and playable(Slitherlink())
+
+
+def test_the_one_line_drawing_is_the_same_document() -> None:
+    """``unindented`` writes the same elements, attributes and text as ElementTree does."""
+    import xml.etree.ElementTree as ET
+
+    from puzzlekit.pictures import Svg
+    from puzzlekit.pictures.svg import num, unindented
+
+    def picture() -> str:
+        svg = Svg(100, 50.5, 10, title='a <title> & "quotes"', kind="test")
+        svg.label(12.5, 7, "<&>")
+        svg.segment([(0, 0), (10.25, -3)])
+        svg.dot(1e20, float("nan"))
+        return svg.to_string()
+
+    with unindented():
+        flat = picture()
+    pretty = picture()
+
+    def canonical(text: str) -> list[tuple[str, dict[str, str], str]]:
+        return [(n.tag, dict(n.attrib), (n.text or "").strip()) for n in ET.fromstring(text).iter()]
+
+    assert "\n " not in flat and canonical(flat) == canonical(pretty)
+    assert [num(x) for x in (60.0, -0.0, 0.004, -0.004, 12.5, 2, 1e20)] == ["60", "0", "0", "0", "12.5", "2", "1" + "0" * 20]
