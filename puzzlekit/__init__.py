@@ -30,7 +30,7 @@ from puzzlekit.formats.level import Block
 from puzzlekit.generation import Generated, GenerationError
 from puzzlekit.generation import make as generate
 from puzzlekit.generation import make_each as generate_each
-from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit.grading import Grade, grade
 from puzzlekit.hints import Hint, hint
 from puzzlekit.hookspecs import hookimpl
@@ -52,6 +52,7 @@ __all__ = [
     "Host",
     "LevelError",
     "Model",
+    "Place",
     "PluginError",
     "Propagator",
     "Puzzle",
