@@ -17,12 +17,13 @@ what every generator shares:
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ParamSpec
 
 from puzzlekit._version import __version__
 from puzzlekit.api import rung_name
@@ -33,6 +34,7 @@ from puzzlekit.formats.level import Block, write_block
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
 
+P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
 GENERATOR_VERSION = 2
@@ -268,9 +270,19 @@ def make_each(
     return generate(g, request, seed, count=count, timeout=timeout, jobs=jobs, cluster=cluster)
 
 
-def make(genre: str | Genre, **options: Any) -> list[Generated]:
-    """The library's ``generate``: ``make_each`` as a list."""
-    return list(make_each(genre, **options))
+def _listed(each: Callable[P, Iterator[Generated]]) -> Callable[P, list[Generated]]:
+    """A streaming function as one that returns the list (same arguments, same types)."""
+
+    @functools.wraps(each)
+    def listed(*args: P.args, **kwargs: P.kwargs) -> list[Generated]:
+        return list(each(*args, **kwargs))
+
+    listed.__doc__ = "The library's ``generate``: ``generate_each`` as a list, in order."
+    listed.__name__ = listed.__qualname__ = "make"
+    return listed
+
+
+make = _listed(make_each)
 
 
 def split_seed(seed: str) -> tuple[str, int]:
