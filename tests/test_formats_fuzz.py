@@ -142,7 +142,8 @@ def test_random_slitherlink_boards_survive_every_codec(level: str, kind: str) ->
     back = round_trip("slitherlink", level, kind)
     (block,) = read_blocks(level)
     if back is None:
-        assert kind == "tatham" and "full" in block.flags()
+        small = block.height < 3 or block.width < 3  # Loopy's square grid is at least 3x3
+        assert kind == "tatham" and ("full" in block.flags() or small)
         return
     (again,) = read_blocks(back)
     assert again.rows == block.rows
