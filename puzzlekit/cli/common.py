@@ -12,7 +12,6 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from puzzlekit import interchange
 from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.formats.codec import shown
@@ -95,6 +94,8 @@ def resolve_genre(ctx: click.Context, name: str) -> Genre:
 def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOURCE") -> tuple[str, str]:
     """The level text behind SOURCE: a registered format (a URL, say), ``-`` for stdin, or
     a file, whose content may itself be in a registered format (a pzprjs file, say)."""
+    from puzzlekit import interchange  # the solver's API: not needed for --help
+
     host = get_host(ctx)
     decoded = interchange.decode(source, genre, host)
     if decoded is not None:
