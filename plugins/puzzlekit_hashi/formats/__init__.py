@@ -4,10 +4,11 @@ Each codec is a ``puzzlekit.Format``, registered by the genre's plugin through t
 ``puzzlekit_register_formats`` hook, as a third-party genre would register its own.
 """
 
+from puzzlekit_hashi.formats.penpa import HashiPenpa
 from puzzlekit_hashi.formats.puzzlink import HashiUrl
 from puzzlekit_hashi.formats.pzpr import HashiPzpr
 from puzzlekit_hashi.formats.tatham import BridgesId
 
-FORMATS = (HashiUrl, BridgesId, HashiPzpr)
+FORMATS = (HashiUrl, BridgesId, HashiPzpr, HashiPenpa)
 
-__all__ = ["FORMATS", "BridgesId", "HashiPzpr", "HashiUrl"]
+__all__ = ["FORMATS", "BridgesId", "HashiPenpa", "HashiPzpr", "HashiUrl"]
