@@ -18,6 +18,7 @@ from __future__ import annotations
 from puzzlekit.api import Puzzle, default_host
 from puzzlekit.core.model import is_fixed
 from puzzlekit.errors import LevelError, UsageError
+from puzzlekit.formats import foreign
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import Genre
@@ -52,6 +53,7 @@ def infer_genre(source: str, host: Host | None = None, name: str | None = None, 
     names = claimed_genres(source, host)
     where = shown(name if name is not None else source)
     if not names:
+        foreign.refuse(source.strip(), where)  # say what another program's file is, not "no genre"
         raise UsageError(
             f"cannot tell the genre of {where}: it does not name one (puzz.link URLs, pzprjs files and "
             f"most game IDs do); name the genre, as in 'puzzlekit {command} GENRE SOURCE'."
@@ -97,6 +99,7 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
         raise UsageError(
             f"{where}: {genre.name} has no {kind} format (installed genres that have one: {', '.join(readers)})"
         )
+    foreign.refuse(text, name or where)  # another program's file that is not level text either
     return None
 
 

@@ -16,6 +16,7 @@ import pytest
 
 import puzzlekit
 from puzzlekit import interchange
+from puzzlekit.errors import LevelError
 from puzzlekit.formats import puzzlink
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.host import Host
@@ -63,3 +64,16 @@ def test_a_file_with_lines_and_crosses_reads_and_writes_back_byte_for_byte(host:
     (puzzle,) = puzzlekit.load(board["genre"], text, host=host)
     state = interchange.marks(puzzle)
     assert interchange.encode(puzzle, "pzpr", host, state) == board["file"]
+
+
+@pytest.mark.parametrize("board", [b for b in BOARDS if len(b["rows"][0]) > 1], ids=lambda b: b["url"][:40])
+def test_kanpen_and_xml_files_pzprjs_writes_are_refused_saying_what_they_are(
+    host: Host, board: dict[str, Any]
+) -> None:
+    """Not misread as level text ("found 5"): named, with where to turn them into a pzprv3 file."""
+    genre = host.genre(board["genre"])
+    for kind, words in (("kanpen", "Kanpen / pencilbox file"), ("xml", "XML file")):
+        with pytest.raises(LevelError, match=words):
+            interchange.decode(board[kind], genre, host, "board.txt")
+        with pytest.raises(LevelError, match=words):
+            interchange.infer_genre(board[kind], host, "board.txt")

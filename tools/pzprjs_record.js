@@ -1,4 +1,5 @@
-// Records what pzprjs writes for seeded random boards, as tests/fixtures/pzprjs/recorded.json.
+// Records what pzprjs writes for seeded random boards, as tests/fixtures/pzprjs/recorded.json:
+// each board's URL, pzprv3 file, and the Kanpen (pencilbox) text and XML files pzprjs also writes.
 //
 // Usage: node tools/pzprjs_record.js PATH/TO/pzpr.js > tests/fixtures/pzprjs/recorded.json
 //
@@ -56,7 +57,8 @@ function record(genre, pid, cols, rows, density, flag, marks) {
     }
   }
   const url = puzzle.getURL();
-  return { genre, rows: out, flags: flag === "f" ? "full" : "", marks: !!marks, url: url.slice(url.indexOf("?") + 1), file: puzzle.getFileData() };
+  return { genre, rows: out, flags: flag === "f" ? "full" : "", marks: !!marks, url: url.slice(url.indexOf("?") + 1), file: puzzle.getFileData(),
+    kanpen: puzzle.getFileData(pzpr.parser.FILE_PBOX), xml: puzzle.getFileData(pzpr.parser.FILE_PBOX_XML) };
 }
 
 const boards = [];
