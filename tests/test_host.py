@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
 import types
@@ -217,3 +218,35 @@ def test_a_plugin_command_is_added_and_collisions_are_refused() -> None:
     result = CliRunner().invoke(main, ["--help"], obj=bad)
     assert result.exit_code == 1
     assert "command 'solve' from plugin 'clasher' is already provided by puzzlekit itself" in result.stderr
+
+
+def test_a_lazy_host_imports_a_genre_s_plugin_only_when_it_is_used() -> None:
+    """Entry points are read once; asking for slitherlink loads that plugin alone, an
+    alias or the formats load the rest (run in a fresh process, so nothing is imported yet)."""
+    code = (
+        "import sys\n"
+        "from puzzlekit.host import make_host\n"
+        "host = make_host(lazy=True)\n"
+        "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')})\n"
+        "print(loaded(), sorted(host.pending))\n"
+        "host.genre('slitherlink')\n"
+        "print(loaded(), sorted(host.pending))\n"
+        "host.genre('bridges')\n"
+        "print(loaded(), sorted(host.pending), len(host.formats()) > 6)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0].startswith("[] [") and "'slitherlink'" in out[0]
+    assert out[1].startswith("['puzzlekit_slitherlink'] [") and "'slitherlink'" not in out[1]
+    assert "'puzzlekit_hashi'" in out[2] and "[] True" in out[2]
+
+
+def test_a_lazy_host_still_refuses_a_duplicate_once_both_plugins_load() -> None:
+    host = make_host(lazy=True)
+    assert host.genre("slitherlink").name == "slitherlink"
+
+    @hookimpl
+    def puzzlekit_register_genres(registry: puzzlekit.Registry) -> None:
+        registry.add(Slitherlink())
+
+    with pytest.raises(DuplicateName, match="'slitherlink' is registered by both"):
+        make_host(lazy=True, plugins=[plugin("copycat", puzzlekit_register_genres=puzzlekit_register_genres)])

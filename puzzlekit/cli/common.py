@@ -26,12 +26,13 @@ def get_host(ctx: click.Context) -> Host:
     root = ctx.find_root()
     if not isinstance(root.obj, Host):
         try:
-            root.obj = make_host()
+            root.obj = make_host(lazy=True)  # each plugin imported when first needed
         except PuzzlekitError as err:  # two plugins claiming one name, say
             click.echo(f"puzzlekit: error: {err}", err=True)
             ctx.exit(EXIT_ERROR)
         for failure in root.obj.failures:
             click.echo(f"puzzlekit: warning: {failure}", err=True)
+        root.obj.on_failure = lambda failure: click.echo(f"puzzlekit: warning: {failure}", err=True)
     host: Host = root.obj
     return host
 

@@ -1,4 +1,4 @@
-"""Masyu in other people's formats: Penpa+ URLs and janko.at files.
+"""Masyu in other people's formats: Penpa+ URLs.
 
 Each codec is a ``puzzlekit.Format``, registered by the plugin through the
 ``puzzlekit_register_formats`` hook, as any third-party genre registers its own.
