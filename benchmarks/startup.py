@@ -11,6 +11,11 @@ the machine is shared and absolute times are noisy; the floors of issue 15 (``--
 <= 0.1 s, ``--help`` <= 0.2 s, a 3x3 solve <= 0.3 s) are checked on the median CPU time,
 which waiting for a busy core does not inflate (on an idle machine wall and CPU agree).
 
+The ``no .pyc`` row runs with ``PYTHONDONTWRITEBYTECODE=1`` and an empty
+``PYTHONPYCACHEPREFIX``: what a machine that never wrote puzzlekit's bytecode pays on every
+start (an editable install under that variable).  ``python -m compileall -q puzzlekit
+plugins`` once, from the checkout, removes the cost (see docs/cli.md, "Start-up").
+
 The memory rows solve, with ``--plain``, the first 20 of the corpus's janko Slitherlinks
 (``janko_slither.txt``, from ``../shared/corpus`` or ``$PUZZLEKIT_CORPUS``; a bundled example
 when it is absent), the same 20 repeated 59 times (1,180 boards), and all 1,176.  The CLI
@@ -57,14 +62,16 @@ class Row:
         return "ok" if self.cpu <= self.floor else "OVER"
 
 
-def measure(argv: Sequence[str], runs: int, stdin: str | None = None) -> tuple[float, float, float]:
+def measure(
+    argv: Sequence[str], runs: int, stdin: str | None = None, env: dict[str, str] | None = None
+) -> tuple[float, float, float]:
     """(median wall s, median CPU s, max peak RSS MiB) of ``argv`` run ``runs`` times."""
     walls: list[float] = []
     cpus: list[float] = []
     peak = 0
     for _ in range(runs):
         start = time.perf_counter()
-        status, usage = run_once(argv, stdin)
+        status, usage = run_once(argv, stdin, env)
         walls.append(time.perf_counter() - start)
         cpus.append(usage.ru_utime + usage.ru_stime)
         peak = max(peak, usage.ru_maxrss)
@@ -74,7 +81,7 @@ def measure(argv: Sequence[str], runs: int, stdin: str | None = None) -> tuple[f
     return statistics.median(walls), statistics.median(cpus), peak / 1024
 
 
-def run_once(argv: Sequence[str], stdin: str | None) -> tuple[int, os.struct_rusage]:
+def run_once(argv: Sequence[str], stdin: str | None, env: dict[str, str] | None = None) -> tuple[int, os.struct_rusage]:
     """Run ``argv`` once with ``stdin`` (or none) and its output discarded; reaped with
     ``wait4``, so the usage is this process's own."""
     with tempfile.TemporaryFile() as feed:
@@ -87,7 +94,7 @@ def run_once(argv: Sequence[str], stdin: str | None) -> tuple[int, os.struct_rus
                 null = os.open(os.devnull, os.O_WRONLY)
                 os.dup2(null, 1)
                 os.dup2(null, 2)
-                os.execvp(argv[0], list(argv))
+                os.execvpe(argv[0], list(argv), {**os.environ, **(env or {})})
             finally:
                 os._exit(127)
         _, status, usage = os.wait4(pid, 0)
@@ -122,6 +129,10 @@ def rows(runs: int, memory: bool) -> list[Row]:
         ("import puzzlekit", [sys.executable, "-c", "import puzzlekit"], None),
     ):
         out.append(Row(name, *measure(argv, runs, stdin), floor=FLOORS.get(name)))
+    with tempfile.TemporaryDirectory() as empty:  # no .pyc to read, none written: compiled every start
+        no_pyc = {"PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": empty}
+        argv = [exe, "solve", "slitherlink", "-"]
+        out.append(Row("solve 3x3, no .pyc", *measure(argv, max(3, runs // 3), EXAMPLE_3X3, no_pyc)))
     if memory:
         blocks = corpus_blocks()
         with tempfile.TemporaryDirectory() as folder:
