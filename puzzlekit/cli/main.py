@@ -139,7 +139,7 @@ def main() -> None:
     puzzlekit check slitherlink level.txt --state attempt.txt
     puzzlekit render slitherlink level.txt --solution -o solved.svg
     puzzlekit solve 'https://puzz.link/p?slither/5/5/cbcbcddad'   the genre from the URL
-    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, ascii
+    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, penpa, ascii
     puzzlekit genres                          installed genres
     puzzlekit formats                         URLs, game IDs and files it reads and writes
     puzzlekit selftest mygenre                conformance checks for a genre
