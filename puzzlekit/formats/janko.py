@@ -66,7 +66,7 @@ class JankoBlock:
             value = self.keys.get(key)
             if value is None:
                 return None
-            if not value.isdigit() or len(value) > MAX_DIGITS:
+            if not (value.isascii() and value.isdigit()) or len(value) > MAX_DIGITS:
                 raise self.error(self.line, 1, f"'{key}' must be a number, found {value[:20]!r}")
             return int(value)
 

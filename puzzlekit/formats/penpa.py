@@ -224,7 +224,7 @@ def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = No
         layer = json.loads(lines[3])
         raw_cells = json.loads(lines[5])
         tags = json.loads(lines[17]) if len(lines) > 17 and lines[17].strip() else []
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         raise error_at(source, at, "the Penpa data is not what Penpa writes (a line is not JSON)") from None
     check_size(source, at, cols, rows, 10 * MAX_SIDE)
     if not isinstance(layer, dict) or not isinstance(raw_cells, list) or len(space) != 4:
@@ -255,7 +255,7 @@ def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = No
             raise error_at(source, at, f"the Penpa data's {key!r} is not what Penpa writes")
         target = board.numbers if key == "number" else board.symbols
         for index, entry in value.items():
-            cell = int(index) if str(index).isdigit() else -1
+            cell = int(index) if str(index).isascii() and str(index).isdigit() else -1
             if cell not in cells:
                 raise error_at(source, at, f"this Penpa board has {allowed[key]} off the cells (on edges or corners)")
             if not isinstance(entry, list) or len(entry) < 2:
@@ -456,7 +456,7 @@ class PenpaFormat(Format):
         try:
             lines, _ = unpack(source)
             tags = json.loads(lines[17]) if len(lines) > 17 and lines[17].strip() else []
-        except (LevelError, ValueError):
+        except (LevelError, ValueError, TypeError, RecursionError):
             return None
         if isinstance(tags, list) and any(str(t).lower() in self.tags for t in tags):
             return self.genres[0]
