@@ -2,9 +2,10 @@
 
 ``tests/fixtures/pzprjs/recorded.json`` holds seeded random boards of both genres made
 cell by cell in pzprjs and written by it (``tools/pzprjs_record.js``): its URL (after the
-host), its file, and for some Slitherlink boards random lines and crosses.  Each board's
+host), its file, for some Slitherlink boards random lines and crosses, for some
+Hashiwokakero boards random bridges, and the Kanpen and XML files pzprjs also writes.  Each board's
 rows are written here with puzzlekit's encoders and compared with what pzprjs wrote, and
-pzprjs's output is read back to the same rows (and marks)."""
+pzprjs's output is read back to the same rows (and marks: lines and crosses, bridges)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ def test_the_recording_covers_both_genres_marks_and_the_trailing_slash() -> None
     assert {b["genre"] for b in BOARDS} == {"slitherlink", "hashiwokakero"}
     assert any(b["marks"] for b in BOARDS) and any(b["flags"] for b in BOARDS)
     assert any(b["url"].endswith("./") for b in BOARDS)
+    bridged = [b for b in BOARDS if b["marks"] and b["genre"] == "hashiwokakero"]
+    assert any(line.split().count("2") for b in bridged for line in b["file"].split("\n")[4 + len(b["rows"]) :])
 
 
 @pytest.mark.parametrize("board", [b for b in BOARDS if not b["marks"]], ids=lambda b: b["url"][:40])

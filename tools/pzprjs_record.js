@@ -49,7 +49,8 @@ function record(genre, pid, cols, rows, density, flag, marks) {
     cells[0].qnum = 1 + pick(8);
     out[0] = String(cells[0].qnum) + out[0].slice(1);
   }
-  if (marks) {
+  if (marks && genre === "hashiwokakero") bridges(puzzle, cols, rows);
+  else if (marks) {
     for (let i = 0; i < puzzle.board.border.length; i++) {
       const mark = pick(3);
       if (mark === 1) puzzle.board.border[i].line = 1;
@@ -61,6 +62,27 @@ function record(genre, pid, cols, rows, density, flag, marks) {
     kanpen: puzzle.getFileData(pzpr.parser.FILE_PBOX), xml: puzzle.getFileData(pzpr.parser.FILE_PBOX_XML) };
 }
 
+function bridges(puzzle, cols, rows) {
+  // Random bridges between islands that see each other, none crossing: drawn on every
+  // border along the way, as pzprjs stores them.
+  const bd = puzzle.board, island = (c, r) => bd.cell[r * cols + c].qnum !== -1;
+  const used = new Set();
+  for (const [dc, dr] of [[1, 0], [0, 1]]) {
+    for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+      if (!island(c, r)) continue;
+      let c2 = c + dc, r2 = r + dr; const path = [];
+      while (c2 < cols && r2 < rows && !island(c2, r2)) { path.push(r2 * cols + c2); c2 += dc; r2 += dr; }
+      if (c2 >= cols || r2 >= rows) continue;
+      const n = pick(3);
+      if (!n || path.some((cell) => used.has(cell))) continue;
+      path.forEach((cell) => used.add(cell));
+      for (let k = 0, x = c, y = r; k <= path.length; k++, x += dc, y += dr) {
+        bd.getb(2 * x + 1 + dc, 2 * y + 1 + dr).line = n;
+      }
+    }
+  }
+}
+
 const boards = [];
 for (const [cols, rows] of SIZES) {
   for (const density of DENSITIES) {
@@ -69,6 +91,7 @@ for (const [cols, rows] of SIZES) {
   }
   boards.push(record("slitherlink", "slither", cols, rows, 0.3, "f", false));
   boards.push(record("slitherlink", "slither", cols, rows, 0.3, "", true));
+  boards.push(record("hashiwokakero", "hashikake", cols, rows, 0.3, "", true));
 }
 const version = pzpr.version || "?";
 process.stdout.write(JSON.stringify({ pzprjs: version, boards }, null, 1) + "\n");
