@@ -33,13 +33,15 @@ def _id(board: dict[str, Any]) -> str:
     return f"{board['genre']}-{len(board['rows'][0])}x{len(board['rows'])}"
 
 
-def _puzzle(host: Host, board: dict[str, Any]) -> puzzlekit.Puzzle:
-    (puzzle,) = puzzlekit.load(board["genre"], "\n".join(board["rows"]) + "\n", host=host)
+def _puzzle(host: Host, board: dict[str, Any], meta: bool = True) -> puzzlekit.Puzzle:
+    head = "".join(f"# {k}: {v}\n" for k, v in board.get("meta", {}).items()) if meta else ""
+    (puzzle,) = puzzlekit.load(board["genre"], head + "\n".join(board["rows"]) + "\n", host=host)
     return puzzle
 
 
 def test_the_recording_covers_three_genres_and_penpa_took_every_board() -> None:
     assert {b["genre"] for b in BOARDS} == {"slitherlink", "hashiwokakero", "masyu"}
+    assert any(b["penpa_read"]["title"] == "zig, zag" for b in BOARDS)
     assert all(b["penpa_made"] and b["penpa_read"] for b in BOARDS)
 
 
@@ -59,7 +61,7 @@ def test_puzzlekit_writes_penpas_text_line_for_line(host: Host, board: dict[str,
     assert header[17] == board["penpa_made"]["puzzlink"]  # Penpa keeps the URL it imported as the source
     header[17] = ""
     theirs[0] = ",".join(header)
-    ours, _ = penpa.unpack(interchange.encode(_puzzle(host, board), "penpa", host))
+    ours, _ = penpa.unpack(interchange.encode(_puzzle(host, board, meta=False), "penpa", host))
     assert ours == theirs
 
 
@@ -76,6 +78,8 @@ def test_penpa_read_puzzlekits_url_as_the_board(host: Host, board: dict[str, Any
         }
     else:
         assert {k: str(v[0]).replace(" ", "?") for k, v in seen["number"].items()} == cells
+    meta = board.get("meta", {})
+    assert (seen["title"], seen["author"]) == (meta.get("title", ""), meta.get("author", ""))
     # what puzzlekit writes today is still what Penpa was shown
     again = interchange.encode(_puzzle(host, board), "penpa", host)
     assert penpa.unpack(again)[0] == penpa.unpack(board["ours"])[0]

@@ -36,6 +36,7 @@ def boards(rng: random.Random) -> list[dict[str, object]]:
             if genre == "hashiwokakero" and all(ch == "." for row in grid for ch in row):
                 grid[0][0] = "2"
             out.append({"genre": genre, "rows": ["".join(row) for row in grid]})
+    out[0]["meta"] = {"title": "zig, zag", "author": "Zoë"}  # commas, z (Penpa's escape letter), not ASCII
     return out
 
 
@@ -45,7 +46,8 @@ def main() -> int:
     made = boards(random.Random(20261201))
     ours = []
     for board in made:
-        (puzzle,) = puzzlekit.load(str(board["genre"]), "\n".join(board["rows"]) + "\n", host=host)  # type: ignore[arg-type]
+        meta = "".join(f"# {k}: {v}\n" for k, v in dict(board.get("meta", {})).items())  # type: ignore[call-overload]
+        (puzzle,) = puzzlekit.load(str(board["genre"]), meta + "\n".join(board["rows"]) + "\n", host=host)  # type: ignore[arg-type]
         ours.append({"read": interchange.encode(puzzle, "penpa", host)})
     jobs = made + ours
     run = subprocess.run(

@@ -47,7 +47,10 @@ function puzzlink(job) {
       await new Promise((r) => setTimeout(r, 300));
       answer = await page.evaluate((make) => {
         if (make) { const url = pu.maketext(); return { penpa: url.slice(url.indexOf("#")) }; }
-        return { nx: pu.nx, ny: pu.ny, space: pu.space, number: pu.pu_q.number, symbol: pu.pu_q.symbol, tags: pu.user_tags };
+        return {
+          nx: pu.nx, ny: pu.ny, space: pu.space, number: pu.pu_q.number, symbol: pu.pu_q.symbol, tags: pu.user_tags,
+          title: document.getElementById("saveinfotitle").value, author: document.getElementById("saveinfoauthor").value,
+        };
       }, !!source);
       if (source) answer.puzzlink = source;
     } catch (e) {
