@@ -119,3 +119,14 @@ def test_the_corpus_janko_boards_read_back_through_janko_text(host: Host, genre:
     decoded = interchange.decode(text, host.genre(genre), host, "corpus.txt")
     assert decoded is not None
     assert [b.rows for b in read_blocks(decoded)] == [e.rows for e in entries]
+
+
+def test_a_masyu_block_reads_with_white_and_black_pearls(host: Host) -> None:
+    text = "begin\npuzzle masyu\nsize 4\nproblem\nb - w -\n- - - -\n- W - -\n- - - B\nend\n"
+    assert interchange.infer_genre(text, host).name == "masyu"
+    decoded = interchange.decode(text, host.genre("masyu"), host, "masyu.txt")
+    assert decoded is not None
+    assert read_blocks(decoded)[0].rows == ["B.W.", "....", ".W..", "...B"]
+    with pytest.raises(LevelError, match="expected 'w' \\(white\\)") as err:
+        interchange.decode(text.replace("- W", "- x"), host.genre("masyu"), host, "masyu.txt")
+    assert (err.value.line, err.value.col) == (7, 3)
