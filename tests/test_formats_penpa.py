@@ -156,3 +156,17 @@ def test_the_full_variant_cannot_be_written_to_penpa(host: Host) -> None:
     (puzzle,) = puzzlekit.load("slitherlink", "# flags: full\n3.2\n...\n2.3\n", host=host)
     with pytest.raises(PuzzlekitError, match="no variant where the loop passes every dot"):
         interchange.encode(puzzle, "penpa", host)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"number":{"1":[2,1,"1"]},"line":{}}', "zig zag z9 zZ zO null", "zzz", '"__a" "qa" "pu_q" z', "x" * 50],
+)
+def test_unpacking_undoes_packing_as_penpas_replacements_in_reverse_do(text: str) -> None:
+    packed = text
+    for plain, short in penpa.SUBSTITUTIONS:
+        packed = packed.replace(plain, short)
+    penpas = packed
+    for plain, short in reversed(penpa.SUBSTITUTIONS):
+        penpas = penpas.replace(short, plain)
+    assert penpa.expand(packed) == penpas == text

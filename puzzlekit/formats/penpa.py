@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import itertools
 import json
 import re
@@ -176,6 +177,14 @@ def looks_like(source: str) -> bool:
 
 def unpack(source: str) -> tuple[list[str], int]:
     """The text lines of a Penpa URL, and where DATA starts; LevelError when it is not one."""
+    lines, at = _unpack(source)
+    return list(lines), at
+
+
+@functools.lru_cache(maxsize=2)
+def _unpack(source: str) -> tuple[tuple[str, ...], int]:
+    """``unpack``, kept for the last sources: every Penpa format asks a URL for its genre
+    tag, then one reads it, and each would otherwise inflate it again."""
     check_length(source)
     text = source.strip()
     start = len(source) - len(source.lstrip())
@@ -199,9 +208,15 @@ def unpack(source: str) -> tuple[list[str], int]:
         unpacked = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise error_at(source, at, "the p= data is not UTF-8 text: the URL looks damaged") from None
+    return tuple(expand(unpacked).split("\n")), at
+
+
+def expand(text: str) -> str:
+    """Undo Penpa's shortenings: its replacements, in reverse order (``zZ``, the escaped
+    ``z``, last), as Penpa's own loader does."""
     for plain, short in reversed(SUBSTITUTIONS):
-        unpacked = unpacked.replace(short, plain)
-    return unpacked.split("\n"), at
+        text = text.replace(short, plain)
+    return text
 
 
 def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = None) -> PenpaBoard:
