@@ -3,7 +3,7 @@
 //
 // Usage: node tools/penpa_record.js PZPR_JS PENPA_INDEX_HTML < jobs.json > answers.json
 //
-// jobs.json is a list of {"genre", "rows"} (Penpa imports the board from the puz.link URL
+// jobs.json is a list of {"genre", "rows"} (Penpa imports the board from the puzz.link URL
 // pzprjs writes for it, and its own edit URL is recorded) or {"read": URL} (Penpa opens a
 // URL puzzlekit wrote, and what it then holds is recorded: size, numbers, symbols, tags).
 // Needs puppeteer-core (npm) and Chromium; every request but file:// is refused.
