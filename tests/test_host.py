@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from puzzlekit_slitherlink import Slitherlink
 
 import puzzlekit
-from puzzlekit import Format, Genre, hookimpl
+from puzzlekit import Format, Genre, hookimpl, interchange
 from puzzlekit.cli.main import main
 from puzzlekit.errors import DuplicateName, UnknownGenre
 from puzzlekit.host import make_host
@@ -250,3 +250,39 @@ def test_a_lazy_host_still_refuses_a_duplicate_once_both_plugins_load() -> None:
 
     with pytest.raises(DuplicateName, match="'slitherlink' is registered by both"):
         make_host(lazy=True, plugins=[plugin("copycat", puzzlekit_register_genres=puzzlekit_register_genres)])
+
+
+def test_solving_a_level_file_of_a_named_genre_imports_that_genre_alone(tmp_path: Path) -> None:
+    level = tmp_path / "level.txt"
+    level.write_text("3.2\n...\n2.3\n")
+    code = (
+        "import sys\n"
+        "from puzzlekit.cli.main import main\n"
+        "try:\n"
+        f"    main(['solve', 'slitherlink', {str(level)!r}], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('plugins:', *sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "plugins: puzzlekit_slitherlink"
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        ("https://puzz.link/p?hashi/3/3/2g2i1g1", "hashiwokakero puzzle, not slitherlink"),
+        ("begin\npuzzle hashi\nsize 3\nproblem\n2 - 2\n- - -\n1 - 1\nend\n", "hashiwokakero puzzle, not slitherlink"),
+        ("3\n3\n0 . . \n. . . \n. . 2 \n0 0 0 \n", "Kanpen / pencilbox"),
+    ],
+)
+def test_a_lazy_host_still_refuses_another_genre_s_source(source: str, words: str) -> None:
+    host = make_host(lazy=True)
+    with pytest.raises(puzzlekit.PuzzlekitError, match=words):
+        interchange.decode(source, host.genre("slitherlink"), host, "board.txt")
+
+
+def test_a_lazy_host_reads_level_text_without_importing_the_other_plugins() -> None:
+    host = make_host(lazy=True)
+    assert interchange.decode("3.2\n...\n2.3\n", host.genre("slitherlink"), host, "level.txt") is None
+    assert "hashiwokakero" in host.pending
