@@ -11,8 +11,10 @@ entry points once but imports a plugin only when it is needed: asking for a genr
 name loads the plugin of that name (the built-in plugins are named after their
 genres), and anything that needs every plugin (another name or alias, the list of
 genres, the formats, the plugin commands) loads the rest.  So ``puzzlekit.solve(
-"slitherlink", text)`` imports Slitherlink alone.  Two plugins claiming one name are
-still refused, once both are loaded.
+"slitherlink", text)`` and ``puzzlekit solve slitherlink level.txt`` import Slitherlink
+alone (``interchange.decode`` asks the other plugins' formats only about a source that
+is not plainly a path or level text).  Two plugins claiming one name are still refused,
+once both are loaded.
 """
 
 from __future__ import annotations
