@@ -115,11 +115,12 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
 
 def _plainly_not_a_format(source: str, text: str, genre: Genre, host: Host, name: str | None) -> bool:
     """Can ``decode`` answer None without importing the plugins still pending?  Yes for an
-    existing file's path and for level text of ``genre`` that no loaded format recognises."""
+    existing file's path (or ``-``) and for level text of ``genre`` that no loaded format
+    recognises."""
     if any(fmt.matches(text) for fmt in host.loaded.formats()):
         return False
-    if name is None:
-        return "\n" not in text and os.path.isfile(source)
+    if name is None:  # an argument: stdin's "-", or a file's path, is no format's
+        return text == "-" or ("\n" not in text and os.path.isfile(source))
     foreign.refuse(text, name)
     blocks = read_blocks(text[:MAX_PEEK], name)
     if not blocks:

@@ -252,19 +252,23 @@ def test_a_lazy_host_still_refuses_a_duplicate_once_both_plugins_load() -> None:
         make_host(lazy=True, plugins=[plugin("copycat", puzzlekit_register_genres=puzzlekit_register_genres)])
 
 
-def test_solving_a_level_file_of_a_named_genre_imports_that_genre_alone(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stdin", [False, True])
+def test_solving_a_level_file_of_a_named_genre_imports_that_genre_alone(tmp_path: Path, stdin: bool) -> None:
     level = tmp_path / "level.txt"
     level.write_text("3.2\n...\n2.3\n")
+    argument = "-" if stdin else str(level)
     code = (
         "import sys\n"
         "from puzzlekit.cli.main import main\n"
         "try:\n"
-        f"    main(['solve', 'slitherlink', {str(level)!r}], standalone_mode=False)\n"
+        f"    main(['solve', 'slitherlink', {argument!r}], standalone_mode=False)\n"
         "except SystemExit:\n"
         "    pass\n"
         "print('plugins:', *sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')}))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=level.read_text(), capture_output=True, text=True, check=True
+    ).stdout
     assert out.splitlines()[-1] == "plugins: puzzlekit_slitherlink"
 
 
