@@ -32,7 +32,9 @@ def analyze_command(
     out: str | None,
     resume: bool,
 ) -> None:
-    """Explain each draft in SOURCE... (files, folders, globs, -, URLs).
+    """Explain each draft in SOURCE.
+
+    Several SOURCEs may follow: files, folders, globs, -, URLs, files of URLs or IDs.
 
     \b
     several solutions: two of them, where they differ, and clues that make it unique;

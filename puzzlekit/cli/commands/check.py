@@ -45,8 +45,9 @@ def check_command(
     out: str | None,
     resume: bool,
 ) -> None:
-    """Check a player's attempt against the rules and list every violation with its place
-    (every puzzle of SOURCE..., which may be files, folders, globs, - or URLs).
+    """Check a player's attempt against the rules and list every violation with its place.
+
+    Several SOURCEs may follow: files, folders, globs, -, URLs, files of URLs or IDs.
 
     Without --state, SOURCE itself must carry the marks (a Slitherlink lattice, a
     pzprjs file with an answer, say).  GENRE may be left out when SOURCE names it

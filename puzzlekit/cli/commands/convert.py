@@ -44,8 +44,10 @@ def convert_command(
     cluster: str | None,
     resume: bool,
 ) -> None:
-    """Write the puzzles of SOURCE... (files, folders, globs, -, URLs) as level text, a
-    puzz.link URL, a Tatham game ID or a pzprjs file.
+    """Write the puzzles of SOURCE as level text, a puzz.link URL, a Tatham game ID or a
+    pzprjs file.
+
+    Several SOURCEs may follow: files, folders, globs, -, URLs, files of URLs or IDs.
 
     GENRE may be left out when SOURCE names it (a URL, a pzprjs file).  A player's
     marks in SOURCE (a lattice, a bridge map) go into a pzprjs file as its answer.

@@ -39,9 +39,10 @@ def grade_command(
     out: str | None,
     resume: bool,
 ) -> None:
-    """Grade every puzzle in SOURCE... (files, folders, globs, -, URLs): the rung it
-    needs (tier 1 is the cheapest; search is the last), its difficulty name, the
-    deductions per rule and the search nodes.
+    """Grade every puzzle in SOURCE: the rung it needs (tier 1 is the cheapest; search is
+    the last), its difficulty name, the deductions per rule and the search nodes.
+
+    Several SOURCEs may follow: files, folders, globs, -, URLs, files of URLs or IDs.
 
     Exit codes as for solve: 0 when every puzzle is unique.
     """

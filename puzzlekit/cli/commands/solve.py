@@ -78,10 +78,12 @@ def solve_command(
     out: str | None,
     resume: bool,
 ) -> None:
-    """Solve every puzzle in SOURCE (a file, a folder, a glob, - for stdin, a puzz.link
-    URL, a Tatham game ID, a pzprjs file, a file of URLs or IDs; several may follow)
-    and say whether it is unique.  GENRE may be left out when SOURCE names it (a URL,
-    a pzprjs file).  --jobs, --cluster, -o and --resume: see docs/batch.md.
+    """Solve every puzzle in SOURCE (a file, - for stdin, a puzz.link URL, a Tatham game
+    ID or a pzprjs file) and say whether it is unique.  GENRE may be left out when
+    SOURCE names it (a URL, a pzprjs file).
+
+    Several SOURCEs may follow: files, folders, globs, -, URLs, files of URLs or IDs.
+    --jobs, --cluster, -o and --resume run big batches (docs/batch.md).
 
     Exit code 0 when every puzzle has exactly one solution; otherwise the code
     of the first that does not: 3 none, 4 several, 5 undecided.
