@@ -102,14 +102,14 @@ class PuzzleItem:
         return Puzzle(self.genre, self.genre.parse(self.block), self.block)
 
 
-def checked(genre: Genre, blocks: Iterable[Block], name: str) -> Iterator[PuzzleItem]:
-    """The blocks of one source as items, each parsed once here so bad text stops the run
-    at its file, line and column before it is sent anywhere."""
-    found = False
+def checked(genre: Genre, blocks: Iterable[Block], name: str) -> int:
+    """How many puzzles one source holds, each parsed (and dropped) so that bad text is
+    reported at its file, line and column before any work starts."""
+    found = 0
     for block in blocks:
         block.expect()  # a bad "# expect:" is bad input, located like any other
         genre.parse(block)
-        found = True
-        yield PuzzleItem(genre, block)
+        found += 1
     if not found:
         raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
+    return found

@@ -124,14 +124,16 @@ class Sources:
         return read_blocks(interchange.decode(text, g, host, name) or text, name), name
 
     def items(self) -> Iterator[PuzzleItem]:
-        """Every puzzle, source by source, checked here before it goes to work."""
+        """Every puzzle, source by source, read as it is reached (``checked`` has parsed them)."""
         for spec in self.specs:
-            blocks, name = self.blocks(spec)
-            yield from checked(self.genre, blocks, name)
+            blocks, _ = self.blocks(spec)
+            for block in blocks:
+                yield PuzzleItem(self.genre, block)
 
-    def count(self) -> int:
-        """How many puzzles there are (reading every source once more; for the bar)."""
-        return sum(sum(1 for _ in self.blocks(spec)[0]) for spec in self.specs)
+    def checked(self) -> int:
+        """How many puzzles there are, every one parsed (and dropped): a bad board anywhere
+        is reported before any output, as for one SOURCE, and memory stays flat."""
+        return sum(checked(self.genre, *self.blocks(spec)) for spec in self.specs)
 
 
 def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> Sources:

@@ -9,7 +9,6 @@ from functools import partial
 import click
 
 from puzzlekit.analysis import Analysis, analyze
-from puzzlekit.batching.progress import wanted as bar_wanted
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch, separated
 from puzzlekit.cli.common import reports_errors
@@ -42,7 +41,7 @@ def analyze_command(
     no solution:       a smallest set of clues found that already has no solution.
     """
     found = load_sources(ctx, genre, sources)
-    total = found.count() if bar_wanted() else None
+    total = found.checked()
     present = None if json_ else separated
     work = partial(analyze_item, json_)
     code = run_batch(ctx, work, found.items(), label="analyzing", total=total, present=present, describe=describe_item)

@@ -9,7 +9,6 @@ from functools import partial
 import click
 
 from puzzlekit.api import judge
-from puzzlekit.batching.progress import wanted as bar_wanted
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
 from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
@@ -58,9 +57,9 @@ def check_command(
     raw = "-" if "-" in sources or (not sources and genre == "-") else found.specs[0]
     state_text, state_name = read_state(ctx, found.genre, state_path, raw)
     items: Iterable[tuple[PuzzleItem, Block | None]]
+    total = found.checked()
     if state_text is None:
         items = ((item, None) for item in found.items())
-        total = found.count() if bar_wanted() else None
     else:
         puzzles = list(found.items())
         states = read_blocks(state_text, state_name)
@@ -69,7 +68,7 @@ def check_command(
                 f"{found.name} holds {len(puzzles)} puzzle(s) but {state_name} holds {len(states)} state(s); "
                 "they pair by order"
             )
-        items, total = list(zip(puzzles, states)), len(puzzles)
+        items = list(zip(puzzles, states))
     pretty = not plain and not json_ and out in (None, "-") and sys.stdout.isatty()
     work = partial(check_item, "json" if json_ else "pretty" if pretty else "plain")
     code = run_batch(ctx, work, items, label="checking", total=total, describe=lambda index, pair: pair[0].where)

@@ -9,7 +9,6 @@ from functools import partial
 import click
 
 from puzzlekit import interchange
-from puzzlekit.batching.progress import wanted as bar_wanted
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, in_this_process, run_batch, separated
 from puzzlekit.cli.common import get_host, reports_errors
@@ -60,7 +59,7 @@ def convert_command(
     if kind not in kinds:
         raise click.BadParameter(f"{g.name} can be written as {', '.join(kinds)}, not {kind!r}", param_hint="--to")
     items = found.items()
-    total = found.count() if index is not None or kind != interchange.ASCII or bar_wanted() else None
+    total = found.checked()
     if index is not None:
         if total is not None and index > total:
             raise PuzzlekitError(f"{found.name} holds {total} puzzle(s); there is no puzzle {index}")

@@ -9,7 +9,6 @@ from functools import partial
 import click
 
 from puzzlekit.api import solve
-from puzzlekit.batching.progress import wanted as bar_wanted
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch
 from puzzlekit.cli.common import Seconds, reports_errors
@@ -47,7 +46,7 @@ def grade_command(
     Exit codes as for solve: 0 when every puzzle is unique.
     """
     found = load_sources(ctx, genre, sources)
-    total = found.count() if bar_wanted() else None
+    total = found.checked()
     work = partial(grade_item, max_nodes, timeout or None, json_)
     sys.exit(run_batch(ctx, work, found.items(), label="grading", total=total, describe=describe_item))
 

@@ -17,7 +17,6 @@ from pathlib import Path
 import click
 
 from puzzlekit.api import CheckResult, SolveResult, check_all, solve
-from puzzlekit.batching.progress import wanted as bar_wanted
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli.batchrun import batch_options, collect
 from puzzlekit.cli.common import reports_errors, usage_error
@@ -111,7 +110,7 @@ def render_command(
         found = load_sources(ctx, genre, sources)
         _drawable(found.genre, kind)
         heading = title if title is not None else Path(found.name).name
-        total = found.count() if bar_wanted() else None
+        total = found.checked()
         drawn = collect(ctx, _sheet_item, found.items(), label="drawing", total=total)
         pages, code = _sheet(drawn, heading, int(per_page))
         _write(target, pages_to_pdf(pages))

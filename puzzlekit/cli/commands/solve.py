@@ -9,7 +9,6 @@ from functools import partial
 import click
 
 from puzzlekit.api import SolveResult, solve
-from puzzlekit.batching.progress import wanted as bar_wanted
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch, separated
@@ -92,7 +91,7 @@ def solve_command(
         raise click.UsageError("--json and --plain are two different outputs; choose one")
     found = load_sources(ctx, genre, sources)
     pretty = not plain and not json_ and out in (None, "-") and sys.stdout.isatty()
-    total = found.count() if pretty or bar_wanted() else None
+    total = found.checked()
     how = SolveOptions(limit, max_nodes, timeout or None, max_rung, engine, steps, json_, pretty, (total or 2) > 1)
     code = run_batch(
         ctx,
