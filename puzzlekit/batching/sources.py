@@ -47,9 +47,14 @@ def _is_puzzle_file(path: Path) -> bool:
     return path.is_file() and not path.name.startswith(".") and not path.name.endswith(SKIPPED_SUFFIXES)
 
 
-def listed_lines(text: str, host: Host) -> list[tuple[int, str]] | None:
+def listed_lines(text: str, host: Host, genre: Genre | None = None) -> list[tuple[int, str]] | None:
     """The ``(line number, entry)`` pairs of a file of URLs or game IDs one per line (blank
-    lines and ``#`` comments allowed); None when ``text`` is not such a list (level text)."""
+    lines and ``#`` comments allowed); None when ``text`` is not such a list (level text).
+
+    With ``genre`` the formats loaded for it are asked first, so reading level text of a
+    named genre imports no other genre's plugin (a lazy host); other genres' formats are asked only when an entry
+    looks like a URL or an ID (has a ``:``), to name the genre a stray entry belongs to.
+    """
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         entry = line.strip()
@@ -57,6 +62,12 @@ def listed_lines(text: str, host: Host) -> list[tuple[int, str]] | None:
             entries.append((number, entry))
     if not entries:
         return None
+    if genre is not None:
+        own = host.loaded.formats(genre.name)  # loaded: the genre's plugin is, the others need not be
+        if all(any(fmt.matches(entry) for fmt in own) for _, entry in entries):
+            return entries
+        if not any(":" in entry for _, entry in entries):
+            return None
     formats = host.formats()
     if not all(any(fmt.matches(entry) for fmt in formats) for _, entry in entries):
         return None

@@ -118,7 +118,7 @@ class Sources:
         if decoded is not None:
             return read_blocks(decoded, shown(spec)), shown(spec)
         text, name = self.raw(spec)
-        entries = listed_lines(text, host)
+        entries = listed_lines(text, host, g)
         if entries is not None:
             return listed_blocks(entries, g, host, name), name
         return read_blocks(interchange.decode(text, g, host, name) or text, name), name
