@@ -92,6 +92,7 @@ class Slitherlink(Genre):
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_mark_words))
         model.brancher = _chain_end_brancher(grid)
         model.leaf_check = lambda values: not violations(board, values)
+        model.cnf = lambda: self.sat_encoding(board)
         return model
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:

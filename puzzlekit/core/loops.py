@@ -339,6 +339,7 @@ def add_single_loop(
     genre's ladder.
     """
     degree, early, reach = rules
+    model.loop = graph
     for node in range(graph.n_nodes):
         must = bool(visit[node]) if visit is not None else False
         model.add(NodeDegree(graph, node, must, degree))

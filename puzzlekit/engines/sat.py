@@ -14,6 +14,7 @@ Optional: ``pip install 'puzzlekit-engine[sat]'``.
 from __future__ import annotations
 
 import time
+from itertools import combinations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -38,6 +39,9 @@ class SatEncoding:
     """A clause forbidding exactly this solution (to count on)."""
     top: int = 0
     """The largest SAT variable in use."""
+    direct: bool = False
+    """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every puzzle variable
+    and nothing else (``boolean``): the core's learning search can then use the clauses."""
 
     @classmethod
     def boolean(
@@ -52,7 +56,7 @@ class SatEncoding:
         def block(values: list[int]) -> Clause:
             return [-(v + 1) if value else v + 1 for v, value in enumerate(values)]
 
-        return cls(clauses, decode, refine or (lambda values: []), block, n)
+        return cls(clauses, decode, refine or (lambda values: []), block, n, True)
 
     @classmethod
     def single_loop(cls, graph: LoopGraph, clauses: list[Clause], visit: Sequence[bool] | None = None) -> SatEncoding:
@@ -68,9 +72,27 @@ class SatEncoding:
 
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
-    """Clauses saying the number of true literals is one of ``allowed``, by forbidding
-    every other pattern (for the handful of literals around one cell or dot)."""
+    """Clauses saying the number of true literals is one of ``allowed`` (for the handful of
+    literals around one cell or dot).
+
+    Written so that unit propagation alone draws every conclusion the constraint allows
+    (a search without CaDiCaL's inprocessing needs that): a range ``lo..hi`` is "no
+    ``hi + 1`` of them all true" and "no ``n - lo + 1`` of them all false"; "none or
+    two" (a loop's degree) is "no three all true" and "each one true needs another";
+    any other set forbids each wrong pattern outright."""
     n = len(literals)
+    wanted = sorted(set(allowed))
+    if wanted and wanted == list(range(wanted[0], wanted[-1] + 1)):
+        lo, hi = wanted[0], min(wanted[-1], n)
+        if lo > n:
+            return [[]]
+        clauses = [[-lit for lit in group] for group in combinations(literals, hi + 1)] if hi < n else []
+        clauses += [list(group) for group in combinations(literals, n - lo + 1)] if lo > 0 else []
+        return clauses
+    if wanted == [0, 2]:
+        clauses = [[-lit for lit in group] for group in combinations(literals, 3)]
+        clauses += [[-lit, *(other for other in literals if other != lit)] for lit in literals]
+        return clauses
     clauses = []
     for pattern in range(1 << n):
         if bin(pattern).count("1") not in allowed:
