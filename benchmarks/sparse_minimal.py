@@ -22,15 +22,16 @@ import sys
 import time
 from pathlib import Path
 
+from puzzlekit_slitherlink.generate import can_join, clues_of
+from puzzlekit_slitherlink.grid import grid_for
+from puzzlekit_slitherlink.text import BLANK, Board, write_clue_grid
+
 import puzzlekit
 from puzzlekit.api import get_genre
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import Status
 from puzzlekit.engines.sat import solve_sat
 from puzzlekit.genre import Genre
-from puzzlekit_slitherlink.generate import can_join, clues_of
-from puzzlekit_slitherlink.grid import grid_for
-from puzzlekit_slitherlink.text import BLANK, Board, write_clue_grid
 
 SETS = Path(__file__).resolve().parent / "sets"
 SIZES = ((10, 10), (15, 15), (20, 20))

@@ -50,7 +50,8 @@ class Twin(Protocol):
     """A boolean model as clauses: what the genre's ``sat_encoding`` returns.
 
     ``direct`` promises that SAT variable ``v + 1`` is the model's variable ``v`` for
-    every variable (``SatEncoding.boolean``); only such twins drive this search."""
+    every variable of the model, any SAT variable past them (up to ``top``) auxiliary
+    (``SatEncoding.boolean``); only such twins drive this search."""
 
     clauses: list[Clause]
     top: int
@@ -411,8 +412,12 @@ class Cdcl:
         block: Callable[[list[int]], list[int]],
         max_nodes: int | None,
         deadline: float | None,
+        shown: int | None = None,
+        at_root: Callable[[list[int]], list[int] | None] | None = None,
     ) -> CdclOutcome:
-        """Count solutions up to ``limit``; ``block`` gives an internal clause forbidding one."""
+        """Count solutions up to ``limit``, judged on the first ``shown`` variables (all by
+        default; the rest are auxiliary, fixed by those); ``block`` gives an internal
+        clause forbidding one."""
         solutions: list[list[int]] = []
         decisions = conflicts = 0
         restarts = 0
@@ -420,7 +425,8 @@ class Cdcl:
         since_restart = 0
         max_learnts = FIRST_REDUCE
         clock = DEADLINE_EVERY
-        n = self.n
+        root_facts = len(self.trail)
+        n = self.n if shown is None else shown
         val = self.val
 
         def outcome(exhausted: bool, stopped: str | None) -> CdclOutcome:
@@ -471,6 +477,17 @@ class Cdcl:
                     self.reduce()
                     max_learnts += max_learnts // 2
                 confl = self.propagate()
+                if confl == -1 and at_root is not None and len(self.trail) > root_facts:
+                    more = at_root(self.trail)
+                    if more is None:
+                        return outcome(True, None)
+                    for lit in more:
+                        if val[lit] == 0:
+                            self.assign(lit, -1)
+                        elif val[lit] == -1:
+                            return outcome(True, None)
+                    root_facts = len(self.trail)
+                    confl = self.propagate()
                 continue
             v = self.pick()
             if v < 0:

@@ -61,7 +61,7 @@ class LoopTheory:
             if lit & 1:
                 continue
             var = lit >> 1
-            k = edge_of[var]
+            k = edge_of[var] if var < len(edge_of) else -1
             if k < 0:
                 continue
             lemma = self._take(pos, var, k, solver.val)
@@ -82,6 +82,45 @@ class LoopTheory:
             self.closed_nodes = closed_nodes
         if self.head > size:
             self.head = size
+
+    def cuts(self, values: list[int]) -> list[list[int]]:
+        """For a full assignment whose lines form several pieces, per piece P (nodes S) and
+        other piece Q: "an edge leaving S is a line, or P's first edge is not, or Q's is
+        not" (DIMACS literals, as ``SatEncoding.refine`` gives them).  Empty when the
+        lines are one piece.  The same clauses as ``puzzlekit.engines.sat.loop_cuts``,
+        found in two passes over the board instead of one per piece."""
+        ends, adjacent = self.ends, self.adjacent
+        label = [-1] * self.n_nodes
+        firsts: list[int] = []
+        for k, var in enumerate(self.graph.edge_vars):
+            if not values[var] or label[ends[k][0]] >= 0:
+                continue
+            piece = len(firsts)
+            firsts.append(var)
+            start = ends[k][0]
+            label[start] = piece
+            todo = [start]
+            while todo:
+                for e, other in adjacent[todo.pop()]:
+                    if values[e] and label[other] < 0:
+                        label[other] = piece
+                        todo.append(other)
+        if len(firsts) < 2:
+            return []
+        cut: list[list[int]] = [[] for _ in firsts]
+        for k, var in enumerate(self.graph.edge_vars):
+            a, b = label[ends[k][0]], label[ends[k][1]]
+            if a != b:
+                if a >= 0:
+                    cut[a].append(var + 1)
+                if b >= 0:
+                    cut[b].append(var + 1)
+        return [
+            [*cut[i], -(firsts[i] + 1), -(firsts[j] + 1)]
+            for i in range(len(firsts))
+            for j in range(len(firsts))
+            if i != j
+        ]
 
     def block(self, values: list[int]) -> list[int] | None:
         if not self.every_var_an_edge:

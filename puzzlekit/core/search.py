@@ -23,6 +23,7 @@ DEFAULT_LIMIT = 2
 DEFAULT_MAX_NODES = 100_000
 DEFAULT_TIMEOUT = 60.0
 EARLY_LOOPS = False
+ROOT_SYNC = True
 
 
 class Status(StrEnum):
@@ -156,7 +157,7 @@ def count_solutions(
     if max_nodes is not None and max_nodes <= 0:
         stopped = "max-nodes"
     elif learning and (twin := _twin_of(model, dom)) is not None:
-        outcome = learn_search(model, twin, dom, limit, max_nodes, deadline)
+        outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
         solutions.extend(outcome.solutions)
         nodes = outcome.decisions
         stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
@@ -223,19 +224,29 @@ def _twin_of(model: Model, dom: list[int]) -> Twin | None:
     if model.cnf is None or any(d & ~BOOL for d in dom):
         return None
     twin = model.cnf()
-    if not twin.direct or twin.top != len(dom):
+    if not twin.direct or twin.top < len(dom):
         return None
     return twin
 
 
 def learn_search(
-    model: Model, twin: Twin, dom: list[int], limit: int, max_nodes: int | None, deadline: float | None
+    model: Model,
+    twin: Twin,
+    dom: list[int],
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    engine: Engine | None = None,
 ) -> CdclOutcome:
     """Count solutions from the root state ``dom`` by clause learning.
 
     The root's deductions are sound, so they enter as facts; the twin's clauses, its
     ``refine`` and the loop theory (when the model declares one loop) do the rest, and
-    the model's ``leaf_check`` has the last word on every candidate, as in ``_dfs``."""
+    the model's ``leaf_check`` has the last word on every candidate, as in ``_dfs``.
+
+    With ``engine`` (at the root state), the facts the learning finds are handed to the
+    deduction ladder at restarts, and what it deduces from them comes back as facts:
+    deduction from true facts is sound, so this only ever prunes."""
     n = len(dom)
     theories: list[Theory] = []
     loop = None
@@ -243,7 +254,7 @@ def learn_search(
         loop = LoopTheory(model.loop, n)
         if EARLY_LOOPS:
             theories.append(loop)
-    solver = Cdcl(n, [], theories)
+    solver = Cdcl(twin.top, [], theories)
     for var, d in enumerate(dom):
         if d == TRUE:
             solver.assign(2 * var, -1)
@@ -259,4 +270,32 @@ def learn_search(
         short = loop.block(values) if loop is not None else None
         return short if short is not None else every_variable(values)
 
-    return solver.solve(limit, accept, twin.refine, block, max_nodes, deadline)
+    refine = twin.refine
+    if loop is not None:
+        cuts, more = loop.cuts, twin.refine
+
+        def refine(values: list[int]) -> list[list[int]]:
+            return cuts(values) or more(values)
+
+    at_root = None
+    if engine is not None:
+        live = engine
+        taken = [0]
+
+        def at_root(trail: list[int]) -> list[int] | None:
+            edom = live.dom
+            start = taken[0]
+            taken[0] = len(trail)
+            live.current = -1
+            for lit in trail[start:]:
+                var = lit >> 1
+                if var < n and not live.set(var, FALSE if lit & 1 else TRUE):
+                    return None
+            try:
+                if not live.run():
+                    return None
+            except Timeout:
+                return []
+            return [2 * v + (1 if d == FALSE else 0) for v, d in enumerate(edom) if d != BOOL]
+
+    return solver.solve(limit, accept, refine, block, max_nodes, deadline, n, at_root)

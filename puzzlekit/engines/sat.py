@@ -14,9 +14,9 @@ Optional: ``pip install 'puzzlekit-engine[sat]'``.
 from __future__ import annotations
 
 import time
-from itertools import combinations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.search import Status
@@ -40,8 +40,9 @@ class SatEncoding:
     top: int = 0
     """The largest SAT variable in use."""
     direct: bool = False
-    """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every puzzle variable
-    and nothing else (``boolean``): the core's learning search can then use the clauses."""
+    """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every (boolean) puzzle
+    variable, any variable above them auxiliary (``boolean``): the core's learning search
+    can then use the clauses."""
 
     @classmethod
     def boolean(
