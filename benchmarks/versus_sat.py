@@ -185,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unknown set(s): {', '.join(unknown)} (known: {', '.join(known)})", file=sys.stderr)
         return 2
     timeout = args.timeout or None
+    puzzlekit.default_host()  # load the plugins before the first board is timed
     start_note = load_note()
     print(start_note, file=sys.stderr)
     started = time.perf_counter()
