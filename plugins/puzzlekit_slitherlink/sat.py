@@ -7,20 +7,23 @@ lines at every dot in the ``full`` variant), at least one line and "one loop"
 
 from __future__ import annotations
 
+from puzzlekit.core.cdcl import cardinality
 from puzzlekit.engines.sat import Clause, SatEncoding, exactly
 from puzzlekit_slitherlink.text import Board
 
 
 def encode(board: Board, colours: bool = False) -> SatEncoding:
-    """The CNF; with ``colours``, also one variable per face (inside the loop or not, the
-    outside face out) and "an edge is a line exactly when its two faces differ": the same
-    solutions, but unit propagation then sees the parity reasoning of the colouring rung,
-    which the core's learning search (``Model.cnf``) feeds on."""
+    """The CNF; with ``colours`` (the twin the core's learning search uses, ``Model.cnf``),
+    the clues written for unit propagation (``cardinality``), and one more variable per
+    face (inside the loop or not, the outside face out) with "an edge is a line exactly
+    when its two faces differ": the same solutions, but unit propagation then sees the
+    counting and the parity reasoning of the colouring rung."""
     grid = board.grid
     clauses: list[Clause] = []
     for cell, clue in enumerate(board.clues):
         if clue >= 0:
-            clauses += exactly([e + 1 for e in grid.cell_edges[cell]], [clue])
+            count = cardinality if colours else exactly
+            clauses += count([e + 1 for e in grid.cell_edges[cell]], [clue])
     visit = [True] * grid.n_vertices if board.full else None
     encoding = SatEncoding.single_loop(grid.loop, clauses, visit)
     if colours:

@@ -32,6 +32,7 @@ import heapq
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Protocol
 
 Clause = list[int]
@@ -40,7 +41,7 @@ inside, the ``2*var + sign`` form."""
 
 DEADLINE_EVERY = 64
 """Conflicts or decisions between two looks at the clock."""
-RESTART_BASE = 100
+RESTART_BASE = 30
 """Conflicts in the first Luby restart interval."""
 FIRST_REDUCE = 2000
 """Learnt clauses kept before the first clean-up (grows by half each time)."""
@@ -76,6 +77,34 @@ class Theory(Protocol):
     def block(self, values: list[int]) -> list[int] | None:
         """A short clause forbidding this solution (None: the default, every variable)."""
         ...
+
+
+def cardinality(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
+    """Clauses (DIMACS) saying the number of true ``literals`` is one of ``allowed``, for
+    a handful of literals (a cell's edges, a dot's), written so that unit propagation
+    alone draws every conclusion the constraint allows, which a search without a SAT
+    solver's inprocessing needs: a range ``lo..hi`` is "no ``hi + 1`` of them all true"
+    and "no ``n - lo + 1`` of them all false"; "none or two" (a loop's degree) is "no
+    three all true" and "each one true needs another"; any other set forbids each wrong
+    pattern outright."""
+    n = len(literals)
+    wanted = sorted(set(allowed))
+    if wanted and wanted == list(range(wanted[0], wanted[-1] + 1)):
+        lo, hi = wanted[0], min(wanted[-1], n)
+        if lo > n:
+            return [[]]
+        clauses = [[-lit for lit in group] for group in combinations(literals, hi + 1)] if hi < n else []
+        clauses += [list(group) for group in combinations(literals, n - lo + 1)] if lo > 0 else []
+        return clauses
+    if wanted == [0, 2]:
+        clauses = [[-lit for lit in group] for group in combinations(literals, 3)]
+        clauses += [[-lit, *(other for other in literals if other != lit)] for lit in literals]
+        return clauses
+    clauses = []
+    for pattern in range(1 << n):
+        if bin(pattern).count("1") not in allowed:
+            clauses.append([-lit if pattern >> i & 1 else lit for i, lit in enumerate(literals)])
+    return clauses
 
 
 def luby(i: int) -> int:

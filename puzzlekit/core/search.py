@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, every_variable, internal
+from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.looptheory import LoopTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
@@ -260,7 +260,11 @@ def learn_search(
             solver.assign(2 * var, -1)
         elif d == FALSE:
             solver.assign(2 * var + 1, -1)
-    for i, clause in enumerate(twin.clauses):
+    clauses = twin.clauses
+    if model.loop is not None:
+        # Two lines or none at every node, in clauses unit propagation reads in full.
+        clauses = clauses + [c for edges in model.loop.node_edges for c in cardinality([e + 1 for e in edges], [0, 2])]
+    for i, clause in enumerate(clauses):
         solver.add_input([internal(lit) for lit in clause])
         if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
             return CdclOutcome([], 0, 0, False, "timeout")

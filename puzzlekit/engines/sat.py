@@ -16,7 +16,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.search import Status
@@ -73,27 +72,12 @@ class SatEncoding:
 
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
-    """Clauses saying the number of true literals is one of ``allowed`` (for the handful of
-    literals around one cell or dot).
+    """Clauses saying the number of true literals is one of ``allowed``, by forbidding
+    every other pattern (for the handful of literals around one cell or dot).
 
-    Written so that unit propagation alone draws every conclusion the constraint allows
-    (a search without CaDiCaL's inprocessing needs that): a range ``lo..hi`` is "no
-    ``hi + 1`` of them all true" and "no ``n - lo + 1`` of them all false"; "none or
-    two" (a loop's degree) is "no three all true" and "each one true needs another";
-    any other set forbids each wrong pattern outright."""
+    ``puzzlekit.core.cdcl.cardinality`` says the same in clauses from which unit
+    propagation draws every conclusion; the core's learning search uses that one."""
     n = len(literals)
-    wanted = sorted(set(allowed))
-    if wanted and wanted == list(range(wanted[0], wanted[-1] + 1)):
-        lo, hi = wanted[0], min(wanted[-1], n)
-        if lo > n:
-            return [[]]
-        clauses = [[-lit for lit in group] for group in combinations(literals, hi + 1)] if hi < n else []
-        clauses += [list(group) for group in combinations(literals, n - lo + 1)] if lo > 0 else []
-        return clauses
-    if wanted == [0, 2]:
-        clauses = [[-lit for lit in group] for group in combinations(literals, 3)]
-        clauses += [[-lit, *(other for other in literals if other != lit)] for lit in literals]
-        return clauses
     clauses = []
     for pattern in range(1 << n):
         if bin(pattern).count("1") not in allowed:
