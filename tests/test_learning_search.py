@@ -9,6 +9,7 @@ agree on the whole set of solutions, not only on the status.
 from __future__ import annotations
 
 import itertools
+import time
 from functools import cache
 
 import pytest
@@ -149,12 +150,23 @@ def test_a_budget_spent_mid_search_is_undecided_never_a_wrong_unique(budget: int
     assert all(s in full.solutions for s in outcome.solutions)
 
 
-def test_a_timeout_mid_search_is_undecided() -> None:
+def test_a_timeout_is_undecided() -> None:
     puzzle, _ = hard_board()
     model = puzzle.genre.build(puzzle.instance)
     outcome = count_solutions(model, timeout=1e-4, max_nodes=None)
     assert outcome.status == Status.UNDECIDED
     assert outcome.stopped_by == "timeout"
+
+
+def test_a_deadline_passed_past_the_root_stops_the_learning_search() -> None:
+    puzzle, full = hard_board()
+    model = puzzle.genre.build(puzzle.instance)
+    assert model.cnf is not None
+    twin = model.cnf()
+    outcome = search.learn_search(model, twin, list(full.root), 2, None, time.perf_counter())
+    assert not outcome.exhausted
+    assert outcome.stopped_by == "timeout"
+    assert outcome.solutions == []
 
 
 def test_a_limit_of_one_stops_at_the_first_solution_undecided() -> None:
