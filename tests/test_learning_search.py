@@ -105,6 +105,19 @@ def test_the_early_loop_theory_changes_no_answer(text: str) -> None:
     assert sorted(new.solutions) == sorted(old.solutions)
 
 
+@SETTINGS
+@given(slither_boards())
+def test_feeding_learnt_facts_to_the_deduction_ladder_changes_no_answer(text: str) -> None:
+    with_sync = counted("slitherlink", text, True)
+    search.ROOT_SYNC = False
+    try:
+        without = counted("slitherlink", text, True)
+    finally:
+        search.ROOT_SYNC = True
+    assert with_sync.status == without.status
+    assert sorted(with_sync.solutions) == sorted(without.solutions)
+
+
 # A sparse minimal 15x15 board (benchmarks/sets/sparse-minimal-15x15.txt, seed sparse-15x15-0):
 # deduction leaves it open and the learning search needs about two thousand decisions.
 HARD = """\
