@@ -43,6 +43,8 @@ DEADLINE_EVERY = 64
 """Conflicts or decisions between two looks at the clock."""
 RESTART_BASE = 30
 """Conflicts in the first Luby restart interval."""
+VAR_DECAY = 0.95
+"""Activities fade by this factor per conflict (MiniSat's default)."""
 FIRST_REDUCE = 2000
 """Learnt clauses kept before the first clean-up (grows by half each time)."""
 
@@ -334,7 +336,7 @@ class Cdcl:
                     best = i
             kept[1], kept[best] = kept[best], kept[1]
             back = level[kept[1] >> 1]
-        self.var_inc /= 0.95
+        self.var_inc /= VAR_DECAY
         return kept, back
 
     def cancel_until(self, target: int) -> None:
