@@ -147,7 +147,7 @@ def test_a_missing_file_is_a_usage_error() -> None:
 
 def test_an_unknown_genre_lists_the_installed_ones() -> None:
     result = run("solve", "sudoku", "-", stdin=UNIQUE)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "unknown genre 'sudoku'; installed genres: hashiwokakero, " in result.stderr
     assert "slitherlink" in result.stderr
 
@@ -243,7 +243,7 @@ def test_check_pairs_puzzles_and_states_by_order(tmp_path: Path) -> None:
         "--state",
         level(tmp_path, "+ +\n . \n+ +\n", "s"),
     )
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "holds 2 puzzle(s) but" in result.stderr
 
 

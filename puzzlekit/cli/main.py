@@ -8,6 +8,10 @@ Each built-in command lives in its own module under ``puzzlekit.cli.commands``.
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Sequence
+from typing import Any
+
 import click
 
 from puzzlekit import __version__
@@ -22,8 +26,8 @@ from puzzlekit.cli.commands.hint import hint_command
 from puzzlekit.cli.commands.render import render_command
 from puzzlekit.cli.commands.selftest import selftest_command
 from puzzlekit.cli.commands.solve import solve_command
-from puzzlekit.cli.common import get_host
-from puzzlekit.cli.exitcodes import EXIT_ERROR
+from puzzlekit.cli.common import attach_missing_streams, get_host
+from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE, say
 from puzzlekit.errors import PuzzlekitError
 
 
@@ -36,6 +40,32 @@ class PuzzlekitGroup(click.Group):
         except PuzzlekitError as err:
             click.echo(f"puzzlekit: error: {err}", err=True)
             ctx.exit(EXIT_ERROR)
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        standalone_mode: bool = True,
+        **kwargs: Any,
+    ) -> Any:
+        """click's main, with every usage mistake as one line (not click's usage block)
+        and a missing standard stream (closed, or none under a scheduler) as the null device."""
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **kwargs)
+        attach_missing_streams()
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as err:
+            click.echo(err.ctx.get_help() if err.ctx else str(err), err=True)
+            sys.exit(EXIT_USAGE)
+        except click.ClickException as err:
+            where = err.ctx.command_path if isinstance(err, click.UsageError) and err.ctx else "puzzlekit"
+            say("error", f"{err.format_message().rstrip('.')} (see '{where} --help')")
+            sys.exit(err.exit_code)
+        except click.Abort:
+            say("error", "interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self._plugin_commands(ctx)))

@@ -11,13 +11,14 @@ from puzzlekit.api import solve
 from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.validate import Count
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 from puzzlekit.grading import Grade, grade_result
 
 
 @click.command(name="grade")
 @genre_and_source
-@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True)
+@click.option("--max-nodes", type=Count(min=0), default=DEFAULT_MAX_NODES, show_default=True)
 @click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context

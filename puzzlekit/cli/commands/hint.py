@@ -7,9 +7,10 @@ import sys
 
 import click
 
-from puzzlekit.cli.common import reports_errors, usage_error
+from puzzlekit.cli.common import is_terminal, reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.validate import Count
 from puzzlekit.core.model import values_of
 from puzzlekit.hints import Hint, hint
 
@@ -17,7 +18,7 @@ from puzzlekit.hints import Hint, hint
 @click.command(name="hint")
 @genre_and_source
 @click.option("--state", "state_path", metavar="FILE", help="The player's marks (a file or -).")
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE (1 is the first).")
+@click.option("--puzzle", "index", type=Count(min=1), help="Which puzzle of SOURCE (1 is the first).")
 @click.option("--json", "json_", is_flag=True, help="One JSON object.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
 @click.pass_context
@@ -40,16 +41,12 @@ def hint_command(
     """
     g, text, name = load_source(ctx, genre, source)
     puzzles = puzzles_in(g, text, name)
-    if index is None and len(puzzles) != 1:
-        usage_error(ctx, f"{name}: hint takes one puzzle, found {len(puzzles)}; choose one with --puzzle N")
-    chosen = (index or 1) - 1
-    if chosen >= len(puzzles):
-        usage_error(ctx, f"{name}: --puzzle {index}, but SOURCE holds {len(puzzles)}")
+    chosen = choose(ctx, puzzles, index, name, required=True)
     state, state_name = read_state(ctx, g, state_path, source or genre)
     found = hint(g, puzzles[chosen], state, state_source=state_name)
     if json_:
         click.echo(hint_json(found))
-    elif not plain and sys.stdout.isatty():
+    elif not plain and is_terminal(sys.stdout):
         from puzzlekit.cli import terminal  # rich, only on a terminal
 
         terminal.console().print(terminal.hint_view(found, hint_plain(found)))

@@ -19,7 +19,8 @@ import click
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
 from puzzlekit.cli.common import reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.validate import Count, Number
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import CannotDraw, MissingExtra
@@ -57,7 +58,7 @@ FORMATS = ("svg", "png", "pdf")
 @click.option(
     "--crosses/--no-crosses", default=None, help="Draw 'no line' marks [default: while the board is unfinished]."
 )
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE to draw (1 is the first).")
+@click.option("--puzzle", "index", type=Count(min=1), help="Which puzzle of SOURCE to draw (1 is the first).")
 @click.option("--sheet", is_flag=True, help="Every puzzle of SOURCE on printable pages, solutions at the back (PDF).")
 @click.option(
     "--per-page",
@@ -68,7 +69,7 @@ FORMATS = ("svg", "png", "pdf")
 )
 @click.option("--title", help="The sheet's heading (default: SOURCE's file name).")
 @click.option(
-    "--scale", type=click.FloatRange(min=0.1, max=20), default=2.0, show_default=True, help="PNG pixels per SVG unit."
+    "--scale", type=Number(0.1, 20), default=2.0, show_default=True, help="PNG pixels per SVG unit."
 )
 @click.pass_context
 @reports_errors
@@ -112,15 +113,13 @@ def render_command(
         pages, code = _sheet(puzzles, heading, int(per_page))
         _write(target, pages_to_pdf(pages))
         sys.exit(code)
-    if index is not None and index > len(puzzles):
-        usage_error(ctx, f"--puzzle {index}: {name} holds {len(puzzles)} puzzle(s)")
+    chosen = choose(ctx, puzzles, index, name, required=False)
     if index is None and len(puzzles) > 1:
         click.echo(
             f"puzzlekit: note: {name} holds {len(puzzles)} puzzles; drawing the first "
             "(choose one with --puzzle N, or draw them all with --sheet)",
             err=True,
         )
-    chosen = (index or 1) - 1
     puzzle = puzzles[chosen]
     code = 0
     if solution:

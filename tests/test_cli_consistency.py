@@ -1,0 +1,103 @@
+"""One mistake, one exit code and one wording, whichever command meets it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner, Result
+
+from puzzlekit.cli.exitcodes import EXIT_CODES, EXIT_USAGE, escaped
+from puzzlekit.cli.main import main
+from puzzlekit.cli.validate import NUMERIC_TYPES
+
+SOURCE_COMMANDS = ["solve", "check", "convert", "render", "grade", "hint", "analyze"]
+TWO = "31\n..\n\n.1\n2.\n"
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def one_error_line(result: Result) -> str:
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("puzzlekit: error: ")
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", SOURCE_COMMANDS)
+def test_a_missing_file_is_one_line_and_exit_2_everywhere(command: str) -> None:
+    result = run(command, "slitherlink", "no-such-file.txt")
+    assert result.exit_code == EXIT_USAGE
+    assert one_error_line(result) == "puzzlekit: error: SOURCE: no such file: no-such-file.txt"
+
+
+@pytest.mark.parametrize("command", [*SOURCE_COMMANDS, "generate", "selftest"])
+def test_an_unknown_genre_is_one_line_and_exit_2_everywhere(command: str) -> None:
+    args = [command, "slitherlnk"] + ([] if command in ("generate", "selftest") else ["-"])
+    result = run(*args, stdin="3\n")
+    assert result.exit_code == EXIT_USAGE
+    assert "unknown genre 'slitherlnk' (did you mean 'slitherlink'?)" in one_error_line(result)
+
+
+@pytest.mark.parametrize("command", ["render", "hint", "convert"])
+def test_puzzle_past_the_end_is_one_wording_and_exit_2(command: str) -> None:
+    result = run(command, "slitherlink", "-", "--puzzle", "3", stdin=TWO)
+    assert result.exit_code == EXIT_USAGE
+    assert one_error_line(result) == "puzzlekit: error: --puzzle 3: <stdin> holds 2 puzzle(s)"
+
+
+@pytest.mark.parametrize("args", [["hint", "slitherlink", "-"], ["convert", "slitherlink", "-", "--to", "pzpr"]])
+def test_a_needed_choice_of_puzzle_is_one_wording_and_exit_2(args: list[str]) -> None:
+    result = run(*args, stdin=TWO)
+    assert result.exit_code == EXIT_USAGE
+    assert one_error_line(result) == "puzzlekit: error: <stdin> holds 2 puzzles; choose one with --puzzle N"
+
+
+def test_a_click_usage_mistake_is_one_line_not_a_usage_block() -> None:
+    result = run("solve", "--no-such-option")
+    assert result.exit_code == EXIT_USAGE
+    line = one_error_line(result)
+    assert line.startswith("puzzlekit: error: No such option '--no-such-option' (see '")
+    assert line.endswith(" solve --help')")
+
+
+def numeric_options() -> list[tuple[str, click.Option]]:
+    out = []
+    for name, command in sorted(main.commands.items()):
+        for param in command.params:
+            if isinstance(param, click.Option) and isinstance(
+                param.type, (click.types.IntParamType, click.types.FloatParamType)
+            ):
+                out.append((name, param))
+    return out
+
+
+def test_every_numeric_option_is_one_of_the_validated_types() -> None:
+    options = numeric_options()
+    assert len(options) >= 10
+    for name, param in options:
+        assert isinstance(param.type, NUMERIC_TYPES), f"{name} {param.opts[0]} is a bare {param.type!r}"
+
+
+@pytest.mark.parametrize(("command", "option"), [(c, p.opts[0]) for c, p in numeric_options()])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "-1", "99999999999999999999", "1e400", "x"])
+def test_every_numeric_option_refuses_what_it_cannot_take(command: str, option: str, value: str) -> None:
+    args = [command, "slitherlink"] + ([] if command == "generate" else ["-"]) + [f"{option}={value}"]
+    result = run(*args, stdin="3\n")
+    assert result.exit_code == EXIT_USAGE, (args, result.output)
+    assert f"Invalid value for '{option}'" in one_error_line(result)
+
+
+def test_escaped_keeps_a_line_one_line_and_free_of_terminal_escapes() -> None:
+    assert escaped("a\x0cb\x1b[31mc\nd\udcffe") == "a\\x0cb\\x1b[31mc\\x0ad\\xffe"
+    assert escaped("r1c1 · ✓") == "r1c1 · ✓"
+
+
+def test_the_exit_code_table_is_the_documented_one() -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    table = doc.split("## Exit codes", 1)[1]
+    for code in EXIT_CODES:
+        assert f"| {code} |" in table
