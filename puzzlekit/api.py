@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
+from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, LogEntry
 from puzzlekit.core.model import domains_of, values_of
 from puzzlekit.core.search import (
@@ -71,6 +72,9 @@ class Puzzle:
 
     def expect(self) -> str | None:
         return self.block.expect()
+
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.genre.name} {self.size} at {self.where}>"
 
     def text(self) -> str:
         """The puzzle as level text, metadata included."""
@@ -208,14 +212,14 @@ def solve(
     ``engine="sat"`` uses the independent SAT engine (the optional extra ``sat``):
     same statuses and solutions, no deduction log.
     """
+    budget = Budget.of(timeout)  # one deadline for parsing, building and searching
     p = load_one(genre, puzzle, host)
     if engine == "sat":
-        return _solve_sat(p, limit, timeout)
+        return _solve_sat(p, limit, budget.remaining())
     if engine != "propagation":
         raise UsageError(f"unknown engine {engine!r}: choose propagation or sat")
-    outcome = count_solutions(
-        p.genre.build(p.instance), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung
-    )
+    model = p.genre.build(p.instance)
+    outcome = count_solutions(model, limit=limit, max_nodes=max_nodes, timeout=budget.remaining(), max_rung=max_rung)
     solutions = _solutions(p, outcome.solutions)
     stats = Stats(
         nodes=outcome.nodes,

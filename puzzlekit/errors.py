@@ -40,3 +40,8 @@ class CannotDraw(PuzzlekitError):
 
 class MissingExtra(PuzzlekitError):
     """A feature needs an optional extra (``pip install 'puzzlekit-engine[pictures]'``) that is absent."""
+
+
+class BudgetSpent(PuzzlekitError):
+    """The time or node budget ran out before an answer could be given (a hint needs
+    the solution first); the CLI exits 5, undecided, as solve does."""

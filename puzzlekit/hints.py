@@ -13,10 +13,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 from puzzlekit.api import Puzzle, explain_entry, load_one, solve
-from puzzlekit.core.engine import Engine
+from puzzlekit.budget import Budget
+from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import is_fixed
-from puzzlekit.core.search import Status, smallest_domain
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, smallest_domain
+from puzzlekit.errors import BudgetSpent, PuzzlekitError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
@@ -49,12 +50,19 @@ def hint(
     state: str | None = None,
     host: Host | None = None,
     state_source: str = "<state>",
+    *,
+    timeout: float | None = DEFAULT_TIMEOUT,
 ) -> Hint:
     """The next step for a player whose marks are ``state`` (default: the puzzle's own
-    marks, or none); ``state_source`` names the state in error messages."""
+    marks, or none); ``state_source`` names the state in error messages.  Solving and
+    deducing share ``timeout`` seconds (None: no deadline)."""
+    budget = Budget.of(timeout)
     p = load_one(genre, puzzle, host)
     g, instance = p.genre, p.instance
-    solved = solve(g, p)
+    solved = solve(g, p, timeout=budget.remaining())
+    if solved.status == Status.UNDECIDED:
+        why = "the time ran out" if solved.stats.stopped_by == "timeout" else "the search budget ran out"
+        raise BudgetSpent(f"{p.where}: {why} before the puzzle was solved, so no hint can be given (see --timeout)")
     if solved.status != Status.UNIQUE:
         raise PuzzlekitError(
             f"{p.where}: hints need a puzzle with exactly one solution; this one is {solved.status.value}"
@@ -85,7 +93,11 @@ def hint(
 
     engine = Engine(model, record=True)
     engine.dom[:] = dom
-    engine.start()
+    engine.deadline = budget.deadline
+    try:
+        engine.start()
+    except Timeout:
+        raise BudgetSpent(f"{p.where}: the time ran out while deducing from your marks (see --timeout)") from None
     if engine.log:
         step = explain_entry(p, engine, engine.log[0])
         first = engine.log[0]

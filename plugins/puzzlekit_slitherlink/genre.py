@@ -160,6 +160,7 @@ class Slitherlink(Genre):
     # -- generating, and clues for setters ----------------------------------------------
 
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+    generate_options: ClassVar[frozenset[str] | None] = frozenset({"symmetry", "mask"})
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         return generate(self, request, rng)

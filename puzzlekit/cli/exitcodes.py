@@ -10,7 +10,7 @@ from typing import NoReturn
 import click
 
 from puzzlekit.core.search import Status
-from puzzlekit.errors import PuzzlekitError, UnknownGenre, UsageError
+from puzzlekit.errors import BudgetSpent, PuzzlekitError, UnknownGenre, UsageError
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -49,7 +49,10 @@ def status_exit_code(status: Status) -> int:
 
 def error_exit_code(err: PuzzlekitError) -> int:
     """Naming something that is not there (a genre, a file) or asking for options that
-    cannot work together is a usage mistake; everything else the project raises is 1."""
+    cannot work together is a usage mistake (2); a budget spent before an answer is
+    undecided (5); everything else the project raises is 1."""
+    if isinstance(err, BudgetSpent):
+        return EXIT_UNDECIDED
     return EXIT_USAGE if isinstance(err, (UsageError, UnknownGenre)) else EXIT_ERROR
 
 

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.text import Text
 
 from puzzlekit.api import CheckResult, SolveResult
-from puzzlekit.cli.output import _count, _step_lines, _summary
+from puzzlekit.cli.output import _count, _step_lines, _summary, is_sat
 from puzzlekit.core.model import Violation, domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.hints import Hint
@@ -44,7 +44,8 @@ def solve_view(result: SolveResult, steps: bool, total: int) -> Text:
     out.append(p.meta.get("title") or p.where, style="bold")
     out.append(f" ({p.size}): ")
     out.append(_summary(result), style=STATUS_STYLE[result.status])
-    out.append(f" · rung {s.rung} {s.rung_name} · {s.nodes} nodes · {s.seconds * 1000:.0f} ms", style="dim")
+    cost = "sat engine" if is_sat(result) else f"rung {s.rung} {s.rung_name} · {s.nodes} nodes"
+    out.append(f" · {cost} · {s.seconds * 1000:.0f} ms", style="dim")
     if steps:
         for line in _step_lines(result):
             out.append(f"\n  {line}", style="dim")

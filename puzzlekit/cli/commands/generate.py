@@ -9,7 +9,15 @@ from collections.abc import Iterator
 
 import click
 
-from puzzlekit.cli.common import Seconds, complete_genre, is_terminal, read_raw, reports_errors, resolve_genre
+from puzzlekit.cli.common import (
+    Seconds,
+    complete_genre,
+    is_terminal,
+    read_raw,
+    reports_errors,
+    resolve_genre,
+    usage_error,
+)
 from puzzlekit.cli.validate import Count, Number
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
@@ -61,6 +69,8 @@ def generate_command(
     """
     g = resolve_genre(ctx, genre)
     mask = None
+    if mask_path is not None and ctx.get_parameter_source("size") == click.core.ParameterSource.COMMANDLINE:
+        usage_error(ctx, "--from-mask takes its size from the drawing; leave out --size")
     if mask_path is not None:
         blocks = read_blocks(read_raw(ctx, mask_path, "--from-mask")[0], mask_path)
         if len(blocks) != 1:

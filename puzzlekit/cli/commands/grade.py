@@ -46,7 +46,7 @@ def grade_command(
 def grade_plain(grade: Grade) -> str:
     p = grade.puzzle
     difficulty = f", {grade.difficulty}" if grade.difficulty else ""
-    tier = f"tier {grade.tier} ({grade.rung_name}{difficulty})"
+    tier = f"tier {grade.tier} ({grade.rung_name}{difficulty})" if grade.tier is not None else "no tier"
     head = f"{p.where}: {grade.status.value}; {tier}; {grade.nodes} search nodes"
     rules = ", ".join(f"{rule} {n}" for rule, n in grade.rule_counts.items()) or "none"
     return f"{head}\n  deductions: {rules}"

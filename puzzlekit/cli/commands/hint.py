@@ -7,11 +7,12 @@ import sys
 
 import click
 
-from puzzlekit.cli.common import is_terminal, reports_errors
+from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
 from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.cli.validate import Count
 from puzzlekit.core.model import values_of
+from puzzlekit.core.search import DEFAULT_TIMEOUT
 from puzzlekit.hints import Hint, hint
 
 
@@ -19,6 +20,13 @@ from puzzlekit.hints import Hint, hint
 @genre_and_source
 @click.option("--state", "state_path", metavar="FILE", help="The player's marks (a file or -).")
 @click.option("--puzzle", "index", type=Count(min=1), help="Which puzzle of SOURCE (1 is the first).")
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds for solving and deducing together (0: no deadline); past it, exit 5.",
+)
 @click.option("--json", "json_", is_flag=True, help="One JSON object.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
 @click.pass_context
@@ -29,6 +37,7 @@ def hint_command(
     source: str | None,
     state_path: str | None,
     index: int | None,
+    timeout: float,
     json_: bool,
     plain: bool,
 ) -> None:
@@ -43,7 +52,7 @@ def hint_command(
     puzzles = puzzles_in(g, text, name)
     chosen = choose(ctx, puzzles, index, name, required=True)
     state, state_name = read_state(ctx, g, state_path, source or genre)
-    found = hint(g, puzzles[chosen], state, state_source=state_name)
+    found = hint(g, puzzles[chosen], state, state_source=state_name, timeout=timeout or None)
     if json_:
         click.echo(hint_json(found))
     elif not plain and is_terminal(sys.stdout):

@@ -17,12 +17,12 @@ from pathlib import Path
 import click
 
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
-from puzzlekit.cli.common import reports_errors, usage_error
+from puzzlekit.cli.common import Seconds, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.cli.validate import Count, Number
 from puzzlekit.core.model import domains_of
-from puzzlekit.core.search import Status
+from puzzlekit.core.search import DEFAULT_TIMEOUT, Status
 from puzzlekit.errors import CannotDraw, MissingExtra
 from puzzlekit.genre import Genre
 from puzzlekit.pictures import (
@@ -48,6 +48,13 @@ FORMATS = ("svg", "png", "pdf")
 )
 @click.option("--solution", is_flag=True, help="Solve the puzzle and draw its solution.")
 @click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds for solving each puzzle (--solution, --sheet; 0: no deadline).",
+)
+@click.option(
     "--state", "state_path", metavar="FILE", help="Draw a player's marks (pairs with SOURCE's puzzles by order)."
 )
 @click.option(
@@ -68,9 +75,7 @@ FORMATS = ("svg", "png", "pdf")
     help="Boards per sheet page.",
 )
 @click.option("--title", help="The sheet's heading (default: SOURCE's file name).")
-@click.option(
-    "--scale", type=Number(0.1, 20), default=2.0, show_default=True, help="PNG pixels per SVG unit."
-)
+@click.option("--scale", type=Number(0.1, 20), default=2.0, show_default=True, help="PNG pixels per SVG unit.")
 @click.pass_context
 @reports_errors
 def render_command(
@@ -80,6 +85,7 @@ def render_command(
     out: str | None,
     fmt: str | None,
     solution: bool,
+    timeout: float,
     state_path: str | None,
     violations: bool,
     crosses: bool | None,
@@ -110,7 +116,7 @@ def render_command(
     puzzles = puzzles_in(g, text, name)
     if sheet:
         heading = title if title is not None else Path(name).name
-        pages, code = _sheet(puzzles, heading, int(per_page))
+        pages, code = _sheet(puzzles, heading, int(per_page), timeout or None)
         _write(target, pages_to_pdf(pages))
         sys.exit(code)
     chosen = choose(ctx, puzzles, index, name, required=False)
@@ -123,7 +129,7 @@ def render_command(
     puzzle = puzzles[chosen]
     code = 0
     if solution:
-        result = solve(g, puzzle)
+        result = solve(g, puzzle, timeout=timeout or None)
         svg, code = draw(puzzle, _solution_dom(result), crosses=crosses), status_exit_code(result.status)
     elif state_path is not None or violations:
         attempt = _attempt(ctx, g, text, name, state_path, source or genre)[chosen]
@@ -187,14 +193,14 @@ def _attempt(
     return check_all(g, text, state_text, source=name, state_source=state_name)
 
 
-def _sheet(puzzles: Sequence[Puzzle], heading: str, per_page: int) -> tuple[list[str], int]:
+def _sheet(puzzles: Sequence[Puzzle], heading: str, per_page: int, timeout: float | None) -> tuple[list[str], int]:
     """Pages of bare puzzles, then pages of their solutions; the exit code as ``solve`` gives it."""
     boards, answers = [], []
     code = 0
     for number, puzzle in enumerate(puzzles, start=1):
         label = f"{number}. {puzzle.meta['title']}" if puzzle.meta.get("title") else f"{number}."
         boards.append(Entry(draw(puzzle), f"{label} ({puzzle.size})"))
-        result = solve(puzzle.genre, puzzle)
+        result = solve(puzzle.genre, puzzle, timeout=timeout)
         if result.solutions:
             note = "" if result.status == Status.UNIQUE else f" ({result.status.value}: one solution shown)"
             answers.append(Entry(draw(puzzle, domains_of(result.solutions[0].values)), label + note))
