@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzlekit.api import Puzzle, Solution, load_one, solve
-from puzzlekit.budget import Budget
+from puzzlekit.budget import MIN_SLICE, Budget
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.genre import Genre
@@ -55,11 +55,14 @@ class Analysis:
     """False when the budget cut the analysis short (``note`` says where)."""
 
 
-def _status(genre: Genre, instance: Any, budget: Budget) -> Status:
+def _status(genre: Genre, instance: Any, budget: Budget, share: int = 1) -> Status:
+    """The status under the node budget and ``1/share`` of the time left (so each of
+    ``share`` questions still to ask gets its turn)."""
     if budget.spent():
         return Status.UNDECIDED
     model = genre.build(instance)
-    timeout = budget.remaining()
+    left = budget.remaining()
+    timeout = None if left is None else max(left / share, MIN_SLICE)
     return count_solutions(model, limit=2, max_nodes=BUDGET, timeout=timeout, record=False).status
 
 
@@ -103,11 +106,11 @@ def _removable(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -
         if budget.spent():
             note = f"the time ran out after {checked} of {len(given)} clues; only those were tried"
             return Analysis(p, Status.UNIQUE, solutions, removable=removable, note=note, complete=False)
-        status = _status(g, g.with_clue(p.instance, clue.position, None), budget)
+        status = _status(g, g.with_clue(p.instance, clue.position, None), budget, share=len(given) - checked)
         if status == Status.UNIQUE:
             removable.append(clue)
         undecided += status == Status.UNDECIDED
-    note = f"{undecided} clue(s) could not be decided within the search budget" if undecided else ""
+    note = f"{undecided} clue(s) could not be decided within their share of the budget" if undecided else ""
     return Analysis(p, Status.UNIQUE, solutions, removable=removable, note=note, complete=not undecided)
 
 

@@ -9,6 +9,7 @@ numbers rounded to two decimals, which keeps golden files stable.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
@@ -31,11 +32,16 @@ def unqualify(root: ET.Element) -> ET.Element:
     return root
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold, even escaped (a control character or a byte that was
+not UTF-8 in a ``# title:``): drawn as U+FFFD so the document stays well-formed."""
+
+
 def serialize(root: ET.Element) -> str:
     """An SVG element tree as a standalone document: XML declaration, the SVG namespace on the root."""
     root.set("xmlns", SVG_NS)  # already first on roots this module built
     ET.indent(root, space=" ")
-    body = ET.tostring(root, encoding="unicode")
+    body = _NOT_XML.sub("\ufffd", ET.tostring(root, encoding="unicode"))
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
 
 

@@ -21,9 +21,10 @@ from puzzlekit.cli.common import Seconds, reports_errors, usage_error
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.cli.validate import Count, Number
+from puzzlekit.cli.writing import write_output
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status
-from puzzlekit.errors import CannotDraw, MissingExtra
+from puzzlekit.errors import CannotDraw, MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
 from puzzlekit.pictures import (
     Entry,
@@ -42,7 +43,13 @@ FORMATS = ("svg", "png", "pdf")
 
 @click.command(name="render")
 @genre_and_source
-@click.option("-o", "--output", "out", metavar="FILE", help="Where to write (- or none: SVG on standard output).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    metavar="FILE",
+    help="Where to write (- or none: SVG on standard output); an existing file is replaced atomically.",
+)
 @click.option(
     "--format", "fmt", type=click.Choice(FORMATS), help="svg, png or pdf (default: from the -o suffix, else svg)."
 )
@@ -142,10 +149,12 @@ def render_command(
 
 
 def _format(ctx: click.Context, fmt: str | None, target: Path | None) -> str:
-    if fmt is not None:
+    if fmt is not None and not (target is not None and target.is_dir()):
         return fmt
     if target is None:
         return "svg"
+    if target.is_dir():
+        raise PuzzlekitError(f"{target}: is a directory; give -o a file name")
     suffix = target.suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         usage_error(ctx, f"cannot tell the format of {str(target)!r}: name it .svg, .png or .pdf, or give --format")
@@ -215,7 +224,5 @@ def _write(target: Path | None, data: str | bytes) -> None:
     """To the file, or SVG text to standard output (the options have ruled out PNG and PDF there)."""
     if target is None:
         click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
-    elif isinstance(data, str):
-        target.write_text(data, encoding="utf-8")
     else:
-        target.write_bytes(data)
+        write_output(target, data)
