@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -90,23 +89,6 @@ def analysis_plain(a: Analysis) -> str:
 
 
 def analysis_json(a: Analysis) -> str:
-    p = a.puzzle
+    from puzzlekit.report import analysis_report  # pydantic, only for --json
 
-    def clues(items: list) -> list[dict[str, object]]:  # type: ignore[type-arg]
-        return [{"place": c.name, "clue": c.value} for c in items]
-
-    return json.dumps(
-        {
-            "genre": p.genre.name,
-            "source": p.source,
-            "line": p.block.first_line,
-            "status": a.status.value,
-            "solutions": [s.text for s in a.solutions],
-            "differences": [p.genre.describe(p.instance, v) for v in a.differences],
-            "add": clues(a.add),
-            "removable": clues(a.removable),
-            "contradiction": clues(a.contradiction),
-            "rule": a.rule,
-            "note": a.note,
-        }
-    )
+    return analysis_report(a).model_dump_json()

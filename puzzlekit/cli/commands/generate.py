@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ from puzzlekit.cli.validate import Count, Number
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, generate, parse_size
+from puzzlekit.genre import Genre
 
 
 def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
@@ -87,13 +87,14 @@ def generate_command(
         _with_progress(made, count)
     else:
         for i, puzzle in enumerate(made):
-            _emit(puzzle, i, json_)
+            _emit(puzzle, i, json_, g, difficulty)
 
 
-def _emit(puzzle: Generated, index: int, json_: bool) -> None:
-    if json_:
-        record = {"index": puzzle.index, "tier": puzzle.rung, "rung_name": puzzle.rung_name, "text": puzzle.text}
-        click.echo(json.dumps(record))
+def _emit(puzzle: Generated, index: int, json_: bool, genre: Genre | None = None, difficulty: str = "") -> None:
+    if json_ and genre is not None:
+        from puzzlekit.report import generated_report  # pydantic, only for --json
+
+        click.echo(generated_report(genre, puzzle, difficulty).model_dump_json())
         return
     if index:
         click.echo()

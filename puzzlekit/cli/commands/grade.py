@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -53,19 +52,6 @@ def grade_plain(grade: Grade) -> str:
 
 
 def grade_json(grade: Grade) -> str:
-    p = grade.puzzle
-    return json.dumps(
-        {
-            "genre": p.genre.name,
-            "source": p.source,
-            "line": p.block.first_line,
-            "index": p.index,
-            "status": grade.status.value,
-            "tier": grade.tier,
-            "rung_name": grade.rung_name,
-            "difficulty": grade.difficulty,
-            "rules": grade.rule_counts,
-            "nodes": grade.nodes,
-            "seconds": round(grade.seconds, 6),
-        }
-    )
+    from puzzlekit.report import grade_report  # pydantic, only for --json
+
+    return grade_report(grade).model_dump_json()

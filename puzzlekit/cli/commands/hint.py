@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -11,7 +10,6 @@ from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
 from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.cli.validate import Count
-from puzzlekit.core.model import values_of
 from puzzlekit.core.search import DEFAULT_TIMEOUT
 from puzzlekit.hints import Hint, hint
 
@@ -78,16 +76,6 @@ def hint_plain(found: Hint) -> str:
 
 
 def hint_json(found: Hint) -> str:
-    g, instance = found.puzzle.genre, found.puzzle.instance
-    return json.dumps(
-        {
-            "kind": found.kind,
-            "text": found.text,
-            "rule": found.rule,
-            "rung": found.rung,
-            "variable": found.variable,
-            "place": g.describe(instance, found.variable) if found.variable is not None else None,
-            "values": values_of(found.mask) if found.mask else None,
-            "reads": [{"variable": v, "place": g.describe(instance, v)} for v in found.reads],
-        }
-    )
+    from puzzlekit.report import hint_report  # pydantic, only for --json
+
+    return hint_report(found).model_dump_json()
