@@ -23,7 +23,7 @@ from puzzlekit.core.search import (
     Status,
     count_solutions,
 )
-from puzzlekit.errors import UsageError
+from puzzlekit.errors import LevelError, UsageError
 from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre, Violation
 from puzzlekit.host import Host, make_host
@@ -75,6 +75,23 @@ class Puzzle:
 
     def __repr__(self) -> str:
         return f"<Puzzle {self.genre.name} {self.size} at {self.where}>"
+
+    @property
+    def bare(self) -> bool:
+        """True when the text is the puzzle as its genre writes it, with no marks at all
+        (a clue grid): as an attempt it has nothing drawn yet, whatever the genre."""
+        written = self.genre.write(self.instance)
+        return [r.rstrip() for r in self.block.rows] == [r.rstrip() for r in written]
+
+    def own_marks(self) -> list[int]:
+        """The marks the puzzle's own text carries, as domains: none for a bare puzzle
+        that the genre's state reader refuses (a Slitherlink clue grid is no lattice)."""
+        try:
+            return self.genre.parse_state(self.instance, self.block)
+        except LevelError as err:
+            if err.line not in self.block.lines or not self.bare:
+                raise  # a bad metadata line is bad input, bare rows or not
+            return list(self.genre.build(self.instance).domains)
 
     def text(self) -> str:
         """The puzzle as level text, metadata included."""
@@ -293,7 +310,7 @@ def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, ho
     """Judge one attempt; without ``state`` the puzzle text must carry the marks itself."""
     p = load_one(genre, puzzle, host)
     if state is None:
-        return judge(p, p.genre.parse_state(p.instance, p.block))
+        return judge(p, p.own_marks())
     blocks = read_blocks(state, "<state>")
     if len(blocks) != 1:
         raise UsageError(f"expected one state, found {len(blocks)}")
@@ -312,7 +329,7 @@ def check_all(
     """Judge attempts; puzzle and state blocks pair by order."""
     puzzles = load(genre, text, source, host)
     if state is None:
-        return [judge(p, p.genre.parse_state(p.instance, p.block)) for p in puzzles]
+        return [judge(p, p.own_marks()) for p in puzzles]
     states = read_blocks(state, state_source)
     if len(states) != len(puzzles):
         raise UsageError(

@@ -342,7 +342,6 @@ def test_render_solution_exits_with_the_status_code(text: str, code: int, words:
         (["render", "slitherlink", "-", "--sheet", "-o", "book.svg"], 2, "a sheet is a multi-page PDF"),
         (["render", "slitherlink", "-", "--solution", "--state", "s.txt"], 2, "choose one"),
         (["render", "slitherlink", "-", "--puzzle", "3"], 2, "--puzzle 3: <stdin> holds 1 puzzle(s)"),
-        (["render", "slitherlink", "-", "--violations"], 1, "lattice form"),
     ],
 )
 def test_render_refuses_bad_usage_in_one_line(args: list[str], code: int, words: str) -> None:
