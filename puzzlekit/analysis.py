@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlekit.api import Puzzle, Solution, load_one, solve
+from puzzlekit.api import Puzzle, Solution, Source, load_one, solve
 from puzzlekit.budget import MIN_SLICE, Budget
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError
@@ -76,7 +76,7 @@ def _given(genre: Genre, instance: Any) -> list[Clue]:
 
 
 def analyze(
-    genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None, *, timeout: float | None = DEFAULT_TIMEOUT
+    genre: str | Genre, puzzle: Source | Puzzle, host: Host | None = None, *, timeout: float | None = DEFAULT_TIMEOUT
 ) -> Analysis:
     """The analysis of one draft, all of it within ``timeout`` seconds (None: no deadline)."""
     budget = Budget.of(timeout)

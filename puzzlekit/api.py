@@ -7,9 +7,11 @@ installed plugins on first use.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
 from puzzlekit.budget import Budget
@@ -24,6 +26,7 @@ from puzzlekit.core.search import (
     count_solutions,
 )
 from puzzlekit.errors import LevelError, UsageError
+from puzzlekit.formats.codec import read_capped, utf8
 from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre, Violation
 from puzzlekit.host import Host, make_host
@@ -98,9 +101,36 @@ class Puzzle:
         return write_block(self.genre.write(self.instance), self.meta)
 
 
-def load(genre: str | Genre, text: str, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
-    """Every puzzle in ``text``; LevelError (file:line:col) on bad input."""
+Source = str | bytes | os.PathLike[str]
+"""What the API reads, as the CLI's SOURCE: level text, a URL, a game ID, a pzprjs
+file's content (each as ``str`` or UTF-8 ``bytes``), or the ``Path`` of a file holding any of them."""
+
+
+def source_text(text: Source, source: str = "<string>") -> tuple[str, str]:
+    """``(text, name for errors)`` of a :data:`Source`: a path is read (1 MiB at most),
+    bytes are decoded as UTF-8."""
+    if isinstance(text, os.PathLike):
+        path = Path(text)
+        if not path.is_file():
+            raise UsageError(f"{path}: no such file" if not path.exists() else f"{path}: not a file")
+        with path.open("rb") as stream:
+            return read_capped(stream, str(path)), str(path) if source == "<string>" else source
+    if isinstance(text, bytes):
+        return utf8(text, source), source
+    if not isinstance(text, str):
+        raise UsageError(f"a puzzle is text, bytes or a Path, not {type(text).__name__}")
+    return text, source
+
+
+def load(genre: str | Genre, text: Source, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
+    """Every puzzle in ``text`` (level text, or a URL, a game ID, a pzprjs file, bytes or a
+    Path: see :data:`Source`); LevelError (file:line:col) on bad input."""
+    from puzzlekit import interchange  # it builds on this module
+
     g = get_genre(genre, host)
+    from_file = isinstance(text, os.PathLike)
+    text, source = source_text(text, source)
+    text = interchange.decode(text, g, host, source if from_file else None) or text
     puzzles = []
     for block in read_blocks(text, source):
         block.expect()  # a bad "# expect:" is bad input, located like any other
@@ -108,7 +138,7 @@ def load(genre: str | Genre, text: str, source: str = "<string>", host: Host | N
     return puzzles
 
 
-def load_one(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) -> Puzzle:
+def load_one(genre: str | Genre, puzzle: Source | Puzzle, host: Host | None = None) -> Puzzle:
     if isinstance(puzzle, Puzzle):
         wanted = get_genre(genre, host)
         if wanted.name != puzzle.genre.name:
@@ -215,7 +245,7 @@ def _solutions(p: Puzzle, value_lists: Sequence[Sequence[int]]) -> list[Solution
 
 def solve(
     genre: str | Genre,
-    puzzle: str | Puzzle,
+    puzzle: Source | Puzzle,
     *,
     limit: int = DEFAULT_LIMIT,
     max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -264,7 +294,7 @@ def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
 
 def solve_all(
     genre: str | Genre,
-    text: str,
+    text: Source,
     *,
     source: str = "<string>",
     limit: int = DEFAULT_LIMIT,
@@ -306,12 +336,15 @@ def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
     return CheckResult(puzzle, status, found, tuple(dom))
 
 
-def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None) -> CheckResult:
+def check(
+    genre: str | Genre, puzzle: Source | Puzzle, state: Source | None = None, host: Host | None = None
+) -> CheckResult:
     """Judge one attempt; without ``state`` the puzzle text must carry the marks itself."""
     p = load_one(genre, puzzle, host)
     if state is None:
         return judge(p, p.own_marks())
-    blocks = read_blocks(state, "<state>")
+    state, name = source_text(state, "<state>")
+    blocks = read_blocks(state, name)
     if len(blocks) != 1:
         raise UsageError(f"expected one state, found {len(blocks)}")
     return judge(p, p.genre.parse_state(p.instance, blocks[0]))
@@ -319,8 +352,8 @@ def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, ho
 
 def check_all(
     genre: str | Genre,
-    text: str,
-    state: str | None = None,
+    text: Source,
+    state: Source | None = None,
     *,
     source: str = "<string>",
     state_source: str = "<state>",
@@ -330,6 +363,7 @@ def check_all(
     puzzles = load(genre, text, source, host)
     if state is None:
         return [judge(p, p.own_marks()) for p in puzzles]
+    state, state_source = source_text(state, state_source)
     states = read_blocks(state, state_source)
     if len(states) != len(puzzles):
         raise UsageError(

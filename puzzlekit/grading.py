@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from puzzlekit.api import Puzzle, SolveResult, load_one, solve
+from puzzlekit.api import Puzzle, SolveResult, Source, load_one, solve
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, Status
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
@@ -61,7 +61,7 @@ def grade_result(result: SolveResult) -> Grade:
 
 def grade(
     genre: str | Genre,
-    puzzle: str | Puzzle,
+    puzzle: Source | Puzzle,
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     timeout: float | None = DEFAULT_TIMEOUT,

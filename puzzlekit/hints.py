@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlekit.api import Puzzle, explain_entry, load_one, solve
+from puzzlekit.api import Puzzle, Source, explain_entry, load_one, solve, source_text
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import is_fixed
@@ -46,8 +46,8 @@ class Hint:
 
 def hint(
     genre: str | Genre,
-    puzzle: str | Puzzle,
-    state: str | None = None,
+    puzzle: Source | Puzzle,
+    state: Source | None = None,
     host: Host | None = None,
     state_source: str = "<state>",
     *,
@@ -70,6 +70,7 @@ def hint(
     answer = solved.solutions[0].values
     model = g.build(instance)
     if state is not None:
+        state, state_source = source_text(state, state_source)
         blocks = read_blocks(state, state_source)
         if len(blocks) != 1:
             raise PuzzlekitError(f"{state_source}: a hint's state is one drawing of the board, found {len(blocks)}")

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, BinaryIO, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -15,7 +15,7 @@ from puzzlekit import interchange
 from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE, error_exit_code, fail
 from puzzlekit.cli.validate import Seconds as Seconds  # re-exported: every --timeout is one
 from puzzlekit.errors import PuzzlekitError, UsageError
-from puzzlekit.formats.codec import MAX_SOURCE, shown
+from puzzlekit.formats.codec import read_capped, shown
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
 
@@ -120,7 +120,7 @@ def read_raw(ctx: click.Context, source: str, what: str = "SOURCE") -> tuple[str
     if source == "-":
         if sys.stdin is None:
             raise UsageError(f"{what} is -, but there is no standard input")
-        return _utf8(_capped(sys.stdin.buffer, "<stdin>"), "<stdin>"), "<stdin>"
+        return read_capped(sys.stdin.buffer, "<stdin>"), "<stdin>"
     path = Path(source)
     if not path.exists() and "://" in source:
         raise PuzzlekitError(f"{shown(source)}: no installed format reads this URL (see 'puzzlekit formats')")
@@ -129,22 +129,7 @@ def read_raw(ctx: click.Context, source: str, what: str = "SOURCE") -> tuple[str
     if path.is_dir():
         raise PuzzlekitError(f"{source}: is a directory, not a level file")
     with path.open("rb") as stream:
-        return _utf8(_capped(stream, source), source), source
-
-
-def _capped(stream: BinaryIO, name: str) -> bytes:
-    data = stream.read(MAX_SOURCE + 1)
-    if len(data) > MAX_SOURCE:
-        raise PuzzlekitError(f"{name}: more than {MAX_SOURCE:,} bytes; puzzlekit reads at most 1 MiB from a file")
-    return data
-
-
-def _utf8(data: bytes, source: str) -> str:
-    """Level text is UTF-8, from a file or from stdin alike."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise PuzzlekitError(f"{source}: not UTF-8 text (bad byte at offset {err.start})") from None
+        return read_capped(stream, source), source
 
 
 GENRE = click.argument("genre", shell_complete=complete_genre)
