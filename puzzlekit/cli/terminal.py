@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import IO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
@@ -35,6 +36,20 @@ TONE_STYLE = {"wrong": "red", "unfinished": "yellow"}
 def console(file: IO[str] | None = None, *, force_terminal: bool | None = None) -> Console:
     """A console that prints boards as they are: no syntax highlighting, no wrapping of long rows."""
     return Console(file=file, force_terminal=force_terminal, highlight=False, soft_wrap=True)
+
+
+def show(view: Text, plain: str, file: IO[str] | None = None, width: int | None = None) -> None:
+    """Print ``view`` when its board fits the terminal's width, else ``plain``: a board
+    wider than the terminal would wrap into an unreadable drawing, while the plain text
+    (two characters a cell) fits far more and still reads back."""
+    out = console(file)
+    if width is not None:
+        out.width = width
+    board = view.plain.split("\n")[1:]  # the headline may wrap; the board may not
+    if max((cell_len(line) for line in board), default=0) <= out.width:
+        out.print(view)
+    else:
+        out.print(Text(plain))
 
 
 def solve_view(result: SolveResult, steps: bool, total: int) -> Text:

@@ -48,7 +48,7 @@ def check_command(
         if pretty:
             from puzzlekit.cli import terminal  # rich, only on a terminal
 
-            terminal.console().print(terminal.check_view(result))
+            terminal.show(terminal.check_view(result), output.check_plain(result))
         else:
             click.echo(output.check_json(result) if json_ else output.check_plain(result))
     sys.exit(0 if all(r.status == "solved" for r in results) else EXIT_REJECTED)

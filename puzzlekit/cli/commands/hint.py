@@ -56,7 +56,7 @@ def hint_command(
     elif not plain and is_terminal(sys.stdout):
         from puzzlekit.cli import terminal  # rich, only on a terminal
 
-        terminal.console().print(terminal.hint_view(found, hint_plain(found)))
+        terminal.show(terminal.hint_view(found, hint_plain(found)), hint_plain(found))
     else:
         click.echo(hint_plain(found))
     sys.exit(EXIT_REJECTED if found.kind == "mistake" else 0)

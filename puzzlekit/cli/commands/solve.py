@@ -92,7 +92,7 @@ def solve_command(
         elif pretty:
             from puzzlekit.cli import terminal  # rich, only on a terminal
 
-            terminal.console().print(terminal.solve_view(result, steps, len(puzzles)))
+            terminal.show(terminal.solve_view(result, steps, len(puzzles)), output.solve_plain(result, steps))
         else:
             if i:
                 click.echo()
