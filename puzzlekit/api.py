@@ -25,7 +25,7 @@ from puzzlekit.core.search import (
     Status,
     count_solutions,
 )
-from puzzlekit.errors import LevelError, UsageError
+from puzzlekit.errors import LevelError, LevelErrors, UsageError
 from puzzlekit.formats.codec import read_capped, utf8
 from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre, Violation
@@ -132,9 +132,18 @@ def load(genre: str | Genre, text: Source, source: str = "<string>", host: Host 
     text, source = source_text(text, source)
     text = interchange.decode(text, g, host, source if from_file else None) or text
     puzzles = []
+    errors: list[LevelError] = []
     for block in read_blocks(text, source):
-        block.expect()  # a bad "# expect:" is bad input, located like any other
-        puzzles.append(Puzzle(g, g.parse(block), block))
+        try:
+            block.expect()  # a bad "# expect:" is bad input, located like any other
+            puzzles.append(Puzzle(g, g.parse(block), block))
+        except LevelError as err:  # go on: every bad block is reported, not the first only
+            errors.append(err)
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return puzzles
 
 

@@ -101,3 +101,34 @@ def test_the_exit_code_table_is_the_documented_one() -> None:
     table = doc.split("## Exit codes", 1)[1]
     for code in EXIT_CODES:
         assert f"| {code} |" in table
+
+
+def test_every_error_in_a_level_file_is_reported() -> None:
+    result = run("solve", "slitherlink", "-", stdin="31x\n.5.\n\n..\n9.\n\n3\n")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "puzzlekit: error: <stdin>:1:3: expected a clue 0-3 or '.', found 'x'",
+        "puzzlekit: error: <stdin>:2:2: a Slitherlink clue is 0-3, found 5 (a cell has four sides)",
+        "puzzlekit: error: <stdin>:5:1: a Slitherlink clue is 0-3, found 9 (a cell has four sides)",
+        "puzzlekit: error: <stdin>: 3 errors",
+    ]
+
+
+def test_the_errors_reported_are_capped() -> None:
+    from puzzlekit.errors import LevelErrors
+
+    result = run("solve", "slitherlink", "-", stdin="9" * 30 + "\n")
+    lines = result.stderr.splitlines()
+    assert len(lines) == LevelErrors.MAX_REPORTED + 1
+    assert lines[-1].startswith("puzzlekit: error: <stdin>: 30 errors") and "not shown" in lines[-1]
+
+
+def test_the_api_raises_one_error_that_holds_them_all() -> None:
+    import puzzlekit
+    from puzzlekit.errors import LevelErrors
+
+    with pytest.raises(LevelErrors) as info:
+        puzzlekit.load("slitherlink", "4.\n.4\n\n5\n")
+    assert [(e.line, e.col) for e in info.value.errors] == [(1, 1), (2, 2), (4, 1)]
+    assert (info.value.line, info.value.col) == (1, 1)  # it reads as its first error
+    assert "(and 2 more error(s) in this text)" in str(info.value)

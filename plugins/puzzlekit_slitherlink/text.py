@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlekit.core.model import BOOL, FALSE, TRUE
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.level import Block
 from puzzlekit_slitherlink.grid import Grid, grid_for
 
@@ -70,17 +71,28 @@ def _parse_clue_grid(block: Block) -> Board:
     width = len(rows[0])
     _check_size(block, len(rows), width)
     clues: list[int] = []
+    errors: list[LevelError] = []  # every bad cell and ragged row, so one pass mends them all
     for r, row in enumerate(rows):
         for c, ch in enumerate(row[:width]):
-            clues.append(_clue(block, r, c, ch, "."))
+            try:
+                clues.append(_clue(block, r, c, ch, "."))
+            except LevelError as err:
+                errors.append(err)
         if len(row) != width:
             col = min(len(row), width)
-            raise block.error(
-                r,
-                col,
-                f"ragged row: expected {width} cells like the first row, found {len(row)} "
-                "(use '.' for a blank)",
+            errors.append(
+                block.error(
+                    r,
+                    col,
+                    f"ragged row: expected {width} cells like the first row, found {len(row)} "
+                    "(use '.' for a blank)",
+                )
             )
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return Board(grid_for(len(rows), width), tuple(clues))
 
 

@@ -12,9 +12,9 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from puzzlekit import interchange
-from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE, error_exit_code, fail
+from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE, error_exit_code, fail, say
 from puzzlekit.cli.validate import Seconds as Seconds  # re-exported: every --timeout is one
-from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.errors import LevelErrors, PuzzlekitError, UsageError
 from puzzlekit.formats.codec import read_capped, shown
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
@@ -62,6 +62,10 @@ def reports_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except LevelErrors as err:
+            for each in err.errors:
+                say("error", str(each))
+            fail(f"{err.source}: {len(err.errors) + err.more} errors" + (f", {err.more} not shown" if err.more else ""))
         except PuzzlekitError as err:
             fail(str(err), error_exit_code(err))
         except BrokenPipeError:
