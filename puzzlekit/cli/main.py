@@ -18,6 +18,7 @@ from puzzlekit import __version__
 from puzzlekit.cli.commands.analyze import analyze_command
 from puzzlekit.cli.commands.check import check_command
 from puzzlekit.cli.commands.convert import convert_command
+from puzzlekit.cli.commands.examples import examples_command
 from puzzlekit.cli.commands.formats import formats_command
 from puzzlekit.cli.commands.generate import generate_command
 from puzzlekit.cli.commands.genres import genres_command
@@ -88,6 +89,7 @@ def main() -> None:
     puzzlekit render slitherlink level.txt --solution -o solved.svg
     puzzlekit solve 'https://puzz.link/p?slither/5/5/cbcbcddad'   the genre from the URL
     puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, ascii
+    puzzlekit examples --copy .               bundled example puzzles, to try these on
     puzzlekit genres                          installed genres
     puzzlekit formats                         URLs, game IDs and files it reads and writes
     puzzlekit selftest mygenre                conformance checks for a genre
@@ -103,3 +105,4 @@ main.add_command(convert_command)
 main.add_command(formats_command)
 for command in (generate_command, grade_command, hint_command, analyze_command):
     main.add_command(command)
+main.add_command(examples_command)
