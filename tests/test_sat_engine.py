@@ -96,3 +96,16 @@ def test_a_deadline_interrupts_a_hard_solver_call() -> None:
     outcome = solve_sat(Hard(), None, timeout=0.5)
     assert time.perf_counter() - started < 10
     assert outcome.status.value == "undecided" and outcome.stopped_by == "timeout"
+
+
+def test_a_board_of_many_island_groups_keeps_the_sat_budget() -> None:
+    """A 200x200 Bridges board of '?' islands: each refinement round cuts 10,000 groups
+    apart, which took a minute a round when each group scanned every edge."""
+    import time
+
+    row = ".".join("?" * 100)[:199]
+    text = "\n".join(row if r % 2 == 0 else "." * 199 for r in range(199)) + "\n"
+    started = time.perf_counter()
+    result = puzzlekit.solve("hashi", text, engine="sat", timeout=2)
+    assert time.perf_counter() - started < 15
+    assert result.status.value in ("multiple", "undecided")
