@@ -159,3 +159,12 @@ def test_a_drawing_the_converter_cannot_read_is_one_error_line(capfd: pytest.Cap
 
     gc.collect()
     assert "closed file" not in capfd.readouterr().err
+
+
+def test_a_png_too_large_to_draw_is_refused_before_drawing(tmp_path: Path) -> None:
+    source = tmp_path / "big.txt"
+    source.write_text(("." * 200 + "\n") * 200)
+    result = run("render", "slitherlink", str(source), "-o", str(tmp_path / "big.png"), "--scale", "4")
+    assert result.exit_code == 1
+    assert "a PNG of 32160x32160 pixels is too large" in result.stderr
+    assert not (tmp_path / "big.png").exists()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from types import ModuleType
@@ -60,8 +61,23 @@ def _converting(kind: str) -> Iterator[None]:
         raise ConversionFailed(f"the {kind} converter (cairosvg) could not draw this picture: {err}") from None
 
 
+MAX_PIXELS = 100_000_000
+"""Pixels a PNG may have (400 MB of memory while drawing): a 200x200 board at
+``--scale 4`` would be a billion, enough to exhaust a machine's memory."""
+
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([0-9.]+)"[^>]*?\bheight="([0-9.]+)"')
+
+
 def svg_to_png(svg: str, scale: float = 2.0) -> bytes:
     """A PNG of the picture, ``scale`` device pixels per SVG unit, on its white paper."""
+    size = _SIZE.search(svg)
+    if size is not None:
+        width, height = (round(float(n) * scale) for n in size.groups())
+        if width * height > MAX_PIXELS:
+            raise ConversionFailed(
+                f"a PNG of {width}x{height} pixels is too large (at most {MAX_PIXELS:,} pixels): "
+                "give a smaller --scale, or write SVG or PDF"
+            )
     cairosvg = _cairosvg()
     with _converting("PNG"):
         data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
