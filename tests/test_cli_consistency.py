@@ -132,3 +132,13 @@ def test_the_api_raises_one_error_that_holds_them_all() -> None:
     assert [(e.line, e.col) for e in info.value.errors] == [(1, 1), (2, 2), (4, 1)]
     assert (info.value.line, info.value.col) == (1, 1)  # it reads as its first error
     assert "(and 2 more error(s) in this text)" in str(info.value)
+
+
+def test_every_bad_character_of_a_hashi_grid_is_reported() -> None:
+    result = run("solve", "hashi", "-", stdin="2.0\n.x.\n9.2\n")
+    assert result.exit_code == 1
+    assert [line.split(": ", 2)[2].split(":")[1:3] for line in result.stderr.splitlines()[:-1]] == [
+        ["1", "3"],
+        ["2", "2"],
+        ["3", "1"],
+    ]
