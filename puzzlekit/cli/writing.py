@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from puzzlekit.errors import PuzzlekitError
@@ -30,6 +29,8 @@ def write_output(target: str | Path, data: str | bytes) -> None:
         with path.open("wb") as stream:  # a device or a pipe: there is nothing to replace
             stream.write(payload)
         return
+    import tempfile  # only when writing a file: off the start-up path
+
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
         with os.fdopen(fd, "wb") as stream:
