@@ -112,12 +112,18 @@ class CheckReport(PuzzleReport):
     violations: list[ViolationReport]
 
 
+def text_of(name: str) -> str:
+    """A file name as JSON can hold it: bytes that were not UTF-8 (surrogate escapes from
+    the command line) become ``\\xff`` escapes instead of failing the whole line."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
     p = result.puzzle
     s = result.stats
     return SolveReport(
         genre=p.genre.name,
-        source=p.source,
+        source=text_of(p.source),
         line=p.block.first_line,
         index=p.index,
         size=p.size,
@@ -154,7 +160,7 @@ def check_report(result: CheckResult) -> CheckReport:
     p = result.puzzle
     return CheckReport(
         genre=p.genre.name,
-        source=p.source,
+        source=text_of(p.source),
         line=p.block.first_line,
         index=p.index,
         status=result.status,
@@ -231,7 +237,7 @@ class GeneratedReport(Report):
 
 
 def _where(p: Puzzle) -> dict[str, object]:
-    return {"genre": p.genre.name, "source": p.source, "line": p.block.first_line, "index": p.index}
+    return {"genre": p.genre.name, "source": text_of(p.source), "line": p.block.first_line, "index": p.index}
 
 
 def hint_report(found: Hint) -> HintReport:

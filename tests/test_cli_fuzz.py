@@ -68,6 +68,10 @@ def sources(rng: random.Random, folder: Path) -> list[str]:
         path = folder / name
         path.write_text(mutate(rng, LEVELS[genre]), encoding="utf-8", errors="surrogateescape")
         out.append(str(path))
+    for genre, text in LEVELS.items():  # valid boards under odd names: the names reach the output
+        odd = folder / f"{genre} \udcff\x1b.txt"
+        odd.write_text(text)
+        out.append(str(odd))
     (folder / "empty.txt").write_text("")
     (folder / "attempt.txt").write_text(ATTEMPT)
     (folder / "binary.bin").write_bytes(bytes(range(256)))

@@ -168,3 +168,19 @@ def test_a_png_too_large_to_draw_is_refused_before_drawing(tmp_path: Path) -> No
     assert result.exit_code == 1
     assert "a PNG of 32160x32160 pixels is too large" in result.stderr
     assert not (tmp_path / "big.png").exists()
+
+
+@pytest.mark.parametrize("args", [["solve", "--json"], ["check", "--json"], ["check"], ["grade", "--json"]])
+def test_a_file_name_that_is_not_utf8_reaches_json_and_plain_output(tmp_path: Path, args: list[str]) -> None:
+    name = tmp_path / os.fsdecode(b"att\xff.txt")
+    name.write_text((EXAMPLE.parent / "first.attempt.txt").read_text())
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    done = cli(args[0], "slitherlink", os.fsencode(str(name)), *args[1:], env=env)
+    assert b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode in (0, 6)
+    if "--json" in args:
+        import json
+
+        assert json.loads(done.stdout.splitlines()[0])["source"].endswith("att\\xff.txt")
+    else:
+        assert b"att\xff.txt" in done.stdout  # the name's own bytes, as ls prints them

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import os
 import sys
 from collections.abc import Callable
@@ -29,6 +30,10 @@ def attach_missing_streams() -> None:
         stream = getattr(sys, name)
         if stream is None or getattr(stream, "closed", False):
             setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+    # A file name that is not UTF-8 goes back out as the bytes it was, as ls and cat do,
+    # instead of a UnicodeEncodeError (the strict default under some locales).
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
+        sys.stdout.reconfigure(errors="surrogateescape")
 
 
 def is_terminal(stream: object) -> bool:
@@ -46,10 +51,10 @@ def get_host(ctx: click.Context) -> Host:
         try:
             root.obj = make_host()
         except PuzzlekitError as err:  # two plugins claiming one name, say
-            click.echo(f"puzzlekit: error: {err}", err=True)
+            say("error", str(err))
             ctx.exit(EXIT_ERROR)
         for failure in root.obj.failures:
-            click.echo(f"puzzlekit: warning: {failure}", err=True)
+            say("warning", str(failure))
     host: Host = root.obj
     return host
 

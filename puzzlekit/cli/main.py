@@ -39,7 +39,7 @@ class PuzzlekitGroup(click.Group):
         try:
             return get_host(ctx).commands(super().list_commands(ctx))
         except PuzzlekitError as err:
-            click.echo(f"puzzlekit: error: {err}", err=True)
+            say("error", str(err))
             ctx.exit(EXIT_ERROR)
 
     def main(  # type: ignore[override]

@@ -18,7 +18,7 @@ import click
 
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
 from puzzlekit.cli.common import Seconds, reports_errors, usage_error
-from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.exitcodes import say, status_exit_code
 from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
 from puzzlekit.cli.validate import Count, Number
 from puzzlekit.cli.writing import write_output
@@ -128,10 +128,10 @@ def render_command(
         sys.exit(code)
     chosen = choose(ctx, puzzles, index, name, required=False)
     if index is None and len(puzzles) > 1:
-        click.echo(
-            f"puzzlekit: note: {name} holds {len(puzzles)} puzzles; drawing the first "
+        say(
+            "note",
+            f"{name} holds {len(puzzles)} puzzles; drawing the first "
             "(choose one with --puzzle N, or draw them all with --sheet)",
-            err=True,
         )
     puzzle = puzzles[chosen]
     code = 0
@@ -185,12 +185,12 @@ def _solution_dom(result: SolveResult) -> list[int]:
     where = result.puzzle.where
     if result.solutions:
         if result.status == Status.MULTIPLE:
-            click.echo(f"puzzlekit: warning: {where}: several solutions; drawing the first", err=True)
+            say("warning", f"{where}: several solutions; drawing the first")
         elif result.status == Status.UNDECIDED:
-            click.echo(f"puzzlekit: warning: {where}: uniqueness not proven; drawing the solution found", err=True)
+            say("warning", f"{where}: uniqueness not proven; drawing the solution found")
         return domains_of(result.solutions[0].values)
     words = "has no solution" if result.status == Status.NONE else "was not solved within the budget"
-    click.echo(f"puzzlekit: error: {where}: {words}; nothing to draw", err=True)
+    say("error", f"{where}: {words}; nothing to draw")
     sys.exit(status_exit_code(result.status))
 
 

@@ -9,7 +9,7 @@ import click
 from puzzlekit.api import SolveResult, solve
 from puzzlekit.cli import output
 from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
-from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.exitcodes import say, status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
 from puzzlekit.cli.validate import Count
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
@@ -106,6 +106,4 @@ def warn_if_unexpected(result: SolveResult) -> None:
     """A status that contradicts the puzzle's ``# expect:`` is worth a line on stderr."""
     expected = result.puzzle.expect()
     if expected and result.status.value not in (expected, "undecided"):
-        click.echo(
-            f"puzzlekit: warning: {result.puzzle.where}: expected {expected}, found {result.status.value}", err=True
-        )
+        say("warning", f"{result.puzzle.where}: expected {expected}, found {result.status.value}")
