@@ -84,18 +84,18 @@ def main() -> None:
     """Logic puzzles with a solver inside.
 
     \b
-    puzzlekit solve slitherlink level.txt     solve, and prove the solution unique
-    puzzlekit check slitherlink level.txt --state attempt.txt
-    puzzlekit render slitherlink level.txt --solution -o solved.svg
+    puzzlekit examples --copy .               the bundled example puzzles, to try these on
+    puzzlekit solve slitherlink first.txt     solve, and prove the solution unique
+    puzzlekit check slitherlink first.txt --state first.attempt.txt
+    puzzlekit render slitherlink first.txt --solution -o solved.svg
     puzzlekit solve 'https://puzz.link/p?slither/5/5/cbcbcddad'   the genre from the URL
-    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, ascii
-    puzzlekit examples --copy .               bundled example puzzles, to try these on
+    puzzlekit convert slitherlink first.txt --to url   also tatham, pzpr, ascii
     puzzlekit genres                          installed genres
     puzzlekit formats                         URLs, game IDs and files it reads and writes
     puzzlekit selftest mygenre                conformance checks for a genre
 
     Exit codes: 0 success, 1 error, 2 usage, 3 no solution, 4 several solutions,
-    5 undecided (budget spent), 6 rejected attempt.
+    5 undecided (budget spent), 6 rejected attempt (docs/cli.md has the table).
     """
 
 
