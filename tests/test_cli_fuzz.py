@@ -98,6 +98,8 @@ def option_value(rng: random.Random, option: click.Option, files: list[str], fol
         return [name, str(folder / rng.choice(outputs))]
     if name in ("--state", "--from-mask"):
         return [name, rng.choice(files)]
+    if name == "--copy":  # never the working folder or its parent: only the test's own folder
+        return [name, rng.choice([str(folder / "adir"), str(folder / "missing"), str(folder / "level.txt")])]
     return [name, rng.choice([*JUNK, "fuzz"])]
 
 
@@ -136,7 +138,12 @@ def check_outcome(args: list[str], code: int, stderr: str, crashed: BaseExceptio
     assert len(errors) <= 1 or all(":" in e for e in errors), f"{where}\n{stderr}"
 
 
-def test_fuzzed_command_lines_end_with_a_documented_code_and_one_error_line(tmp_path: Path) -> None:
+def test_fuzzed_command_lines_end_with_a_documented_code_and_one_error_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)  # whatever a fuzzed command writes to a relative path lands here
     rng = random.Random(SEED)
     files = sources(rng, tmp_path)
     commands = sorted(main.commands.items())
