@@ -9,13 +9,14 @@ the log is the easiest next step, and its reads say what to look at.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from puzzlekit.api import Puzzle, Source, explain_entry, load_one, solve, source_text
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, Timeout
-from puzzlekit.core.model import is_fixed
+from puzzlekit.core.model import Model, is_fixed
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, smallest_domain
 from puzzlekit.errors import BudgetSpent, PuzzlekitError
 from puzzlekit.formats.level import read_blocks
@@ -80,7 +81,18 @@ def hint(
             dom = g.parse_state(instance, p.block)
         except PuzzlekitError:
             dom = list(model.domains)  # a bare puzzle: no marks yet
-    dom = [d & m for d, m in zip(dom, model.domains)]
+    return hint_from(p, dom, answer, model, deadline=budget.deadline)
+
+
+def hint_from(
+    p: Puzzle, given: Sequence[int], answer: Sequence[int], model: Model | None = None, deadline: float | None = None
+) -> Hint:
+    """The next step from marks given as domains, for a puzzle whose one solution is
+    ``answer`` (the web app keeps both, and keeps marks text cannot hold); the deduction
+    stops at ``deadline`` (a ``time.perf_counter()`` value) with BudgetSpent."""
+    g, instance = p.genre, p.instance
+    model = model or g.build(instance)
+    dom = [d & m for d, m in zip(given, model.domains)]
     marks = tuple(dom)
 
     for var, (d, value) in enumerate(zip(dom, answer)):
@@ -94,7 +106,7 @@ def hint(
 
     engine = Engine(model, record=True)
     engine.dom[:] = dom
-    engine.deadline = budget.deadline
+    engine.deadline = deadline
     try:
         engine.start()
     except Timeout:

@@ -135,6 +135,8 @@ def test_the_api_refuses_options_a_genre_ignores() -> None:
 
 
 def test_generate_starts_no_more_processes_than_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    import concurrent.futures
+
     import puzzlekit.generation as generation
 
     asked: list[int] = []
@@ -144,7 +146,7 @@ def test_generate_starts_no_more_processes_than_puzzles(monkeypatch: pytest.Monk
             asked.append(max_workers)
             raise RuntimeError("stop here")
 
-    monkeypatch.setattr(generation, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Pool)
     g = puzzlekit.default_host().genre("slitherlink")
     with pytest.raises(RuntimeError, match="stop here"):
         list(generation.generate(g, generation.GenerateRequest(5, 5), "s", count=2, jobs=64))

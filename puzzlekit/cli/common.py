@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import io
 import os
 import sys
 from collections.abc import Callable
@@ -12,8 +11,9 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from puzzlekit import interchange
 from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE, error_exit_code, fail, say
+from puzzlekit.cli.stdio import attach_missing_streams as attach_missing_streams  # re-exported
+from puzzlekit.cli.stdio import is_terminal as is_terminal  # re-exported
 from puzzlekit.cli.validate import Seconds as Seconds  # re-exported: every --timeout is one
 from puzzlekit.errors import LevelErrors, PuzzlekitError, UsageError
 from puzzlekit.formats.codec import read_capped, shown
@@ -23,38 +23,18 @@ from puzzlekit.host import Host, make_host
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def attach_missing_streams() -> None:
-    """Give a standard stream that is missing (None when the process started without
-    it) the null device, so writing output or asking ``isatty()`` never raises."""
-    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
-        stream = getattr(sys, name)
-        if stream is None or getattr(stream, "closed", False):
-            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
-    # A file name that is not UTF-8 goes back out as the bytes it was, as ls and cat do,
-    # instead of a UnicodeEncodeError (the strict default under some locales).
-    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict":
-        sys.stdout.reconfigure(errors="surrogateescape")
-
-
-def is_terminal(stream: object) -> bool:
-    """``stream.isatty()``, False for a missing or closed stream."""
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 def get_host(ctx: click.Context) -> Host:
     """The host on the root context, made on first use (warning about broken plugins)."""
     root = ctx.find_root()
     if not isinstance(root.obj, Host):
         try:
-            root.obj = make_host()
+            root.obj = make_host(lazy=True)  # each plugin imported when first needed
         except PuzzlekitError as err:  # two plugins claiming one name, say
             say("error", str(err))
             ctx.exit(EXIT_ERROR)
         for failure in root.obj.failures:
             say("warning", str(failure))
+        root.obj.on_failure = lambda failure: say("warning", str(failure))
     host: Host = root.obj
     return host
 
@@ -115,6 +95,8 @@ def resolve_genre(ctx: click.Context, name: str) -> Genre:
 def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOURCE") -> tuple[str, str]:
     """The level text behind SOURCE: a registered format (a URL, say), ``-`` for stdin, or
     a file, whose content may itself be in a registered format (a pzprjs file, say)."""
+    from puzzlekit import interchange  # the solver's API: not needed for --help
+
     host = get_host(ctx)
     decoded = interchange.decode(source, genre, host)
     if decoded is not None:

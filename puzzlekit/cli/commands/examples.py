@@ -21,8 +21,9 @@ from puzzlekit.genre import ATTEMPT_SUFFIX, SOLUTION_SUFFIX, Genre
 @click.pass_context
 @reports_errors
 def examples_command(ctx: click.Context, genre: str | None, folder: str | None, force: bool) -> None:
-    """List the example puzzles every installed genre (or GENRE) ships, or copy them
-    with --copy DIR (. for here) to try the commands on:
+    """List the example puzzles every installed genre (or GENRE) ships, or copy them with --copy DIR.
+
+    Copy them here (--copy .) to try the commands on:
 
     \b
         puzzlekit examples --copy .
