@@ -303,6 +303,13 @@ def generated_report(genre: Genre, made: Generated, difficulty: str) -> Generate
     )
 
 
+class DailyReport(Report):
+    """The day's puzzle: the line of ``puzzlekit daily --json`` output."""
+
+    date: str = Field(description="YYYY-MM-DD: the date, which is the seed.")
+    puzzle: str = Field(description="The puzzle as level text, metadata included.")
+
+
 FAMILY: dict[str, type[Report]] = {
     "solve-report.schema.json": SolveReport,
     "check-report.schema.json": CheckReport,
@@ -310,6 +317,7 @@ FAMILY: dict[str, type[Report]] = {
     "grade-report.schema.json": GradeReport,
     "analysis-report.schema.json": AnalysisReport,
     "generate-report.schema.json": GeneratedReport,
+    "daily-report.schema.json": DailyReport,
 }
 """Every published schema, by file name: one model per command that writes ``--json``."""
 

@@ -16,6 +16,7 @@ from puzzlekit.report import (
     SCHEMA_VERSION,
     AnalysisReport,
     CheckReport,
+    DailyReport,
     GeneratedReport,
     GradeReport,
     HintReport,
@@ -37,6 +38,7 @@ BOOK = "31\n..\n\n23\n32\n\n3\n"
         (["analyze", "slitherlink", "-"], AnalysisReport, 3),
         (["hint", "slitherlink", "-", "--puzzle", "1"], HintReport, 1),
         (["generate", "slitherlink", "--size", "4", "--seed", "j", "--count", "2"], GeneratedReport, 2),
+        (["daily", "slitherlink", "--date", "2026-12-01"], DailyReport, 1),
     ],
 )
 def test_every_json_line_validates_against_its_schema(args: list[str], model: type[BaseModel], lines: int) -> None:
