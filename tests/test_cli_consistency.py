@@ -151,3 +151,9 @@ def test_every_bad_character_of_a_hashi_grid_is_reported() -> None:
         ["2", "2"],
         ["3", "1"],
     ]
+
+
+def test_a_mistyped_command_gets_did_you_mean() -> None:
+    result = run("solv", "x")
+    assert result.exit_code == EXIT_USAGE
+    assert "No such command 'solv' (did you mean 'solve'?)" in one_error_line(result)

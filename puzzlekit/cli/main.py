@@ -142,6 +142,20 @@ class PuzzlekitGroup(click.Group):
             sys.exit(EXIT_INTERRUPTED)
         sys.exit(code if isinstance(code, int) else 0)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's lookup, with "did you mean" for a mistyped command, as for a genre."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError:
+            import difflib
+
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1, cutoff=0.6) if args else []
+            if not close:
+                raise
+            raise click.UsageError(f"No such command {args[0]!r} (did you mean {close[0]!r}?)", ctx) from None
+
     def list_built_in(self) -> list[str]:
         return sorted(set(self.commands) | set(BUILT_IN))
 
