@@ -157,3 +157,10 @@ def test_a_mistyped_command_gets_did_you_mean() -> None:
     result = run("solv", "x")
     assert result.exit_code == EXIT_USAGE
     assert "No such command 'solv' (did you mean 'solve'?)" in one_error_line(result)
+
+
+def test_every_bad_character_of_a_lattice_is_reported() -> None:
+    result = run("check", "slitherlink", "-", stdin="+ +7+\n 4 . \n+ + *\n")
+    assert result.exit_code == 1
+    where = [line.split(": ", 2)[2].split(":")[1:3] for line in result.stderr.splitlines()[:-1]]
+    assert where == [["1", "4"], ["2", "2"], ["3", "5"]]

@@ -116,25 +116,31 @@ def parse_lattice(block: Block) -> tuple[Board, list[int]]:
     width = 2 * C + 1
     dom = [BOOL] * grid.n_edges
     clues = [BLANK] * (R * C)
+    errors: list[LevelError] = []  # every bad character, so one pass mends them all
     for i, row in enumerate(rows):
         if len(row) > width:
-            raise block.error(i, width, f"row is longer than the first row ({width} characters)")
+            errors.append(block.error(i, width, f"row is longer than the first row ({width} characters)"))
+            row = row[:width]
         row = row.ljust(width)
-        if i % 2 == 0:
-            r = i // 2
-            for j, ch in enumerate(row):
-                if j % 2 == 0:
+        r = i // 2
+        for j, ch in enumerate(row):
+            try:
+                if i % 2 == 0 and j % 2 == 0:
                     if ch != "+":
                         raise block.error(i, j, f"expected a dot '+', found {_show(ch)}")
-                else:
+                elif i % 2 == 0:
                     dom[grid.h(r, j // 2)] = _mark(block, i, j, ch, "-")
-        else:
-            r = i // 2
-            for j, ch in enumerate(row):
-                if j % 2 == 0:
+                elif j % 2 == 0:
                     dom[grid.v(r, j // 2)] = _mark(block, i, j, ch, "|")
                 else:
                     clues[r * C + j // 2] = _clue(block, i, j, ch, ". ")
+            except LevelError as err:
+                errors.append(err)
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return Board(grid, tuple(clues)), dom
 
 
