@@ -92,6 +92,7 @@ class Slitherlink(Genre):
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_mark_words))
         model.brancher = _chain_end_brancher(grid)
         model.leaf_check = lambda values: not violations(board, values)
+        model.cnf = lambda: _learning_twin(board)
         return model
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
@@ -163,6 +164,7 @@ class Slitherlink(Genre):
     # -- generating, and clues for setters ----------------------------------------------
 
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+    generate_options: ClassVar[frozenset[str] | None] = frozenset({"symmetry", "mask"})
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         from puzzlekit_slitherlink.generate import generate  # the generator loads puzzlekit.generation: on use
@@ -187,6 +189,12 @@ class Slitherlink(Genre):
 
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
         return f"r{position[0] + 1}c{position[1] + 1}"
+
+
+def _learning_twin(board: Board) -> SatEncoding:
+    from puzzlekit_slitherlink.sat import encode
+
+    return encode(board, colours=True)
 
 
 def _finishes(board: Board) -> Callable[[list[int], int], bool]:

@@ -80,6 +80,8 @@ class Emit:
     """Kept in the resume journal (the generator's duplicate check)."""
     notes: tuple[str, ...] = ()
     """Warnings for stderr."""
+    plain: str = ""
+    """The plain text of a terminal view, shown instead when the board is wider than the terminal."""
 
 
 @dataclass
@@ -183,7 +185,7 @@ def _drive(
                     writer.write(emit.text if isinstance(emit.text, str) else str(emit.text), emit.code, emit.key)
                 else:
                     with whole():
-                        _terminal(bar).print(emit.text)
+                        _show(bar, emit)
                 if code == 0:
                     code = emit.code
                 bar.advance()
@@ -204,13 +206,16 @@ def _sink(bar: Bar) -> Callable[[str], None]:
     return sink
 
 
-def _terminal(bar: Bar) -> Any:
+def _show(bar: Bar, emit: Emit) -> None:
+    """A terminal view: above the bar when one is drawn, else as ``terminal.show`` decides
+    (the plain text when the board is wider than the terminal)."""
     printer = bar.printer()
     if printer is not None:
-        return printer
+        printer.print(emit.text)
+        return
     from puzzlekit.cli import terminal
 
-    return terminal.console()
+    terminal.show(emit.text, emit.plain)
 
 
 def separated(index: int, emit: Emit) -> Emit:

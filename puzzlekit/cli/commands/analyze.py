@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from functools import partial
 
@@ -11,12 +10,21 @@ import click
 from puzzlekit.analysis import Analysis, analyze
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch, separated
-from puzzlekit.cli.common import reports_errors
+from puzzlekit.cli.common import Seconds, reports_errors
+from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_sources, load_sources
+from puzzlekit.core.search import DEFAULT_TIMEOUT
 
 
 @click.command(name="analyze")
 @genre_and_sources
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds for each draft's whole analysis (0: no deadline); a cut-short answer says so.",
+)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @batch_options()
 @click.pass_context
@@ -25,6 +33,7 @@ def analyze_command(
     ctx: click.Context,
     genre: str,
     sources: tuple[str, ...],
+    timeout: float,
     json_: bool,
     jobs: int,
     cluster: str | None,
@@ -38,20 +47,28 @@ def analyze_command(
     \b
     several solutions: two of them, where they differ, and clues that make it unique;
     one solution:      the clues that could each be removed and keep it unique;
-    no solution:       a smallest set of clues found that already has no solution.
+    no solution:       a minimal set of clues that already has no solution.
+
+    Exit codes as for solve: 0 unique, 3 none, 4 several, 5 undecided (the first
+    draft that is not unique gives the code).
     """
     found = load_sources(ctx, genre, sources)
     total = found.checked()
     present = None if json_ else separated
-    work = partial(analyze_item, json_)
+    work = partial(analyze_item, json_, timeout or None)
     code = run_batch(ctx, work, found.items(), label="analyzing", total=total, present=present, describe=describe_item)
     sys.exit(code)
 
 
-def analyze_item(json_: bool, item: PuzzleItem) -> Emit:
+def analyze_item(json_: bool, timeout: float | None, item: PuzzleItem) -> Emit:
     """One draft explained, wherever it runs."""
-    report = analyze(item.genre, item.puzzle())
-    return Emit((analysis_json(report) if json_ else analysis_plain(report)) + "\n")
+    report = analyze(item.genre, item.puzzle(), timeout=timeout)
+    text = (analysis_json(report) if json_ else analysis_plain(report)) + "\n"
+    return Emit(text, status_exit_code(report.status))
+
+
+SHOWN_CLUES = 24
+"""Clues a plain report lists before "and N more": a long list reads as noise."""
 
 
 def analysis_plain(a: Analysis) -> str:
@@ -74,30 +91,20 @@ def analysis_plain(a: Analysis) -> str:
         removable = ", ".join(f"{c.value} at {c.name}" for c in a.removable) or "none"
         out.append(f"  clues that could each be removed: {removable}")
     if a.contradiction:
-        clues = ", ".join(f"{c.value} at {c.name}" for c in a.contradiction)
+        shown = a.contradiction[:SHOWN_CLUES]
+        clues = ", ".join(f"{c.value} at {c.name}" for c in shown)
+        more = (
+            f" and {len(a.contradiction) - len(shown)} more (--json lists all)"
+            if len(shown) < len(a.contradiction)
+            else ""
+        )
         seen = f" (first seen by the rule {a.rule!r})" if a.rule else ""
-        out.append(f"  these clues already contradict each other: {clues}{seen}")
+        minimal = "together" if a.complete else "together (not reduced to a minimal set; see above)"
+        out.append(f"  these {len(a.contradiction)} clues already contradict each other {minimal}: {clues}{more}{seen}")
     return "\n".join(out)
 
 
 def analysis_json(a: Analysis) -> str:
-    p = a.puzzle
+    from puzzlekit.report import analysis_report  # pydantic, only for --json
 
-    def clues(items: list) -> list[dict[str, object]]:  # type: ignore[type-arg]
-        return [{"place": c.name, "clue": c.value} for c in items]
-
-    return json.dumps(
-        {
-            "genre": p.genre.name,
-            "source": p.source,
-            "line": p.block.first_line,
-            "status": a.status.value,
-            "solutions": [s.text for s in a.solutions],
-            "differences": [p.genre.describe(p.instance, v) for v in a.differences],
-            "add": clues(a.add),
-            "removable": clues(a.removable),
-            "contradiction": clues(a.contradiction),
-            "rule": a.rule,
-            "note": a.note,
-        }
-    )
+    return analysis_report(a).model_dump_json()

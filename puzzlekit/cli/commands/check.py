@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import partial
 
 import click
@@ -12,8 +13,8 @@ from puzzlekit.api import judge
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
 from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
-from puzzlekit.cli.common import reports_errors
-from puzzlekit.cli.exitcodes import EXIT_REJECTED
+from puzzlekit.cli.common import is_terminal, reports_errors
+from puzzlekit.cli.exitcodes import EXIT_REJECTED, escaped
 from puzzlekit.cli.sources import genre_and_sources, load_sources, read_state
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import Block, read_blocks
@@ -69,9 +70,19 @@ def check_command(
                 "they pair by order"
             )
         items = list(zip(puzzles, states))
-    pretty = not plain and not json_ and out in (None, "-") and sys.stdout.isatty()
+    pretty = not plain and not json_ and out in (None, "-") and is_terminal(sys.stdout)
     work = partial(check_item, "json" if json_ else "pretty" if pretty else "plain")
-    code = run_batch(ctx, work, items, label="checking", total=total, describe=lambda index, pair: pair[0].where)
+    said: set[str] = set()
+
+    def present(index: int, emit: Emit) -> Emit:
+        """Each note once (a book of bare puzzles needs saying once per file)."""
+        fresh = tuple(note for note in emit.notes if note not in said)
+        said.update(fresh)
+        return replace(emit, notes=fresh)
+
+    code = run_batch(
+        ctx, work, items, label="checking", total=total, present=present, describe=lambda index, pair: pair[0].where
+    )
     sys.exit(code)
 
 
@@ -81,8 +92,13 @@ def check_item(view: str, pair: tuple[PuzzleItem, Block | None]) -> Emit:
     p = item.puzzle()
     result = judge(p, p.genre.parse_state(p.instance, state if state is not None else p.block))
     code = 0 if result.status == "solved" else EXIT_REJECTED
+    notes: tuple[str, ...] = ()
+    if state is None and p.bare:
+        bare = f"{escaped(p.source)} holds a bare puzzle with no marks; give the attempt with --state FILE"
+        notes = (f"puzzlekit: note: {bare}",)
     if view == "pretty":
         from puzzlekit.cli import terminal  # rich, only on a terminal
 
-        return Emit(terminal.check_view(result), code)
-    return Emit((output.check_json(result) if view == "json" else output.check_plain(result)) + "\n", code)
+        return Emit(terminal.check_view(result), code, notes=notes, plain=output.check_plain(result))
+    text = (output.check_json(result) if view == "json" else output.check_plain(result)) + "\n"
+    return Emit(text, code, notes=notes)

@@ -11,9 +11,9 @@ import click
 from puzzlekit import interchange
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, in_this_process, run_batch, separated
-from puzzlekit.cli.common import get_host, reports_errors
+from puzzlekit.cli.common import get_host, reports_errors, usage_error
 from puzzlekit.cli.sources import genre_and_sources, load_sources
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit.cli.validate import Count
 from puzzlekit.host import Host
 
 
@@ -27,8 +27,15 @@ from puzzlekit.host import Host
     show_default=True,
     help="ascii (level text), or a kind a format of the genre writes: url, tatham, pzpr for the built-in genres.",
 )
-@click.option("-o", "--output", "out", metavar="FILE", default="-", help="Write to FILE instead of stdout.")
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Only this puzzle of SOURCE (1 is the first).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    metavar="FILE",
+    default="-",
+    help="Write to FILE instead of stdout, each puzzle as it is done (resumable with --resume).",
+)
+@click.option("--puzzle", "index", type=Count(min=1), help="Only this puzzle of SOURCE (1 is the first).")
 @batch_options(output=False)
 @click.pass_context
 @reports_errors
@@ -61,16 +68,14 @@ def convert_command(
     items = found.items()
     total = found.checked()
     if index is not None:
-        if total is not None and index > total:
-            raise PuzzlekitError(f"{found.name} holds {total} puzzle(s); there is no puzzle {index}")
+        if index > total:
+            usage_error(ctx, f"--puzzle {index}: {found.name} holds {total} puzzle(s)")
         items, total = itertools.islice(items, index - 1, index), 1
     work = partial(convert_item, kind, host if in_this_process(ctx) else None)
-    if kind != interchange.ASCII and total is not None and total > 1:
+    if kind != interchange.ASCII and total > 1:
         first = work(next(found.items()))
-        if "\n" in first.text.rstrip("\n"):
-            raise PuzzlekitError(
-                f"{found.name} holds {total} puzzles but one {kind} file holds one; choose it with --puzzle N"
-            )
+        if "\n" in first.text.rstrip("\n"):  # one file of this kind is one puzzle
+            usage_error(ctx, f"{found.name} holds {total} puzzles; choose one with --puzzle N")
     present = separated if kind == interchange.ASCII else None
     code = run_batch(ctx, work, items, label="converting", total=total, present=present, describe=describe_item)
     sys.exit(code)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import secrets
 import sys
 
@@ -11,10 +10,22 @@ import click
 from puzzlekit.batching.making import MakeJob, Unrepeated, body_key, jobs_for, make_item
 from puzzlekit.batching.output import Record
 from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
-from puzzlekit.cli.common import Seconds, complete_genre, read_raw, reports_errors, resolve_genre
+from puzzlekit.cli.common import Seconds, complete_genre, read_raw, reports_errors, resolve_genre, usage_error
+from puzzlekit.cli.validate import Count, Number
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.generation import DIFFICULTIES, SYMMETRIES, Generated, GenerateRequest, item_seed, parse_size
+from puzzlekit.generation import (
+    DIFFICULTIES,
+    SYMMETRIES,
+    Generated,
+    GenerateRequest,
+    check_options,
+    check_seed,
+    item_seed,
+    parse_size,
+    target_rung,
+)
+from puzzlekit.genre import Genre
 
 
 def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int]:
@@ -29,10 +40,10 @@ def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple
 @click.option("--size", default="10x10", show_default=True, callback=size_option, help="Columns x rows, or one number.")
 @click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="medium", show_default=True)
 @click.option("--seed", default=None, help="Any string; the same seed gives the same puzzles (default: a fresh one).")
-@click.option("--count", type=click.IntRange(min=1), default=1, show_default=True, help="How many puzzles.")
+@click.option("--count", type=Count(1, 100_000), default=1, show_default=True, help="How many puzzles.")
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True, help="Clue layout.")
 @click.option("--from-mask", "mask_path", type=click.Path(exists=True, dir_okay=False), help="A region drawn with x.")
-@click.option("--density", type=click.FloatRange(0.02, 0.5), default=None, help="Islands per square (Hashiwokakero).")
+@click.option("--density", type=Number(0.02, 0.5), default=None, help="Islands per square (Hashiwokakero).")
 @click.option(
     "--timeout", type=Seconds(), default=60.0, show_default=True, help="Seconds per puzzle; 0: none."
 )
@@ -68,6 +79,8 @@ def generate_command(
         raise click.UsageError("--resume must make the same puzzles as the stopped run: give its --seed")
     g = resolve_genre(ctx, genre)
     mask = None
+    if mask_path is not None and ctx.get_parameter_source("size") == click.core.ParameterSource.COMMANDLINE:
+        usage_error(ctx, "--from-mask takes its size from the drawing; leave out --size")
     if mask_path is not None:
         blocks = read_blocks(read_raw(ctx, mask_path, "--from-mask")[0], mask_path)
         if len(blocks) != 1:
@@ -79,6 +92,9 @@ def generate_command(
             raise click.BadParameter(f"the drawing: {err}", param_hint="--from-mask") from None
     request = GenerateRequest(size[0], size[1], difficulty, symmetry, mask, density)
     seed = seed if seed is not None else secrets.token_hex(4)
+    target_rung(g, difficulty)  # clear errors before any work, as generation.generate gives them
+    check_seed(seed)
+    check_options(g, request)
     unrepeated = Unrepeated()
 
     def restore(records: list[Record]) -> None:
@@ -87,7 +103,7 @@ def generate_command(
     def present(index: int, made: Generated) -> Emit:
         job = MakeJob(g, request, item_seed(seed, index), index, timeout or None)
         made = unrepeated.check(made, job)
-        return Emit(_text(made, index, json_), key=body_key(made.text))
+        return Emit(_text(made, index, json_, g, difficulty), key=body_key(made.text))
 
     code = run_batch(
         ctx,
@@ -102,8 +118,9 @@ def generate_command(
     sys.exit(code)
 
 
-def _text(puzzle: Generated, index: int, json_: bool) -> str:
+def _text(puzzle: Generated, index: int, json_: bool, genre: Genre, difficulty: str) -> str:
     if json_:
-        record = {"index": puzzle.index, "tier": puzzle.rung, "rung_name": puzzle.rung_name, "text": puzzle.text}
-        return json.dumps(record) + "\n"
+        from puzzlekit.report import generated_report  # pydantic, only for --json
+
+        return generated_report(genre, puzzle, difficulty).model_dump_json() + "\n"
     return ("\n" if index else "") + puzzle.text

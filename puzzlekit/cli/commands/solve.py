@@ -12,9 +12,10 @@ from puzzlekit.api import SolveResult, solve
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
 from puzzlekit.cli.batchrun import Emit, batch_options, describe_item, run_batch, separated
-from puzzlekit.cli.common import Seconds, reports_errors
-from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
+from puzzlekit.cli.exitcodes import escaped, status_exit_code
 from puzzlekit.cli.sources import genre_and_sources, load_sources
+from puzzlekit.cli.validate import Count
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 
 
@@ -22,14 +23,14 @@ from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIME
 @genre_and_sources
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=Count(min=1),
     default=DEFAULT_LIMIT,
     show_default=True,
     help="Count solutions up to this many (2 proves uniqueness).",
 )
 @click.option(
     "--max-nodes",
-    type=click.IntRange(min=0),
+    type=Count(min=0),
     default=DEFAULT_MAX_NODES,
     show_default=True,
     help="Search nodes allowed per puzzle before giving up as undecided.",
@@ -43,7 +44,7 @@ from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIME
 )
 @click.option(
     "--max-rung",
-    type=click.IntRange(min=0),
+    type=Count(min=0),
     default=None,
     help="Deduce with the rungs up to this one only (search still runs unless --max-nodes 0).",
 )
@@ -90,7 +91,7 @@ def solve_command(
     if json_ and plain:
         raise click.UsageError("--json and --plain are two different outputs; choose one")
     found = load_sources(ctx, genre, sources)
-    pretty = not plain and not json_ and out in (None, "-") and sys.stdout.isatty()
+    pretty = not plain and not json_ and out in (None, "-") and is_terminal(sys.stdout)
     total = found.checked()
     how = SolveOptions(limit, max_nodes, timeout or None, max_rung, engine, steps, json_, pretty, (total or 2) > 1)
     code = run_batch(
@@ -137,7 +138,8 @@ def solve_item(how: SolveOptions, item: PuzzleItem) -> Emit:
     if how.pretty:
         from puzzlekit.cli import terminal  # rich, only on a terminal
 
-        return Emit(terminal.solve_view(result, how.steps, 2 if how.several else 1), code, notes=notes)
+        view = terminal.solve_view(result, how.steps, 2 if how.several else 1)
+        return Emit(view, code, notes=notes, plain=output.solve_plain(result, how.steps))
     return Emit(output.solve_plain(result, how.steps), code, notes=notes)
 
 
@@ -145,5 +147,7 @@ def unexpected(result: SolveResult) -> tuple[str, ...]:
     """A status that contradicts the puzzle's ``# expect:`` is worth a line on stderr."""
     expected = result.puzzle.expect()
     if expected and result.status.value not in (expected, "undecided"):
-        return (f"puzzlekit: warning: {result.puzzle.where}: expected {expected}, found {result.status.value}",)
+        return (
+            f"puzzlekit: warning: {escaped(result.puzzle.where)}: expected {expected}, found {result.status.value}",
+        )
     return ()
