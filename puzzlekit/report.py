@@ -295,7 +295,7 @@ def generated_report(genre: Genre, made: Generated, difficulty: str) -> Generate
         genre=genre.name,
         index=made.index,
         seed=block.meta["seed"],
-        size=genre.size(made.instance),
+        size=genre.size(made.instance if made.instance is not None else genre.parse(block)),
         difficulty=difficulty,
         tier=made.rung,
         rung_name=made.rung_name,

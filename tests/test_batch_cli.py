@@ -242,7 +242,7 @@ def test_a_worker_killed_mid_run_is_reported_and_the_run_stops_cleanly(tmp_path:
 
 
 def test_resume_needs_a_file_and_a_seed() -> None:
-    assert run("solve", "slitherlink", str(EXAMPLES / "first.txt"), "--resume").exit_code == 1
+    assert run("solve", "slitherlink", str(EXAMPLES / "first.txt"), "--resume").exit_code == 2  # a usage mistake
     result = run("generate", "slitherlink", "--resume", "-o", "x.txt")
     assert result.exit_code == 2 and "--seed" in result.stderr
 

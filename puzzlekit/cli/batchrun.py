@@ -23,6 +23,7 @@ from puzzlekit.batching import MAX_JOBS, Failed, ordered
 from puzzlekit.batching.output import ItemWriter, Record, fingerprint, whole
 from puzzlekit.batching.progress import Bar
 from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED
+from puzzlekit.cli.validate import Count
 from puzzlekit.errors import PuzzlekitError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -59,7 +60,7 @@ def batch_options(*, output: bool = True, resume: bool = True) -> Callable[[F], 
         )(func)
         return click.option(
             "--jobs",
-            type=click.IntRange(0, MAX_JOBS),
+            type=Count(0, MAX_JOBS),
             default=1,
             show_default=True,
             help="Local processes (0: every core); same output.",

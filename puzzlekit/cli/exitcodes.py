@@ -23,7 +23,6 @@ EXIT_UNDECIDED = 5
 EXIT_REJECTED = 6
 EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what shells report for a closed pipe
-EXIT_INTERRUPTED = 130  # 128 + SIGINT: stopped by Ctrl-C, finished items kept
 
 EXIT_CODES = {
     EXIT_OK: "success",

@@ -109,11 +109,6 @@ class Sources:
             if spec != "-" and not Path(spec).exists() and interchange.decode(spec, genre, host) is None:
                 read_raw(ctx, spec)
 
-    @property
-    def name(self) -> str:
-        """How messages call the sources: the one SOURCE, or how many there are."""
-        return shown(self.specs[0]) if len(self.specs) == 1 else f"{len(self.specs)} sources"
-
     def raw(self, spec: str) -> tuple[str, str]:
         if spec == "-" or spec in self._raw:  # stdin is read once; a file read to infer the genre too
             if spec not in self._raw:
@@ -121,17 +116,24 @@ class Sources:
             return self._raw[spec] if spec == "-" else self._raw.pop(spec)
         return read_raw(self.ctx, spec)
 
-    def blocks(self, spec: str) -> tuple[Iterable[Block], str]:
-        """The puzzle blocks of one source and its name for messages."""
+    def _read(self, spec: str) -> tuple[str, list[tuple[int, str]] | None, str]:
+        """One source as (level text, or the entries of a list of URLs or IDs; its name)."""
         host, g = get_host(self.ctx), self.genre
         decoded = interchange.decode(spec, g, host)  # a URL or game ID given as SOURCE
         if decoded is not None:
-            return read_blocks(decoded, shown(spec)), shown(spec)
+            return decoded, None, shown(spec)
         text, name = self.raw(spec)
         entries = listed_lines(text, host, g)
         if entries is not None:
-            return listed_blocks(entries, g, host, name), name
-        return read_blocks(interchange.decode(text, g, host, name) or text, name), name
+            return "", entries, name
+        return interchange.decode(text, g, host, name) or text, None, name
+
+    def blocks(self, spec: str) -> tuple[Iterable[Block], str]:
+        """The puzzle blocks of one source and its name for messages."""
+        level, entries, name = self._read(spec)
+        if entries is not None:
+            return listed_blocks(entries, self.genre, get_host(self.ctx), name), name
+        return read_blocks(level, name), name
 
     def items(self) -> Iterator[PuzzleItem]:
         """Every puzzle, source by source, read as it is reached (``checked`` has parsed them)."""
@@ -141,9 +143,23 @@ class Sources:
                 yield PuzzleItem(self.genre, block)
 
     def checked(self) -> int:
-        """How many puzzles there are, every one parsed (and dropped): a bad board anywhere
-        is reported before any output, as for one SOURCE, and memory stays flat."""
-        return sum(checked(self.genre, *self.blocks(spec)) for spec in self.specs)
+        """How many puzzles there are, every one parsed (and dropped): every bad board of a
+        source is reported before any output (as ``puzzles_in`` does), and memory stays flat."""
+        total = 0
+        for spec in self.specs:
+            level, entries, name = self._read(spec)
+            if entries is not None:
+                total += checked(self.genre, listed_blocks(entries, self.genre, get_host(self.ctx), name), name)
+            else:
+                total += len(puzzles_in(self.genre, level, name))
+        return total
+
+    @property
+    def name(self) -> str:
+        """How messages call the sources: the one SOURCE, or how many there are."""
+        if len(self.specs) > 1:
+            return f"{len(self.specs)} sources"
+        return "<stdin>" if self.specs[0] == "-" else shown(self.specs[0])
 
 
 def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> Sources:

@@ -90,7 +90,7 @@ def check_item(view: str, pair: tuple[PuzzleItem, Block | None]) -> Emit:
     """One attempt judged, wherever it runs: against --state, else SOURCE's own marks."""
     item, state = pair
     p = item.puzzle()
-    result = judge(p, p.genre.parse_state(p.instance, state if state is not None else p.block))
+    result = judge(p, p.genre.parse_state(p.instance, state) if state is not None else p.own_marks())
     code = 0 if result.status == "solved" else EXIT_REJECTED
     notes: tuple[str, ...] = ()
     if state is None and p.bare:
