@@ -16,7 +16,7 @@ from typing import Any
 
 from puzzlekit.batching.events import Done, Event, Failed, Progress, run_item
 from puzzlekit.batching.pool import PROGRESS_EVERY
-from puzzlekit.errors import MissingExtra, PuzzlekitError
+from puzzlekit.errors import MissingExtra, PuzzlekitError, UsageError
 
 TASK_SECONDS = 0.2
 """How long one Dask task should take at least: tiny items (a 5x5 solve) travel in chunks
@@ -41,11 +41,26 @@ def connect(cluster: Any) -> tuple[Any, bool]:
         raise MissingExtra(INSTALL) from None
     if isinstance(cluster, Client):
         return cluster, False
+    if isinstance(cluster, str):
+        _check_address(cluster)
     try:
         return Client(cluster, timeout=CONNECT_TIMEOUT, set_as_default=False), True  # type: ignore[no-untyped-call,unused-ignore]
-    except (OSError, TimeoutError) as err:
+    except Exception as err:  # unreachable, refused, or not an address at all ("?")
         where = cluster if isinstance(cluster, str) else getattr(cluster, "scheduler_address", cluster)
         raise PuzzlekitError(f"cannot reach the Dask scheduler at {where}: {err}") from None
+
+
+def _check_address(address: str) -> None:
+    """Refuse what is no scheduler address before a Client is made of it (a half-made
+    Client waits 20 s to close)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        _, location = parse_address(address)
+        parse_host_port(location)
+    except (ValueError, TypeError) as err:
+        example = "such as tcp://host:8786"
+        raise UsageError(f"--cluster {address!r} is not a Dask scheduler address {example} ({err})") from None
 
 
 class DaskPool:
