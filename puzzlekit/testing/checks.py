@@ -194,7 +194,7 @@ def check_flips_rejected(genre: Genre, ex: Example) -> None:
 def mutations(text: str) -> Iterator[str]:
     """Deterministic damage to a level: odd characters, ragged and missing rows."""
     lines = text.split("\n")
-    body = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    body = [number - 1 for block in read_blocks(text) for number in block.lines]
     for i in body[:6]:
         for junk in ("§", "\t", "9", "#x", ""):
             line = lines[i]
