@@ -12,10 +12,13 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``read_grid`` -> ``ParsedGrid`` (tokens, ``error(cell, message)``), ``read_state``,
   ``write_grid``, ``marks_of``, ``describe_legend``, ``MAX_SIDE``: level text of a board
   and of a player's marks, with errors at ``file:line:col``;
+- ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
+  genres (one colour stays connected; every region holds one clue, of its size);
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
 
+from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.text import MAX_SIDE, ParsedGrid, describe_legend, marks_of, read_grid, read_state, write_grid
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
@@ -30,11 +33,14 @@ __all__ = [
     "WEST",
     "Canvas",
     "GridGenre",
+    "OneClueRegions",
     "ParsedGrid",
     "RectGrid",
+    "StaysConnected",
     "describe_legend",
     "marks_of",
     "read_grid",
+    "reach",
     "read_state",
     "write_grid",
 ]
