@@ -39,8 +39,8 @@ __all__ = [
     "StaysConnected",
     "describe_legend",
     "marks_of",
-    "read_grid",
     "reach",
+    "read_grid",
     "read_state",
     "write_grid",
 ]
