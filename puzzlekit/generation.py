@@ -167,6 +167,9 @@ def _blank_while_unique(
 
 
 def out_of_time(deadline: float | None) -> None:
+    """Give up the current attempt once ``deadline`` (``GenerateRequest.deadline``) has
+    passed: raises an exception the loop around attempts reports as a GenerationError.
+    Public: a genre's long ``generate`` calls it between steps; None never expires."""
     if deadline is not None and time.perf_counter() > deadline:
         raise _OutOfTime
 
