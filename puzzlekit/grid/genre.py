@@ -41,6 +41,10 @@ class GridGenre(Genre):
     def describe(self, instance: Any, var: int) -> str:
         return self.grid_of(instance).name(self.cell_of(instance, var))
 
+    def clue_name(self, instance: Any, position: Any) -> str:
+        """A clue position that is a cell index, named ``r2c3``."""
+        return self.grid_of(instance).name(position) if isinstance(position, int) else str(position)
+
     def size(self, instance: Any) -> str:
         grid = self.grid_of(instance)
         return f"{grid.cols}x{grid.rows}"

@@ -93,6 +93,9 @@ class CellSvg:
     def lit(self, cell: int, tone: Tone = "normal") -> None:
         self._fill(cell, theme.LIT[tone], "lit", tone)
 
+    def open(self, cell: int, tone: Tone = "normal") -> None:
+        """A cell not marked yet: nothing to draw in a picture (the terminal shows ``.``)."""
+
     def tint(self, cell: int, tone: Tone) -> None:
         """The background of a cell where a rule breaks (or a hinted cell)."""
         if tone != "normal":
