@@ -12,8 +12,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung, unique_at
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
-from puzzlekit.pictures import theme
-from puzzlekit.pictures.theme import Tone
+from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
 from puzzlekit_akari.rules import LIGHT, NUMBER, SIGHT, Number, OnlyLight, Sight
 
