@@ -53,6 +53,26 @@ def reach(
     return dist
 
 
+def _reach_for(
+    neighbours: Sequence[Sequence[int]], may: list[bool], owner: list[int], clue: int, starts: list[int], limit: int
+) -> dict[int, int]:
+    """``reach`` for one clue's region: through cells that may be the colour and that no
+    other clue's region holds or touches (the hot loop of ``OneClueRegions``)."""
+    dist = dict.fromkeys(starts, 0)
+    frontier = list(starts)
+    d = 0
+    while frontier and (limit < 0 or d < limit):
+        d += 1
+        nxt = []
+        for cell in frontier:
+            for n in neighbours[cell]:
+                if n not in dist and may[n] and owner[n] in (-1, clue):
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
 class _CellRule(Propagator):
     __slots__ = ("rule", "grid", "cell_vars", "value", "bit", "other", "watches")
 
@@ -183,27 +203,26 @@ class OneClueRegions(_CellRule):
                 piece_of[c] = index
             if found and self.sized and len(piece) > self.clues[found[0]]:
                 return False
-        # near[c]: the clues whose pieces hold c or touch it.
-        near: list[set[int]] = [set() for _ in range(grid.n_cells)]
-        for c in range(grid.n_cells):
+        # owner[c]: the one clue whose piece holds c or touches it; -1 none, -2 several.
+        n_cells, neighbours = grid.n_cells, grid.neighbours
+        owner = [-1] * n_cells
+        for c in range(n_cells):
             if piece_of[c] >= 0 and clue_of[piece_of[c]] >= 0:
                 clue = clue_of[piece_of[c]]
-                near[c].add(clue)
-                for n in grid.neighbours[c]:
-                    near[n].add(clue)
-        for c in range(grid.n_cells):
-            if may[c] and not fixed[c] and len(near[c]) > 1:
+                for x in (c, *neighbours[c]):
+                    owner[x] = clue if owner[x] in (-1, clue) else -2
+        for c in range(n_cells):
+            if owner[c] == -2 and may[c] and not fixed[c]:
                 if not self._set(engine, c, self.other, f"{grid.name(c)} would join two regions that each hold a clue"):
                     return False
                 may[c] = False
-        reached = [False] * grid.n_cells
+        reached = [False] * n_cells
         for index, piece in enumerate(pieces):
             clue = clue_of[index]
             if clue < 0:
                 continue
-            blocked = [bool(near[c] - {clue}) for c in range(grid.n_cells)]
             room = self.clues[clue] - len(piece) if self.sized else None
-            dist = reach(grid, may, piece, room, blocked)
+            dist = _reach_for(neighbours, may, owner, clue, piece, -1 if room is None else room)
             for c in dist:
                 reached[c] = True
             if room is None:
