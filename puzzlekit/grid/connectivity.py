@@ -191,20 +191,34 @@ class OneClueRegions(_CellRule):
                 if not may[cell] or not self._set(engine, cell, self.bit, f"{grid.name(cell)} holds a clue"):
                     return False
                 fixed[cell] = True
-        pieces = grid.pieces(fixed.__getitem__)
+        # The pieces of fixed cells (a flood fill fused with the clue count), and each one's clue.
+        neighbours, clues = grid.neighbours, self.clues
         piece_of = [-1] * grid.n_cells
+        pieces: list[list[int]] = []
         clue_of: list[int] = []  # per piece, its clue cell (-1 none)
-        for index, piece in enumerate(pieces):
-            found = [c for c in piece if c in self.clues]
-            if len(found) > 1:
-                return False  # two clues joined in one region
-            clue_of.append(found[0] if found else -1)
-            for c in piece:
-                piece_of[c] = index
-            if found and self.sized and len(piece) > self.clues[found[0]]:
+        for start in range(grid.n_cells):
+            if piece_of[start] >= 0 or not fixed[start]:
+                continue
+            index = len(pieces)
+            piece_of[start] = index
+            piece, stack, clue = [start], [start], -1
+            while stack:
+                cell = stack.pop()
+                if cell in clues:
+                    if clue >= 0:
+                        return False  # two clues joined in one region
+                    clue = cell
+                for n in neighbours[cell]:
+                    if piece_of[n] < 0 and fixed[n]:
+                        piece_of[n] = index
+                        piece.append(n)
+                        stack.append(n)
+            if clue >= 0 and self.sized and len(piece) > clues[clue]:
                 return False
+            pieces.append(piece)
+            clue_of.append(clue)
         # owner[c]: the one clue whose piece holds c or touches it; -1 none, -2 several.
-        n_cells, neighbours = grid.n_cells, grid.neighbours
+        n_cells = grid.n_cells
         owner = [-1] * n_cells
         for c in range(n_cells):
             if piece_of[c] >= 0 and clue_of[piece_of[c]] >= 0:
