@@ -133,7 +133,8 @@ class StaysConnected(_CellRule):
                 if not may[w] or w == parent[u]:
                     continue
                 if disc[w]:
-                    low[u] = min(low[u], disc[w])
+                    if disc[w] < low[u]:
+                        low[u] = disc[w]
                 else:
                     timer += 1
                     disc[w] = low[w] = timer
@@ -144,7 +145,8 @@ class StaysConnected(_CellRule):
             stack.pop()
             p = parent[u]
             if p >= 0:
-                low[p] = min(low[p], low[u])
+                if low[u] < low[p]:
+                    low[p] = low[u]
                 holds[p] += holds[u]
                 # Cutting p off separates u's subtree (holding a fixed cell) from the root (fixed).
                 if p != root and low[u] >= disc[p] and holds[u] and not fixed[p]:
