@@ -11,10 +11,10 @@ and the hinted variables' cells toned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.core.model import Violation
-from puzzlekit.genre import Genre
+from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed
+from puzzlekit.genre import Genre, Place
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
 from puzzlekit.pictures.theme import Tone
@@ -28,6 +28,24 @@ Canvas = CellSvg | CellText
 
 class GridGenre(Genre):
     """A genre whose board is a ``RectGrid``; subclasses implement ``paint``."""
+
+    place_marks: ClassVar[tuple[int, ...]] = (TRUE, FALSE)
+    """What a click on a cell cycles through in the browser after "unmarked" (``places``):
+    by default shaded (or a bulb), then marked the other way."""
+
+    def places(self, instance: Any) -> list[Place]:
+        """Every open variable's cell, as a square of ``draw_svg``'s drawing, with the marks
+        ``place_marks`` (``puzzlekit play``); variables the model fixes are not places."""
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        out = []
+        for var, domain in enumerate(self.build(instance).domains):
+            if is_fixed(domain):
+                continue
+            x, y = canvas.corner(self.cell_of(instance, var))
+            u = canvas.unit
+            marks = (domain, *(m for m in self.place_marks if m & domain))
+            out.append(Place(var, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
+        return out
 
     def grid_of(self, instance: Any) -> RectGrid:
         """The instance's grid; by default its ``grid`` attribute."""
