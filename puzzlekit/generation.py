@@ -30,7 +30,7 @@ from puzzlekit.api import rung_name
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
-from puzzlekit.formats.level import Block, write_block
+from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
 
@@ -182,6 +182,9 @@ def _blank_while_unique(
 
 
 def out_of_time(deadline: float | None) -> None:
+    """Give up the current attempt once ``deadline`` (``GenerateRequest.deadline``) has
+    passed: raises an exception the loop around attempts reports as a GenerationError.
+    Public: a genre's long ``generate`` calls it between steps; None never expires."""
     if deadline is not None and time.perf_counter() > deadline:
         raise _OutOfTime
 
@@ -255,7 +258,6 @@ def make_each(
     ``cluster`` (a Dask scheduler address or client) make them elsewhere, same puzzles.
     """
     from puzzlekit.api import get_genre
-    from puzzlekit.formats.level import read_blocks
 
     g = get_genre(genre, host)
     size = parse_size(size)

@@ -17,6 +17,7 @@ from typing import Any
 
 from puzzlekit.batching.events import Failed, tell
 from puzzlekit.batching.executor import BatchError, ordered
+from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import Generated, GenerateRequest, GenerationError, item_seed, make_one, progress_hook
 from puzzlekit.genre import Genre
 
@@ -81,8 +82,9 @@ def jobs_for(
 
 
 def body_key(text: str) -> str:
-    """A puzzle's identity for the duplicate check: its rows, not its metadata."""
-    rows = "\n".join(line for line in text.split("\n") if line and not line.startswith("#"))
+    """A puzzle's identity for the duplicate check: its rows as the level reader reads
+    them, not its metadata (a row may start with ``#`` in some genres)."""
+    rows = "\n\n".join("\n".join(block.rows) for block in read_blocks(text))
     return hashlib.sha256(rows.encode("utf-8")).hexdigest()[:20]
 
 

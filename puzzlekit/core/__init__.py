@@ -17,6 +17,7 @@ from puzzlekit.core.loops import (
 )
 from puzzlekit.core.model import (
     BOOL,
+    EVERY,
     FALSE,
     TRUE,
     Model,
@@ -27,6 +28,7 @@ from puzzlekit.core.model import (
     domains_of,
     is_fixed,
     mask_of,
+    state_values,
     value_of,
     values_of,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "DEFAULT_LIMIT",
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIMEOUT",
+    "EVERY",
     "FALSE",
     "LOOP_REACH",
     "NODE_DEGREE",
@@ -78,6 +81,7 @@ __all__ = [
     "loop_violations",
     "mask_of",
     "smallest_domain",
+    "state_values",
     "value_of",
     "values_of",
 ]
