@@ -1,0 +1,164 @@
+"""The Sudoku genre: every row, column and box holds each digit once.  Any box shape
+(4x4 in 2x2 boxes, 6x6 in 3x2, 9x9 in 3x3, up to 16x16)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlekit import Block, Genre, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit.core import Lookahead, count_solutions, values_of
+from puzzlekit.core.rng import Rng
+from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung
+from puzzlekit_sudoku import board as text
+from puzzlekit_sudoku import draw
+from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, default_box, violations
+from puzzlekit_sudoku.rules import (
+    HIDDEN_SINGLE,
+    LOCKED,
+    NAKED_SINGLE,
+    SUBSET,
+    HiddenSingle,
+    Locked,
+    NakedSingle,
+    Subsets,
+    digits,
+)
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+LADDER = (
+    Rung(1, "naked singles", "a placed digit leaves its row, column and box"),
+    Rung(2, "hidden singles", "a digit with one place left in a house goes there"),
+    Rung(3, "locked candidates and subsets", "pointing, claiming, naked and hidden pairs and triples"),
+    Rung(4, "lookahead", "try a digit and rule it out when the rungs above then contradict"),
+)
+LOOKAHEAD = Rule(
+    "lookahead",
+    4,
+    "If placing a digit makes the singles, locked candidates and subsets contradict, it cannot go there.",
+)
+Cell = tuple[int, int]
+
+
+class Sudoku(Genre):
+    name = "sudoku"
+    aliases = ("number-place",)
+    summary = "Fill the grid so every row, column and box holds each digit once."
+    ladder = LADDER
+    rules = (NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET, LOOKAHEAD)
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+
+    def parse(self, block: Block) -> Board:
+        self.check_flags(block)
+        return text.parse(block)
+
+    def build(self, instance: Board) -> Model:
+        board = instance
+        model = Model(LADDER)
+        for given in board.givens:
+            model.add_var(1 << given if given else board.full)
+        for cell in range(board.n * board.n):
+            model.add(NakedSingle(board, cell))
+        for kind, cells in board.units:
+            model.add(HiddenSingle(board, kind, cells))
+        for kind, box in board.units:
+            if kind == "box":
+                for line in board.units:
+                    if line[0] != "box" and len(set(box) & set(line[1])) > 1:
+                        model.add(Locked(board, set(box), line))
+        for kind, cells in board.units:
+            model.add(Subsets(board, kind, cells))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: digits(bit)))
+        model.leaf_check = lambda values: not violations(board, values)
+        return model
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        return violations(instance, values)
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        return text.parse_state(instance, block)
+
+    def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
+        """An empty cell stays empty (0): ``check`` calls that unfinished, not wrong."""
+        return [d.bit_length() - 1 if d & (d - 1) == 0 else 0 for d in dom]
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        return text.write(instance, dom)
+
+    def describe(self, instance: Board, var: int) -> str:
+        return instance.name(var)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        if mask & (mask - 1):
+            return f"{instance.name(var)} can only be {' or '.join(SYMBOLS[v] for v in values_of(mask))}"
+        return f"{instance.name(var)} is {digits(mask)}"
+
+    def size(self, instance: Board) -> str:
+        return f"{instance.n}x{instance.n}"
+
+    def pretty(self, instance: Board, dom: Sequence[int]) -> str:
+        return draw.terminal(instance, dom).plain()
+
+    def draw_terminal(
+        self, instance: Board, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+    ) -> Text:
+        return draw.terminal(instance, dom, violations, hint).to_text()
+
+    def draw_svg(
+        self,
+        instance: Board,
+        dom: Sequence[int] | None = None,
+        *,
+        violations: Sequence[Violation] = (),
+        crosses: bool = False,
+        hint: Sequence[int] = (),
+    ) -> str:
+        return draw.svg(instance, dom, violations, hint)
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- generating, and clues for setters ----------------------------------------------
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """A random full grid (boxes on a diagonal filled at random, the rest by the
+        solver), then givens blanked while the grid stays unique at the difficulty."""
+        n = request.cols
+        if request.rows != n or n > MAX_N:
+            raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")
+        w, h = default_box(n)
+        givens = [0] * (n * n)
+        for k in range(min(n // w, n // h)):
+            order = list(range(1, n + 1))
+            rng.shuffle(order)
+            for i, digit in enumerate(order):
+                givens[(k * h + i // w) * n + k * w + i % w] = digit
+        model = self.build(Board(n, w, h, tuple(givens)))
+        outcome = count_solutions(model, 1, 10_000, None, max_rung=2, record=False)
+        if not outcome.solutions:
+            return None
+        full = Board(n, w, h, tuple(outcome.solutions[0]))
+        orbits = symmetry_orbits(n, n, request.symmetry)
+        rung = target_rung(self, request.difficulty)
+        reduced: Board = reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline)
+        return reduced
+
+    def clue_positions(self, instance: Board) -> list[Cell]:
+        return [divmod(cell, instance.n) for cell in range(instance.n * instance.n)]
+
+    def clue_at(self, instance: Board, position: Cell) -> int | None:
+        return instance.givens[position[0] * instance.n + position[1]] or None
+
+    def with_clue(self, instance: Board, position: Cell, clue: int | None) -> Board:
+        givens = list(instance.givens)
+        givens[position[0] * instance.n + position[1]] = clue or 0
+        return Board(instance.n, instance.box_w, instance.box_h, tuple(givens))
+
+    def clue_of_solution(self, instance: Board, position: Cell, values: Sequence[int]) -> int:
+        return values[position[0] * instance.n + position[1]]
+
+    def clue_name(self, instance: Board, position: Cell) -> str:
+        return f"r{position[0] + 1}c{position[1] + 1}"
