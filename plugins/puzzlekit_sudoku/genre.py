@@ -71,7 +71,7 @@ class Sudoku(Genre):
                         model.add(Locked(board, set(box), line))
         for kind, cells in board.units:
             model.add(Subsets(board, kind, cells))
-        model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: digits(bit)))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: digits(bit)))
         model.leaf_check = lambda values: not violations(board, values)
         return model
 

@@ -46,8 +46,11 @@ class NakedSingle(Propagator):
         d = engine.dom[self.cell]
         if d & (d - 1):
             return True
-        reads = (self.cell,)
-        return all(engine.set(p, ~d, reads, d) for p in self.peers)
+        reads, dom = (self.cell,), engine.dom
+        for p in self.peers:
+            if dom[p] & d and not engine.set(p, ~d, reads, d):
+                return False
+        return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         digit = digits(note) if isinstance(note, int) else "its digit"
