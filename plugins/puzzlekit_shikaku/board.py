@@ -116,8 +116,9 @@ def parse(block: Block) -> Board:
 def parse_state(board: Board, block: Block) -> list[int]:
     """Letters, one per cell: the cells of one letter joined to a number are its rectangle;
     '.' is not known yet.  The bare puzzle reads as a state with nothing marked, and a
-    puzzle row may carry the letters after a '|' (``. 4 . | aab``, as pzprjs answers read)."""
-    dom = board.domains()
+    puzzle row may carry the letters after a '|' (``. 4 . | aab``, as pzprjs answers read).
+    An unmarked cell allows every number (and one more), so it never reads as marked."""
+    dom = [(2 << len(board.clues)) - 1] * (board.rows * board.cols)
     rows = block.rows
     if any(ch.isdigit() for row in rows for ch in row):
         if parse(block) != board:

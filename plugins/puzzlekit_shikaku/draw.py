@@ -68,7 +68,7 @@ def svg(board: Board, dom: Sequence[int] | None, violations: Sequence[Violation]
 def terminal(
     board: Board, dom: Sequence[int], violations: Sequence[Violation] = (), hint: Sequence[int] = ()
 ) -> TextGrid:
-    """Cells three characters wide between '+' corners; walls '---' and '|', open sides dotted."""
+    """Cells three characters wide between '+' corners; walls '---' and '|', unknown sides dotted."""
     marks, owner = Emphasis.of(violations, hint), owners(board, dom)
     out = TextGrid(2 * board.rows + 1, 4 * board.cols + 1)
     for r in range(board.rows + 1):
@@ -76,10 +76,11 @@ def terminal(
             out.put(2 * r, 4 * c, "+", "grid")
     for r, c, a, b, across in edges(board):
         known = wall(board, owner, a, b)
+        inside = not known and owner[a] >= 0 and owner[a] == owner[b]
         if across:
-            out.put(2 * r, 4 * c + 1, "---" if known else " · ", "line" if known else "grid")
+            out.put(2 * r, 4 * c + 1, "---" if known else "   " if inside else " · ", "line" if known else "grid")
         else:
-            out.put(2 * r + 1, 4 * c, "|" if known else "·", "line" if known else "grid")
+            out.put(2 * r + 1, 4 * c, "|" if known else " " if inside else "·", "line" if known else "grid")
     numbers = dict(board.clues)
     for cell in range(board.rows * board.cols):
         r, c = divmod(cell, board.cols)
