@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import puzzlekit
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.formats.level import read_blocks
 
 DEFAULT_ROWS = (
     "slitherlink:7x7:easy:10",
@@ -72,7 +73,7 @@ class GenRow:
 
 def clue_density(text: str) -> float:
     """Given cells over all cells of a generated level text (its metadata lines left out)."""
-    rows = [line for line in text.splitlines() if line and not line.startswith("#")]
+    rows = [row for block in read_blocks(text) for row in block.rows]
     cells = sum(len(row) for row in rows)
     return sum(ch != "." for row in rows for ch in row) / cells
 

@@ -39,7 +39,10 @@ class Analysis:
     differences: tuple[int, ...] = ()
     """Variables where the two solutions shown differ."""
     add: list[Clue] = field(default_factory=list)
-    """Clues that, added together, make the puzzle unique (several solutions)."""
+    """Clues that, added together, make the puzzle unique (several solutions): proven, the
+    board with them solved again; empty when no such clues were found."""
+    tried: list[Clue] = field(default_factory=list)
+    """Clues added before the search for ``add`` gave up (they did not make it unique)."""
     removable: list[Clue] = field(default_factory=list)
     """Clues each of which could go without losing uniqueness (one solution)."""
     contradiction: list[Clue] = field(default_factory=list)
@@ -47,6 +50,8 @@ class Analysis:
     rule: str | None = None
     """The rule that found the contradiction at the root, if one did."""
     note: str = ""
+    clues_known: bool = True
+    """False when the genre does not describe its clues: no clue advice was looked for."""
 
 
 def _status(genre: Genre, instance: Any) -> Status:
@@ -69,8 +74,8 @@ def analyze(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) 
     try:
         g.clue_positions(instance)
     except NotImplementedError:
-        note = f"{g.name} does not describe its clues, so no clue can be suggested"
-        return Analysis(p, result.status, result.solutions, note=note)
+        note = f"{g.name} does not describe its clues (Genre.clue_positions), so no clue can be suggested"
+        return Analysis(p, result.status, result.solutions, note=note, clues_known=False)
     if result.status == Status.MULTIPLE:
         return _several(g, p, result.solutions)
     if result.status == Status.UNIQUE:
@@ -86,19 +91,31 @@ def analyze(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) 
 
 
 def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
+    """Clues read off the first solution, added until the board is proven unique.
+
+    Each round looks at the two solutions the board has now; a clue that tells the
+    first solution apart from either is added (one that settles everything at once
+    first).  It stops only on a proof: unique with the clues added, or no clue
+    position that separates the solutions left, which is said plainly instead of
+    advice that does not work.
+    """
     first, second = solutions[0].values, solutions[1].values
     differences = tuple(v for v, (a, b) in enumerate(zip(first, second)) if a != b)
     instance = p.instance
     added: list[Clue] = []
-    pair = [list(first), list(second)]  # two solutions of the board as it stands
+    others = [list(second)]  # solutions of the board as it stands, other than the first
+    unique = False
     for _ in range(MAX_ADDED):
-        other = pair[0] if pair[0] != list(first) else pair[1]
-        candidates = [
-            pos
-            for pos in g.clue_positions(instance)
-            if g.clue_at(instance, pos) is None
-            and g.clue_of_solution(instance, pos, first) != g.clue_of_solution(instance, pos, other)
-        ]
+        candidates: list[Any] = []
+        for other in others:
+            candidates = [
+                pos
+                for pos in g.clue_positions(instance)
+                if g.clue_at(instance, pos) is None
+                and g.clue_of_solution(instance, pos, first) != g.clue_of_solution(instance, pos, other)
+            ]
+            if candidates:
+                break
         if not candidates:
             break
         # Prefer a single clue that settles everything; else take the first that splits them.
@@ -114,15 +131,23 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
         value = g.clue_of_solution(instance, chosen, first)
         added.append(Clue(chosen, g.clue_name(instance, chosen), value))
         instance = g.with_clue(instance, chosen, value)
-        if settles is not None:
-            break
-        outcome = count_solutions(g.build(instance), limit=2, max_nodes=BUDGET, timeout=None, record=False)
+        outcome = count_solutions(g.build(instance), limit=3, max_nodes=BUDGET, timeout=None, record=False)
         if outcome.status == Status.UNIQUE:
+            unique = True
             break
         if outcome.status != Status.MULTIPLE:
-            raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
-        pair = outcome.solutions
-    return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
+            if outcome.status == Status.NONE:
+                raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
+            break  # undecided within the budget: no claim either way
+        others = [s for s in outcome.solutions if s != list(first)]
+    if unique:
+        return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
+    what = f"the {len(added)} clue(s) found still leave several solutions" if added else "no clue can be added"
+    note = (
+        f"{what}: no clue position of {g.name} tells the remaining solutions apart within {MAX_ADDED} clues, "
+        "so the board itself needs changing"
+    )
+    return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=[], tried=added, note=note)
 
 
 def _contradiction(g: Genre, p: Puzzle, result: Any) -> Analysis:

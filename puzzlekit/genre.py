@@ -55,6 +55,9 @@ class Genre(ABC):
     rules: ClassVar[tuple[Rule, ...]] = ()
     flags: ClassVar[tuple[str, ...]] = ()
     """``# flags:`` words this genre understands; any other is refused."""
+    bad_levels: ClassVar[tuple[str, ...]] = ()
+    """Levels the genre must refuse with a located LevelError: the harness checks them
+    (``puzzlekit selftest`` and ``PuzzleConformance`` alike)."""
 
     @abstractmethod
     def parse(self, block: Block) -> Any:
@@ -173,6 +176,13 @@ class Genre(ABC):
     def clue_name(self, instance: Any, position: Any) -> str:
         """A clue's place in words ("r2c3")."""
         return str(position)
+
+    def small_board(self, rng: Rng) -> Any:
+        """Optional, for the harness's brute-force check: a random small instance (a few
+        open variables, at most 2^16 assignments in all), drawn only from ``rng``.  The
+        harness enumerates every assignment through ``accept`` and compares with the
+        solver's status and solution; include boards with none and with many solutions."""
+        raise NotImplementedError(f"{self.name} has no small-board sampler")
 
     # -- optional capability: an independent engine ---------------------------------------
 

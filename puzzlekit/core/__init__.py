@@ -17,6 +17,7 @@ from puzzlekit.core.loops import (
 )
 from puzzlekit.core.model import (
     BOOL,
+    EVERY,
     FALSE,
     TRUE,
     Model,
@@ -48,6 +49,7 @@ __all__ = [
     "DEFAULT_LIMIT",
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIMEOUT",
+    "EVERY",
     "FALSE",
     "LOOP_REACH",
     "NODE_DEGREE",

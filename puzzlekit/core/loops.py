@@ -31,7 +31,7 @@ from functools import cached_property
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.graph import find_bridges
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Violation
+from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Violation
 
 NODE_DEGREE = Rule(
     "node-degree",
@@ -253,7 +253,7 @@ class LoopReach(Propagator):
     """Bridges of the open-edge graph are crossed; the lines and every required group
     stay in one 2-edge-connected piece."""
 
-    watches = None
+    watches = EVERY
     __slots__ = ("rule", "graph", "adjacent", "required")
 
     def __init__(self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH) -> None:

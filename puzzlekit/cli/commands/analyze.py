@@ -52,7 +52,7 @@ def analysis_plain(a: Analysis) -> str:
     if a.add:
         clues = ", ".join(f"{c.value} at {c.name}" for c in a.add)
         out.append(f"  add {clues} to make it unique")
-    if a.status.value == "unique":
+    if a.status.value == "unique" and a.clues_known:
         removable = ", ".join(f"{c.value} at {c.name}" for c in a.removable) or "none"
         out.append(f"  clues that could each be removed: {removable}")
     if a.contradiction:
@@ -77,6 +77,7 @@ def analysis_json(a: Analysis) -> str:
             "solutions": [s.text for s in a.solutions],
             "differences": [p.genre.describe(p.instance, v) for v in a.differences],
             "add": clues(a.add),
+            "tried": clues(a.tried),
             "removable": clues(a.removable),
             "contradiction": clues(a.contradiction),
             "rule": a.rule,
