@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import cell_name, error_at, level_text
-from puzzlekit.genre import Genre
+from puzzlekit import Genre
 from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, write
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 PIDS = ("shikaku",)
 UNKNOWN = "puzzlekit's Shikaku needs every number ('?' is not read)"

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
-from puzzlekit.genre import Genre
+from puzzlekit import Genre
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 PIDS = ("sudoku",)
 MARKS = ("+", "-", "=", "%", "c", ".")
