@@ -38,7 +38,7 @@ WRONG_SIZE = PUZZLE + (
 
 class TestShikakuConformance(PuzzleConformance):
     puzzle = "shikaku"
-    generates = True
+    brute_force = 150
     bad_levels = (". 2\n.\n", "2 x\n. .\n", "0 .\n. .\n", ". .\n. 99999\n")
 
 

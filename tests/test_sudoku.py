@@ -30,7 +30,7 @@ UNFINISHED = PZPR + "2 . . . /. . . . /. 4 2 . /1 2 . . /"
 
 class TestSudokuConformance(PuzzleConformance):
     puzzle = "sudoku"
-    generates = True
+    brute_force = 200
     bad_levels = (
         "12\n3\n",
         "1x..\n....\n....\n....\n",

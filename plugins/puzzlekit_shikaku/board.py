@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from puzzlekit import Block, Violation
+from puzzlekit.grid import RectGrid
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SIDE = 60
@@ -34,6 +35,10 @@ class Board:
             for cell, n in self.clues
         )
         object.__setattr__(self, "rects", rects)
+
+    @property
+    def grid(self) -> RectGrid:
+        return RectGrid(self.rows, self.cols)
 
     @cached_property
     def covering(self) -> tuple[tuple[tuple[int, int], ...], ...]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import cell_name, error_at, level_text
-from puzzlekit import Genre
 from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, write
 
 if TYPE_CHECKING:

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from puzzlekit import Block, Genre, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, out_of_time, target_rung, unique_at
+from puzzlekit.grid import Canvas, GridGenre
+from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
-from puzzlekit_shikaku import draw
 from puzzlekit_shikaku.board import Board, cells_of, violations
 from puzzlekit_shikaku.rules import FITTING, NO_ROOM, OVERLAP, Fitting, NoRoom, Overlap
 
-if TYPE_CHECKING:
-    from rich.text import Text
-
+Tones = dict[int, Tone]
 LADDER = (
     Rung(1, "fitting", "rectangles that still fit; the last one left; cells no rectangle reaches"),
     Rung(2, "overlap", "cells every rectangle left for a number covers"),
@@ -27,7 +26,7 @@ LADDER = (
 LOOKAHEAD = Rule("lookahead", 4, "If giving a cell to a number makes the rules above contradict, it is not its.")
 
 
-class Shikaku(Genre):
+class Shikaku(GridGenre):
     name = "shikaku"
     aliases = ("rectangles", "sikaku")
     summary = "Divide the board into rectangles, each holding one number: its area."
@@ -76,37 +75,50 @@ class Shikaku(Genre):
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         return text.write(instance, dom)
 
-    def describe(self, instance: Board, var: int) -> str:
-        return instance.name(var)
-
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
         owners = " or ".join(instance.clue_name(i) for i in cells_of(mask))
         return f"{instance.name(var)} belongs to {owners}"
 
-    def size(self, instance: Board) -> str:
-        return f"{instance.cols}x{instance.rows}"
-
-    def pretty(self, instance: Board, dom: Sequence[int]) -> str:
-        return draw.terminal(instance, dom).plain()
-
-    def draw_terminal(
-        self, instance: Board, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
-    ) -> Text:
-        return draw.terminal(instance, dom, violations, hint).to_text()
-
-    def draw_svg(
-        self,
-        instance: Board,
-        dom: Sequence[int] | None = None,
-        *,
-        violations: Sequence[Violation] = (),
-        crosses: bool = False,
-        hint: Sequence[int] = (),
-    ) -> str:
-        return draw.svg(instance, dom, violations, hint)
+    def paint(self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: Tones, crosses: bool) -> None:
+        """The numbers; a wall where two known regions meet (the terminal shows their letters)."""
+        owner = self.finished(instance, dom) if dom is not None else [-1] * instance.grid.n_cells
+        for edge, (a, b) in enumerate(instance.grid.edge_cells):
+            if min(owner[a], owner[b]) >= 0 and owner[a] != owner[b]:
+                canvas.wall(edge)
+        numbers, letters = dict(instance.clues), "".join(text.write(instance, dom)) if dom is not None else ""
+        for cell in range(instance.grid.n_cells):
+            tone = tones.get(cell, "normal")
+            if cell in numbers:
+                canvas.clue(cell, str(numbers[cell]), tone)
+            elif isinstance(canvas, CellText) and letters and letters[cell] != ".":
+                canvas.put(cell, letters[cell], "dot", tone)
+            else:
+                canvas.open(cell, tone)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    def small_board(self, rng: Rng) -> Board:
+        """A 3x3 or 2x4 board cut into random rectangles, its numbers sometimes changed by one."""
+        rows, cols = rng.choice([(3, 3), (2, 4), (3, 2)])
+        regions = self._cut(rows, cols, rng, 6)
+        clues = [(rng.choice(cells), max(1, len(cells) + rng.between(-1, 1) * rng.chance(1, 3))) for cells in regions]
+        return Board(rows, cols, tuple(sorted(clues)))
+
+    def _cut(self, rows: int, cols: int, rng: Rng, largest: int) -> list[list[int]]:
+        """The board cut into random rectangles (2 to ``largest`` cells, rarely 1)."""
+        owner, regions = [-1] * (rows * cols), []
+        for start in range(rows * cols):
+            if owner[start] >= 0:
+                continue
+            r0, c0 = divmod(start, cols)
+            width = next((w for w in range(cols - c0) if owner[start + w] >= 0), cols - c0)
+            shapes = [(h, w) for h in range(1, rows - r0 + 1) for w in range(1, width + 1) if 2 <= h * w <= largest]
+            h, w = rng.choice(shapes) if shapes and not rng.chance(1, 20) else (1, 1)
+            regions.append([(r0 + r) * cols + c0 + c for r in range(h) for c in range(w)])
+            for cell in regions[-1]:
+                owner[cell] = len(regions) - 1
+        return regions
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Cut the board into random rectangles (2 to 12 cells, rarely 1) with each number in
@@ -115,17 +127,7 @@ class Shikaku(Genre):
         if request.symmetry != "none":
             raise UsageError("Shikaku numbers are not laid out symmetrically: use --symmetry none")
         rows, cols = request.rows, request.cols
-        owner, regions = [-1] * (rows * cols), []
-        for start in range(rows * cols):
-            if owner[start] >= 0:
-                continue
-            r0, c0 = divmod(start, cols)
-            width = next((w for w in range(cols - c0) if owner[start + w] >= 0), cols - c0)
-            shapes = [(h, w) for h in range(1, rows - r0 + 1) for w in range(1, width + 1) if 2 <= h * w <= 12]
-            h, w = rng.choice(shapes) if shapes and not rng.chance(1, 20) else (1, 1)
-            regions.append([(r0 + r) * cols + c0 + c for r in range(h) for c in range(w)])
-            for cell in regions[-1]:
-                owner[cell] = len(regions) - 1
+        regions = self._cut(rows, cols, rng, 12)
         clues = [rng.choice(cells) for cells in regions]
         rung = target_rung(self, request.difficulty)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from puzzlekit import Block, LevelError, Violation
+from puzzlekit.grid import RectGrid
 
 SYMBOLS = ".123456789ABCDEFG"
 MAX_N = 16
@@ -24,6 +25,11 @@ def default_box(n: int) -> tuple[int, int]:
 
 
 Units = tuple[tuple[str, tuple[int, ...]], ...]
+
+
+@cache
+def square(n: int) -> RectGrid:
+    return RectGrid(n, n)
 
 
 @cache
@@ -62,6 +68,14 @@ class Board:
     @property
     def peers(self) -> tuple[tuple[int, ...], ...]:
         return houses(self.n, self.box_w, self.box_h)[1]
+
+    @property
+    def grid(self) -> RectGrid:
+        return square(self.n)
+
+    def box_of(self, cell: int) -> int:
+        r, c = divmod(cell, self.n)
+        return r // self.box_h * self.n + c // self.box_w
 
     def name(self, cell: int) -> str:
         r, c = divmod(cell, self.n)

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from math import isqrt
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
-from puzzlekit import Genre
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
 
 if TYPE_CHECKING:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from puzzlekit import Block, Genre, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, count_solutions, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung
+from puzzlekit.grid import Canvas, GridGenre
+from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
-from puzzlekit_sudoku import draw
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, default_box, violations
 from puzzlekit_sudoku.rules import (
     HIDDEN_SINGLE,
@@ -26,9 +27,7 @@ from puzzlekit_sudoku.rules import (
     digits,
 )
 
-if TYPE_CHECKING:
-    from rich.text import Text
-
+Tones = dict[int, Tone]
 LADDER = (
     Rung(1, "naked singles", "a placed digit leaves its row, column and box"),
     Rung(2, "hidden singles", "a digit with one place left in a house goes there"),
@@ -40,10 +39,9 @@ LOOKAHEAD = Rule(
     4,
     "If placing a digit makes the singles, locked candidates and subsets contradict, it cannot go there.",
 )
-Cell = tuple[int, int]
 
 
-class Sudoku(Genre):
+class Sudoku(GridGenre):
     name = "sudoku"
     aliases = ("number-place",)
     summary = "Fill the grid so every row, column and box holds each digit once."
@@ -88,35 +86,24 @@ class Sudoku(Genre):
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         return text.write(instance, dom)
 
-    def describe(self, instance: Board, var: int) -> str:
-        return instance.name(var)
-
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
         if mask & (mask - 1):
             return f"{instance.name(var)} can only be {' or '.join(SYMBOLS[v] for v in values_of(mask))}"
         return f"{instance.name(var)} is {digits(mask)}"
 
-    def size(self, instance: Board) -> str:
-        return f"{instance.n}x{instance.n}"
-
-    def pretty(self, instance: Board, dom: Sequence[int]) -> str:
-        return draw.terminal(instance, dom).plain()
-
-    def draw_terminal(
-        self, instance: Board, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
-    ) -> Text:
-        return draw.terminal(instance, dom, violations, hint).to_text()
-
-    def draw_svg(
-        self,
-        instance: Board,
-        dom: Sequence[int] | None = None,
-        *,
-        violations: Sequence[Violation] = (),
-        crosses: bool = False,
-        hint: Sequence[int] = (),
-    ) -> str:
-        return draw.svg(instance, dom, violations, hint)
+    def paint(self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: Tones, crosses: bool) -> None:
+        """Givens in ink, the player's digits in the answer colour, thick walls between boxes."""
+        for edge, (a, b) in enumerate(instance.grid.edge_cells):
+            if instance.box_of(a) != instance.box_of(b):
+                canvas.wall(edge)
+        for cell, digit in enumerate(self.finished(instance, dom) if dom is not None else instance.givens):
+            tone, shown = tones.get(cell, "normal"), SYMBOLS[digit]
+            if instance.givens[cell] or not digit:
+                canvas.clue(cell, shown, tone) if digit else canvas.open(cell, tone)
+            elif isinstance(canvas, CellSvg):
+                canvas.svg.label(*canvas.centre(cell), shown, cls="digit", tone=tone, colour=theme.LINE)
+            else:
+                canvas.put(cell, shown, "line", tone)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -141,24 +128,34 @@ class Sudoku(Genre):
         if not outcome.solutions:
             return None
         full = Board(n, w, h, tuple(outcome.solutions[0]))
-        orbits = symmetry_orbits(n, n, request.symmetry)
+        orbits = [[r * n + c for r, c in orbit] for orbit in symmetry_orbits(n, n, request.symmetry)]
         rung = target_rung(self, request.difficulty)
         reduced: Board = reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline)
         return reduced
 
-    def clue_positions(self, instance: Board) -> list[Cell]:
-        return [divmod(cell, instance.n) for cell in range(instance.n * instance.n)]
+    def small_board(self, rng: Rng) -> Board:
+        """A 4x4 board with 11 to 14 givens from a shuffled grid, one of them sometimes changed."""
+        order = [1, 2, 3, 4]
+        rng.shuffle(order)
+        givens = [order[(r * 2 + r // 2 + c) % 4] for r in range(4) for c in range(4)]
+        cells = list(range(16))
+        rng.shuffle(cells)
+        for cell in cells[: rng.between(2, 5)]:
+            givens[cell] = 0
+        if rng.chance(1, 3):
+            givens[cells[-1]] = rng.between(1, 4)
+        return Board(4, 2, 2, tuple(givens))
 
-    def clue_at(self, instance: Board, position: Cell) -> int | None:
-        return instance.givens[position[0] * instance.n + position[1]] or None
+    def clue_positions(self, instance: Board) -> list[int]:
+        return list(range(instance.n * instance.n))
 
-    def with_clue(self, instance: Board, position: Cell, clue: int | None) -> Board:
+    def clue_at(self, instance: Board, position: int) -> int | None:
+        return instance.givens[position] or None
+
+    def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
         givens = list(instance.givens)
-        givens[position[0] * instance.n + position[1]] = clue or 0
+        givens[position] = clue or 0
         return Board(instance.n, instance.box_w, instance.box_h, tuple(givens))
 
-    def clue_of_solution(self, instance: Board, position: Cell, values: Sequence[int]) -> int:
-        return values[position[0] * instance.n + position[1]]
-
-    def clue_name(self, instance: Board, position: Cell) -> str:
-        return f"r{position[0] + 1}c{position[1] + 1}"
+    def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
+        return values[position]
