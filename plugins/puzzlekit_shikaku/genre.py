@@ -49,12 +49,10 @@ class Shikaku(GridGenre):
         own = [model.add(overlap) for overlap in overlaps]
         indices = [model.add(room) for room in rooms]
         reach = [sum(1 << x for x in {y for c in fit.area for y in (c, *text.around(board, c))}) for fit in fits]
+        areas = [sum(1 << c for c in fit.area) for fit in fits]
         for i, room in enumerate(rooms):
-            near = [j for j in range(len(fits)) if j != i and reach[i] & reach[j]]
-            room.nearby, room.slots = (
-                cells_of(sum(1 << c for c in {c for j in near for c in fits[j].area})),
-                [f.slot for f in fits],
-            )
+            near = [j for j in range(len(fits)) if j != i and reach[i] & areas[j]]
+            room.ring, room.others = reach[i], [(j, fits[j].slot) for j in near]
             fits[i].wakes = overlaps[i].wakes = room.wakes = [own[i]] + [indices[j] for j in near]
         model.add(
             Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{board.clue_name(bit.bit_length() - 1)}'s")

@@ -100,25 +100,21 @@ class Overlap(Fitting):
 
 
 class NoRoom(Overlap):
-    __slots__ = ("nearby", "slots")
-    nearby: list[int]
-    """Cells that the rectangles of numbers near this one may cover."""
-    slots: list[int]
-    """Every number's aux slot."""
+    __slots__ = ("ring", "others")
+    ring: int
+    """The number's cells and the cells around them, as a bitmask."""
+    others: list[tuple[int, int]]
+    """(number, aux slot) of every number whose rectangles may reach the ring."""
     rule = NO_ROOM
 
     def keep(self, engine: Engine, rect: int) -> bool:
-        """Does every cell near ``rect`` (outside it) keep some other number's rectangle clear of it?"""
-        aux, slots, rects = engine.aux, self.slots, self.board.rects
-        for x in self.nearby:
-            if rect >> x & 1:
-                continue
-            for j, mask in self.board.covering[x]:
-                if j != self.i and any(not rects[j][k] & rect for k in cells_of(aux[slots[j]] & mask)):
-                    break
-            else:
-                return False
-        return True
+        """Does every cell of the ring outside ``rect`` keep a rectangle clear of it?"""
+        aux, rects, coverable = engine.aux, self.board.rects, rect
+        for j, slot in self.others:
+            for k in cells_of(aux[slot]):
+                if not rects[j][k] & rect:
+                    coverable |= rects[j][k]
+        return not self.ring & ~coverable
 
     def explain(self, var: int, mask: int, note: object) -> str:
-        return super().explain(var, mask, note) + ", once rectangles that leave a neighbour no room are gone"
+        return super().explain(var, mask, note) + ", once rectangles that leave a cell nearby no cover are gone"
