@@ -7,25 +7,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, Model, Propagator, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, count_solutions, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung
 from puzzlekit.grid import Canvas, GridGenre
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
+from puzzlekit_sudoku import rules
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, default_box, violations
-from puzzlekit_sudoku.rules import (
-    HIDDEN_SINGLE,
-    LOCKED,
-    NAKED_SINGLE,
-    SUBSET,
-    HiddenSingle,
-    Locked,
-    NakedSingle,
-    Subsets,
-    digits,
-)
+from puzzlekit_sudoku.rules import digits
 
 Tones = dict[int, Tone]
 LADDER = (
@@ -34,11 +25,7 @@ LADDER = (
     Rung(3, "locked candidates and subsets", "pointing, claiming, naked and hidden pairs and triples"),
     Rung(4, "lookahead", "try a digit and rule it out when the rungs above then contradict"),
 )
-LOOKAHEAD = Rule(
-    "lookahead",
-    4,
-    "If placing a digit makes the singles, locked candidates and subsets contradict, it cannot go there.",
-)
+LOOKAHEAD = Rule("lookahead", 4, "If placing a digit makes the singles contradict, it cannot go there.")
 
 
 class Sudoku(GridGenre):
@@ -46,7 +33,7 @@ class Sudoku(GridGenre):
     aliases = ("number-place",)
     summary = "Fill the grid so every row, column and box holds each digit once."
     ladder = LADDER
-    rules = (NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET, LOOKAHEAD)
+    rules = (rules.NAKED_SINGLE, rules.HIDDEN_SINGLE, rules.LOCKED, rules.SUBSET, LOOKAHEAD)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
     def parse(self, block: Block) -> Board:
@@ -55,20 +42,13 @@ class Sudoku(GridGenre):
 
     def build(self, instance: Board) -> Model:
         board = instance
-        model = Model(LADDER)
-        for given in board.givens:
-            model.add_var(1 << given if given else board.full)
-        for cell in range(board.n * board.n):
-            model.add(NakedSingle(board, cell))
-        for kind, cells in board.units:
-            model.add(HiddenSingle(board, kind, cells))
-        for kind, box in board.units:
-            if kind == "box":
-                for line in board.units:
-                    if line[0] != "box" and len(set(box) & set(line[1])) > 1:
-                        model.add(Locked(board, set(box), line))
-        for kind, cells in board.units:
-            model.add(Subsets(board, kind, cells))
+        model = Model(LADDER, domains=[1 << given if given else board.full for given in board.givens])
+        props: list[Propagator] = [rules.NakedSingle(board, cell) for cell in range(board.n * board.n)]
+        props += [rules.HiddenSingle(board, kind, cells) for kind, cells in board.units]
+        props += [rules.Locked(board, set(box), line) for kind, box in board.units if kind == "box"
+                  for line in board.units if line[0] != "box" and len(set(box) & set(line[1])) > 1]  # fmt: skip
+        for prop in props + [rules.Subsets(board, kind, cells) for kind, cells in board.units]:
+            model.add(prop)
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: digits(bit)))
         model.leaf_check = lambda values: not violations(board, values)
         return model
@@ -123,25 +103,18 @@ class Sudoku(GridGenre):
             rng.shuffle(order)
             for i, digit in enumerate(order):
                 givens[(k * h + i // w) * n + k * w + i % w] = digit
-        model = self.build(Board(n, w, h, tuple(givens)))
-        outcome = count_solutions(model, 1, 10_000, None, max_rung=2, record=False)
-        if not outcome.solutions:
-            return None
-        full = Board(n, w, h, tuple(outcome.solutions[0]))
+        found = count_solutions(self.build(Board(n, w, h, tuple(givens))), 1, 10_000, None, 2, record=False).solutions
         orbits = [[r * n + c for r, c in orbit] for orbit in symmetry_orbits(n, n, request.symmetry)]
-        rung = target_rung(self, request.difficulty)
-        reduced: Board = reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline)
-        return reduced
+        rung, full = target_rung(self, request.difficulty), Board(n, w, h, tuple(found[0])) if found else None
+        return reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline) if full else None
 
     def small_board(self, rng: Rng) -> Board:
         """A 4x4 board with 11 to 14 givens from a shuffled grid, one of them sometimes changed."""
-        order = [1, 2, 3, 4]
+        order, cells = [1, 2, 3, 4], list(range(16))
         rng.shuffle(order)
-        givens = [order[(r * 2 + r // 2 + c) % 4] for r in range(4) for c in range(4)]
-        cells = list(range(16))
         rng.shuffle(cells)
-        for cell in cells[: rng.between(2, 5)]:
-            givens[cell] = 0
+        blank = set(cells[: rng.between(2, 5)])
+        givens = [0 if cell in blank else order[(cell // 4 * 2 + cell // 8 + cell) % 4] for cell in range(16)]
         if rng.chance(1, 3):
             givens[cells[-1]] = rng.between(1, 4)
         return Board(4, 2, 2, tuple(givens))
@@ -153,9 +126,8 @@ class Sudoku(GridGenre):
         return instance.givens[position] or None
 
     def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
-        givens = list(instance.givens)
-        givens[position] = clue or 0
-        return Board(instance.n, instance.box_w, instance.box_h, tuple(givens))
+        givens = (*instance.givens[:position], clue or 0, *instance.givens[position + 1 :])
+        return Board(instance.n, instance.box_w, instance.box_h, givens)
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return values[position]

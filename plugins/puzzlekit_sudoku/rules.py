@@ -8,7 +8,7 @@ and hidden pairs and triples.  Candidates are bitmasks, so a house is a few ORs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from puzzlekit import Propagator, Rule
@@ -18,17 +18,11 @@ from puzzlekit_sudoku.board import SYMBOLS, Board
 NAKED_SINGLE = Rule("naked-single", 1, "A placed digit cannot appear again in its row, column or box.")
 HIDDEN_SINGLE = Rule("hidden-single", 2, "A digit with only one place left in a row, column or box goes there.")
 LOCKED = Rule(
-    "locked-candidates",
-    3,
-    "When a box's places for a digit all lie in one line (or a line's in one box), "
-    "the rest of that line (or box) cannot hold it.",
-)
+    "locked-candidates", 3, "When a box's places for a digit all lie in one line (or a line's in one box), "
+    "the rest of that line (or box) cannot hold it.")  # fmt: skip
 SUBSET = Rule(
-    "subsets",
-    3,
-    "k cells of a house with only k digits between them (naked), or k digits with only "
-    "k places (hidden), keep those digits and those cells to each other (k = 2, 3).",
-)
+    "subsets", 3, "k cells of a house with only k digits between them (naked), or k digits with only "
+    "k places (hidden), keep those digits and those cells to each other (k = 2, 3).")  # fmt: skip
 
 
 def digits(mask: int) -> str:
@@ -43,14 +37,8 @@ class NakedSingle(Propagator):
         self.board, self.cell, self.peers, self.watches = board, cell, board.peers[cell], (cell,)
 
     def propagate(self, engine: Engine) -> bool:
-        d = engine.dom[self.cell]
-        if d & (d - 1):
-            return True
-        reads, dom = (self.cell,), engine.dom
-        for p in self.peers:
-            if dom[p] & d and not engine.set(p, ~d, reads, d):
-                return False
-        return True
+        dom, d = engine.dom, engine.dom[self.cell]
+        return bool(d & (d - 1)) or all(not dom[p] & d or engine.set(p, ~d, self.watches, d) for p in self.peers)
 
     def explain(self, var: int, mask: int, note: object) -> str:
         digit = digits(note) if isinstance(note, int) else "its digit"
@@ -60,11 +48,11 @@ class NakedSingle(Propagator):
 class House(Propagator):
     """Base of the rules over one house: its cells, and words for it."""
 
-    __slots__ = ("board", "kind", "cells", "watches", "where")
+    __slots__ = ("board", "cells", "watches", "where")
 
     def __init__(self, board: Board, kind: str, cells: Sequence[int]) -> None:
-        self.board, self.kind, self.cells, self.watches = board, kind, tuple(cells), tuple(cells)
-        self.where = board.unit_name(kind, cells)
+        self.board, self.cells, self.where = board, tuple(cells), board.unit_name(kind, cells)
+        self.watches = self.cells
 
 
 class HiddenSingle(House):
@@ -72,23 +60,21 @@ class HiddenSingle(House):
     rule = HIDDEN_SINGLE
 
     def propagate(self, engine: Engine) -> bool:
-        dom, cells, full = engine.dom, self.cells, self.board.full
-        while True:
+        dom, cells, changed = engine.dom, self.cells, True
+        while changed:
             once = twice = 0
             for c in cells:
-                twice |= once & dom[c]
-                once |= dom[c]
-            if once != full:
+                twice, once = twice | once & dom[c], once | dom[c]
+            if once != self.board.full:
                 return False  # a digit has no place left in this house
-            single, changed = once & ~twice, False
+            changed = False
             for c in cells:
-                s = dom[c] & single
+                s = dom[c] & once & ~twice
                 if s and s != dom[c]:
                     if s & (s - 1) or not engine.set(c, s, cells, s):
                         return False  # one cell is the only place for two digits
                     changed = True
-            if not changed:
-                return True
+        return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         return f"{digits(mask)} has no other place in {self.where}"
@@ -97,99 +83,77 @@ class HiddenSingle(House):
 class Locked(Propagator):
     """Locked candidates where one box and one line meet."""
 
-    __slots__ = ("board", "inter", "line_rest", "box_rest", "seen", "watches", "line")
+    __slots__ = ("board", "parts", "watches", "names")
     rule = LOCKED
 
     def __init__(self, board: Board, box: set[int], line: tuple[str, tuple[int, ...]]) -> None:
-        self.board, self.line = board, board.unit_name(*line)
-        self.inter = tuple(sorted(box & set(line[1])))
-        self.line_rest = tuple(c for c in line[1] if c not in box)
-        self.box_rest = tuple(sorted(box - set(line[1])))
-        self.watches = self.seen = self.inter + self.line_rest + self.box_rest
+        inter, rest = sorted(box & set(line[1])), [c for c in line[1] if c not in box]
+        self.board, self.parts = board, (tuple(inter), tuple(rest), tuple(sorted(box - set(line[1]))))
+        self.watches, self.names = sum(self.parts, ()), (board.unit_name("box", inter), board.unit_name(*line))
 
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
         while True:
-            inter = line = box = 0
-            for c in self.inter:
-                inter |= dom[c]
-            for c in self.line_rest:
-                line |= dom[c]
-            for c in self.box_rest:
-                box |= dom[c]
+            inter, line, box = (sum_or(dom, part) for part in self.parts)
             pointing, claiming = inter & ~box & line, inter & ~line & box
             if not pointing and not claiming:
                 return True
-            for c in self.line_rest if pointing else ():
-                if not engine.set(c, ~pointing, self.seen, (True, pointing)):
-                    return False
-            for c in self.box_rest if claiming else ():
-                if not engine.set(c, ~claiming, self.seen, (False, claiming)):
+            for cells, gone, point in ((self.parts[1], pointing, True), (self.parts[2], claiming, False)):
+                if gone and not all(engine.set(c, ~gone, self.watches, (point, gone)) for c in cells):
                     return False
 
     def explain(self, var: int, mask: int, note: object) -> str:
         point, which = note if isinstance(note, tuple) else (True, 0)
-        box = self.board.unit_name("box", self.inter)
-        inside, other = (box, self.line) if point else (self.line, box)
+        inside, other = self.names if point else self.names[::-1]
         return f"in {inside}, {digits(which)} can only go where it meets {other}, so the rest of {other} cannot hold it"
 
 
+def sum_or(dom: Sequence[int] | Mapping[int, int], cells: Sequence[int]) -> int:
+    out = 0
+    for c in cells:
+        out |= dom[c]
+    return out
+
+
+def locked_set(items: dict[int, int]) -> tuple[tuple[int, ...], int] | None:
+    """k items (k = 2, 3) whose masks cover only k bits, that other items still share:
+    (the items, their bits); ``((), 0)`` when there is none, None when k items cover fewer."""
+    for k in (2, 3):
+        for group in combinations([x for x, m in items.items() if m.bit_count() <= k], k):
+            union = sum_or(items, group)
+            if union.bit_count() < k:
+                return None
+            if union.bit_count() == k and any(m & union for x, m in items.items() if x not in group):
+                return group, union
+    return (), 0
+
+
 class Subsets(House):
-    """Naked and hidden pairs and triples in one house."""
+    """Naked pairs and triples (cells by their digits), and hidden ones (digits by their places)."""
 
     __slots__ = ()
     rule = SUBSET
 
     def propagate(self, engine: Engine) -> bool:
-        dom, cells = engine.dom, self.cells
+        dom, n = engine.dom, self.board.n
         while True:
-            open_cells = [c for c in cells if dom[c] & (dom[c] - 1)]
-            if len(open_cells) < 3:
-                return True
-            free = 0
-            for c in open_cells:
-                free |= dom[c]
-            places = {
-                v: [c for c in open_cells if dom[c] >> v & 1] for v in range(1, self.board.n + 1) if free >> v & 1
-            }
-            change = self._naked(engine, open_cells) or self._hidden(engine, places)
-            if change is None:
+            cells = [c for c in self.cells if dom[c] & (dom[c] - 1)]
+            places = {v: sum(1 << i for i, c in enumerate(cells) if dom[c] >> v & 1) for v in range(1, n + 1)}
+            naked = locked_set({c: dom[c] for c in cells})
+            hidden = locked_set({v: p for v, p in places.items() if p}) if naked == ((), 0) else ((), 0)
+            if naked is None or hidden is None:
                 return False
-            if not change:
+            if naked[0]:
+                group, union = naked
+                ok = all(engine.set(c, ~union, group, ("naked", group, union)) for c in cells if c not in group)
+            elif hidden[0]:
+                spots = tuple(c for i, c in enumerate(cells) if hidden[1] >> i & 1)
+                keep = sum(1 << v for v in hidden[0])
+                ok = all(engine.set(c, keep, spots, ("hidden", spots, keep)) for c in spots)
+            else:
                 return True
-
-    def _naked(self, engine: Engine, open_cells: list[int]) -> bool | None:
-        dom = engine.dom
-        for k in (2, 3):
-            small = [c for c in open_cells if dom[c].bit_count() <= k]
-            for group in combinations(small, k):
-                union = 0
-                for c in group:
-                    union |= dom[c]
-                if union.bit_count() < k:
-                    return None
-                if union.bit_count() == k and any(dom[c] & union for c in open_cells if c not in group):
-                    note = ("naked", group, union)
-                    if not all(engine.set(c, ~union, group, note) for c in open_cells if c not in group):
-                        return None
-                    return True
-        return False
-
-    def _hidden(self, engine: Engine, places: dict[int, list[int]]) -> bool | None:
-        dom = engine.dom
-        for k in (2, 3):
-            rare = [v for v, where in places.items() if len(where) <= k]
-            for group in combinations(rare, k):
-                spots = sorted({c for v in group for c in places[v]})
-                keep = sum(1 << v for v in group)
-                if len(spots) < k:
-                    return None
-                if len(spots) == k and any(dom[c] & ~keep for c in spots):
-                    note = ("hidden", tuple(spots), keep)
-                    if not all(engine.set(c, keep, tuple(spots), note) for c in spots):
-                        return None
-                    return True
-        return False
+            if not ok:
+                return False
 
     def explain(self, var: int, mask: int, note: object) -> str:
         kind, group, union = note if isinstance(note, tuple) else ("naked", (), 0)
