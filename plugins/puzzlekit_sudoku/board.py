@@ -25,28 +25,20 @@ def default_box(n: int) -> tuple[int, int]:
 
 
 Units = tuple[tuple[str, tuple[int, ...]], ...]
-
-
-@cache
-def square(n: int) -> RectGrid:
-    return RectGrid(n, n)
+grid_of = cache(RectGrid)
 
 
 @cache
 def houses(n: int, w: int, h: int) -> tuple[Units, tuple[tuple[int, ...], ...]]:
     """(kind, cells) for every row, column and box, in that order; each cell's peers."""
-    rows = [("row", tuple(r * n + c for c in range(n))) for r in range(n)]
-    cols = [("column", tuple(r * n + c for r in range(n))) for c in range(n)]
-    boxes = [
-        ("box", tuple((br + r) * n + bc + c for r in range(h) for c in range(w)))
-        for br in range(0, n, h)
-        for bc in range(0, n, w)
-    ]
+    grid = RectGrid(n, n)
+    units = tuple(("row" if i < n else "column", line) for i, line in enumerate(grid.lines))
+    units += tuple(("box", box) for box in grid.boxes(h, w))
     peers: list[set[int]] = [set() for _ in range(n * n)]
-    for _, cells in rows + cols + boxes:
+    for _, cells in units:
         for cell in cells:
             peers[cell].update(cells)
-    return tuple(rows + cols + boxes), tuple(tuple(sorted(p - {cell})) for cell, p in enumerate(peers))
+    return units, tuple(tuple(sorted(p - {cell})) for cell, p in enumerate(peers))
 
 
 @dataclass(frozen=True)
@@ -71,15 +63,14 @@ class Board:
 
     @property
     def grid(self) -> RectGrid:
-        return square(self.n)
+        return grid_of(self.n, self.n)
 
     def box_of(self, cell: int) -> int:
         r, c = divmod(cell, self.n)
         return r // self.box_h * self.n + c // self.box_w
 
     def name(self, cell: int) -> str:
-        r, c = divmod(cell, self.n)
-        return f"r{r + 1}c{c + 1}"
+        return self.grid.name(cell)
 
     def unit_name(self, kind: str, cells: Sequence[int]) -> str:
         if kind == "box":
@@ -97,18 +88,13 @@ def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
         raise block.error(min(n, MAX_N), 0, f"a Sudoku has 1 to {MAX_N} rows, found {n}")
     parts = len(rows[0])
     for r, row in enumerate(rows):
-        at = 0
-        for part in row:
+        for at, part in zip(range(0, 2 * n + 2, n + 1), row):
             if len(part) != n or len(row) != parts or parts > 2:
-                raise block.error(
-                    r,
-                    at + min(len(part), n),
-                    f"expected {n} cells, as many as rows" + (", a space, then the digits" if parts == 2 else ""),
-                )
-            for c, ch in enumerate(part):
-                if ch not in SYMBOLS[: n + 1]:
-                    raise block.error(r, at + c, f"expected a digit 1-{SYMBOLS[n]} or '.', found {ch!r}")
-            at += n + 1
+                then = ", a space, then the digits" if parts == 2 else ""
+                raise block.error(r, at + min(len(part), n), f"expected {n} cells, as many as rows{then}")
+            bad = next((c for c, ch in enumerate(part) if ch not in SYMBOLS[: n + 1]), None)
+            if bad is not None:
+                raise block.error(r, at + bad, f"expected a digit 1-{SYMBOLS[n]} or '.', found {part[bad]!r}")
     return n, [row[0] for row in rows], [row[-1] for row in rows] if parts == 2 else None
 
 
@@ -158,10 +144,11 @@ def violations(board: Board, values: Sequence[int]) -> list[Violation]:
             if digit in seen:
                 where = board.unit_name(kind, cells)
                 message = f"{where} holds {SYMBOLS[digit]} twice ({board.name(seen[digit])} and {board.name(cell)})"
-                found.append(Violation(kind, message, (seen[digit], cell)))
+                found.append(Violation(kind, message, (seen[digit], cell), cells=(seen[digit], cell), place=where))
             elif 1 <= digit <= board.n:
                 seen[digit] = cell
     for cell, digit in enumerate(values):
         if not 1 <= digit <= board.n:
-            found.append(Violation("empty", f"{board.name(cell)} has no digit yet", (cell,), unfinished=True))
+            name = board.name(cell)
+            found.append(Violation("empty", f"{name} has no digit yet", (cell,), True, cells=(cell,), place=name))
     return found
