@@ -186,7 +186,8 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
     found = []
     open_cells = [cell for cell, o in enumerate(owner) if o < 0]
     for cell in open_cells:
-        found.append(Violation("open", f"{board.name(cell)} is in no rectangle yet", (cell,), unfinished=True))
+        name = board.name(cell)
+        found.append(Violation("open", f"{name} is in no rectangle yet", (cell,), True, cells=(cell,), place=name))
     numbers = dict(board.clues)
     for i, (clue_cell, n) in enumerate(board.clues):
         region = [cell for cell, o in enumerate(owner) if o == i]
@@ -195,11 +196,13 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
         inside = [cell for cell in region if cell in numbers]
         name = board.clue_name(i)
         if inside != [clue_cell]:
-            found.append(Violation("numbers", f"the region of {name} holds {len(inside)} numbers", tuple(region)))
+            message = f"the region of {name} holds {len(inside)} numbers"
+            found.append(Violation("numbers", message, tuple(region), cells=tuple(region), place=board.name(clue_cell)))
         elif not rect or len(region) != n:
             what = "is not a rectangle" if not rect else f"has {len(region)} cells"
             mendable = bool(open_cells) and len(region) < n
             found.append(
-                Violation("size", f"the region of {name} {what}, not a rectangle of {n}", tuple(region), mendable)
+                Violation("size", f"the region of {name} {what}, not a rectangle of {n}", tuple(region), mendable,
+                          cells=tuple(region), place=board.name(clue_cell))  # fmt: skip
             )
     return found
