@@ -28,7 +28,7 @@ from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGen
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import Generated, GenerationError
 from puzzlekit.generation import make as generate
-from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit.grading import Grade, grade
 from puzzlekit.hints import Hint, hint
 from puzzlekit.hookspecs import hookimpl
@@ -49,6 +49,7 @@ __all__ = [
     "Host",
     "LevelError",
     "Model",
+    "Place",
     "PluginError",
     "Propagator",
     "Puzzle",

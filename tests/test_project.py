@@ -75,10 +75,8 @@ def test_mypy_is_clean() -> None:
 
 
 def test_the_command_line_starts_without_the_heavy_imports() -> None:
-    """pydantic (--json), rich (terminals), python-sat and cairosvg load only when used."""
-    code = (
-        "import sys, puzzlekit.cli.main; "
-        "print(' '.join(m for m in ('pydantic', 'rich', 'pysat', 'cairosvg') if m in sys.modules))"
-    )
+    """pydantic (--json), rich (terminals), python-sat, cairosvg and the web framework load only when used."""
+    heavy = ("pydantic", "rich", "pysat", "cairosvg", "fastapi", "starlette", "anyio", "uvicorn")
+    code = f"import sys, puzzlekit.cli.main; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""

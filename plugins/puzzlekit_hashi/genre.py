@@ -12,7 +12,7 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import GenerateRequest
-from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_hashi import picture, pretty
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board
@@ -103,8 +103,11 @@ class Hashiwokakero(Genre):
         crosses: bool = False,
         hint: Sequence[int] = (),
     ) -> str:
-        """Bridges have no crosses: a pair without bridges is simply water."""
-        return picture.draw_svg(instance, dom, violations, hint)
+        """``crosses`` draws a small cross on a pair the player marked "no bridge"."""
+        return picture.draw_svg(instance, dom, violations, hint, crosses)
+
+    def places(self, instance: Board) -> list[Place]:
+        return picture.places(instance)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -13,7 +13,7 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import GenerateRequest
-from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.generate import generate, with_clue
@@ -148,6 +148,9 @@ class Slitherlink(Genre):
         hint: Sequence[int] = (),
     ) -> str:
         return picture.draw_svg(instance, dom, violations, crosses, hint)
+
+    def places(self, instance: Board) -> list[Place]:
+        return picture.places(instance)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

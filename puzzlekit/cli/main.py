@@ -14,13 +14,16 @@ from puzzlekit import __version__
 from puzzlekit.cli.commands.analyze import analyze_command
 from puzzlekit.cli.commands.check import check_command
 from puzzlekit.cli.commands.convert import convert_command
+from puzzlekit.cli.commands.daily import daily_command
 from puzzlekit.cli.commands.formats import formats_command
 from puzzlekit.cli.commands.generate import generate_command
 from puzzlekit.cli.commands.genres import genres_command
 from puzzlekit.cli.commands.grade import grade_command
 from puzzlekit.cli.commands.hint import hint_command
+from puzzlekit.cli.commands.play import play_command
 from puzzlekit.cli.commands.render import render_command
 from puzzlekit.cli.commands.selftest import selftest_command
+from puzzlekit.cli.commands.serve import serve_command
 from puzzlekit.cli.commands.solve import solve_command
 from puzzlekit.cli.common import get_host
 from puzzlekit.cli.exitcodes import EXIT_ERROR
@@ -72,4 +75,6 @@ for command in (solve_command, check_command, genres_command, selftest_command, 
 main.add_command(convert_command)
 main.add_command(formats_command)
 for command in (generate_command, grade_command, hint_command, analyze_command):
+    main.add_command(command)
+for command in (play_command, serve_command, daily_command):
     main.add_command(command)
