@@ -203,6 +203,6 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
             mendable = bool(open_cells) and len(region) < n
             found.append(
                 Violation("size", f"the region of {name} {what}, not a rectangle of {n}", tuple(region), mendable,
-                          cells=tuple(region), place=board.name(clue_cell))  # fmt: skip
+                          cells=tuple(region), place=board.name(clue_cell))
             )
     return found

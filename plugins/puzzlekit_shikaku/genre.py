@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, Model, Place, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, out_of_time, target_rung, unique_at
@@ -92,6 +92,10 @@ class Shikaku(GridGenre):
                 canvas.put(cell, letters[cell], "dot", tone)
             else:
                 canvas.open(cell, tone)
+
+    def places(self, instance: Board) -> list[Place]:
+        """Every cell more than one number can reach; a click cycles through those numbers."""
+        return self.cell_places(instance, instance.domains())
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
-from puzzlekit import Block, Model, Propagator, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, Model, Place, Propagator, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, count_solutions, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung
@@ -85,6 +85,10 @@ class Sudoku(GridGenre):
             else:
                 canvas.put(cell, shown, "line", tone)
 
+    def places(self, instance: Board) -> list[Place]:
+        """Every empty cell; a click cycles through the digits (``puzzlekit play``)."""
+        return self.cell_places(instance, self.build(instance).domains)
+
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
@@ -131,3 +135,4 @@ class Sudoku(GridGenre):
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return values[position]
+

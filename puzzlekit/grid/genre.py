@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlekit.core.model import Violation
-from puzzlekit.genre import Genre
+from puzzlekit.genre import Genre, Place
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
 from puzzlekit.pictures.theme import Tone
@@ -55,6 +55,18 @@ class GridGenre(Genre):
         """Draw the puzzle (``dom`` None) or a state on ``canvas``, cell by cell; ``tones``
         gives each emphasised cell's tone, ``crosses`` whether to show "not here" marks."""
         raise NotImplementedError(f"{self.name} does not paint its board (GridGenre.paint)")
+
+    def cell_places(self, instance: Any, domains: Sequence[int]) -> list[Place]:
+        """For ``Genre.places``: one place per variable-per-cell (variable i is cell i) whose
+        domain holds several values, its square on the drawing; a click cycles from the
+        unmarked domain through each value (Sudoku's digits, Shikaku's owners)."""
+        svg, out = CellSvg(self.grid_of(instance), kind=self.name), []
+        for cell, d in enumerate(domains):
+            if d & (d - 1):
+                (x, y), u = svg.corner(cell), svg.unit
+                marks = (d, *(1 << v for v in range(d.bit_length()) if d >> v & 1))
+                out.append(Place(cell, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
+        return out
 
     def _tones(self, instance: Any, violations: Sequence[Violation], hint: Sequence[int]) -> dict[int, Tone]:
         return cell_tones(violations, [self.cell_of(instance, v) for v in hint])
