@@ -153,3 +153,20 @@ def test_the_command_line_solves_hints_and_draws(tmp_path: Path) -> None:
     drawn = runner.invoke(main, ["render", "sudoku", str(EXAMPLES / "small.txt"), "--solution", "-o", str(out)])
     assert drawn.exit_code == 0, drawn.output
     assert out.read_text().count("<text") >= 16
+
+
+def test_plays_in_the_browser_from_a_blank_board_to_solved() -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from puzzlekit.web import create_app
+
+    client = TestClient(create_app())
+    puzzle = (EXAMPLES / "small.txt").read_text().split("\n\n")[0]
+    board = client.post("/api/load", json={"source": puzzle, "genre": "sudoku"}).json()
+    assert board["places"]
+    blank = client.post("/api/check", json={"genre": "sudoku", "puzzle": puzzle, "state": board["state"]}).json()
+    assert blank["status"] == "playing", blank
+    answer = client.post("/api/solve", json={"genre": "sudoku", "puzzle": puzzle}).json()["state"]
+    solved = client.post("/api/check", json={"genre": "sudoku", "puzzle": puzzle, "state": answer}).json()
+    assert solved["status"] == "solved", solved

@@ -66,6 +66,8 @@ class Shikaku(GridGenre):
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         return text.parse_state(instance, block)
 
+    keeps_open = True
+
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """A cell no number is known to own stays unowned (-1): unfinished, not wrong."""
         return [d.bit_length() - 1 if d and not d & (d - 1) else -1 for d in dom]

@@ -59,6 +59,8 @@ class Sudoku(GridGenre):
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         return text.parse_state(instance, block)
 
+    keeps_open = True
+
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """An empty cell stays empty (0): ``check`` calls that unfinished, not wrong."""
         return [d.bit_length() - 1 if d & (d - 1) == 0 else 0 for d in dom]
