@@ -34,6 +34,8 @@ DEFAULT_ROWS = (
     "slitherlink:20x20:hard:5",
     "hashiwokakero:15x15:hard:10",
     "hashiwokakero:30x30:hard:5",
+    "akari:10x10:hard:10",
+    "nurikabe:10x10:hard:10",
     "sudoku:9x9:hard:10",
     "shikaku:10x10:hard:10",
     "masyu:6x6:hard:5",

@@ -43,6 +43,7 @@ def test_accept_names_a_dark_cell_two_bulbs_in_sight_and_a_wrong_number() -> Non
     kinds = {v.kind: v for v in g.accept(board, [1, 1, 0, 0, 0])}
     assert set(kinds) == {"sees", "dark", "number"}
     assert kinds["dark"].cells == (3,) and kinds["dark"].place == "r2c1" and kinds["dark"].unfinished
+    assert kinds["dark"].message == "not lit: r2c1"
     assert "lights another" in kinds["sees"].message
     assert "the 2 at r1c1 has 1 bulb(s)" in kinds["number"].message
 
@@ -91,3 +92,17 @@ def test_svg_and_terminal_show_bulbs_light_and_numbers() -> None:
     svg = p.genre.draw_svg(p.instance, dom)
     assert svg.count('class="bulb"') == 2 and 'class="lit"' in svg and 'class="black"' in svg
     assert p.genre.pretty(p.instance, dom).split("\n")[0] == " 2 ● ·"
+
+
+def test_analyze_suggests_only_numbers_that_make_the_board_unique() -> None:
+    for draft in ("...\n.#.\n...\n", "....\n.##.\n....\n", "#...\n....\n...#\n"):
+        report = puzzlekit.analyze("akari", draft)
+        assert report.status == puzzlekit.Status.MULTIPLE
+        (p,) = puzzlekit.load("akari", draft)
+        board = p.instance
+        for clue in report.add:
+            board = p.genre.with_clue(board, clue.position, clue.value)
+        if report.add:
+            assert solve("\n".join(p.genre.write(board))).status == puzzlekit.Status.UNIQUE
+        else:
+            assert "so the board itself needs changing" in report.note

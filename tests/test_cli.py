@@ -146,9 +146,9 @@ def test_a_missing_file_is_a_usage_error() -> None:
 
 
 def test_an_unknown_genre_lists_the_installed_ones() -> None:
-    result = run("solve", "no-such-genre", "-", stdin=UNIQUE)
+    result = run("solve", "kakuro", "-", stdin=UNIQUE)
     assert result.exit_code == 1
-    assert "unknown genre 'no-such-genre'; installed genres: akari, hashiwokakero, " in result.stderr
+    assert "unknown genre 'kakuro'; installed genres: " in result.stderr and "hashiwokakero, " in result.stderr
     assert "slitherlink" in result.stderr
 
 

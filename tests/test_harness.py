@@ -209,7 +209,7 @@ def test_pytest_reports_each_failing_check_of_a_broken_genre(pytester: pytest.Py
         )
     )
     result = pytester.runpytest("-q", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=2, passed=17, skipped=8)  # two of them: test_playable (no places), one brute force
+    result.assert_outcomes(failed=2, passed=17, skipped=8)  # test_playable twice (no places), test_brute_force
     assert "During handling" not in result.stdout.str()
     result.stdout.fnmatch_lines(["*propagation removed the known value 1 of variable 1 (rule 'greedy')*"])
 

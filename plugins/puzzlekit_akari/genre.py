@@ -53,7 +53,7 @@ class Akari(GridGenre):
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: every white cell lit, no bulb lighting another, numbers obeyed."""
         found: list[Violation] = []
-        name = instance.grid.name
+        name, dark = instance.grid.name, []
         for v, cell in enumerate(instance.whites):
             others = [w for w in instance.seen[v] if values[w]]
             if values[v] and others:
@@ -62,7 +62,11 @@ class Akari(GridGenre):
                     Violation("sees", f"the bulb at {name(cell)} lights another bulb", (v, *others), cells=cells)
                 )
             elif not values[v] and not others:
-                found.append(Violation("dark", f"{name(cell)} is not lit", (v,), True, (cell,), name(cell)))
+                dark.append(v)
+        if dark:
+            cells = tuple(instance.whites[v] for v in dark)
+            where = ", ".join(map(name, cells[:6])) + (f" and {len(cells) - 6} more" if len(cells) > 6 else "")
+            found.append(Violation("dark", f"not lit: {where}", tuple(dark), True, cells, name(cells[0])))
         for cell, n in sorted(instance.clues.items()):
             lit = sum(values[v] for v in instance.around(cell))
             if lit != n:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from puzzlekit import Block, Model, Place, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import Lookahead
+from puzzlekit.core import Lookahead, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, out_of_time, target_rung, unique_at
 from puzzlekit.grid import Canvas, GridGenre
@@ -27,6 +27,7 @@ LOOKAHEAD = Rule("lookahead", 4, "If giving a cell to a number makes the rules a
 
 
 class Shikaku(GridGenre):
+    place_marks = ()
     name = "shikaku"
     aliases = ("rectangles", "sikaku")
     summary = "Divide the board into rectangles, each holding one number: its area."
@@ -96,8 +97,9 @@ class Shikaku(GridGenre):
                 canvas.open(cell, tone)
 
     def places(self, instance: Board) -> list[Place]:
-        """Every cell more than one number can reach; a click cycles through those numbers."""
-        return self.cell_places(instance, instance.domains())
+        """Every open cell (``GridGenre.places``); a click cycles through the values its domain allows."""
+        places = [p for p in super().places(instance) if p.marks[0]]  # a cell no number reaches: none
+        return [Place(p.var, (p.marks[0], *(1 << v for v in values_of(p.marks[0]))), p.outline) for p in places]
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -29,6 +29,7 @@ LOOKAHEAD = Rule("lookahead", 4, "If placing a digit makes the singles contradic
 
 
 class Sudoku(GridGenre):
+    place_marks = ()
     name = "sudoku"
     aliases = ("number-place",)
     summary = "Fill the grid so every row, column and box holds each digit once."
@@ -88,8 +89,9 @@ class Sudoku(GridGenre):
                 canvas.put(cell, shown, "line", tone)
 
     def places(self, instance: Board) -> list[Place]:
-        """Every empty cell; a click cycles through the digits (``puzzlekit play``)."""
-        return self.cell_places(instance, self.build(instance).domains)
+        """Every open cell (``GridGenre.places``); a click cycles through the values its domain allows."""
+        places = [p for p in super().places(instance) if p.marks[0]]  # a cell no number reaches: none
+        return [Place(p.var, (p.marks[0], *(1 << v for v in values_of(p.marks[0]))), p.outline) for p in places]
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

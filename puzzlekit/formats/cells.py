@@ -75,18 +75,21 @@ class CellUrl(puzzlink.PuzzLinkFormat):
     Set ``name``, ``genres``, ``summary``, ``pids``, ``title`` and ``body`` (``4cell`` or
     ``number16``); the body's numbers are written as themselves, ``unknown`` stands for
     pzprjs's "clue without number" and ``blank`` for an empty cell.  Writing reads the
-    genre's own bare text back into tokens, so nothing else is needed."""
+    genre's own bare text back into tokens, so nothing else is needed.  ``unknown`` None
+    refuses a clue without number at its character.  Boards with a number of several
+    digits are written as space-separated tokens (``puzzlekit.grid.read_grid(separated=True)``)."""
 
     title: ClassVar[str]
     body: ClassVar[str]
-    unknown: ClassVar[str] = "?"
+    unknown: ClassVar[str | None] = "?"
     blank: ClassVar[str] = "."
     numbers: ClassVar[range] = range(0, 10)
-    separated: ClassVar[bool] = False
 
     def read(self, source: str, genre: Genre) -> str:
         def token(clue: pzpr.Clue, cols: int) -> str:
             if clue.value == pzpr.UNKNOWN:
+                if self.unknown is None:
+                    raise error_at(source, clue.pos, f"{self.title} clues need a number here ('.' is not one)")
                 return self.unknown
             if clue.value not in self.numbers:
                 top = self.numbers.stop - 1
@@ -94,13 +97,11 @@ class CellUrl(puzzlink.PuzzLinkFormat):
             return str(clue.value)
 
         cols, rows, cells = read_url(source, self.pids, self.title, self.body, token, self.blank)
-        width = max(len(c) for c in cells) if self.separated else 1
-        lines = [" ".join(c.rjust(width) for c in cells[r * cols : (r + 1) * cols]) for r in range(rows)]
-        return level_text(lines if self.separated else grid_rows(cells, cols, rows), {"url": source.strip()})
+        return level_text(_rows(cells, cols, rows), {"url": source.strip()})
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         rows = puzzle.genre.write(puzzle.instance)
-        cells = [t for row in rows for t in (row.split() if self.separated else row)]
+        cells = _cells(rows)
         values = [pzpr.UNKNOWN if t == self.unknown else int(t) if t.isdigit() else pzpr.BLANK for t in cells]
         return write_url(self.pids[0], len(cells) // len(rows), len(rows), values, self.body)
 
@@ -126,10 +127,24 @@ class CellFile(pzprfile.PzprFormat):
             raise file_error(source, value, message)
 
         cols, rows, cells = read_file(source, self.pids, self.title, token)
-        return level_text(grid_rows(cells, cols, rows))
+        return level_text(_rows(cells, cols, rows))
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         back = {level: value for value, level in self.tokens.items()}
         rows = puzzle.genre.write(puzzle.instance, state)
-        cells = [back.get(t, t) for row in rows for t in row]
+        cells = [back.get(t, t) for t in _cells(rows)]
         return write_file(self.pids[0], len(cells) // len(rows), len(rows), cells)
+
+
+def _rows(cells: Sequence[str], cols: int, rows: int) -> list[str]:
+    """Level rows: one character per cell, or space-separated tokens when one is longer."""
+    width = max(len(c) for c in cells)
+    if width == 1:
+        return grid_rows(cells, cols, rows)
+    return [" ".join(c.rjust(width) for c in cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+
+
+def _cells(rows: Sequence[str]) -> list[str]:
+    """The tokens of level rows, space-separated when any row has a space."""
+    separated = any(" " in row for row in rows)
+    return [t for row in rows for t in (row.split() if separated else row)]

@@ -53,6 +53,26 @@ def reach(
     return dist
 
 
+def _reach_for(
+    neighbours: Sequence[Sequence[int]], may: list[bool], owner: list[int], clue: int, starts: list[int], limit: int
+) -> dict[int, int]:
+    """``reach`` for one clue's region: through cells that may be the colour and that no
+    other clue's region holds or touches (the hot loop of ``OneClueRegions``)."""
+    dist = dict.fromkeys(starts, 0)
+    frontier = list(starts)
+    d = 0
+    while frontier and (limit < 0 or d < limit):
+        d += 1
+        nxt = []
+        for cell in frontier:
+            for n in neighbours[cell]:
+                if n not in dist and may[n] and owner[n] in (-1, clue):
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
 class _CellRule(Propagator):
     __slots__ = ("rule", "grid", "cell_vars", "value", "bit", "other", "watches")
 
@@ -113,7 +133,8 @@ class StaysConnected(_CellRule):
                 if not may[w] or w == parent[u]:
                     continue
                 if disc[w]:
-                    low[u] = min(low[u], disc[w])
+                    if disc[w] < low[u]:
+                        low[u] = disc[w]
                 else:
                     timer += 1
                     disc[w] = low[w] = timer
@@ -124,7 +145,8 @@ class StaysConnected(_CellRule):
             stack.pop()
             p = parent[u]
             if p >= 0:
-                low[p] = min(low[p], low[u])
+                if low[u] < low[p]:
+                    low[p] = low[u]
                 holds[p] += holds[u]
                 # Cutting p off separates u's subtree (holding a fixed cell) from the root (fixed).
                 if p != root and low[u] >= disc[p] and holds[u] and not fixed[p]:
@@ -171,39 +193,52 @@ class OneClueRegions(_CellRule):
                 if not may[cell] or not self._set(engine, cell, self.bit, f"{grid.name(cell)} holds a clue"):
                     return False
                 fixed[cell] = True
-        pieces = grid.pieces(fixed.__getitem__)
+        # The pieces of fixed cells (a flood fill fused with the clue count), and each one's clue.
+        neighbours, clues = grid.neighbours, self.clues
         piece_of = [-1] * grid.n_cells
+        pieces: list[list[int]] = []
         clue_of: list[int] = []  # per piece, its clue cell (-1 none)
-        for index, piece in enumerate(pieces):
-            found = [c for c in piece if c in self.clues]
-            if len(found) > 1:
-                return False  # two clues joined in one region
-            clue_of.append(found[0] if found else -1)
-            for c in piece:
-                piece_of[c] = index
-            if found and self.sized and len(piece) > self.clues[found[0]]:
+        for start in range(grid.n_cells):
+            if piece_of[start] >= 0 or not fixed[start]:
+                continue
+            index = len(pieces)
+            piece_of[start] = index
+            piece, stack, clue = [start], [start], -1
+            while stack:
+                cell = stack.pop()
+                if cell in clues:
+                    if clue >= 0:
+                        return False  # two clues joined in one region
+                    clue = cell
+                for n in neighbours[cell]:
+                    if piece_of[n] < 0 and fixed[n]:
+                        piece_of[n] = index
+                        piece.append(n)
+                        stack.append(n)
+            if clue >= 0 and self.sized and len(piece) > clues[clue]:
                 return False
-        # near[c]: the clues whose pieces hold c or touch it.
-        near: list[set[int]] = [set() for _ in range(grid.n_cells)]
-        for c in range(grid.n_cells):
+            pieces.append(piece)
+            clue_of.append(clue)
+        # owner[c]: the one clue whose piece holds c or touches it; -1 none, -2 several.
+        n_cells = grid.n_cells
+        owner = [-1] * n_cells
+        for c in range(n_cells):
             if piece_of[c] >= 0 and clue_of[piece_of[c]] >= 0:
                 clue = clue_of[piece_of[c]]
-                near[c].add(clue)
-                for n in grid.neighbours[c]:
-                    near[n].add(clue)
-        for c in range(grid.n_cells):
-            if may[c] and not fixed[c] and len(near[c]) > 1:
+                for x in (c, *neighbours[c]):
+                    owner[x] = clue if owner[x] in (-1, clue) else -2
+        for c in range(n_cells):
+            if owner[c] == -2 and may[c] and not fixed[c]:
                 if not self._set(engine, c, self.other, f"{grid.name(c)} would join two regions that each hold a clue"):
                     return False
                 may[c] = False
-        reached = [False] * grid.n_cells
+        reached = [False] * n_cells
         for index, piece in enumerate(pieces):
             clue = clue_of[index]
             if clue < 0:
                 continue
-            blocked = [bool(near[c] - {clue}) for c in range(grid.n_cells)]
             room = self.clues[clue] - len(piece) if self.sized else None
-            dist = reach(grid, may, piece, room, blocked)
+            dist = _reach_for(neighbours, may, owner, clue, piece, -1 if room is None else room)
             for c in dist:
                 reached[c] = True
             if room is None:

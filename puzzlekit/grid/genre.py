@@ -11,9 +11,9 @@ and the hinted variables' cells toned.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.core.model import Violation
+from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed
 from puzzlekit.genre import Genre, Place
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
@@ -28,6 +28,24 @@ Canvas = CellSvg | CellText
 
 class GridGenre(Genre):
     """A genre whose board is a ``RectGrid``; subclasses implement ``paint``."""
+
+    place_marks: ClassVar[tuple[int, ...]] = (TRUE, FALSE)
+    """What a click on a cell cycles through in the browser after "unmarked" (``places``):
+    by default shaded (or a bulb), then marked the other way."""
+
+    def places(self, instance: Any) -> list[Place]:
+        """Every open variable's cell, as a square of ``draw_svg``'s drawing, with the marks
+        ``place_marks`` (``puzzlekit play``); variables the model fixes are not places."""
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        out = []
+        for var, domain in enumerate(self.build(instance).domains):
+            if is_fixed(domain):
+                continue
+            x, y = canvas.corner(self.cell_of(instance, var))
+            u = canvas.unit
+            marks = (domain, *(m for m in self.place_marks if m & domain))
+            out.append(Place(var, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
+        return out
 
     def grid_of(self, instance: Any) -> RectGrid:
         """The instance's grid; by default its ``grid`` attribute."""
@@ -55,18 +73,6 @@ class GridGenre(Genre):
         """Draw the puzzle (``dom`` None) or a state on ``canvas``, cell by cell; ``tones``
         gives each emphasised cell's tone, ``crosses`` whether to show "not here" marks."""
         raise NotImplementedError(f"{self.name} does not paint its board (GridGenre.paint)")
-
-    def cell_places(self, instance: Any, domains: Sequence[int]) -> list[Place]:
-        """For ``Genre.places``: one place per variable-per-cell (variable i is cell i) whose
-        domain holds several values, its square on the drawing; a click cycles from the
-        unmarked domain through each value (Sudoku's digits, Shikaku's owners)."""
-        svg, out = CellSvg(self.grid_of(instance), kind=self.name), []
-        for cell, d in enumerate(domains):
-            if d & (d - 1):
-                (x, y), u = svg.corner(cell), svg.unit
-                marks = (d, *(1 << v for v in range(d.bit_length()) if d >> v & 1))
-                out.append(Place(cell, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
-        return out
 
     def _tones(self, instance: Any, violations: Sequence[Violation], hint: Sequence[int]) -> dict[int, Tone]:
         return cell_tones(violations, [self.cell_of(instance, v) for v in hint])
