@@ -5,7 +5,7 @@
     python benchmarks/run.py --json > rows.jsonl
     python benchmarks/run.py --generation            # then the generators' table (generation.py)
 
-Sets: ``akari-10x10`` and ``nurikabe-10x10`` (tests/fixtures/generated, made by the
+Sets: ``akari-10x10``, ``nurikabe-10x10``, ``sudoku-9x9`` and ``shikaku-10x10`` (tests/fixtures/generated, made by the
 generators), ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
 from the shared community corpus (../shared/corpus, read through benchmarks/corpus.py;
 absent on a fresh clone, then reported as skipped), and every
@@ -43,7 +43,7 @@ REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "tatham"
 FIXTURE_GENRES = {"loopy": "slitherlink", "bridges": "hashiwokakero"}
 GENERATED = REPO / "tests" / "fixtures" / "generated"
-"""Boards made by puzzlekit's own generators, ``GENRE-SIZE.txt`` (Akari, Nurikabe)."""
+"""Boards made by puzzlekit's own generators, ``GENRE-SIZE.txt`` (Akari, Nurikabe, Sudoku, Shikaku)."""
 
 
 @dataclass(frozen=True)
@@ -174,23 +174,6 @@ def _fixture_loader(path: Path, genre: str) -> Callable[[], list[Board]]:
     return load
 
 
-GENERATED = {
-    "sudoku-9x9-hard": ("sudoku", "9x9", "hard"),
-    "sudoku-9x9-expert": ("sudoku", "9x9", "expert"),
-    "shikaku-10x10-hard": ("shikaku", "10x10", "hard"),
-}
-"""Sets made by the project's own generators (no corpus has these genres): 20 boards each
-from the seed ``bench``, the same on every machine; generating them is not timed."""
-
-
-def _generated_loader(genre: str, size: str, difficulty: str, count: int = 20) -> Callable[[], list[Board]]:
-    def load() -> list[Board]:
-        made = puzzlekit.generate(genre, size=size, difficulty=difficulty, seed="bench", count=count)
-        return [Board(genre, f"bench#{m.index}", m.text, "unique", frozenset()) for m in made]
-
-    return load
-
-
 def _natural(name: str) -> list[Any]:
     """Sort key that puts 7x7 before 10x10."""
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", name)]
@@ -226,8 +209,6 @@ def all_sets() -> dict[str, PuzzleSet]:
         name: PuzzleSet(name, _corpus_loader(genre, read), _missing_file(*(where / f for f in files)))
         for name, genre, read, files in corpus_sets
     }
-    for name, (genre, size, difficulty) in GENERATED.items():
-        sets[name] = PuzzleSet(name, _generated_loader(genre, size, difficulty))
     if FIXTURES.is_dir():
         for path in sorted(FIXTURES.glob("*.txt"), key=lambda p: _natural(p.stem)):
             genre = FIXTURE_GENRES.get(path.stem.split("-")[0])
