@@ -15,6 +15,7 @@ from functools import cache, cached_property
 from puzzlekit import Block, Violation
 from puzzlekit.grid import RectGrid
 
+grid_of = cache(RectGrid)
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SIDE = 60
 
@@ -38,7 +39,7 @@ class Board:
 
     @property
     def grid(self) -> RectGrid:
-        return RectGrid(self.rows, self.cols)
+        return grid_of(self.rows, self.cols)
 
     @cached_property
     def covering(self) -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -135,19 +136,13 @@ def parse_state(board: Board, block: Block) -> list[int]:
         bad = next((c for c, ch in enumerate(row) if ch not in LETTERS + "."), None)
         if len(rows) != board.rows or len(row) != board.cols or bad is not None:
             raise block.error(r, bad or 0, f"expected {board.rows} rows of {board.cols} letters or '.' (one per cell)")
-    owner = {cell: i for i, (cell, _) in enumerate(board.clues)}
-    for i, (cell, _) in enumerate(board.clues):
-        todo, seen = [cell], {cell}
-        while todo and rows[cell // board.cols][cell % board.cols] != ".":
-            r, c = divmod(todo.pop(), board.cols)
-            for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                x = rr * board.cols + cc
-                if 0 <= rr < board.rows and 0 <= cc < board.cols and x not in seen and rows[rr][cc] == rows[r][c]:
-                    seen.add(x)
-                    todo.append(x)
-                    if x not in owner:
-                        owner[x] = i
-    for cell, i in owner.items():
+    flat, clue_of = "".join(rows), {cell: i for i, (cell, _) in enumerate(board.clues)}
+    for letter in sorted(set(flat) - {"."}):
+        for piece in board.grid.pieces(lambda x, letter=letter: flat[x] == letter):  # type: ignore[misc]
+            owners = [clue_of[x] for x in piece if x in clue_of]
+            for x in piece if owners else ():
+                dom[x] = 1 << clue_of.get(x, owners[0])
+    for cell, i in clue_of.items():
         dom[cell] = 1 << i
     return dom
 
@@ -163,20 +158,11 @@ def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
     owner = [d.bit_length() - 1 if d and not d & (d - 1) else -1 for d in dom]
     letter: dict[int, str] = {}
     for i in range(len(board.clues)):  # neighbouring regions get different letters
-        near = {letter.get(owner[x]) for cell, o in enumerate(owner) if o == i for x in around(board, cell)}
+        near = {letter.get(owner[x]) for cell, o in enumerate(owner) if o == i for x in board.grid.neighbours[cell]}
         letter[i] = next((ch for ch in LETTERS if ch not in near), LETTERS[i % len(LETTERS)])
     return [
         "".join(letter[o] if o >= 0 else "." for o in owner[r * board.cols : (r + 1) * board.cols])
         for r in range(board.rows)
-    ]
-
-
-def around(board: Board, cell: int) -> list[int]:
-    r, c = divmod(cell, board.cols)
-    return [
-        rr * board.cols + cc
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
-        if 0 <= rr < board.rows and 0 <= cc < board.cols
     ]
 
 

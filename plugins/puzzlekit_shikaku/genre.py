@@ -49,7 +49,7 @@ class Shikaku(GridGenre):
             model.add(fit)
         own = [model.add(overlap) for overlap in overlaps]
         indices = [model.add(room) for room in rooms]
-        reach = [sum(1 << x for x in {y for c in fit.area for y in (c, *text.around(board, c))}) for fit in fits]
+        reach = [sum(1 << x for x in {y for c in fit.area for y in (c, *board.grid.neighbours[c])}) for fit in fits]
         areas = [sum(1 << c for c in fit.area) for fit in fits]
         for i, room in enumerate(rooms):
             near = [j for j in range(len(fits)) if j != i and reach[i] & areas[j]]
