@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
+from puzzlekit.core import UnionFind
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import cell_name, error_at, level_text
 from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, write
@@ -64,37 +65,19 @@ class ShikakuPzpr(pzprfile.PzprFormat):
         rows = write(board)
         if f.at_end():
             return level_text(rows)
-        walls = set()
-        for block, (dr, dc) in (
-            (f.block(R, C - 1, "the vertical borders"), (0, 1)),
-            (f.block(R - 1, C, "the horizontal borders"), (1, 0)),
-        ):
+        walls, regions = False, UnionFind(R * C)
+        vertical, horizontal = f.block(R, C - 1, "the vertical borders"), f.block(R - 1, C, "the horizontal borders")
+        for block, step in ((vertical, 1), (horizontal, C)):
             for r, row in enumerate(block):
                 for c, v in enumerate(row):
                     if v.text not in ("0", "1", "2", "-1"):
-                        raise f.error(
-                            v, f"expected 1 or 2 (a border), -1 or 0 (none) for a border, found {v.text[:10]!r}"
-                        )
-                    if v.text in ("1", "2"):
-                        walls.add((r * C + c, (r + dr) * C + c + dc))
+                        raise f.error(v, f"expected 1 or 2 (a border), -1 or 0 (none), found {v.text[:10]!r}")
+                    walls |= v.text in ("1", "2")
+                    if v.text not in ("1", "2"):
+                        regions.union(r * C + c, r * C + c + step)
         if not walls:
             return level_text(rows)
-        region = [-1] * (R * C)
-        for start in range(R * C):
-            if region[start] < 0:
-                region[start], todo = start, [start]
-                while todo:
-                    cell = todo.pop()
-                    r, c = divmod(cell, C)
-                    for x in (
-                        [cell + 1] * (c + 1 < C)
-                        + [cell - 1] * (c > 0)
-                        + [cell + C] * (r + 1 < R)
-                        + [cell - C] * (r > 0)
-                    ):
-                        if region[x] < 0 and (min(cell, x), max(cell, x)) not in walls:
-                            region[x] = start
-                            todo.append(x)
+        region = [regions.find(cell) for cell in range(R * C)]
         letters = {root: LETTERS[i % len(LETTERS)] for i, root in enumerate(dict.fromkeys(region))}
         marks = ["".join(letters[region[r * C + c]] for c in range(C)) for r in range(R)]
         return level_text([f"{row} | {mark}" for row, mark in zip(rows, marks)])
