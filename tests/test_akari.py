@@ -106,3 +106,9 @@ def test_analyze_suggests_only_numbers_that_make_the_board_unique() -> None:
             assert solve("\n".join(p.genre.write(board))).status == puzzlekit.Status.UNIQUE
         else:
             assert "so the board itself needs changing" in report.note
+
+
+def test_a_comment_between_board_rows_is_read_as_a_row_and_refused_where_it_is() -> None:
+    """Once a board has started every line is a row, so nothing is dropped silently."""
+    with pytest.raises(LevelError, match=r"<string>:3:2: expected"):
+        puzzlekit.load("akari", "# title: t\n#.\n# x\n..\n")

@@ -1,8 +1,5 @@
-"""An Akari board: black cells (numbered or not) and white cells, one bulb variable each.
-
-Level text: ``#`` a black cell, ``0``-``4`` a black cell with a number, ``.`` a white
-cell; a state adds ``*`` (a bulb) and ``x`` (certainly no bulb) on white cells.
-"""
+"""An Akari board: black cells (``#``, or ``0``-``4`` with a number) and white cells (``.``),
+one bulb variable each; a state marks ``*`` (a bulb) and ``x`` (no bulb) on white cells."""
 
 from __future__ import annotations
 

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
-from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung, unique_at
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
 from puzzlekit_akari.rules import LIGHT, NUMBER, SIGHT, Number, OnlyLight, Sight
+
+if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick --help)
+    from puzzlekit.generation import GenerateRequest
 
 LADDER = (
     Rung(1, "numbers and sight", "count bulbs at numbers; one bulb per line of sight"),
@@ -102,11 +104,10 @@ class Akari(GridGenre):
             var = instance.var_of[cell]
             if var < 0:
                 canvas.black(cell, token if token.isdigit() else "", tone)
-            elif var in bulbs:
+            elif cell in lit:  # a bulb's own cell too
                 canvas.lit(cell, tone)
-                canvas.disc(cell, cls="bulb", fill=theme.BULB, tone=tone)
-            elif cell in lit:
-                canvas.lit(cell, tone)
+                if var in bulbs:
+                    canvas.disc(cell, cls="bulb", fill=theme.BULB, tone=tone)
             elif dom is not None and dom[var] == FALSE and crosses:
                 canvas.dotted(cell, tone)
             else:
@@ -115,9 +116,9 @@ class Akari(GridGenre):
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
-    # -- generating, clues for setters, small boards for the harness ---------------------
-
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung, unique_at
+
         grid = RectGrid(request.rows, request.cols)
         orbits = [[grid.cell(r, c) for r, c in o] for o in symmetry_orbits(grid.cols, grid.rows, request.symmetry)]
         black = {c for orbit in orbits if rng.chance(1, 5) for c in orbit}

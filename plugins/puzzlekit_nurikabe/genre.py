@@ -6,12 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, UnionFind, count_solutions
 from puzzlekit.core.rng import Rng
-from puzzlekit.generation import GenerateRequest
 from puzzlekit.grid import (
     Canvas,
     GridGenre,
@@ -25,6 +24,9 @@ from puzzlekit.grid import (
     write_grid,
 )
 from puzzlekit.pictures import Tone
+
+if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick --help)
+    from puzzlekit.generation import GenerateRequest
 
 LEGEND = {".": "an unknown cell", "#": "a shaded cell", "o": "an unshaded cell"}
 MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}

@@ -12,11 +12,9 @@ from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
-from puzzlekit.generation import GenerateRequest
 from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
-from puzzlekit_slitherlink.generate import generate, with_clue
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK, add_colouring
 from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount
@@ -33,6 +31,8 @@ from puzzlekit_slitherlink.text import (
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from puzzlekit.generation import GenerateRequest
 
 LADDER = (
     Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
@@ -165,6 +165,8 @@ class Slitherlink(Genre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        from puzzlekit_slitherlink.generate import generate  # the generator loads puzzlekit.generation: on use
+
         return generate(self, request, rng)
 
     def clue_positions(self, instance: Board) -> list[tuple[int, int]]:
@@ -175,6 +177,8 @@ class Slitherlink(Genre):
         return None if clue == BLANK else clue
 
     def with_clue(self, instance: Board, position: tuple[int, int], clue: int | None) -> Board:
+        from puzzlekit_slitherlink.generate import with_clue
+
         return with_clue(instance, position, clue)
 
     def clue_of_solution(self, instance: Board, position: tuple[int, int], values: Sequence[int]) -> int:
