@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Place, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, values_of
 from puzzlekit.core.rng import Rng
-from puzzlekit.generation import GenerateRequest, out_of_time, target_rung, unique_at
 from puzzlekit.grid import Canvas, GridGenre
 from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
 from puzzlekit_shikaku.board import Board, cells_of, violations
 from puzzlekit_shikaku.rules import FITTING, NO_ROOM, OVERLAP, Fitting, NoRoom, Overlap
+
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
 
 Tones = dict[int, Tone]
 LADDER = (
@@ -130,6 +132,8 @@ class Shikaku(GridGenre):
         """Cut the board into random rectangles (2 to 12 cells, rarely 1) with each number in
         a random cell of its own; if that is unique at the difficulty's rung, move numbers
         within their rectangles to where they allow more rectangles, while it stays so."""
+        from puzzlekit.generation import out_of_time, target_rung, unique_at  # not at start-up
+
         if request.symmetry != "none":
             raise UsageError("Shikaku numbers are not laid out symmetrically: use --symmetry none")
         rows, cols = request.rows, request.cols

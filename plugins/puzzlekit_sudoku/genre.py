@@ -5,18 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Place, Propagator, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, count_solutions, values_of
 from puzzlekit.core.rng import Rng
-from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung
 from puzzlekit.grid import Canvas, GridGenre
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
 from puzzlekit_sudoku import rules
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, default_box, violations
 from puzzlekit_sudoku.rules import digits
+
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
 
 Tones = dict[int, Tone]
 LADDER = (
@@ -101,6 +103,8 @@ class Sudoku(GridGenre):
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """A random full grid (boxes on a diagonal filled at random, the rest by the
         solver), then givens blanked while the grid stays unique at the difficulty."""
+        from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung  # not at start-up
+
         n = request.cols
         if request.rows != n or n > MAX_N:
             raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")

@@ -10,14 +10,15 @@ from puzzlekit import Block, Genre, Model, Place, Rule, Rung, Violation, bundled
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.generation import GenerateRequest
-from puzzlekit_masyu import generate, picture, pretty, sat
+from puzzlekit_masyu import picture, pretty, sat
 from puzzlekit_masyu.accept import violations
 from puzzlekit_masyu.board import BLACK, WHITE, Board, parse, write
 from puzzlekit_masyu.rules import BLACK_PEARL, WHITE_PEARL, Pearl
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from puzzlekit.generation import GenerateRequest
 
 LADDER = (
     Rung(1, "pearls", "two lines or none at a cell, no early loop, the pearls' own rules"),
@@ -125,7 +126,9 @@ class Masyu(Genre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        return generate.generate(self, request, rng)
+        from puzzlekit_masyu.generate import generate  # puzzlekit.generation: not at start-up
+
+        return generate(self, request, rng)
 
     def clue_positions(self, instance: Board) -> list[tuple[int, int]]:
         return [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
@@ -144,7 +147,9 @@ class Masyu(Genre):
 
     def clue_of_solution(self, instance: Board, position: tuple[int, int], values: Sequence[int]) -> int:
         """The pearl the loop allows at ``position``: 1 white, 2 black, 0 none."""
-        pearl = generate.pearls_of(instance, list(values)).get(position[0] * instance.cols + position[1])
+        from puzzlekit_masyu.generate import pearls_of
+
+        pearl = pearls_of(instance, list(values)).get(position[0] * instance.cols + position[1])
         return 0 if pearl is None else PEARL_CODES.index(pearl)
 
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
