@@ -110,5 +110,5 @@ def test_analyze_suggests_only_numbers_that_make_the_board_unique() -> None:
 
 def test_a_comment_between_board_rows_is_read_as_a_row_and_refused_where_it_is() -> None:
     """Once a board has started every line is a row, so nothing is dropped silently."""
-    with pytest.raises(LevelError, match=r"<string>:3:2: expected"):
+    with pytest.raises(LevelError, match=r"<string>:3:3: ragged row"):
         puzzlekit.load("akari", "# title: t\n#.\n# x\n..\n")

@@ -10,10 +10,9 @@ grown region.  Clue removal and grading are the core's (puzzlekit.generation).
 
 from __future__ import annotations
 
+from puzzlekit import Block, Genre
 from puzzlekit.core.rng import Rng
-from puzzlekit.formats.level import Block
 from puzzlekit.generation import GenerateRequest, reduce_clues, symmetry_orbits, target_rung, unique_at
-from puzzlekit.genre import Genre
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, Board
 

@@ -6,13 +6,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit.core.lookahead import Lookahead
-from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, add_single_loop
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Rung
+from puzzlekit import Block, Genre, Place, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, LOOP_REACH, NO_EARLY_LOOP, TRUE, Lookahead, Model, Rule, Rung, add_single_loop
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.formats.level import Block
-from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid

@@ -28,6 +28,7 @@ from puzzlekit.core.model import (
     domains_of,
     is_fixed,
     mask_of,
+    state_values,
     value_of,
     values_of,
 )
@@ -80,6 +81,7 @@ __all__ = [
     "loop_violations",
     "mask_of",
     "smallest_domain",
+    "state_values",
     "value_of",
     "values_of",
 ]

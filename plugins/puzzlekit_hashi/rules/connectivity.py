@@ -11,10 +11,8 @@ Both rebuild what they need from the domains; they keep no state.
 
 from __future__ import annotations
 
+from puzzlekit.core import EVERY, Propagator, Rule, UnionFind, find_bridges, values_of
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.graph import find_bridges
-from puzzlekit.core.model import EVERY, Propagator, Rule, values_of
-from puzzlekit.core.unionfind import UnionFind
 from puzzlekit_hashi.board import NO_CLUE, Board
 
 MUST_CONNECT = Rule(

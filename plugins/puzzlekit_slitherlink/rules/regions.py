@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from puzzlekit.core import EVERY, TRUE, Propagator, Rule
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import EVERY, TRUE, Propagator, Rule
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import FaceColours
 
