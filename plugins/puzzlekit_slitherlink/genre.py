@@ -89,6 +89,7 @@ class Slitherlink(Genre):
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_mark_words))
         model.brancher = _chain_end_brancher(grid)
         model.leaf_check = lambda values: not violations(board, values)
+        model.cnf = lambda: _learning_twin(board)
         return model
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
@@ -184,6 +185,12 @@ class Slitherlink(Genre):
 
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
         return f"r{position[0] + 1}c{position[1] + 1}"
+
+
+def _learning_twin(board: Board) -> SatEncoding:
+    from puzzlekit_slitherlink.sat import encode
+
+    return encode(board, colours=True)
 
 
 def _finishes(board: Board) -> Callable[[list[int], int], bool]:

@@ -38,6 +38,10 @@ class SatEncoding:
     """A clause forbidding exactly this solution (to count on)."""
     top: int = 0
     """The largest SAT variable in use."""
+    direct: bool = False
+    """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every (boolean) puzzle
+    variable, any variable above them auxiliary (``boolean``): the core's learning search
+    can then use the clauses."""
 
     @classmethod
     def boolean(
@@ -52,7 +56,7 @@ class SatEncoding:
         def block(values: list[int]) -> Clause:
             return [-(v + 1) if value else v + 1 for v, value in enumerate(values)]
 
-        return cls(clauses, decode, refine or (lambda values: []), block, n)
+        return cls(clauses, decode, refine or (lambda values: []), block, n, True)
 
     @classmethod
     def single_loop(cls, graph: LoopGraph, clauses: list[Clause], visit: Sequence[bool] | None = None) -> SatEncoding:
@@ -69,7 +73,10 @@ class SatEncoding:
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
     """Clauses saying the number of true literals is one of ``allowed``, by forbidding
-    every other pattern (for the handful of literals around one cell or dot)."""
+    every other pattern (for the handful of literals around one cell or dot).
+
+    ``puzzlekit.core.cdcl.cardinality`` says the same in clauses from which unit
+    propagation draws every conclusion; the core's learning search uses that one."""
     n = len(literals)
     clauses = []
     for pattern in range(1 << n):
