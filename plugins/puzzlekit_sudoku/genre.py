@@ -106,7 +106,7 @@ class Sudoku(GridGenre):
         from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung  # not at start-up
 
         n = request.cols
-        if request.rows != n or n > MAX_N:
+        if request.rows != n or not 4 <= n <= MAX_N:
             raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")
         w, h = default_box(n)
         givens = [0] * (n * n)
