@@ -8,6 +8,7 @@ import sys
 import click
 
 from puzzlekit.cli.common import GENRE, get_host, reports_errors, resolve_genre
+from puzzlekit.cli.validate import Count
 from puzzlekit.testing import check_puzzle, describe_outcomes
 
 
@@ -17,7 +18,7 @@ from puzzlekit.testing import check_puzzle, describe_outcomes
 @click.option(
     "--brute-force",
     "brute_force",
-    type=click.IntRange(min=0),
+    type=Count(0, 1_000_000),
     default=0,
     show_default=True,
     help="Compare the solver with brute-force enumeration on N random small boards (Genre.small_board).",
