@@ -1,0 +1,148 @@
+"""A Slitherlink board as a model: edge variables, the ladder's propagators, and clues
+that change in place for the generator (``SlitherlinkClues``, a ``ClueModel``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from puzzlekit.core.clues import ClueModel, Idle
+from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, LoopReach, add_single_loop
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung
+from puzzlekit_slitherlink.accept import violations
+from puzzlekit_slitherlink.grid import Grid
+from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
+from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount
+from puzzlekit_slitherlink.rules.regions import RegionConnectivity
+from puzzlekit_slitherlink.text import BLANK, Board
+
+LADDER = (
+    Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
+    Rung(2, "parity colouring", "inside/outside colouring of the cells, with the pinch rule"),
+    Rung(3, "connectivity", "no bridges; the inside and the outside each stay connected"),
+    Rung(4, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
+)
+LOOKAHEAD = Rule(
+    "lookahead",
+    4,
+    "If drawing (or crossing) an edge makes the counting and colouring rules contradict "
+    "themselves, the edge takes the other state.",
+)
+
+
+
+def build_model(board: Board) -> SlitherlinkClues:
+    """The model of ``board``, with a handle on each clue's propagators."""
+    return SlitherlinkClues(board)
+
+
+class SlitherlinkClues(ClueModel):
+    """A board's model whose clues are blanked, restored or changed in place.
+
+    A clue is two propagators, its count (rung 1) and its colouring unit (rung 2);
+    it also makes its cell one the loop must reach (loop reach, rung 3), and it is
+    read when a closing line is checked to finish the puzzle and at the leaves."""
+
+    def __init__(self, board: Board) -> None:
+        grid = board.grid
+        self.grid = grid
+        self.full = board.full
+        self.clues = list(board.clues)
+        model = self.model = Model(LADDER)
+        model.add_vars(grid.n_edges, BOOL)
+        self.counts: dict[int, int] = {}  # clue cell -> index of its ClueCount
+        for cell, clue in enumerate(board.clues):
+            if clue >= 0:
+                self.counts[cell] = model.add(ClueCount(grid, cell, clue))
+        add_single_loop(
+            model,
+            grid.loop,
+            _finishes(grid, self.clues, board.full),
+            visit=[board.full] * grid.n_vertices,
+            required=self._required(),
+            rules=(VERTEX_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
+        )
+        self.reach = next(p for p in model.propagators if isinstance(p, LoopReach))
+        self.colours: FaceColours = add_colouring(model, grid, board.clues, board.full)
+        self.originals: dict[int, tuple[ClueCount, Propagator]] = {
+            cell: (cast(ClueCount, model.propagators[i]), model.propagators[self.colours.clue_units[cell]])
+            for cell, i in self.counts.items()
+        }
+        model.add(RegionConnectivity(grid, self.colours))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
+        model.brancher = chain_end_brancher(grid)
+        self.board = board
+        model.leaf_check = lambda values: not violations(self.board, values)
+
+    def _required(self) -> list[tuple[int, int, int, int]]:
+        return [self.grid.cell_edges[cell] for cell, clue in enumerate(self.clues) if clue > 0]
+
+    def set_clue(self, position: tuple[int, int], clue: int | None) -> None:
+        cell = position[0] * self.grid.cols + position[1]
+        if cell not in self.counts:
+            raise ValueError(f"r{position[0] + 1}c{position[1] + 1} had no clue when the model was built")
+        value = BLANK if clue is None else clue
+        if value == self.clues[cell]:
+            return
+        props = self.model.propagators
+        count, unit = self.counts[cell], self.colours.clue_units[cell]
+        original = self.originals[cell]
+        if value == BLANK:
+            props[count], props[unit] = Idle(original[0]), Idle(original[1])
+        elif value == original[0].clue:
+            props[count], props[unit] = original
+        else:
+            faces = self.colours.unit_faces[unit]
+            props[count], props[unit] = ClueCount(self.grid, cell, value), ColourUnit(self.colours, value, faces)
+        self.clues[cell] = value
+        self.reach.required = tuple(self._required())
+        self.board = Board(self.grid, tuple(self.clues), self.full)
+
+    def instance(self) -> Board:
+        return self.board
+
+
+def _finishes(grid: Grid, clues: Sequence[int], full: bool) -> Callable[[list[int], int], bool]:
+    """Would a line on ``edge``, closing the only chain, complete the puzzle?  (``clues``
+    is read at each call: a ``SlitherlinkClues`` changes it in place.)"""
+    cell_edges = grid.cell_edges
+
+    def finishes(dom: list[int], edge: int) -> bool:
+        if full:
+            return sum(1 for d in dom if d == TRUE) + 1 == grid.n_vertices
+        for cell, clue in enumerate(clues):
+            if clue >= 0 and sum(1 for e in cell_edges[cell] if dom[e] == TRUE or e == edge) != clue:
+                return False
+        return True
+
+    return finishes
+
+
+def mark_words(var: int, mask: int) -> str:
+    return "a line" if mask == TRUE else "crossed" if mask == FALSE else "open"
+
+
+def chain_end_brancher(grid: Grid) -> Callable[[list[int]], int]:
+    """Branch where the loop must go on: an open edge at a chain end, else any open edge."""
+    vertex_edges = grid.vertex_edges
+
+    def branch(dom: list[int]) -> int:
+        fallback = -1
+        for edges in vertex_edges:
+            on = 0
+            first_open = -1
+            for e in edges:
+                d = dom[e]
+                if d == TRUE:
+                    on += 1
+                elif d != FALSE and first_open < 0:
+                    first_open = e
+            if first_open >= 0:
+                if on == 1:
+                    return first_open
+                if fallback < 0:
+                    fallback = first_open
+        return fallback
+
+    return branch
