@@ -18,7 +18,7 @@ from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.generate import generate, twins_near, with_clue
 from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, SlitherlinkClues, build_model, mark_words
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK
-from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE
+from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, LINE_INTO_A_CORNER, VERTEX_DEGREE
 from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY
 from puzzlekit_slitherlink.text import (
     BLANK,
@@ -41,6 +41,7 @@ class Slitherlink(Genre):
     ladder = LADDER
     rules = (
         CLUE_COUNT,
+        LINE_INTO_A_CORNER,
         VERTEX_DEGREE,
         NO_EARLY_LOOP,
         COLOUR_LINK,

@@ -13,7 +13,7 @@ from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Run
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
-from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount
+from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
 
@@ -31,7 +31,6 @@ LOOKAHEAD = Rule(
 )
 
 
-
 def build_model(board: Board) -> SlitherlinkClues:
     """The model of ``board``, with a handle on each clue's propagators."""
     return SlitherlinkClues(board)
@@ -40,9 +39,10 @@ def build_model(board: Board) -> SlitherlinkClues:
 class SlitherlinkClues(ClueModel):
     """A board's model whose clues are blanked, restored or changed in place.
 
-    A clue is two propagators, its count (rung 1) and its colouring unit (rung 2);
-    it also makes its cell one the loop must reach (loop reach, rung 3), and it is
-    read when a closing line is checked to finish the puzzle and at the leaves."""
+    A clue is three propagators: its count and the line into a corner (rung 1), and its
+    colouring unit (rung 2); it also makes its cell one the loop must reach (loop
+    reach, rung 3), and it is read when a closing line is checked to finish the puzzle
+    and at the leaves."""
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -51,10 +51,11 @@ class SlitherlinkClues(ClueModel):
         self.clues = list(board.clues)
         model = self.model = Model(LADDER)
         model.add_vars(grid.n_edges, BOOL)
-        self.counts: dict[int, int] = {}  # clue cell -> index of its ClueCount
+        self.slots: dict[int, list[int]] = {}
+        """Clue cell -> the indices of its propagators (count, colouring unit, corner)."""
         for cell, clue in enumerate(board.clues):
             if clue >= 0:
-                self.counts[cell] = model.add(ClueCount(grid, cell, clue))
+                self.slots[cell] = [model.add(ClueCount(grid, cell, clue))]
         add_single_loop(
             model,
             grid.loop,
@@ -65,36 +66,42 @@ class SlitherlinkClues(ClueModel):
         )
         self.reach = next(p for p in model.propagators if isinstance(p, LoopReach))
         self.colours: FaceColours = add_colouring(model, grid, board.clues, board.full)
-        self.originals: dict[int, tuple[ClueCount, Propagator]] = {
-            cell: (cast(ClueCount, model.propagators[i]), model.propagators[self.colours.clue_units[cell]])
-            for cell, i in self.counts.items()
-        }
+        for cell, slots in self.slots.items():
+            slots.append(self.colours.clue_units[cell])
         model.add(RegionConnectivity(grid, self.colours))
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
+        for cell, slots in self.slots.items():
+            slots.append(model.add(self._corner(cell, self.clues[cell])))
+        self.originals = {cell: [model.propagators[i] for i in slots] for cell, slots in self.slots.items()}
         model.brancher = chain_end_brancher(grid)
         self.board = board
         model.leaf_check = lambda values: not violations(self.board, values)
+
+    def _corner(self, cell: int, clue: int) -> Propagator:
+        corner = LineIntoACorner(self.grid, cell, clue)
+        return corner if clue >= 2 else Idle(corner)  # a 0 or a 1 never needs it
 
     def _required(self) -> list[tuple[int, int, int, int]]:
         return [self.grid.cell_edges[cell] for cell, clue in enumerate(self.clues) if clue > 0]
 
     def set_clue(self, position: tuple[int, int], clue: int | None) -> None:
         cell = position[0] * self.grid.cols + position[1]
-        if cell not in self.counts:
+        if cell not in self.slots:
             raise ValueError(f"r{position[0] + 1}c{position[1] + 1} had no clue when the model was built")
         value = BLANK if clue is None else clue
         if value == self.clues[cell]:
             return
         props = self.model.propagators
-        count, unit = self.counts[cell], self.colours.clue_units[cell]
-        original = self.originals[cell]
+        slots, original = self.slots[cell], self.originals[cell]
         if value == BLANK:
-            props[count], props[unit] = Idle(original[0]), Idle(original[1])
-        elif value == original[0].clue:
-            props[count], props[unit] = original
+            now: list[Propagator] = [Idle(p) for p in original]
+        elif value == cast(ClueCount, original[0]).clue:
+            now = original
         else:
-            faces = self.colours.unit_faces[unit]
-            props[count], props[unit] = ClueCount(self.grid, cell, value), ColourUnit(self.colours, value, faces)
+            faces = self.colours.unit_faces[slots[1]]
+            now = [ClueCount(self.grid, cell, value), ColourUnit(self.colours, value, faces), self._corner(cell, value)]
+        for i, p in zip(slots, now):
+            props[i] = p
         self.clues[cell] = value
         self.reach.required = tuple(self._required())
         self.board = Board(self.grid, tuple(self.clues), self.full)
