@@ -168,6 +168,10 @@ class ClueTrials:
         """The board's one solution, once a trial has found it."""
         self.refused_by_twin = 0
 
+    def unique(self, rung: int) -> bool:
+        """Is the board as it stands unique at ``rung``?"""
+        return self._unique(self.instance, rung)
+
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
         genre, current = self.genre, self.instance
@@ -253,9 +257,13 @@ def reduce_clues(
     rng: Rng,
     max_nodes: int = DEFAULT_BUDGET,
     deadline: float | None = None,
+    trials: ClueTrials | None = None,
 ) -> Any:
     """Blank clue orbits in shuffled order, keeping each removal only while the board
     stays unique at ``rung`` (Tatham's method; the symmetry lives in the orbits).
+
+    ``trials``, when given, holds ``instance`` already (a caller that checked the full
+    board with it, so its model is built once).
 
     Two passes: the first ``CHEAP_SHARE`` of the orbits are tried with the rung below
     (cheap, and it removes most of them), then every orbit still standing with ``rung``
@@ -264,7 +272,7 @@ def reduce_clues(
     order = list(orbits)
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
-    trials = ClueTrials(genre, instance, max_nodes, deadline)
+    trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
     kept = _blank_while_unique(trials, order[:cheap], rung - 1, batches=True)
     _blank_while_unique(trials, kept + order[cheap:], rung)
     return trials.instance

@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from puzzlekit.core.rng import Rng
 from puzzlekit.formats.level import Block
 from puzzlekit.generation import (
+    ClueTrials,
     GenerateRequest,
     out_of_time,
     reduce_clues,
     symmetry_orbits,
     target_rung,
-    unique_at,
 )
 from puzzlekit.genre import Genre
 from puzzlekit_slitherlink.grid import grid_for
@@ -208,10 +208,11 @@ def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
         if len(inside) < 2:
             return None
     board = Board(grid_for(rows, cols), clues_of(inside, rows, cols))
-    if not unique_at(genre, board, max(genre.difficulties.values()), request.max_nodes, request.deadline):
+    trials = ClueTrials(genre, board, request.max_nodes, request.deadline)  # one model for the attempt
+    if not trials.unique(max(genre.difficulties.values())):
         return None  # even fully clued, this loop has a twin (2x2 "23/32")
     orbits = symmetry_orbits(cols, rows, request.symmetry)
-    reduced: Board = reduce_clues(genre, board, orbits, rung, rng, request.max_nodes, request.deadline)
+    reduced: Board = reduce_clues(genre, board, orbits, rung, rng, trials=trials)
     return reduced
 
 
