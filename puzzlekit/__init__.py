@@ -5,35 +5,108 @@ Import what a user or plugin author needs from here::
     import puzzlekit
     result = puzzlekit.solve("slitherlink", text)
     result.status, result.solutions, result.stats, result.steps
+
+Names are imported when first used (PEP 562 ``__getattr__``), so ``import puzzlekit`` and
+the command line's start-up stay cheap: ``puzzlekit --version`` loads no solver, no plugin
+host and no process pool.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from puzzlekit._version import __version__
-from puzzlekit.analysis import Analysis, analyze
-from puzzlekit.api import (
-    CheckResult,
-    Puzzle,
-    Solution,
-    SolveResult,
-    Stats,
-    Step,
-    check,
-    check_all,
-    default_host,
-    load,
-    solve,
-    solve_all,
-)
-from puzzlekit.core import Model, Propagator, Rule, Rung, Status
-from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
-from puzzlekit.formats.level import Block
-from puzzlekit.generation import Generated, GenerationError
-from puzzlekit.generation import make as generate
-from puzzlekit.genre import Genre, Violation, bundled_examples
-from puzzlekit.grading import Grade, grade
-from puzzlekit.hints import Hint, hint
-from puzzlekit.hookspecs import hookimpl
-from puzzlekit.host import Host, make_host
-from puzzlekit.registry import CommandRegistry, Format, Registry
+
+if TYPE_CHECKING:
+    from puzzlekit.analysis import Analysis, analyze
+    from puzzlekit.api import (
+        CheckResult,
+        Puzzle,
+        Solution,
+        SolveResult,
+        Stats,
+        Step,
+        check,
+        check_all,
+        default_host,
+        load,
+        solve,
+        solve_all,
+    )
+    from puzzlekit.core import Model, Propagator, Rule, Rung, Status
+    from puzzlekit.errors import LevelError, PluginError, PuzzlekitError, UnknownGenre, UsageError
+    from puzzlekit.formats.level import Block
+    from puzzlekit.generation import Generated, GenerationError
+    from puzzlekit.generation import make as generate
+    from puzzlekit.genre import Genre, Place, Violation, bundled_examples
+    from puzzlekit.grading import Grade, grade
+    from puzzlekit.hints import Hint, hint
+    from puzzlekit.hookspecs import hookimpl
+    from puzzlekit.host import Host, make_host
+    from puzzlekit.registry import CommandRegistry, Format, Registry
+
+
+_LAZY: dict[str, tuple[str, str]] = {
+    "Analysis": ("puzzlekit.analysis", "Analysis"),
+    "analyze": ("puzzlekit.analysis", "analyze"),
+    "Block": ("puzzlekit.formats.level", "Block"),
+    "bundled_examples": ("puzzlekit.genre", "bundled_examples"),
+    "check": ("puzzlekit.api", "check"),
+    "check_all": ("puzzlekit.api", "check_all"),
+    "CheckResult": ("puzzlekit.api", "CheckResult"),
+    "CommandRegistry": ("puzzlekit.registry", "CommandRegistry"),
+    "default_host": ("puzzlekit.api", "default_host"),
+    "Format": ("puzzlekit.registry", "Format"),
+    "generate": ("puzzlekit.generation", "make"),
+    "Generated": ("puzzlekit.generation", "Generated"),
+    "GenerationError": ("puzzlekit.generation", "GenerationError"),
+    "Genre": ("puzzlekit.genre", "Genre"),
+    "Grade": ("puzzlekit.grading", "Grade"),
+    "grade": ("puzzlekit.grading", "grade"),
+    "Hint": ("puzzlekit.hints", "Hint"),
+    "hint": ("puzzlekit.hints", "hint"),
+    "hookimpl": ("puzzlekit.hookspecs", "hookimpl"),
+    "Host": ("puzzlekit.host", "Host"),
+    "LevelError": ("puzzlekit.errors", "LevelError"),
+    "load": ("puzzlekit.api", "load"),
+    "make_host": ("puzzlekit.host", "make_host"),
+    "Model": ("puzzlekit.core", "Model"),
+    "PluginError": ("puzzlekit.errors", "PluginError"),
+    "Place": ("puzzlekit.genre", "Place"),
+    "Propagator": ("puzzlekit.core", "Propagator"),
+    "Puzzle": ("puzzlekit.api", "Puzzle"),
+    "PuzzlekitError": ("puzzlekit.errors", "PuzzlekitError"),
+    "Registry": ("puzzlekit.registry", "Registry"),
+    "Rule": ("puzzlekit.core", "Rule"),
+    "Rung": ("puzzlekit.core", "Rung"),
+    "Solution": ("puzzlekit.api", "Solution"),
+    "solve": ("puzzlekit.api", "solve"),
+    "solve_all": ("puzzlekit.api", "solve_all"),
+    "SolveResult": ("puzzlekit.api", "SolveResult"),
+    "Stats": ("puzzlekit.api", "Stats"),
+    "Status": ("puzzlekit.core", "Status"),
+    "Step": ("puzzlekit.api", "Step"),
+    "UnknownGenre": ("puzzlekit.errors", "UnknownGenre"),
+    "UsageError": ("puzzlekit.errors", "UsageError"),
+    "Violation": ("puzzlekit.genre", "Violation"),
+}
+"""Public name -> (module, name in it), imported on first use."""
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attr = _LAZY[name]
+    except KeyError:
+        raise AttributeError(f"module 'puzzlekit' has no attribute {name!r}") from None
+    value = getattr(importlib.import_module(module), attr)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "Analysis",
@@ -49,6 +122,7 @@ __all__ = [
     "Host",
     "LevelError",
     "Model",
+    "Place",
     "PluginError",
     "Propagator",
     "Puzzle",

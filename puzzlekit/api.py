@@ -30,8 +30,9 @@ from puzzlekit.host import Host, make_host
 
 @lru_cache(maxsize=1)
 def default_host() -> Host:
-    """The host of installed plugins, built once on first use."""
-    return make_host()
+    """The host of installed plugins, built once on first use; each plugin is imported when
+    it is first needed (``make_host(lazy=True)``)."""
+    return make_host(lazy=True)
 
 
 def get_genre(genre: str | Genre, host: Host | None = None) -> Genre:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -477,6 +476,8 @@ def generate(
         for index in range(count):
             yield _fresh(genre, request, seed, index, timeout, seen)
         return
+    from concurrent.futures import ProcessPoolExecutor  # costs ~60 ms to import: only for --jobs
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_made_elsewhere, genre, request, seed, i, timeout) for i in range(count)]
         for index, future in enumerate(futures):

@@ -9,12 +9,13 @@ the log is the easiest next step, and its reads say what to look at.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from puzzlekit.api import Puzzle, explain_entry, load_one, solve
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import is_fixed
+from puzzlekit.core.model import Model, is_fixed
 from puzzlekit.core.search import Status, smallest_domain
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.formats.level import read_blocks
@@ -71,7 +72,15 @@ def hint(
             dom = g.parse_state(instance, p.block)
         except PuzzlekitError:
             dom = list(model.domains)  # a bare puzzle: no marks yet
-    dom = [d & m for d, m in zip(dom, model.domains)]
+    return hint_from(p, dom, answer, model)
+
+
+def hint_from(p: Puzzle, given: Sequence[int], answer: Sequence[int], model: Model | None = None) -> Hint:
+    """The next step from marks given as domains, for a puzzle whose one solution is
+    ``answer`` (the web app keeps both, and keeps marks text cannot hold)."""
+    g, instance = p.genre, p.instance
+    model = model or g.build(instance)
+    dom = [d & m for d, m in zip(given, model.domains)]
     marks = tuple(dom)
 
     for var, (d, value) in enumerate(zip(dom, answer)):

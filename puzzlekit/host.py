@@ -5,6 +5,16 @@ built-in genres among them), asks each for its genres and formats, and keeps
 a list of the plugins that failed to load, so one broken third-party plugin
 costs a warning that names it, not the whole program.  Nothing is built at
 import time: the CLI makes a host when it needs one, tests inject their own.
+
+``make_host(lazy=True)`` (what the CLI and ``puzzlekit.default_host()`` use) reads the
+entry points once but imports a plugin only when it is needed: asking for a genre by
+name loads the plugin of that name (the built-in plugins are named after their
+genres), and anything that needs every plugin (another name or alias, the list of
+genres, the formats, the plugin commands) loads the rest.  So ``puzzlekit.solve(
+"slitherlink", text)`` and ``puzzlekit solve slitherlink level.txt`` import Slitherlink
+alone (``interchange.decode`` asks the other plugins' formats only about a source that
+is not plainly a path or level text).  Two plugins claiming one name are still refused,
+once both are loaded.
 """
 
 from __future__ import annotations
@@ -12,8 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 import pluggy
@@ -22,6 +31,9 @@ from puzzlekit import hookspecs
 from puzzlekit.errors import DuplicateName, PuzzlekitError
 from puzzlekit.genre import Genre
 from puzzlekit.registry import CommandRegistry, Format, GenreEntry, Origin, Registry
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "puzzlekit"
 DISABLE_VARIABLE = "PUZZLEKIT_DISABLE_PLUGINS"
@@ -43,15 +55,40 @@ class Host:
     """Loaded plugins and what they registered."""
 
     manager: pluggy.PluginManager
-    registry: Registry
+    loaded: Registry
+    """What the plugins loaded so far registered (``registry`` loads the rest first)."""
     origins: dict[str, Origin] = field(default_factory=dict)
     failures: list[PluginFailure] = field(default_factory=list)
     _commands: CommandRegistry | None = None
+    pending: dict[str, EntryPoint] = field(default_factory=dict)
+    """Entry points read but not yet imported (lazy hosts only), by plugin name."""
+    on_failure: Callable[[PluginFailure], None] | None = None
+    """Told of each plugin that fails as it is loaded (the CLI prints a warning)."""
+
+    @property
+    def registry(self) -> Registry:
+        """Every plugin's genres and formats (loading any plugins still pending)."""
+        self.load_all()
+        return self.loaded
+
+    def load_all(self) -> None:
+        """Import every plugin still pending."""
+        if self.pending:
+            _load(self, list(self.pending))
 
     def genre(self, name: str) -> Genre:
-        """The genre called ``name`` (or one of its aliases); UnknownGenre otherwise."""
+        """The genre called ``name`` (or one of its aliases); UnknownGenre otherwise.
+
+        A lazy host imports the plugin named ``name`` first, and every other plugin only
+        when that one does not have it."""
+        key = name.lower()
+        if self.pending and not self.loaded.has(key):
+            if key in self.pending:
+                _load(self, [key])
+            if not self.loaded.has(key):
+                self.load_all()
         try:
-            return self.registry.genre(name)
+            return self.loaded.genre(name)
         except PuzzlekitError as err:
             if self.failures:
                 broken = "; ".join(str(f) for f in self.failures)
@@ -67,6 +104,7 @@ class Host:
     def commands(self, taken: Iterable[str]) -> dict[str, click.Command]:
         """Plugin commands, collected once; names in ``taken`` are reserved."""
         if self._commands is None:
+            self.load_all()
             registry = CommandRegistry(set(taken))
             _call_each(self, "puzzlekit_register_commands", "commands", registry)
             self._commands = registry
@@ -79,16 +117,35 @@ def disabled_plugins() -> set[str]:
     return {name.strip() for name in raw.replace(",", " ").split() if name.strip()}
 
 
-def make_host(entrypoints: bool = True, plugins: Iterable[Any] = ()) -> Host:
-    """Load plugins from entry points (unless told not to) plus ``plugins`` given directly."""
+def make_host(entrypoints: bool = True, plugins: Iterable[Any] = (), lazy: bool = False) -> Host:
+    """Load plugins from entry points (unless told not to) plus ``plugins`` given directly.
+
+    ``lazy`` reads the entry points but imports each plugin when it is first needed
+    (see the module's docstring); plugins given directly are always loaded at once.
+    """
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
     host = Host(manager, Registry())
     disabled = disabled_plugins()
     if entrypoints:
-        for ep in sorted(entry_points(group=GROUP), key=lambda ep: ep.name):
-            if ep.name in disabled:
-                continue
+        from importlib.metadata import entry_points  # ~15 ms: only when a host is made
+
+        found = sorted(entry_points(group=GROUP), key=lambda ep: ep.name)
+        host.pending = {ep.name: ep for ep in found if ep.name not in disabled}
+    if not lazy or plugins:
+        _load(host, list(host.pending), plugins)
+    return host
+
+
+def _load(host: Host, names: list[str], plugins: Iterable[Any] = ()) -> None:
+    """Import the pending plugins ``names`` (and register ``plugins`` given directly), then
+    let just those register their genres and formats."""
+    manager = host.manager
+    disabled = disabled_plugins()
+    before = {name for name, _ in manager.list_name_plugin()}
+    for name in names:
+        ep = host.pending.pop(name, None)
+        if ep is not None:
             _load_entry_point(host, ep)
     for index, plugin in enumerate(plugins):
         name = getattr(plugin, "__name__", None) or f"{type(plugin).__name__}-{index}"
@@ -97,9 +154,9 @@ def make_host(entrypoints: bool = True, plugins: Iterable[Any] = ()) -> Host:
         manager.register(plugin, name=name)
         host.origins[name] = Origin(name)
     _check_hooks(host)
-    _call_each(host, "puzzlekit_register_genres", "registry", host.registry)
-    _call_each(host, "puzzlekit_register_formats", "registry", host.registry)
-    return host
+    new: set[str | None] = set({name for name, _ in manager.list_name_plugin()} - before)
+    _call_each(host, "puzzlekit_register_genres", "registry", host.loaded, new)
+    _call_each(host, "puzzlekit_register_formats", "registry", host.loaded, new)
 
 
 def _load_entry_point(host: Host, ep: EntryPoint) -> None:
@@ -109,7 +166,7 @@ def _load_entry_point(host: Host, ep: EntryPoint) -> None:
         plugin = ep.load()
         host.manager.register(plugin, name=ep.name)
     except Exception as err:  # a third party's bug must not take the host down
-        host.failures.append(PluginFailure(origin, f"{type(err).__name__}: {err}"))
+        _fail(host, PluginFailure(origin, f"{type(err).__name__}: {err}"))
         return
     host.origins[ep.name] = origin
 
@@ -124,10 +181,18 @@ def _check_hooks(host: Host) -> None:
             name = host.manager.get_name(err.plugin) or "?"
             host.manager.unregister(err.plugin)
             origin = host.origins.pop(name, Origin(name))
-            host.failures.append(PluginFailure(origin, str(err)))
+            _fail(host, PluginFailure(origin, str(err)))
 
 
-def _call_each(host: Host, hook: str, argname: str, target: Registry | CommandRegistry) -> None:
+def _fail(host: Host, failure: PluginFailure) -> None:
+    host.failures.append(failure)
+    if host.on_failure is not None:
+        host.on_failure(failure)
+
+
+def _call_each(
+    host: Host, hook: str, argname: str, target: Registry | CommandRegistry, only: set[str | None] | None = None
+) -> None:
     """Call one hook plugin by plugin, so each contribution is credited to its plugin.
 
     Duplicate names raise DuplicateName (both plugins named): the host cannot pick
@@ -136,6 +201,8 @@ def _call_each(host: Host, hook: str, argname: str, target: Registry | CommandRe
     """
     caller = getattr(host.manager.hook, hook)
     for impl in sorted(caller.get_hookimpls(), key=lambda i: i.plugin_name):
+        if only is not None and impl.plugin_name not in only:
+            continue
         origin = host.origins.get(impl.plugin_name, Origin(impl.plugin_name))
         target.origin = origin
         function: Callable[..., Any] = impl.function
@@ -144,4 +211,4 @@ def _call_each(host: Host, hook: str, argname: str, target: Registry | CommandRe
         except DuplicateName:
             raise
         except Exception as err:
-            host.failures.append(PluginFailure(origin, f"{hook} raised {type(err).__name__}: {err}"))
+            _fail(host, PluginFailure(origin, f"{hook} raised {type(err).__name__}: {err}"))

@@ -15,14 +15,19 @@ this module only chooses among them:
 
 from __future__ import annotations
 
+import os
+
 from puzzlekit.api import Puzzle, default_host
 from puzzlekit.core.model import is_fixed
-from puzzlekit.errors import LevelError, UsageError
+from puzzlekit.errors import LevelError, PuzzlekitError, UsageError
+from puzzlekit.formats import foreign
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
 
+MAX_PEEK = 1 << 16
+"""Characters of a file ``decode`` reads as level text to see whether its first board parses."""
 ASCII = "ascii"
 """puzzlekit's own level format, always available to ``encode``."""
 
@@ -52,6 +57,7 @@ def infer_genre(source: str, host: Host | None = None, name: str | None = None, 
     names = claimed_genres(source, host)
     where = shown(name if name is not None else source)
     if not names:
+        foreign.refuse(source.strip(), where)  # say what another program's file is, not "no genre"
         raise UsageError(
             f"cannot tell the genre of {where}: it does not name one (puzz.link URLs, pzprjs files and "
             f"most game IDs do); name the genre, as in 'puzzlekit {command} GENRE SOURCE'."
@@ -70,10 +76,16 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
     ``name`` is where ``source`` came from when it is a file's content: errors then
     name it, with lines counted in the file.  A source that says it belongs to another
     genre is refused, naming that genre.
+
+    A lazy host with plugins not yet imported imports them only when it must ask their
+    formats: not for a path to a file, nor for a file whose first board reads as level
+    text of ``genre`` (no loaded format recognising it), which no format claims.
     """
     host = host or default_host()
     text = source.strip()
     if not text:
+        return None
+    if host.pending and _plainly_not_a_format(source, text, genre, host, name):
         return None
     claims = claimed_genres(text, host)
     where = name or shown(text)
@@ -97,7 +109,27 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
         raise UsageError(
             f"{where}: {genre.name} has no {kind} format (installed genres that have one: {', '.join(readers)})"
         )
+    foreign.refuse(text, name or where)  # another program's file that is not level text either
     return None
+
+
+def _plainly_not_a_format(source: str, text: str, genre: Genre, host: Host, name: str | None) -> bool:
+    """Can ``decode`` answer None without importing the plugins still pending?  Yes for an
+    existing file's path (or ``-``) and for level text of ``genre`` that no loaded format
+    recognises."""
+    if any(fmt.matches(text) for fmt in host.loaded.formats()):
+        return False
+    if name is None:  # an argument: stdin's "-", or a file's path, is no format's
+        return text == "-" or ("\n" not in text and os.path.isfile(source))
+    foreign.refuse(text, name)
+    blocks = read_blocks(text[:MAX_PEEK], name)
+    if not blocks:
+        return False
+    try:
+        genre.parse(blocks[0])
+    except PuzzlekitError:
+        return False
+    return True
 
 
 def _moved(err: LevelError, source: str, name: str) -> LevelError:

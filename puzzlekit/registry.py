@@ -141,6 +141,10 @@ class Registry:
             raise UnknownGenre(f"unknown genre {name!r}; installed genres: {known}")
         return self._genres[key]
 
+    def has(self, name: str) -> bool:
+        """Is ``name`` (any case) a registered genre name or alias?"""
+        return name.lower() in self._names
+
     def entries(self) -> list[GenreEntry]:
         return [self._genres[name] for name in sorted(self._genres)]
 

@@ -55,7 +55,21 @@ def test_the_pzprjs_examples_decode_and_re_encode_exactly(host: Host) -> None:
     assert rows(decode(host, "slitherlink", PZPRJS_SLITHER)) == SLITHER_ROWS
     assert url_of(host, "slitherlink", SLITHER_ROWS) == PZPRJS_SLITHER
     assert rows(decode(host, "hashiwokakero", PZPRJS_HASHI)) == HASHI_ROWS
-    assert url_of(host, "hashiwokakero", HASHI_ROWS) == PZPRJS_HASHI
+    # pzprjs reads 'hashikake' but writes its URL id, 'hashi'.
+    assert url_of(host, "hashiwokakero", HASHI_ROWS) == PZPRJS_HASHI.replace("?hashikake/", "?hashi/")
+
+
+def test_a_hashi_body_ending_in_a_dot_gets_the_trailing_slash_pzprjs_writes(host: Host) -> None:
+    url = url_of(host, "hashiwokakero", ["3.2..", ".....", ".....", ".....", "....?"])
+    assert url == "https://puzz.link/p?hashi/5/5/3g2zg./"  # recorded from pzprjs
+    assert rows(decode(host, "hashiwokakero", url)) == ["3.2..", ".....", ".....", ".....", "....?"]
+    assert rows(decode(host, "hashiwokakero", url[:-1])) == rows(decode(host, "hashiwokakero", url))
+
+
+def test_a_hashi_board_without_islands_is_refused_saying_why(host: Host) -> None:
+    for source in ("https://puzz.link/p?hashi/5/5/zk", "pzprv3/hashikake/1/3/. . . /0 0 /"):
+        with pytest.raises(LevelError, match=r"no islands \(pzprjs writes an empty editor board"):
+            decode(host, "hashiwokakero", source)
 
 
 def test_cspuz_examples_decode_and_write_the_form_pzprjs_writes(host: Host) -> None:
@@ -69,7 +83,7 @@ def test_cspuz_examples_decode_and_write_the_form_pzprjs_writes(host: Host) -> N
     ]
     assert url_of(host, "slitherlink", ["3...", "3...", ".22.", ".2.1"]) == "https://puzz.link/p?slither/4/4/dgdh2c7b"
     assert rows(decode(host, "hashiwokakero", CSPUZ_HASHI)) == CSPUZ_HASHI_ROWS
-    assert url_of(host, "hashiwokakero", CSPUZ_HASHI_ROWS) == CSPUZ_HASHI.replace("?hashi/", "?hashikake/")
+    assert url_of(host, "hashiwokakero", CSPUZ_HASHI_ROWS) == CSPUZ_HASHI
 
 
 def test_the_full_variant_flag_is_read_and_written(host: Host) -> None:

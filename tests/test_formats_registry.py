@@ -130,11 +130,11 @@ def test_a_source_no_format_claims_or_two_genres_claim_is_refused(host: Host) ->
 def test_the_built_in_genres_register_their_formats_through_the_hook(host: Host) -> None:
     names = {f.name: f for f in host.formats()}
     for genre in ("slitherlink", "hashiwokakero"):
-        for kind in ("puzzlink", "tatham", "pzpr"):
+        for kind in ("puzzlink", "tatham", "pzpr", "penpa"):
             fmt = names[f"{genre}-{kind}"]
             assert fmt.genres == (genre,)
             assert fmt.can_write
-        assert interchange.kinds(host.genre(genre), host) == ["ascii", "pzpr", "tatham", "url"]
+        assert interchange.kinds(host.genre(genre), host) == ["ascii", "penpa", "pzpr", "tatham", "url"]
 
 
 def test_a_genre_without_a_url_format_says_so_for_a_url() -> None:

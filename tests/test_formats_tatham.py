@@ -65,13 +65,13 @@ def test_the_full_form_is_read_with_its_difficulty_and_written_back(host: Host) 
 
 
 def test_a_difficulty_word_not_from_tatham_is_not_written_as_tathams(host: Host) -> None:
-    (puzzle,) = puzzlekit.load("slitherlink", "# difficulty: hard\n3.\n..\n", host=host)
-    assert interchange.encode(puzzle, "tatham", host) == "2x2t0:3c"
+    (puzzle,) = puzzlekit.load("slitherlink", "# difficulty: hard\n3..\n...\n...\n", host=host)
+    assert interchange.encode(puzzle, "tatham", host) == "3x3t0:3h"
 
 
 def test_runs_of_more_than_26_blanks_split_as_the_games_split_them(host: Host) -> None:
-    (puzzle,) = puzzlekit.load("slitherlink", "." * 30 + "1\n" + "." * 31 + "\n", host=host)
-    assert interchange.encode(puzzle, "tatham", host) == "31x2t0:zd1ze"
+    (puzzle,) = puzzlekit.load("slitherlink", "." * 30 + "1\n" + "." * 31 + "\n" + "." * 31 + "\n", host=host)
+    assert interchange.encode(puzzle, "tatham", host) == "31x3t0:zd1zzj"
 
 
 @pytest.mark.parametrize(
@@ -149,3 +149,17 @@ def test_the_fixture_scripts_refuse_with_the_codecs_reasons() -> None:
         tatham_bridges.parse_params("7x7m2L")
     assert tatham_bridges.parse_params("7x7").difficulty_word == "easy"
     assert tatham_loopy.parse_params("7").difficulty == "easy"
+
+
+@pytest.mark.parametrize("game_id", ["2x2t0:3b3", "1x1t0:a", "40x1t0:n", "3x2t0:f", "2t0:d"])
+def test_loopy_ids_under_3x3_are_refused_as_loopy_refuses_them(host: Host, game_id: str) -> None:
+    with pytest.raises(LevelError, match="Loopy needs a board of 3x3 or more"):
+        interchange.decode(game_id, host.genre("slitherlink"), host)
+
+
+@pytest.mark.parametrize("rows", [["3.", ".3"], ["2"], ["." * 40], ["...", "..."]])
+def test_boards_under_3x3_cannot_be_written_as_loopy_ids(host: Host, rows: list[str]) -> None:
+    (puzzle,) = puzzlekit.load("slitherlink", "\n".join(rows) + "\n", host=host)
+    with pytest.raises(CannotWrite, match="Loopy needs a board of 3x3 or more"):
+        interchange.encode(puzzle, "tatham", host)
+    assert interchange.encode(puzzle, "url", host).startswith("https://puzz.link/p?slither/")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
 import types
@@ -14,7 +15,7 @@ from click.testing import CliRunner
 from puzzlekit_slitherlink import Slitherlink
 
 import puzzlekit
-from puzzlekit import Format, Genre, hookimpl
+from puzzlekit import Format, Genre, hookimpl, interchange
 from puzzlekit.cli.main import main
 from puzzlekit.errors import DuplicateName, UnknownGenre
 from puzzlekit.host import make_host
@@ -217,3 +218,75 @@ def test_a_plugin_command_is_added_and_collisions_are_refused() -> None:
     result = CliRunner().invoke(main, ["--help"], obj=bad)
     assert result.exit_code == 1
     assert "command 'solve' from plugin 'clasher' is already provided by puzzlekit itself" in result.stderr
+
+
+def test_a_lazy_host_imports_a_genre_s_plugin_only_when_it_is_used() -> None:
+    """Entry points are read once; asking for slitherlink loads that plugin alone, an
+    alias or the formats load the rest (run in a fresh process, so nothing is imported yet)."""
+    code = (
+        "import sys\n"
+        "from puzzlekit.host import make_host\n"
+        "host = make_host(lazy=True)\n"
+        "loaded = lambda: sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')})\n"
+        "print(loaded(), sorted(host.pending))\n"
+        "host.genre('slitherlink')\n"
+        "print(loaded(), sorted(host.pending))\n"
+        "host.genre('bridges')\n"
+        "print(loaded(), sorted(host.pending), len(host.formats()) > 6)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert out[0].startswith("[] [") and "'slitherlink'" in out[0]
+    assert out[1].startswith("['puzzlekit_slitherlink'] [") and "'slitherlink'" not in out[1]
+    assert "'puzzlekit_hashi'" in out[2] and "[] True" in out[2]
+
+
+def test_a_lazy_host_still_refuses_a_duplicate_once_both_plugins_load() -> None:
+    host = make_host(lazy=True)
+    assert host.genre("slitherlink").name == "slitherlink"
+
+    @hookimpl
+    def puzzlekit_register_genres(registry: puzzlekit.Registry) -> None:
+        registry.add(Slitherlink())
+
+    with pytest.raises(DuplicateName, match="'slitherlink' is registered by both"):
+        make_host(lazy=True, plugins=[plugin("copycat", puzzlekit_register_genres=puzzlekit_register_genres)])
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_solving_a_level_file_of_a_named_genre_imports_that_genre_alone(tmp_path: Path, stdin: bool) -> None:
+    level = tmp_path / "level.txt"
+    level.write_text("3.2\n...\n2.3\n")
+    argument = "-" if stdin else str(level)
+    code = (
+        "import sys\n"
+        "from puzzlekit.cli.main import main\n"
+        "try:\n"
+        f"    main(['solve', 'slitherlink', {argument!r}], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('plugins:', *sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')}))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=level.read_text(), capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines()[-1] == "plugins: puzzlekit_slitherlink"
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        ("https://puzz.link/p?hashi/3/3/2g2i1g1", "hashiwokakero puzzle, not slitherlink"),
+        ("begin\npuzzle hashi\nsize 3\nproblem\n2 - 2\n- - -\n1 - 1\nend\n", "hashiwokakero puzzle, not slitherlink"),
+        ("3\n3\n0 . . \n. . . \n. . 2 \n0 0 0 \n", "Kanpen / pencilbox"),
+    ],
+)
+def test_a_lazy_host_still_refuses_another_genre_s_source(source: str, words: str) -> None:
+    host = make_host(lazy=True)
+    with pytest.raises(puzzlekit.PuzzlekitError, match=words):
+        interchange.decode(source, host.genre("slitherlink"), host, "board.txt")
+
+
+def test_a_lazy_host_reads_level_text_without_importing_the_other_plugins() -> None:
+    host = make_host(lazy=True)
+    assert interchange.decode("3.2\n...\n2.3\n", host.genre("slitherlink"), host, "level.txt") is None
+    assert "hashiwokakero" in host.pending

@@ -37,7 +37,7 @@ def test_the_tutorial_genre_passes_the_harness(tally: object) -> None:
     outcomes = check_puzzle("tally", host=host, entry_point=False, bad_levels=["# sum: 1\n1x0\n", "1.0\n"])
     assert all(o.passed for o in outcomes), describe_outcomes(outcomes)
     skipped = [o for o in outcomes if o.skipped]
-    allowed = ("hints need a unique puzzle", "tally has no SAT encoding")
+    allowed = ("hints need a unique puzzle", "tally has no SAT encoding", "tally has no places")
     assert all(any(why in o.message for why in allowed) for o in skipped), describe_outcomes(outcomes)
 
 

@@ -75,10 +75,70 @@ def test_mypy_is_clean() -> None:
 
 
 def test_the_command_line_starts_without_the_heavy_imports() -> None:
-    """pydantic (--json), rich (terminals), python-sat and cairosvg load only when used."""
-    code = (
-        "import sys, puzzlekit.cli.main; "
-        "print(' '.join(m for m in ('pydantic', 'rich', 'pysat', 'cairosvg') if m in sys.modules))"
-    )
+    """pydantic (--json), rich (terminals), python-sat, cairosvg and the web framework load only when used."""
+    heavy = ("pydantic", "rich", "pysat", "cairosvg", "fastapi", "starlette", "anyio", "uvicorn")
+    code = f"import sys, puzzlekit.cli.main; print(' '.join(m for m in {heavy!r} if m in sys.modules))"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
+
+
+START_UP_HEAVY = (
+    "puzzlekit.api",
+    "puzzlekit.host",
+    "puzzlekit.analysis",
+    "puzzlekit.hints",
+    "puzzlekit.generation",
+    "puzzlekit.grading",
+    "puzzlekit.interchange",
+    "puzzlekit.core",
+    "concurrent.futures",
+    "importlib.metadata",
+    "pluggy",
+    "pydantic",
+    "rich",
+)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import puzzlekit",
+        "import puzzlekit.cli.main",
+        "from puzzlekit.cli.main import main; main(['--version'], standalone_mode=False)",
+        "from puzzlekit.cli.main import main; main(['--help'], standalone_mode=False)",
+    ],
+)
+def test_start_up_imports_no_solver_host_or_process_pool(code: str) -> None:
+    """``import puzzlekit`` and ``puzzlekit --version`` stay cheap: what they would pull in
+    eagerly is imported when a name or a command is first used (benchmarks/startup.py times
+    it).  ``--help`` lists plugin commands, so it loads the plugins, but no solver API."""
+    heavy = START_UP_HEAVY
+    if "--help" in code:
+        heavy = tuple(m for m in heavy if m not in ("puzzlekit.host", "puzzlekit.core", "importlib.metadata", "pluggy"))
+    probe = f"{code}\nimport sys\nprint('heavy:', *(m for m in {heavy!r} if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "heavy:"
+
+
+def test_public_names_still_resolve_lazily() -> None:
+    import puzzlekit
+
+    for name in puzzlekit.__all__:
+        assert getattr(puzzlekit, name) is not None, name
+    assert set(puzzlekit.__all__) <= set(dir(puzzlekit))
+    with pytest.raises(AttributeError, match="no attribute 'nonesuch'"):
+        puzzlekit.nonesuch  # noqa: B018
+
+
+def test_help_lists_each_built_in_command_with_its_own_short_help() -> None:
+    """``--help`` shows the short help kept in BUILT_IN without importing the commands;
+    it must say what each command's own docstring says."""
+    import click
+
+    from puzzlekit.cli.main import BUILT_IN, main
+
+    ctx = click.Context(main)
+    for name, (_, _, short) in BUILT_IN.items():
+        command = main.get_command(ctx, name)
+        assert command is not None and command.name == name
+        assert short == command.get_short_help_str(limit=1000), f"update BUILT_IN[{name!r}] in puzzlekit/cli/main.py"

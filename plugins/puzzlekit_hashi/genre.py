@@ -11,18 +11,18 @@ from puzzlekit.core.model import Model, Rule, Rung, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
-from puzzlekit.generation import GenerateRequest
-from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_hashi import picture, pretty
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board
-from puzzlekit_hashi.generate import generate, with_clue
 from puzzlekit_hashi.rules.connectivity import MUST_CONNECT, NO_ISOLATION, MustConnect, NoIsolation
 from puzzlekit_hashi.rules.counting import ISLAND_SUM, NO_CROSSING, IslandSum, NoCrossing
 from puzzlekit_hashi.text import ALL, finished, parse_board, parse_state, write_clue_grid, write_map
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from puzzlekit.generation import GenerateRequest
 
 LADDER = (
     Rung(1, "island sums", "bridge counts that an island's number allows; no crossings"),
@@ -103,8 +103,11 @@ class Hashiwokakero(Genre):
         crosses: bool = False,
         hint: Sequence[int] = (),
     ) -> str:
-        """Bridges have no crosses: a pair without bridges is simply water."""
-        return picture.draw_svg(instance, dom, violations, hint)
+        """``crosses`` draws a small cross on a pair the player marked "no bridge"."""
+        return picture.draw_svg(instance, dom, violations, hint, crosses)
+
+    def places(self, instance: Board) -> list[Place]:
+        return picture.places(instance)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -121,6 +124,8 @@ class Hashiwokakero(Genre):
     rare to generate, so "expert" is refused with the list of these."""
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        from puzzlekit_hashi.generate import generate  # the generator loads puzzlekit.generation: on use
+
         return generate(self, request, rng)
 
     def clue_positions(self, instance: Board) -> list[int]:
@@ -131,6 +136,8 @@ class Hashiwokakero(Genre):
         return None if clue == NO_CLUE else clue
 
     def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
+        from puzzlekit_hashi.generate import with_clue
+
         return with_clue(instance, position, clue)
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:

@@ -2,6 +2,7 @@
 
 Bridges run centre to centre beneath the discs; a double bridge is two
 parallel lines.  Water cells are faint dots, so positions can be counted.
+A pair the player marked "no bridge" gets a small cross when ``crosses`` is on.
 Emphasis follows ``highlight.Highlights``: a wrong island is ringed red (amber
 while short), crossing bridges are red with a ring where they cross, and a
 hinted pair is green (dashed while it is still open).
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit.core.model import Violation, is_fixed, value_of
+from puzzlekit.genre import Place
 from puzzlekit.pictures import Svg, theme
 from puzzlekit_hashi.board import NO_CLUE, Board
 from puzzlekit_hashi.highlight import Highlights
@@ -23,15 +25,37 @@ DOUBLE_GAP = 0.12
 """Half the distance between the two lines of a double bridge, in units."""
 
 
+PAIR_MARKS = (0b111, 0b010, 0b100, 0b001)
+"""What a click on a pair cycles through: open, one bridge, two bridges, no bridge."""
+NO_BRIDGE = 0b001
+
+
+def _centre(cell: tuple[int, int]) -> tuple[float, float]:
+    r, c = cell
+    return MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT
+
+
+def places(board: Board) -> list[Place]:
+    """Every pair is a place: a band along its bridges, from one island's rim to the other's."""
+    out = []
+    for e, (a, b) in enumerate(board.edges):
+        (x1, y1), (x2, y2) = _centre(board.islands[a]), _centre(board.islands[b])
+        inset = ISLAND_RADIUS * UNIT
+        dx, dy = (inset, 0.0) if board.horizontal[e] else (0.0, inset)
+        out.append(Place.band(e, (x1 + dx, y1 + dy), (x2 - dx, y2 - dy), 0.6 * UNIT, PAIR_MARKS))
+    return out
+
+
 def draw_svg(
-    board: Board, dom: Sequence[int] | None, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+    board: Board,
+    dom: Sequence[int] | None,
+    violations: Sequence[Violation] = (),
+    hint: Sequence[int] = (),
+    crosses: bool = False,
 ) -> str:
     marks = Highlights.of(board, dom, violations, hint)
     svg = Svg(board.cols * UNIT + 2 * MARGIN, board.rows * UNIT + 2 * MARGIN, UNIT, kind="hashiwokakero")
-
-    def centre(cell: tuple[int, int]) -> tuple[float, float]:
-        r, c = cell
-        return MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT
+    centre = _centre
 
     drawn = [dom is not None and is_fixed(dom[e]) and dom[e] != 1 for e in range(board.n_edges)]
     bridged = {cell for e, cells in enumerate(board.water) if drawn[e] for cell in cells}
@@ -48,6 +72,8 @@ def draw_svg(
             if tone == "hint":
                 svg.pointer((x1, y1), (x2, y2))
             continue
+        if d == NO_BRIDGE and (crosses or tone == "hint"):
+            svg.cross((x1 + x2) / 2, (y1 + y2) / 2, tone=tone)
         count = value_of(d)
         # Offsets across the bridge: vertical for a horizontal pair, horizontal for a vertical one.
         dx, dy = (0.0, DOUBLE_GAP * UNIT) if board.horizontal[e] else (DOUBLE_GAP * UNIT, 0.0)

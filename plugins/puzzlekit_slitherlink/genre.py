@@ -11,11 +11,9 @@ from puzzlekit.core.model import Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.formats.level import Block
-from puzzlekit.generation import GenerateRequest
-from puzzlekit.genre import Genre, Violation, bundled_examples
+from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
-from puzzlekit_slitherlink.generate import generate, twins_near, with_clue
 from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, SlitherlinkClues, build_model, mark_words
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK
 from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, LINE_INTO_A_CORNER, VERTEX_DEGREE
@@ -32,6 +30,8 @@ from puzzlekit_slitherlink.text import (
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from puzzlekit.generation import GenerateRequest
 
 
 class Slitherlink(Genre):
@@ -119,6 +119,9 @@ class Slitherlink(Genre):
     ) -> str:
         return picture.draw_svg(instance, dom, violations, crosses, hint)
 
+    def places(self, instance: Board) -> list[Place]:
+        return picture.places(instance)
+
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
@@ -132,6 +135,8 @@ class Slitherlink(Genre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        from puzzlekit_slitherlink.generate import generate  # the generator loads puzzlekit.generation: on use
+
         return generate(self, request, rng)
 
     def clue_positions(self, instance: Board) -> list[tuple[int, int]]:
@@ -142,6 +147,8 @@ class Slitherlink(Genre):
         return None if clue == BLANK else clue
 
     def with_clue(self, instance: Board, position: tuple[int, int], clue: int | None) -> Board:
+        from puzzlekit_slitherlink.generate import with_clue
+
         return with_clue(instance, position, clue)
 
     def clue_of_solution(self, instance: Board, position: tuple[int, int], values: Sequence[int]) -> int:
@@ -154,4 +161,6 @@ class Slitherlink(Genre):
     def twins_near(
         self, instance: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]
     ) -> list[list[int]]:
+        from puzzlekit_slitherlink.generate import twins_near
+
         return twins_near(instance, values, positions)

@@ -11,13 +11,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.model import Violation
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Violation
+from puzzlekit.genre import Place
 from puzzlekit.pictures import Svg
 from puzzlekit_slitherlink.highlight import Highlights
 from puzzlekit_slitherlink.text import BLANK, Board
 
 UNIT = 40.0
 MARGIN = 20.0
+
+
+EDGE_MARKS = (BOOL, TRUE, FALSE)
+"""What a click on an edge cycles through: open, a line, crossed."""
+
+
+def _at(board: Board, vertex: int) -> tuple[float, float]:
+    r, c = divmod(vertex, board.grid.cols + 1)
+    return MARGIN + c * UNIT, MARGIN + r * UNIT
+
+
+def places(board: Board) -> list[Place]:
+    """Every edge is a place: the diamond between its two dots and the cells on either side."""
+    ends = board.grid.edge_vertices
+    return [Place.edge(edge, _at(board, u), _at(board, w), EDGE_MARKS) for edge, (u, w) in enumerate(ends)]
 
 
 def draw_svg(
@@ -33,8 +49,7 @@ def draw_svg(
     svg = Svg(C * UNIT + 2 * MARGIN, R * UNIT + 2 * MARGIN, UNIT, kind="slitherlink")
 
     def at(vertex: int) -> tuple[float, float]:
-        r, c = divmod(vertex, C + 1)
-        return MARGIN + c * UNIT, MARGIN + r * UNIT
+        return _at(board, vertex)
 
     for cell, shade in sorted(marks.cells.items()):
         r, c = divmod(cell, C)

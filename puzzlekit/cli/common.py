@@ -12,7 +12,6 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from puzzlekit import interchange
 from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.formats.codec import shown
@@ -27,12 +26,13 @@ def get_host(ctx: click.Context) -> Host:
     root = ctx.find_root()
     if not isinstance(root.obj, Host):
         try:
-            root.obj = make_host()
+            root.obj = make_host(lazy=True)  # each plugin imported when first needed
         except PuzzlekitError as err:  # two plugins claiming one name, say
             click.echo(f"puzzlekit: error: {err}", err=True)
             ctx.exit(EXIT_ERROR)
         for failure in root.obj.failures:
             click.echo(f"puzzlekit: warning: {failure}", err=True)
+        root.obj.on_failure = lambda failure: click.echo(f"puzzlekit: warning: {failure}", err=True)
     host: Host = root.obj
     return host
 
@@ -95,6 +95,8 @@ def resolve_genre(ctx: click.Context, name: str) -> Genre:
 def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOURCE") -> tuple[str, str]:
     """The level text behind SOURCE: a registered format (a URL, say), ``-`` for stdin, or
     a file, whose content may itself be in a registered format (a pzprjs file, say)."""
+    from puzzlekit import interchange  # the solver's API: not needed for --help
+
     host = get_host(ctx)
     decoded = interchange.decode(source, genre, host)
     if decoded is not None:

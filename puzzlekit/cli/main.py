@@ -8,43 +8,140 @@ Each built-in command lives in its own module under ``puzzlekit.cli.commands``.
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from puzzlekit import __version__
-from puzzlekit.cli.commands.analyze import analyze_command
-from puzzlekit.cli.commands.check import check_command
-from puzzlekit.cli.commands.convert import convert_command
-from puzzlekit.cli.commands.formats import formats_command
-from puzzlekit.cli.commands.generate import generate_command
-from puzzlekit.cli.commands.genres import genres_command
-from puzzlekit.cli.commands.grade import grade_command
-from puzzlekit.cli.commands.hint import hint_command
-from puzzlekit.cli.commands.render import render_command
-from puzzlekit.cli.commands.selftest import selftest_command
-from puzzlekit.cli.commands.solve import solve_command
-from puzzlekit.cli.common import get_host
-from puzzlekit.cli.exitcodes import EXIT_ERROR
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit._version import __version__
+
+BUILT_IN: dict[str, tuple[str, str, str]] = {
+    "analyze": ("puzzlekit.cli.commands.analyze", "analyze_command", "Explain each draft in SOURCE."),
+    "check": (
+        "puzzlekit.cli.commands.check",
+        "check_command",
+        "Check a player's attempt against the rules and list every violation with its place.",
+    ),
+    "convert": (
+        "puzzlekit.cli.commands.convert",
+        "convert_command",
+        "Write the puzzles of SOURCE as level text, a puzz.link URL, a Tatham game ID or a pzprjs file.",
+    ),
+    "daily": (
+        "puzzlekit.cli.commands.daily",
+        "daily_command",
+        "Today's puzzle of GENRE: the same board for everyone on the same date.",
+    ),
+    "formats": (
+        "puzzlekit.cli.commands.formats",
+        "formats_command",
+        "List the registered formats: the genre, the kind to pass to convert --to, whether it writes as well as "
+        "reads, and what it is.",
+    ),
+    "generate": (
+        "puzzlekit.cli.commands.generate",
+        "generate_command",
+        "Make new puzzles of GENRE, each proven unique and graded.",
+    ),
+    "genres": (
+        "puzzlekit.cli.commands.genres",
+        "genres_command",
+        "List installed genres, the plugin each comes from, and its version.",
+    ),
+    "grade": (
+        "puzzlekit.cli.commands.grade",
+        "grade_command",
+        "Grade every puzzle in SOURCE: the rung it needs (tier 1 is the cheapest; search is the last), its "
+        "difficulty name, the deductions per rule and the search nodes.",
+    ),
+    "hint": (
+        "puzzlekit.cli.commands.hint",
+        "hint_command",
+        "The next deduction from the player's marks, in words, with the places involved.",
+    ),
+    "play": (
+        "puzzlekit.cli.commands.play",
+        "play_command",
+        "Play in the browser: a puzzle from SOURCE, or choose a new one or today's puzzle.",
+    ),
+    "render": (
+        "puzzlekit.cli.commands.render",
+        "render_command",
+        "Draw a puzzle of SOURCE as SVG, PNG or PDF: the bare board, its solution (--solution) or a player's "
+        "attempt (--state, with --violations to highlight broken rules).",
+    ),
+    "selftest": (
+        "puzzlekit.cli.commands.selftest",
+        "selftest_command",
+        "Run the conformance checks a genre must pass (the same ones PuzzleConformance runs).",
+    ),
+    "serve": (
+        "puzzlekit.cli.commands.serve",
+        "serve_command",
+        "Serve the play page and the JSON API under /api/ (schema: /api/openapi.json).",
+    ),
+    "solve": (
+        "puzzlekit.cli.commands.solve",
+        "solve_command",
+        "Solve every puzzle in SOURCE (a file, - for stdin, a puzz.link URL, a Tatham game ID or a pzprjs file) "
+        "and say whether it is unique.",
+    ),
+}
+"""Built-in commands: (module, attribute, short help).  A command's module is imported only
+when the command runs, so ``--version`` and ``--help`` load no solver; ``--help`` shows the
+short help kept here (a test checks it matches each command's own)."""
 
 
 class PuzzlekitGroup(click.Group):
     """The command group, plus commands that plugins register."""
 
     def _plugin_commands(self, ctx: click.Context) -> dict[str, click.Command]:
+        from puzzlekit.cli.common import get_host
+        from puzzlekit.cli.exitcodes import EXIT_ERROR
+        from puzzlekit.errors import PuzzlekitError
+
         try:
-            return get_host(ctx).commands(super().list_commands(ctx))
+            return get_host(ctx).commands(self.list_built_in())
         except PuzzlekitError as err:
             click.echo(f"puzzlekit: error: {err}", err=True)
             ctx.exit(EXIT_ERROR)
 
+    def list_built_in(self) -> list[str]:
+        return sorted(set(self.commands) | set(BUILT_IN))
+
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(self._plugin_commands(ctx)))
+        return sorted(set(self.list_built_in()) | set(self._plugin_commands(ctx)))
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
+        if cmd_name in BUILT_IN:
+            module, attribute, _ = BUILT_IN[cmd_name]
+            command = getattr(importlib.import_module(module), attribute)
+            assert isinstance(command, click.Command)
+            self.add_command(command, cmd_name)
+            return command
         return self._plugin_commands(ctx).get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, without importing the built-in commands' modules."""
+        plugins = self._plugin_commands(ctx)
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            if name in BUILT_IN and name not in self.commands:
+                text = click.Command(name, help=BUILT_IN[name][2]).get_short_help_str(limit)
+            else:
+                command = self.commands.get(name) or plugins[name]
+                if command.hidden:
+                    continue
+                text = command.get_short_help_str(limit)
+            rows.append((name, text))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=PuzzlekitGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -57,7 +154,7 @@ def main() -> None:
     puzzlekit check slitherlink level.txt --state attempt.txt
     puzzlekit render slitherlink level.txt --solution -o solved.svg
     puzzlekit solve 'https://puzz.link/p?slither/5/5/cbcbcddad'   the genre from the URL
-    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, ascii
+    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, penpa, ascii
     puzzlekit genres                          installed genres
     puzzlekit formats                         URLs, game IDs and files it reads and writes
     puzzlekit selftest mygenre                conformance checks for a genre
@@ -65,11 +162,3 @@ def main() -> None:
     Exit codes: 0 success, 1 error, 2 usage, 3 no solution, 4 several solutions,
     5 undecided (budget spent), 6 rejected attempt.
     """
-
-
-for command in (solve_command, check_command, genres_command, selftest_command, render_command):
-    main.add_command(command)
-main.add_command(convert_command)
-main.add_command(formats_command)
-for command in (generate_command, grade_command, hint_command, analyze_command):
-    main.add_command(command)

@@ -10,14 +10,15 @@ error that asks for the genre.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from puzzlekit import interchange
-from puzzlekit.api import Puzzle, load
+from puzzlekit.api import Puzzle
 from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre, usage_error
+from puzzlekit.cli.stream import Puzzles
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.genre import Genre
 
@@ -57,9 +58,10 @@ def read_state(ctx: click.Context, genre: Genre, state_path: str | None, source:
     return read_source(ctx, genre, state_path, what="--state")
 
 
-def puzzles_in(genre: Genre, text: str, name: str) -> list[Puzzle]:
-    """Every puzzle in SOURCE's text; one error line when there is none."""
-    puzzles = load(genre, text, name)
+def puzzles_in(genre: Genre, text: str, name: str) -> Sequence[Puzzle]:
+    """Every puzzle in SOURCE's text, parsed as it is used (see :mod:`puzzlekit.cli.stream`);
+    one error line when there is none."""
+    puzzles = Puzzles(genre, text, name)
     if not puzzles:
         raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
     return puzzles

@@ -129,9 +129,14 @@ def _number(source: str, start: int, parts: list[str], positions: list[int], ind
 
 
 def build(pid: str, cols: int, rows: int, body: str, flags: str = "") -> str:
-    """The canonical URL: ``https://puzz.link/p?PID/[FLAGS/]COLS/ROWS/BODY``."""
+    """The canonical URL: ``https://puzz.link/p?PID/[FLAGS/]COLS/ROWS/BODY``.
+
+    As pzprjs does, a ``/`` follows a body that ends in anything but a letter or a
+    digit (a ``.``, say), so that link shorteners and chat programs keep that character.
+    """
     variant = f"{flags}/" if flags else ""
-    return f"{CANONICAL}{pid}/{variant}{cols}/{rows}/{body}"
+    url = f"{CANONICAL}{pid}/{variant}{cols}/{rows}/{body}"
+    return url if url[-1:].isascii() and url[-1:].isalnum() else url + "/"
 
 
 def parse_genre(source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE) -> PuzzLinkUrl:

@@ -9,10 +9,13 @@ something is still open, as the lattice form does).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from puzzlekit.api import Puzzle
 from puzzlekit.core.model import Violation, is_fixed
 from puzzlekit.genre import Genre
+
+if TYPE_CHECKING:  # the solver's API is not needed to draw (and costs start-up time)
+    from puzzlekit.api import Puzzle
 
 
 def can_draw(genre: Genre) -> bool:

@@ -10,7 +10,9 @@ numbers rounded to two decimals, which keeps golden files stable.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from puzzlekit.core.model import FALSE, TRUE
 from puzzlekit.pictures import theme
@@ -31,16 +33,76 @@ def unqualify(root: ET.Element) -> ET.Element:
     return root
 
 
+_INDENT: ContextVar[bool] = ContextVar("puzzlekit_svg_indent", default=True)
+
+
+@contextmanager
+def unindented() -> Iterator[None]:
+    """Documents made inside come out on one line: the same picture, written sooner (the
+    web app redraws the board on every move; files and golden tests keep the indented form)."""
+    token = _INDENT.set(False)
+    try:
+        yield
+    finally:
+        _INDENT.reset(token)
+
+
 def serialize(root: ET.Element) -> str:
     """An SVG element tree as a standalone document: XML declaration, the SVG namespace on the root."""
     root.set("xmlns", SVG_NS)  # already first on roots this module built
-    ET.indent(root, space=" ")
-    body = ET.tostring(root, encoding="unicode")
+    if _INDENT.get():
+        ET.indent(root, space=" ")
+        body = ET.tostring(root, encoding="unicode")
+    else:
+        body = _compact(root)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
+
+
+def _compact(root: ET.Element) -> str:
+    """The tree on one line, written directly (this module's trees carry no namespaced
+    tags, so ElementTree's namespace pass is not needed); the same markup otherwise."""
+    if any(isinstance(node.tag, str) and node.tag.startswith("{") for node in root.iter()):
+        return ET.tostring(root, encoding="unicode")
+    out: list[str] = []
+    _write(root, out)
+    return "".join(out)
+
+
+def _write(node: ET.Element, out: list[str]) -> None:
+    out.append(f"<{node.tag}")
+    for key, value in node.attrib.items():
+        out.append(f' {key}="{_escape(value, True)}"')
+    if len(node) or node.text:
+        out.append(">")
+        if node.text:
+            out.append(_escape(node.text, False))
+        for child in node:
+            _write(child, out)
+        out.append(f"</{node.tag}>")
+    else:
+        out.append(" />")
+    if node.tail:
+        out.append(_escape(node.tail, False))
+
+
+def _escape(text: str, attribute: bool) -> str:
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    if attribute and ('"' in text or "\n" in text):
+        text = text.replace('"', "&quot;").replace("\n", "&#10;")
+    return text
 
 
 def num(x: float) -> str:
     """A coordinate as short, stable text: ``12``, ``12.5``, ``0.07``."""
+    if x == x and -1e15 < x < 1e15:  # a whole number (most coordinates) is written as one
+        whole = int(x)
+        if whole == x:
+            return str(whole)
     text = f"{x:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 

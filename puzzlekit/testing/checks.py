@@ -318,6 +318,56 @@ def check_independent_engine(genre: Genre, ex: Example) -> None:
 
 # -- running them all ---------------------------------------------------------------
 
+def check_playable(genre: Genre, ex: Example) -> None:
+    """The places a player marks in the browser (``Genre.places``) fit the model and the
+    drawing: one per variable at most, the unmarked mark first (the model's domain), every
+    mark allowed by it, outlines inside the picture, and the solution enterable as marks."""
+    import re
+
+    from puzzlekit.api import judge
+    from puzzlekit.pictures import can_draw, draw
+
+    places = genre.places(ex.puzzle.instance)
+    if not places:
+        raise Skipped(f"{genre.name} has no places (it cannot be played in the browser)")
+    if not can_draw(genre):
+        raise Failed(f"{genre.name} has places but no draw_svg: the browser has nothing to show")
+    where = ex.puzzle.where
+    model = genre.build(ex.puzzle.instance)
+    seen: set[int] = set()
+    svg = draw(ex.puzzle)
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    width, height = (float(box.group(1)), float(box.group(2))) if box else (float("inf"), float("inf"))
+    for place in places:
+        var = place.var
+        if not 0 <= var < len(model.domains) or var in seen:
+            raise Failed(f"{where}: place {var} is not a variable of the model, or is given twice")
+        seen.add(var)
+        if not place.marks or place.marks[0] != model.domains[var]:
+            raise Failed(f"{where}: place {var}'s first mark must be its unmarked domain {model.domains[var]}")
+        if any(m == 0 or m & ~model.domains[var] for m in place.marks):
+            raise Failed(f"{where}: place {var} has a mark the model does not allow: {place.marks}")
+        if len(place.outline) < 3 or not all(-1 <= x <= width + 1 and -1 <= y <= height + 1 for x, y in place.outline):
+            raise Failed(f"{where}: place {var}'s outline is not a polygon inside the drawing: {place.outline}")
+    answer = ex.known if ex.known is not None else (
+        list(ex.solved.solutions[0].values) if ex.solved.status == Status.UNIQUE else None
+    )
+    if answer is None:
+        return
+    state = list(model.domains)
+    for place in places:
+        wanted = 1 << answer[place.var]
+        state[place.var] = wanted if wanted in place.marks else place.marks[0]
+    result = judge(ex.puzzle, state)
+    if result.status != "solved":
+        raise Failed(f"{where}: the solution cannot be entered with the places' marks: {result.violations[:3]}")
+    for i in range(max(len(p.marks) for p in places)):
+        marked = list(model.domains)
+        for place in places:
+            marked[place.var] = place.marks[i % len(place.marks)]
+        draw(ex.puzzle, marked)  # every mark draws
+
+
 PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
     ("round-trip", check_round_trip),
     ("expected-status", check_expected_status),
@@ -328,6 +378,7 @@ PER_EXAMPLE: tuple[tuple[str, Callable[[Genre, Example], None]], ...] = (
     ("deterministic", check_deterministic),
     ("hint", check_hint),
     ("independent-engine", check_independent_engine),
+    ("playable", check_playable),
 )
 
 

@@ -122,3 +122,6 @@ class PuzzleConformance:
 
     def test_independent_engine(self, example: Example) -> None:
         self._run(checks.check_independent_engine, self.genre(), example)
+
+    def test_playable(self, example: Example) -> None:
+        self._run(checks.check_playable, self.genre(), example)

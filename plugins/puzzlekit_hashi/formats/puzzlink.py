@@ -1,6 +1,7 @@
-"""Hashiwokakero as a puzz.link URL: ``https://puzz.link/p?hashikake/COLS/ROWS/BODY``.
+"""Hashiwokakero as a puzz.link URL: ``https://puzz.link/p?hashi/COLS/ROWS/BODY``.
 
-pzprjs calls the genre ``hashikake`` (``hashi`` and ``bridges`` are aliases).  The
+pzprjs calls the genre ``hashikake`` but writes ``hashi`` in its URLs (``hashikake``
+and ``bridges`` are read too); a body that ends in ``.`` gets a trailing ``/``.  The
 body is pzprjs's Number16 encoding: a number is an island with that many bridges, ``.``
 an island without a number (puzzlekit's ``?``).  pzprjs takes numbers up to 8191;
 puzzlekit's Hashiwokakero joins two islands with at most two bridges, so an island is
@@ -21,15 +22,19 @@ from puzzlekit_hashi.text import MAX_SIDE
 if TYPE_CHECKING:
     from puzzlekit.api import Puzzle
 
-PIDS = ("hashikake", "hashi", "bridges")
-"""Puzzle ids read; the first is written."""
+PIDS = ("hashi", "hashikake", "bridges")
+"""Puzzle ids read; the first is written, as pzprjs writes it."""
+NO_ISLANDS = (
+    "this board has no islands (pzprjs writes an empty editor board this way, as in hashi/5/5/zk); "
+    "a Hashiwokakero puzzle needs at least one island"
+)
 MAX_CLUE = 4 * MAX_BRIDGES
 
 
 class HashiUrl(puzzlink.PuzzLinkFormat):
     name = "hashiwokakero-puzzlink"
     genres = ("hashiwokakero",)
-    summary = "puzz.link URLs, https://puzz.link/p?hashikake/COLS/ROWS/BODY (pzv.jp too; ids hashi, bridges)"
+    summary = "puzz.link URLs, https://puzz.link/p?hashi/COLS/ROWS/BODY (pzv.jp too; ids hashikake, bridges)"
     pids = PIDS
 
     def read(self, source: str, genre: Genre) -> str:
@@ -59,7 +64,7 @@ def decode(source: str) -> str:
                 f"islands with at most {MAX_BRIDGES} bridges, so an island is 1-{MAX_CLUE}",
             )
     if all(cell == "." for cell in cells):
-        raise error_at(source, url.body_at, "this board has no islands")
+        raise error_at(source, url.body_at, NO_ISLANDS)
     return level_text(grid_rows(cells, url.cols, url.rows), {"url": source.strip()})
 
 

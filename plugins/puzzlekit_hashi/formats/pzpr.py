@@ -28,6 +28,7 @@ from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit.genre import Genre
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
+from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS
 from puzzlekit_hashi.text import ALL, MAX_SIDE, write_clue_grid, write_map
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def decode(source: str) -> str:
                 islands.append((r, c))
                 clues.append(clue)
     if not islands:
-        raise f.error(None, "this board has no islands")
+        raise f.error(None, NO_ISLANDS)
     board = Board(R, C, tuple(islands), tuple(clues))
     if f.at_end():
         return level_text(write_clue_grid(board))

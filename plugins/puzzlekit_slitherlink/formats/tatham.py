@@ -10,6 +10,9 @@ puzzlekit writes when the difficulty is Loopy's own: the puzzle came from Loopy 
 description lists the cells row by row: a digit is a clue, a letter ``a``-``z`` a run
 of 1-26 blank cells.
 
+Loopy's square grid is at least 3x3 ("Width and height for this grid type must both be
+at least 3"), so a smaller board is refused both ways, as Bridges' are.
+
 ``tools/tatham_loopy.py`` builds the test fixtures with :func:`decode_id`.
 """
 
@@ -31,6 +34,8 @@ GAME = "Loopy"
 DIFFICULTIES = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
 LETTERS = {word: letter for letter, word in DIFFICULTIES.items()}
 SQUARE = 0
+MIN_SIDE = 3
+"""Loopy refuses a square grid narrower or shorter than this."""
 
 _SHAPE = re.compile(r"\d{1,9}(?:x\d{1,9})?(?:t\d{1,9})?(?:d[a-z])?[:#]")
 _REST = re.compile(r"(?:t(\d{1,9}))?(?:d(.))?")
@@ -85,6 +90,8 @@ def parse_params(source: str, params: str, at: int = 0) -> LoopyParams:
     if letter is not None and letter not in DIFFICULTIES:
         known = ", ".join(f"{k} {v}" for k, v in DIFFICULTIES.items())
         raise error_at(source, at + rest.start(2), f"unknown Loopy difficulty {letter!r} (known: {known})")
+    if cols < MIN_SIDE or rows < MIN_SIDE:
+        raise error_at(source, at, f"Loopy needs a board of {MIN_SIDE}x{MIN_SIDE} or more; this one is {cols}x{rows}")
     return LoopyParams(cols, rows, grid_type, DIFFICULTIES[letter] if letter else None)
 
 
@@ -120,6 +127,11 @@ def encode(board: Board, difficulty: str | None = None) -> str:
     if board.full:
         raise CannotWrite(
             "Loopy has no variant where the loop passes every dot ('# flags: full'); write it as a url or pzpr"
+        )
+    if board.cols < MIN_SIDE or board.rows < MIN_SIDE:
+        raise CannotWrite(
+            f"Loopy needs a board of {MIN_SIDE}x{MIN_SIDE} or more; this one is {board.cols}x{board.rows}"
+            " (write it as a url or pzpr)"
         )
     letter = LETTERS.get((difficulty or "").strip().lower())
     params = f"{board.cols}x{board.rows}t{SQUARE}" + (f"d{letter}" if letter else "")

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit import Violation
-from puzzlekit.core import loop_violations
+from puzzlekit.core import NOT_ONE_LOOP, loop_violations
 from puzzlekit_masyu.board import BLACK, Board
 
 
 def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
+    """Everything wrong with ``lines`` as a solution; a black pearl's line that has not
+    yet gone on through the next cell is ``unfinished`` while the loop is still open."""
     visit = [cell in board.pearls for cell in range(board.rows * board.cols)]
     found = loop_violations(board.loop, lines, visit)
+    closed = not any(v.kind in NOT_ONE_LOOP for v in found)
     for cell in sorted(board.pearls):
         arms = board.arms(cell)
         on = [first >= 0 and bool(lines[first]) for first, _ in arms]
@@ -26,9 +29,8 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
             if straight:
                 found.append(Violation("black", f"the loop must turn at {name}", edges))
             elif not all(beyond[d] for d in range(4) if on[d]):
-                found.append(
-                    Violation("black", f"the loop must go straight on through both cells next to {name}", edges)
-                )
+                words = f"the loop must go straight on through both cells next to {name}"
+                found.append(Violation("black", words, edges, unfinished=not closed))
         else:
             if not straight:
                 found.append(Violation("white", f"the loop must go straight through {name}", edges))

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from puzzlekit import Block, Genre, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, Genre, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_masyu import picture, pretty, sat
@@ -108,6 +108,9 @@ class Masyu(Genre):
         hint: Sequence[int] = (),
     ) -> str:
         return picture.draw_svg(instance, dom, violations, crosses, hint)
+
+    def places(self, instance: Board) -> list[Place]:
+        return picture.places(instance)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

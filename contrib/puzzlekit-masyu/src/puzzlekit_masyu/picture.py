@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit import Violation
+from puzzlekit import Place, Violation
+from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.pictures import Svg, theme
 from puzzlekit_masyu.board import BLACK, Board
 from puzzlekit_masyu.highlight import Highlights
@@ -19,6 +20,20 @@ from puzzlekit_masyu.highlight import Highlights
 UNIT = 40.0
 MARGIN = 6.0
 PEARL_RADIUS = 0.3
+
+
+EDGE_MARKS = (BOOL, TRUE, FALSE)
+"""What a click on an edge cycles through: open, a line, crossed."""
+
+
+def _centre(board: Board, cell: int) -> tuple[float, float]:
+    r, c = divmod(cell, board.cols)
+    return MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT
+
+
+def places(board: Board) -> list[Place]:
+    """Every edge between two cell centres is a place: the diamond reaching the cell corners."""
+    return [Place.edge(e, _centre(board, a), _centre(board, b), EDGE_MARKS) for e, (a, b) in enumerate(board.ends)]
 
 
 def draw_svg(
@@ -33,8 +48,7 @@ def draw_svg(
     svg = Svg(C * UNIT + 2 * MARGIN, R * UNIT + 2 * MARGIN, UNIT, kind="masyu")
 
     def centre(cell: int) -> tuple[float, float]:
-        r, c = divmod(cell, C)
-        return MARGIN + (c + 0.5) * UNIT, MARGIN + (r + 0.5) * UNIT
+        return _centre(board, cell)
 
     for r in range(R + 1):
         svg.guide((MARGIN, MARGIN + r * UNIT), (MARGIN + C * UNIT, MARGIN + r * UNIT))

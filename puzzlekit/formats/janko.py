@@ -1,0 +1,184 @@
+"""janko.at's puzzle text: ``begin`` ... ``end`` blocks of ``key value`` lines and grids.
+
+janko.at, the largest public collection of hand-made puzzles, keeps each puzzle as::
+
+    begin
+    puzzle slitherlink
+    author Otto Janko
+    source https://www.janko.at/Raetsel/Slitherlink/001.a.htm
+    size 10                  (or: rows 10 / cols 12)
+    problem
+    - 3 - - 2 ...            one line per row, one token per cell ('-' empty)
+    solution
+    ...
+    end
+
+Keys other than these are kept as they are (``info``, ``unit``, ...) or skipped (the
+``solution`` and ``moves`` grids, which puzzlekit does not read).  A file may hold
+several blocks.  Here: splitting a file into blocks, with every grid token's line and
+column, and ``JankoFormat``, the shape of a genre's janko format; a genre says which
+``puzzle`` names are its own and what each problem token means.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import abstractmethod
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from puzzlekit.errors import LevelError
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, level_text, shown
+from puzzlekit.genre import Genre
+from puzzlekit.registry import Format
+
+GRIDS = ("problem", "solution", "moves", "areas", "solutions")
+"""Keys followed by grid lines (up to the next key or ``end``)."""
+KEYS = ("puzzle", "author", "solver", "source", "info", "unit", "size", "rows", "cols", "options", *GRIDS)
+_BEGIN = re.compile(r"\A(?:\s*(?:#[^\n]*)?\n)*\s*begin\s*$", re.IGNORECASE | re.MULTILINE)
+_PUZZLE = re.compile(r"^\s*puzzle\s+(\S+)", re.IGNORECASE | re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    line: int
+    col: int
+    """1-based, in the source."""
+
+
+@dataclass
+class JankoBlock:
+    """One ``begin`` ... ``end`` block: its keys, and the problem grid's tokens by row."""
+
+    source: str
+    line: int
+    keys: dict[str, str] = field(default_factory=dict)
+    problem: list[list[Token]] = field(default_factory=list)
+    problem_line: int = 0
+
+    def error(self, line: int, col: int, message: str) -> LevelError:
+        return LevelError(self.source, line, col, message)
+
+    def size(self) -> tuple[int, int]:
+        """(cols, rows) from ``size`` or ``rows``/``cols``, checked against the problem grid."""
+        def number(key: str) -> int | None:
+            value = self.keys.get(key)
+            if value is None:
+                return None
+            if not (value.isascii() and value.isdigit()) or len(value) > MAX_DIGITS:
+                raise self.error(self.line, 1, f"'{key}' must be a number, found {value[:20]!r}")
+            return int(value)
+
+        side = number("size")
+        rows, cols = number("rows"), number("cols")
+        rows = rows if rows is not None else side
+        cols = cols if cols is not None else side
+        if not self.problem:
+            raise self.error(self.line, 1, "this janko block has no 'problem' grid")
+        rows = rows if rows is not None else len(self.problem)
+        cols = cols if cols is not None else len(self.problem[0])
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise self.error(
+                self.line, 1, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}; this one claims {cols}x{rows}"
+            )
+        if len(self.problem) != rows:
+            raise self.error(
+                self.problem_line, 1, f"the problem grid has {len(self.problem)} rows; the block says {rows}"
+            )
+        for row in self.problem:
+            if len(row) != cols:
+                raise self.error(row[0].line, 1, f"this problem row has {len(row)} cells; the block says {cols}")
+        return cols, rows
+
+
+def looks_like(source: str) -> bool:
+    """Is ``source`` janko text (its first line that is not blank says ``begin``)?  Cheap."""
+    return _BEGIN.match(source[:4096]) is not None
+
+
+def puzzle_names(source: str) -> list[str]:
+    """The ``puzzle`` names the blocks give, lower-cased."""
+    return [m.group(1).lower() for m in _PUZZLE.finditer(source)]
+
+
+def read_blocks(source: str, name: str) -> list[JankoBlock]:
+    """The blocks of janko text; LevelError (file:line:col) when they are malformed."""
+    check_length(source)
+    blocks: list[JankoBlock] = []
+    current: JankoBlock | None = None
+    grid: str | None = None
+    for number, raw in enumerate(source.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        word = words[0].lower()
+        if current is None:
+            if word != "begin":
+                raise LevelError(name, number, 1, f"expected 'begin' (a janko block), found {shown(line)[:30]!r}")
+            current = JankoBlock(name, number)
+            grid = None
+            continue
+        if word == "end":
+            blocks.append(current)
+            current = None
+            continue
+        if word == "begin":
+            raise LevelError(name, number, 1, "a janko block cannot start inside another (missing 'end'?)")
+        if word in GRIDS and len(words) == 1:
+            grid = word
+            if word == "problem":
+                current.problem_line = number
+            continue
+        if word in KEYS or grid is None:
+            grid = None
+            current.keys.setdefault(word, line.split(None, 1)[1].strip() if len(words) > 1 else "")
+            continue
+        if grid == "problem":
+            tokens = []
+            col = 0
+            for text in words:
+                col = line.index(text, col)
+                tokens.append(Token(text, number, col + 1))
+                col += len(text)
+            current.problem.append(tokens)
+    if current is not None:
+        raise LevelError(name, current.line, 1, "this janko block has no 'end'")
+    if not blocks:
+        raise LevelError(name, 1, 1, "no janko block (begin ... end) found")
+    return blocks
+
+
+class JankoFormat(Format):
+    """A genre's janko.at text: recognised by ``begin``, claimed by the ``puzzle`` names.
+    A subclass sets ``names`` and ``cell`` (a problem token as a level character)."""
+
+    kind = "janko"
+    names: ClassVar[tuple[str, ...]]
+
+    def matches(self, source: str) -> bool:
+        return looks_like(source)
+
+    def genre_of(self, source: str) -> str | None:
+        if not looks_like(source):
+            return None
+        named = puzzle_names(source)
+        return self.genres[0] if named and all(n in self.names for n in named) else None
+
+    def read(self, source: str, genre: Genre) -> str:
+        texts = []
+        for block in read_blocks(source, "<janko>"):
+            kind = block.keys.get("puzzle", "").lower()
+            if kind and kind not in self.names:
+                raise block.error(block.line, 1, f"this janko block is a {kind!r} puzzle, not {genre.name}")
+            cols, rows = block.size()
+            cells = [self.cell(block, token) for row in block.problem for token in row]
+            meta = {k: block.keys[k] for k in ("author", "source") if block.keys.get(k)}
+            grid = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+            texts.append(level_text(grid, meta))
+        return "\n".join(texts)
+
+    @abstractmethod
+    def cell(self, block: JankoBlock, token: Token) -> str:
+        """The level character for a problem token; raise ``block.error`` for a bad one."""

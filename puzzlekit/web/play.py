@@ -1,0 +1,279 @@
+"""What the web app does with a puzzle, without any web framework: load it from any
+source, validate a player's marks, judge them, hint, solve, draw, export.
+
+The app knows no genre.  Everything goes through the genre contract: ``places``
+says what a player can mark, ``draw_svg`` draws, ``accept`` (through ``api.judge``)
+judges, and the library's hint, solve, grade and generate do the rest.  The client
+sends the puzzle's level text and the marks (one domain per variable) with every
+request, so the server keeps no session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from puzzlekit import interchange
+from puzzlekit.api import Puzzle, default_host, judge, load, solve
+from puzzlekit.core.model import Model, Violation, domains_of, state_values
+from puzzlekit.core.search import Status
+from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.genre import Genre, Place
+from puzzlekit.hints import Hint, hint_from
+from puzzlekit.host import Host
+from puzzlekit.pictures import can_draw, draw
+from puzzlekit.pictures.svg import num, unindented
+
+PlayStatus = Literal["playing", "solved", "wrong"]
+
+
+class PlayError(PuzzlekitError):
+    """Bad input from a player or an app (a 4xx answer): the message names the problem."""
+
+    status_code = 422
+
+
+class TooLarge(PlayError):
+    status_code = 413
+
+
+class Busy(PlayError):
+    status_code = 429
+
+
+@dataclass(frozen=True)
+class Board:
+    """One puzzle ready to play: the puzzle, its places and the unmarked state."""
+
+    puzzle: Puzzle
+    places: tuple[Place, ...]
+    blank: tuple[int, ...]
+    """The state before any mark: each place's first mark, the model's domain elsewhere."""
+    model: Model
+    """The genre's model, built once."""
+
+    @property
+    def genre(self) -> Genre:
+        return self.puzzle.genre
+
+    @property
+    def text(self) -> str:
+        return self.puzzle.text()
+
+    @property
+    def key(self) -> str:
+        """A short stable name for the puzzle (where the browser keeps the attempt): the
+        board alone, so the same puzzle read from a URL or a file with a title agrees."""
+        rows = "\n".join(self.genre.write(self.puzzle.instance))
+        digest = hashlib.sha256(f"{self.genre.name}\n{rows}".encode()).hexdigest()
+        return f"{self.genre.name}-{digest[:16]}"
+
+
+def playable(genre: Genre) -> bool:
+    """Can the genre be played: it draws, and it says what a player marks on some board?"""
+    return can_draw(genre) and type(genre).places is not Genre.places
+
+
+def genre_of(name: str, host: Host | None = None) -> Genre:
+    host = host or default_host()
+    genre = host.genre(name)  # UnknownGenre names the installed ones
+    if not playable(genre):
+        raise PlayError(f"the {genre.name} genre cannot be played in the browser (it has no Genre.places)")
+    return genre
+
+
+def level_text(source: str, genre: str | None, host: Host | None = None) -> tuple[Genre, str]:
+    """The genre and level text behind ``source``: level text, a puzz.link URL, a game ID or
+    a pzprjs file; ``genre`` may be None when the source names its own."""
+    host = host or default_host()
+    if genre:
+        g = genre_of(genre, host)
+    else:
+        try:
+            g = interchange.infer_genre(source.strip(), host, "the source", command="play")
+        except UsageError as err:
+            raise PlayError(str(err)) from None
+        g = genre_of(g.name, host)
+    return g, interchange.decode(source, g, host) or source
+
+
+def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") -> Board:
+    """Parse one puzzle and check its size and places; PlayError for anything wrong."""
+    board = _parsed(genre, text, source)
+    cells = _cells(board.puzzle.size)
+    if cells > max_cells:
+        size = board.puzzle.size
+        raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
+    return board
+
+
+@lru_cache(maxsize=64)
+def _parsed(genre: Genre, text: str, source: str) -> Board:
+    """Every move sends the same puzzle again: parse it and build its places once."""
+    puzzles = load(genre, text, source)
+    if len(puzzles) != 1:
+        raise PlayError(f"{source}: expected one puzzle, found {len(puzzles)}")
+    return board_of(puzzles[0])
+
+
+def board_of(puzzle: Puzzle) -> Board:
+    places = tuple(puzzle.genre.places(puzzle.instance))
+    model = puzzle.genre.build(puzzle.instance)
+    blank = list(model.domains)
+    for place in places:
+        blank[place.var] = place.marks[0]
+    return Board(puzzle, places, tuple(blank), model)
+
+
+def _cells(size: str) -> int:
+    cols, _, rows = size.partition("x")
+    return int(cols) * int(rows) if cols.isdigit() and rows.isdigit() else 0
+
+
+def state_of(board: Board, state: Sequence[int] | None) -> list[int]:
+    """The player's marks, checked: one domain per variable, each a mark of its place."""
+    if state is None:
+        return list(board.blank)
+    if len(state) != len(board.blank):
+        raise PlayError(f"state: expected {len(board.blank)} marks (one per variable), found {len(state)}")
+    marks = {p.var: p.marks for p in board.places}
+    for var, d in enumerate(state):
+        allowed = marks.get(var, (board.blank[var],))
+        if d not in allowed:
+            where = board.genre.describe(board.puzzle.instance, var)
+            raise PlayError(f"state[{var}] = {d} is not a mark of {where} (allowed: {', '.join(map(str, allowed))})")
+    return list(state)
+
+
+def hint_vars(board: Board, hint: Sequence[int]) -> list[int]:
+    n = len(board.blank)
+    for v in hint:
+        if not 0 <= v < n:
+            raise PlayError(f"hint: variable {v} is not on this board (0 to {n - 1})")
+    return list(hint)
+
+
+# -- judging -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: PlayStatus
+    shown: list[Violation]
+    """The contradictions the visible rules already prove (never "differs from the solution")."""
+
+
+def verdict(board: Board, state: Sequence[int]) -> Verdict:
+    """The live check: solved, wrong (a rule broken for good) or still playing.
+
+    Solved is ``api.judge``'s word (the marks read as a finished attempt, as
+    ``puzzlekit check`` reads them).  Mistakes come from the genre's ``accept`` on the
+    marks as drawn, every unmarked place read as its "nothing" value, keeping only the
+    violations more marks could not mend (``unfinished`` is False): a clue with too
+    many lines, a dot where three meet, a closed loop that misses clues.  Nothing is
+    compared with the solution.  (``Genre.finished`` is left out here: it fills in
+    what a text state cannot show, which on a half-marked board would be a guess.)
+    """
+    genre = board.genre
+    found = genre.accept(board.puzzle.instance, state_values(state))
+    same_reading = type(genre).finished is Genre.finished  # then judge would only look again
+    if (not found) if same_reading else judge(board.puzzle, state).status == "solved":
+        return Verdict("solved", [])
+    broken = [v for v in found if not v.unfinished]
+    return Verdict("wrong" if broken else "playing", broken)
+
+
+# -- drawing -------------------------------------------------------------------------
+
+
+def picture(
+    board: Board,
+    state: Sequence[int] | None,
+    *,
+    violations: Sequence[Violation] = (),
+    hint: Sequence[int] = (),
+    places: bool = True,
+) -> str:
+    """The genre's drawing of the marks, with every place laid over it as an invisible
+    polygon carrying ``data-place`` (the DOM contract the page and its tests use)."""
+    with unindented():
+        svg = draw(board.puzzle, state, violations=violations, hint=hint)
+    if not places:
+        return svg
+    return tag_places(svg, board.places)
+
+
+def tag_places(svg: str, places: Sequence[Place]) -> str:
+    """The drawing with a last layer of place polygons, inline (no XML declaration)."""
+    body = svg[svg.index("?>") + 2 :].lstrip() if svg.startswith("<?xml") else svg
+    end = body.rindex("</svg>")
+    return f"{body[:end]}{_layer(tuple(places))}{body[end:]}"
+
+
+@lru_cache(maxsize=64)
+def _layer(places: tuple[Place, ...]) -> str:
+    polygons = "".join(
+        f'<polygon class="place" data-place="{p.var}" points="{" ".join(f"{num(x)},{num(y)}" for x, y in p.outline)}" '
+        'fill="#000" fill-opacity="0" />'
+        for p in places
+    )
+    return f'<g class="places">{polygons}</g>\n'
+
+
+# -- the library's answers, bounded ------------------------------------------------------
+
+
+def solution_state(board: Board, timeout: float) -> tuple[Status, list[int] | None]:
+    """The one solution as marks (None unless the puzzle is unique within ``timeout``)."""
+    status, values = _solved(board.genre, board.text, timeout)
+    return status, (domains_of(values) if values is not None else None)
+
+
+def answer(board: Board, timeout: float) -> tuple[int, ...]:
+    status, values = _solved(board.genre, board.text, timeout)
+    if values is None:
+        raise PlayError(f"hints need a puzzle with exactly one solution; this one is {status.value}")
+    return values
+
+
+@lru_cache(maxsize=256)
+def _solved(genre: Genre, text: str, timeout: float) -> tuple[Status, tuple[int, ...] | None]:
+    """Solve once per puzzle (hints and "show solution" ask again and again)."""
+    result = solve(genre, text, timeout=timeout)
+    if result.status == Status.UNDECIDED:  # raised, so a calmer moment may still decide it
+        raise PlayError(f"the solver did not decide this puzzle within its budget ({num(timeout)} s)")
+    if result.status != Status.UNIQUE:
+        return result.status, None
+    return result.status, result.solutions[0].values
+
+
+def hint(board: Board, state: Sequence[int], timeout: float) -> Hint:
+    """The library's hint from the marks as domains (which keep the "no bridge" marks that
+    a bridge map's text cannot hold), with the one solution solved once per puzzle."""
+    return hint_from(board.puzzle, state, answer(board, timeout))
+
+
+def link_source(board: Board, host: Host | None = None) -> str:
+    """What the page's link carries: a puzz.link URL when the genre writes one, else the text."""
+    host = host or default_host()
+    if "url" in host.registry.writers(board.genre.name):
+        try:
+            return interchange.encode(board.puzzle, "url", host)
+        except PuzzlekitError:
+            pass
+    return board.text
+
+
+def export(board: Board, state: Sequence[int], kind: str, host: Host | None = None) -> str:
+    """The attempt as ``ascii`` (a puzzlekit state ``check --state`` reads) or a format's kind."""
+    marked = list(state)
+    if kind == "ascii":
+        return "\n".join(board.genre.write(board.puzzle.instance, marked)) + "\n"
+    return interchange.encode(board.puzzle, kind, host, state=marked)
+
+
+def export_kinds(board: Board, host: Host | None = None) -> list[str]:
+    return interchange.kinds(board.genre, host)

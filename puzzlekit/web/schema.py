@@ -1,0 +1,169 @@
+"""The JSON API's requests and answers, as pydantic models (they make the OpenAPI schema).
+
+A puzzle travels as its level text (``puzzle``) with its ``genre``; a player's marks
+as ``state``, one domain per variable (bit ``v`` set while value ``v`` is allowed;
+see docs/play.md), in the order the genre's model declares them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_TEXT = 64 * 1024
+MAX_VARS = 20_000
+
+Genre = Field(min_length=1, max_length=64, description="A genre name or alias (see GET /api/genres).")
+Text = Field(min_length=1, max_length=MAX_TEXT, description="The puzzle as level text (what /api/load returns).")
+Marks = Field(
+    default=None,
+    max_length=MAX_VARS,
+    description="The player's marks: one domain per variable; omitted means no marks yet.",
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class LoadRequest(Strict):
+    source: str = Field(
+        min_length=1,
+        max_length=MAX_TEXT,
+        description="Level text, a puzz.link URL, a game ID (Simon Tatham's puzzles) or a pzprjs file.",
+    )
+    genre: str | None = Field(
+        default=None, max_length=64, description="Needed unless the source names its genre (URLs, pzprjs files)."
+    )
+
+
+class PuzzleRequest(Strict):
+    genre: str = Genre
+    puzzle: str = Text
+
+
+class StateRequest(PuzzleRequest):
+    state: list[int] | None = Marks
+
+
+class CheckRequest(StateRequest):
+    svg: bool = Field(default=True, description="Also draw the marks.")
+    places: bool = Field(default=True, description="Lay the data-place polygons over the drawing.")
+    violations: bool = Field(default=True, description="Highlight the broken rules in the drawing.")
+    hint: list[int] = Field(default=[], max_length=MAX_VARS, description="Variables to draw as hinted.")
+
+
+class HintRequest(StateRequest):
+    places: bool = Field(default=True, description="Lay the data-place polygons over the drawing.")
+
+
+class SolveRequest(PuzzleRequest):
+    timeout: float | None = Field(
+        default=None, gt=0, le=600, description="Seconds; the server's budget caps it."
+    )
+
+
+class GenerateRequest(Strict):
+    genre: str = Genre
+    size: str = Field(default="7x7", max_length=16, description="Columns x rows, such as 10x10.")
+    difficulty: str = Field(default="medium", max_length=32, description="One of the genre's difficulties.")
+    seed: str = Field(default="puzzlekit", max_length=200, description="Same seed, same puzzle.")
+
+
+class RenderRequest(StateRequest):
+    solution: bool = Field(default=False, description="Solve and draw the solution instead of the marks.")
+    violations: bool = Field(default=False, description="Highlight the rules the marks break for good.")
+    places: bool = Field(default=False, description="Lay the data-place polygons over the drawing.")
+
+
+class ExportRequest(StateRequest):
+    kind: str = Field(default="ascii", max_length=32, description="ascii (a puzzlekit state) or a format's kind.")
+
+
+class PlaceOut(BaseModel):
+    var: int
+    marks: list[int] = Field(description="The domains a click cycles through, the unmarked one first.")
+    name: str
+
+
+class GenreOut(BaseModel):
+    name: str
+    aliases: list[str]
+    summary: str
+    playable: bool
+    difficulties: list[str]
+
+
+class BoardOut(BaseModel):
+    genre: str
+    key: str = Field(description="A stable name of the puzzle (the page keeps the attempt under it).")
+    puzzle: str
+    size: str
+    title: str
+    places: list[PlaceOut]
+    state: list[int] = Field(description="The unmarked state.")
+    svg: str = Field(description="The bare board, places tagged with data-place.")
+    link: str = Field(description="A source that reproduces the puzzle: a puzz.link URL or the level text.")
+    kinds: list[str] = Field(description="What the attempt can be exported as.")
+    date: str | None = None
+
+
+class ViolationOut(BaseModel):
+    kind: str
+    message: str
+    variables: list[int]
+
+
+class CheckOut(BaseModel):
+    status: Literal["playing", "solved", "wrong"]
+    violations: list[ViolationOut] = Field(description="Only rules broken for good; never the hidden solution.")
+    svg: str | None = None
+
+
+class ReadOut(BaseModel):
+    variable: int
+    place: str
+
+
+class HintOut(BaseModel):
+    kind: Literal["deduction", "mistake", "solved", "search"]
+    text: str
+    variable: int | None
+    place: str | None
+    values: list[int] | None
+    rule: str | None
+    rung: int
+    reads: list[ReadOut]
+    svg: str
+
+
+class SolveOut(BaseModel):
+    status: Literal["unique", "multiple", "none", "undecided"]
+    state: list[int] | None = Field(description="The solution as marks, when there is exactly one.")
+    text: str | None
+    svg: str | None
+
+
+class GradeOut(BaseModel):
+    status: str
+    rung: int
+    rung_name: str
+    difficulty: str | None
+    rule_counts: dict[str, int]
+    nodes: int
+    seconds: float
+
+
+class RenderOut(BaseModel):
+    svg: str
+
+
+class ExportOut(BaseModel):
+    kind: str
+    text: str
+    filename: str
+
+
+class ErrorOut(BaseModel):
+    error: str = Field(description="The problem, in one line.")
