@@ -4,6 +4,7 @@
     python benchmarks/run.py --set janko-slither --sample 100 --slowest 10
     python benchmarks/run.py --json > rows.jsonl
     python benchmarks/run.py --generation            # then the generators' table (generation.py)
+    python benchmarks/run.py --versus-sat            # issue 11's sets beside the SAT engine (versus_sat.py)
 
 Sets: ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
 from the shared community corpus (../shared/corpus, read through benchmarks/corpus.py;
@@ -457,7 +458,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--generation", action="store_true", help="then benchmark the generators too (see generation.py)"
     )
+    parser.add_argument(
+        "--versus-sat",
+        action="store_true",
+        help="instead, the search beside the SAT engine, issue 11's sets (see versus_sat.py)",
+    )
     args = parser.parse_args(argv)
+    if args.versus_sat:
+        import versus_sat  # benchmarks/versus_sat.py (it imports this module)
+
+        more = [*(f"--set={name}" for name in args.sets or ()), f"--timeout={args.timeout}"]
+        more += [f"--sample={args.sample}"] if args.sample else []
+        more += [f"--slowest={args.slowest}"] if args.slowest else []
+        return versus_sat.main(more)
     if args.sample is not None and args.sample < 1:
         parser.error("--sample must be at least 1")
     if args.slowest < 0:

@@ -3,9 +3,11 @@
 - several solutions: two of them, where they differ, and clues (read off the
   first solution where the two disagree) that make the puzzle unique;
 - one solution: the clues that could each be removed without losing that;
-- none: a smallest set of clues found that already has no solution (remove any
-  one of them and the contradiction goes away), and the rule that saw it.
-Each question is a solve, under the usual budgets.
+- none: a minimal set of clues that already has no solution (remove any one of
+  them and the contradiction goes away), found by deletion filtering in halving
+  chunks, and the rule that saw it.
+Each question is a solve; all of them share one time budget (``timeout``), and an
+answer cut short by it says so in ``note`` instead of passing for a complete one.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlekit.api import Puzzle, Solution, load_one, solve
-from puzzlekit.core.search import Status, count_solutions
+from puzzlekit.api import Puzzle, Solution, Source, load_one, solve
+from puzzlekit.budget import MIN_SLICE, Budget
+from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
@@ -43,14 +46,24 @@ class Analysis:
     removable: list[Clue] = field(default_factory=list)
     """Clues each of which could go without losing uniqueness (one solution)."""
     contradiction: list[Clue] = field(default_factory=list)
-    """A smallest set of the given clues found that has no solution (none)."""
+    """A set of the given clues that has no solution (none); minimal unless ``note`` says not."""
     rule: str | None = None
     """The rule that found the contradiction at the root, if one did."""
     note: str = ""
+    """Why an answer is partial (the time ran out, a search was undecided), or empty."""
+    complete: bool = True
+    """False when the budget cut the analysis short (``note`` says where)."""
 
 
-def _status(genre: Genre, instance: Any) -> Status:
-    return count_solutions(genre.build(instance), limit=2, max_nodes=BUDGET, timeout=None, record=False).status
+def _status(genre: Genre, instance: Any, budget: Budget, share: int = 1) -> Status:
+    """The status under the node budget and ``1/share`` of the time left (so each of
+    ``share`` questions still to ask gets its turn)."""
+    if budget.spent():
+        return Status.UNDECIDED
+    model = genre.build(instance)
+    left = budget.remaining()
+    timeout = None if left is None else max(left / share, MIN_SLICE)
+    return count_solutions(model, limit=2, max_nodes=BUDGET, timeout=timeout, record=False).status
 
 
 def _given(genre: Genre, instance: Any) -> list[Clue]:
@@ -62,36 +75,55 @@ def _given(genre: Genre, instance: Any) -> list[Clue]:
     return out
 
 
-def analyze(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) -> Analysis:
+def analyze(
+    genre: str | Genre, puzzle: Source | Puzzle, host: Host | None = None, *, timeout: float | None = DEFAULT_TIMEOUT
+) -> Analysis:
+    """The analysis of one draft, all of it within ``timeout`` seconds (None: no deadline)."""
+    budget = Budget.of(timeout)
     p = load_one(genre, puzzle, host)
     g, instance = p.genre, p.instance
-    result = solve(g, p, limit=2, max_nodes=BUDGET)
+    result = solve(g, p, limit=2, max_nodes=BUDGET, timeout=budget.remaining())
     try:
         g.clue_positions(instance)
     except NotImplementedError:
         note = f"{g.name} does not describe its clues, so no clue can be suggested"
         return Analysis(p, result.status, result.solutions, note=note)
     if result.status == Status.MULTIPLE:
-        return _several(g, p, result.solutions)
+        return _several(g, p, result.solutions, budget)
     if result.status == Status.UNIQUE:
-        removable = [
-            clue
-            for clue in _given(g, instance)
-            if _status(g, g.with_clue(instance, clue.position, None)) == Status.UNIQUE
-        ]
-        return Analysis(p, result.status, result.solutions, removable=removable)
+        return _removable(g, p, result.solutions, budget)
     if result.status == Status.NONE:
-        return _contradiction(g, p, result)
-    return Analysis(p, result.status, result.solutions, note="the search budget ran out before an answer")
+        return _contradiction(g, p, result, budget)
+    why = "the time ran out" if result.stats.stopped_by == "timeout" else "the search budget ran out"
+    return Analysis(p, result.status, result.solutions, note=f"{why} before an answer", complete=False)
 
 
-def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
+def _removable(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> Analysis:
+    given = _given(g, p.instance)
+    removable: list[Clue] = []
+    undecided = 0
+    for checked, clue in enumerate(given):
+        if budget.spent():
+            note = f"the time ran out after {checked} of {len(given)} clues; only those were tried"
+            return Analysis(p, Status.UNIQUE, solutions, removable=removable, note=note, complete=False)
+        status = _status(g, g.with_clue(p.instance, clue.position, None), budget, share=len(given) - checked)
+        if status == Status.UNIQUE:
+            removable.append(clue)
+        undecided += status == Status.UNDECIDED
+    note = f"{undecided} clue(s) could not be decided within their share of the budget" if undecided else ""
+    return Analysis(p, Status.UNIQUE, solutions, removable=removable, note=note, complete=not undecided)
+
+
+def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> Analysis:
     first, second = solutions[0].values, solutions[1].values
     differences = tuple(v for v, (a, b) in enumerate(zip(first, second)) if a != b)
     instance = p.instance
     added: list[Clue] = []
     pair = [list(first), list(second)]  # two solutions of the board as it stands
     for _ in range(MAX_ADDED):
+        if budget.spent():
+            note = "the time ran out while choosing clues; the ones shown do not make it unique yet"
+            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added, note=note, complete=False)
         other = pair[0] if pair[0] != list(first) else pair[1]
         candidates = [
             pos
@@ -106,7 +138,8 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
             (
                 pos
                 for pos in candidates
-                if _status(g, g.with_clue(instance, pos, g.clue_of_solution(instance, pos, first))) == Status.UNIQUE
+                if _status(g, g.with_clue(instance, pos, g.clue_of_solution(instance, pos, first)), budget)
+                == Status.UNIQUE
             ),
             None,
         )
@@ -116,24 +149,60 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution]) -> Analysis:
         instance = g.with_clue(instance, chosen, value)
         if settles is not None:
             break
-        outcome = count_solutions(g.build(instance), limit=2, max_nodes=BUDGET, timeout=None, record=False)
+        outcome = count_solutions(
+            g.build(instance), limit=2, max_nodes=BUDGET, timeout=budget.remaining(), record=False
+        )
         if outcome.status == Status.UNIQUE:
             break
+        if outcome.status == Status.UNDECIDED:
+            note = "a search ran out of budget while choosing clues; the ones shown may not make it unique"
+            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added, note=note, complete=False)
         if outcome.status != Status.MULTIPLE:
             raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
         pair = outcome.solutions
     return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
 
 
-def _contradiction(g: Genre, p: Puzzle, result: Any) -> Analysis:
+def _contradiction(g: Genre, p: Puzzle, result: Any, budget: Budget) -> Analysis:
     engine = result._outcome.engine if result._outcome is not None else None
     rule = engine.props[engine.failed].rule.name if engine is not None and engine.failed >= 0 else None
-    instance = p.instance
-    core = _given(g, instance)
-    # Deletion filter: drop each clue whose absence keeps the board impossible.
-    for clue in list(core):
-        trial = g.with_clue(instance, clue.position, None)
-        if _status(g, trial) == Status.NONE:
-            instance = trial
-            core.remove(clue)
-    return Analysis(p, Status.NONE, [], contradiction=core, rule=rule)
+    core, complete = _minimal_core(g, p.instance, _given(g, p.instance), budget)
+    note = (
+        ""
+        if complete
+        else (
+            f"the time ran out before the set was minimal: {len(core)} clues still in it"
+            if budget.spent()
+            else "a search ran out of budget, so the set may not be minimal"
+        )
+    )
+    return Analysis(p, Status.NONE, [], contradiction=core, rule=rule, note=note, complete=complete)
+
+
+def _minimal_core(g: Genre, instance: Any, clues: list[Clue], budget: Budget) -> tuple[list[Clue], bool]:
+    """Deletion filtering in halving chunks: drop a chunk of clues whenever the board
+    stays impossible without it, then try smaller chunks, down to single clues.  Fewer
+    clues never make a board less solvable, so a clue found necessary stays necessary:
+    the last pass (chunks of one) leaves a minimal set, if every search decided."""
+    core = list(clues)
+    decided = True
+    chunk = max(1, len(core) // 2)
+    while True:
+        i = 0
+        while i < len(core):
+            if budget.spent():
+                return core, False
+            part = core[i : i + chunk]
+            trial = instance
+            for clue in part:
+                trial = g.with_clue(trial, clue.position, None)
+            status = _status(g, trial, budget)
+            if status == Status.NONE:
+                instance = trial
+                del core[i : i + chunk]
+            else:
+                decided = decided and (status != Status.UNDECIDED or len(part) > 1)
+                i += len(part)
+        if chunk == 1:
+            return core, decided and not budget.spent()
+        chunk = max(1, chunk // 2)

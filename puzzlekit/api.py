@@ -7,11 +7,14 @@ installed plugins on first use.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from pathlib import Path
 from typing import Any, Literal
 
+from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, LogEntry
 from puzzlekit.core.model import domains_of, values_of
 from puzzlekit.core.search import (
@@ -22,7 +25,8 @@ from puzzlekit.core.search import (
     Status,
     count_solutions,
 )
-from puzzlekit.errors import UsageError
+from puzzlekit.errors import LevelError, LevelErrors, UsageError
+from puzzlekit.formats.codec import read_capped, utf8
 from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre, Violation
 from puzzlekit.host import Host, make_host
@@ -73,22 +77,78 @@ class Puzzle:
     def expect(self) -> str | None:
         return self.block.expect()
 
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.genre.name} {self.size} at {self.where}>"
+
+    @property
+    def bare(self) -> bool:
+        """True when the text is the puzzle as its genre writes it, with no marks at all
+        (a clue grid): as an attempt it has nothing drawn yet, whatever the genre."""
+        written = self.genre.write(self.instance)
+        return [r.rstrip() for r in self.block.rows] == [r.rstrip() for r in written]
+
+    def own_marks(self) -> list[int]:
+        """The marks the puzzle's own text carries, as domains: none for a bare puzzle
+        that the genre's state reader refuses (a Slitherlink clue grid is no lattice)."""
+        try:
+            return self.genre.parse_state(self.instance, self.block)
+        except LevelError as err:
+            if err.line not in self.block.lines or not self.bare:
+                raise  # a bad metadata line is bad input, bare rows or not
+            return list(self.genre.build(self.instance).domains)
+
     def text(self) -> str:
         """The puzzle as level text, metadata included."""
         return write_block(self.genre.write(self.instance), self.meta)
 
 
-def load(genre: str | Genre, text: str, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
-    """Every puzzle in ``text``; LevelError (file:line:col) on bad input."""
+Source = str | bytes | os.PathLike[str]
+"""What the API reads, as the CLI's SOURCE: level text, a URL, a game ID, a pzprjs
+file's content (each as ``str`` or UTF-8 ``bytes``), or the ``Path`` of a file holding any of them."""
+
+
+def source_text(text: Source, source: str = "<string>") -> tuple[str, str]:
+    """``(text, name for errors)`` of a :data:`Source`: a path is read (1 MiB at most),
+    bytes are decoded as UTF-8."""
+    if isinstance(text, os.PathLike):
+        path = Path(text)
+        if not path.is_file():
+            raise UsageError(f"{path}: no such file" if not path.exists() else f"{path}: not a file")
+        with path.open("rb") as stream:
+            return read_capped(stream, str(path)), str(path) if source == "<string>" else source
+    if isinstance(text, bytes):
+        return utf8(text, source), source
+    if not isinstance(text, str):
+        raise UsageError(f"a puzzle is text, bytes or a Path, not {type(text).__name__}")
+    return text, source
+
+
+def load(genre: str | Genre, text: Source, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
+    """Every puzzle in ``text`` (level text, or a URL, a game ID, a pzprjs file, bytes or a
+    Path: see :data:`Source`); LevelError (file:line:col) on bad input."""
+    from puzzlekit import interchange  # it builds on this module
+
     g = get_genre(genre, host)
+    from_file = isinstance(text, os.PathLike)
+    text, source = source_text(text, source)
+    text = interchange.decode(text, g, host, source if from_file else None) or text
     puzzles = []
+    errors: list[LevelError] = []
     for block in read_blocks(text, source):
-        block.expect()  # a bad "# expect:" is bad input, located like any other
-        puzzles.append(Puzzle(g, g.parse(block), block))
+        try:
+            block.expect()  # a bad "# expect:" is bad input, located like any other
+            puzzles.append(Puzzle(g, g.parse(block), block))
+        except LevelError as err:  # go on: every bad block is reported, not the first only
+            errors.append(err)
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return puzzles
 
 
-def load_one(genre: str | Genre, puzzle: str | Puzzle, host: Host | None = None) -> Puzzle:
+def load_one(genre: str | Genre, puzzle: Source | Puzzle, host: Host | None = None) -> Puzzle:
     if isinstance(puzzle, Puzzle):
         wanted = get_genre(genre, host)
         if wanted.name != puzzle.genre.name:
@@ -195,7 +255,7 @@ def _solutions(p: Puzzle, value_lists: Sequence[Sequence[int]]) -> list[Solution
 
 def solve(
     genre: str | Genre,
-    puzzle: str | Puzzle,
+    puzzle: Source | Puzzle,
     *,
     limit: int = DEFAULT_LIMIT,
     max_nodes: int | None = DEFAULT_MAX_NODES,
@@ -209,14 +269,14 @@ def solve(
     ``engine="sat"`` uses the independent SAT engine (the optional extra ``sat``):
     same statuses and solutions, no deduction log.
     """
+    budget = Budget.of(timeout)  # one deadline for parsing, building and searching
     p = load_one(genre, puzzle, host)
     if engine == "sat":
-        return _solve_sat(p, limit, timeout)
+        return _solve_sat(p, limit, budget.remaining())
     if engine != "propagation":
         raise UsageError(f"unknown engine {engine!r}: choose propagation or sat")
-    outcome = count_solutions(
-        p.genre.build(p.instance), limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung
-    )
+    model = p.genre.build(p.instance)
+    outcome = count_solutions(model, limit=limit, max_nodes=max_nodes, timeout=budget.remaining(), max_rung=max_rung)
     solutions = _solutions(p, outcome.solutions)
     stats = Stats(
         nodes=outcome.nodes,
@@ -244,7 +304,7 @@ def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
 
 def solve_all(
     genre: str | Genre,
-    text: str,
+    text: Source,
     *,
     source: str = "<string>",
     limit: int = DEFAULT_LIMIT,
@@ -286,12 +346,15 @@ def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
     return CheckResult(puzzle, status, found, tuple(dom))
 
 
-def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, host: Host | None = None) -> CheckResult:
+def check(
+    genre: str | Genre, puzzle: Source | Puzzle, state: Source | None = None, host: Host | None = None
+) -> CheckResult:
     """Judge one attempt; without ``state`` the puzzle text must carry the marks itself."""
     p = load_one(genre, puzzle, host)
     if state is None:
-        return judge(p, p.genre.parse_state(p.instance, p.block))
-    blocks = read_blocks(state, "<state>")
+        return judge(p, p.own_marks())
+    state, name = source_text(state, "<state>")
+    blocks = read_blocks(state, name)
     if len(blocks) != 1:
         raise UsageError(f"expected one state, found {len(blocks)}")
     return judge(p, p.genre.parse_state(p.instance, blocks[0]))
@@ -299,8 +362,8 @@ def check(genre: str | Genre, puzzle: str | Puzzle, state: str | None = None, ho
 
 def check_all(
     genre: str | Genre,
-    text: str,
-    state: str | None = None,
+    text: Source,
+    state: Source | None = None,
     *,
     source: str = "<string>",
     state_source: str = "<state>",
@@ -309,7 +372,8 @@ def check_all(
     """Judge attempts; puzzle and state blocks pair by order."""
     puzzles = load(genre, text, source, host)
     if state is None:
-        return [judge(p, p.genre.parse_state(p.instance, p.block)) for p in puzzles]
+        return [judge(p, p.own_marks()) for p in puzzles]
+    state, state_source = source_text(state, state_source)
     states = read_blocks(state, state_source)
     if len(states) != len(puzzles):
         raise UsageError(

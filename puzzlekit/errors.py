@@ -18,6 +18,36 @@ class LevelError(PuzzlekitError):
         super().__init__(f"{source}:{line}:{col}: {message}")
 
 
+class LevelErrors(LevelError):
+    """Every error found in one level text, in file order (up to :data:`MAX_REPORTED`),
+    so a user mends a file in one pass; it reads as its first error plus a count."""
+
+    MAX_REPORTED = 20
+
+    def __init__(self, errors: list[LevelError], more: int = 0) -> None:
+        first = errors[0]
+        super().__init__(first.source, first.line, first.col, first.message)
+        self.errors = errors
+        self.more = more
+        """Errors found past the cap, not kept."""
+        self.args = (f"{first} (and {len(errors) - 1 + more} more error(s) in this text)",)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+    @staticmethod
+    def collect(errors: list[LevelError]) -> LevelError | None:
+        """One error for ``errors`` (flattening nested collections, capped), None for none."""
+        flat = [e for err in errors for e in (err.errors if isinstance(err, LevelErrors) else [err])]
+        more = sum(err.more for err in errors if isinstance(err, LevelErrors))
+        if not flat:
+            return None
+        if len(flat) == 1 and not more:
+            return flat[0]
+        cap = LevelErrors.MAX_REPORTED
+        return LevelErrors(flat[:cap], more + max(0, len(flat) - cap))
+
+
 class UnknownGenre(PuzzlekitError):
     """A genre name no installed plugin registered."""
 
@@ -40,3 +70,8 @@ class CannotDraw(PuzzlekitError):
 
 class MissingExtra(PuzzlekitError):
     """A feature needs an optional extra (``pip install 'puzzlekit-engine[pictures]'``) that is absent."""
+
+
+class BudgetSpent(PuzzlekitError):
+    """The time or node budget ran out before an answer could be given (a hint needs
+    the solution first); the CLI exits 5, undecided, as solve does."""

@@ -391,6 +391,37 @@ def make(
     return list(generate(g, request, seed, count=count, timeout=timeout, jobs=jobs))
 
 
+OPTION_NAMES = {"symmetry": "--symmetry", "mask": "--from-mask", "density": "--density"}
+"""The GenerateRequest fields a genre may or may not read, and the option that sets each."""
+
+
+def check_options(genre: Genre, request: GenerateRequest) -> None:
+    """Refuse an option the genre's generator would ignore (``--density`` for
+    Slitherlink), since an ignored option would still change the seed's puzzle."""
+    takes = genre.generate_options
+    if takes is None:
+        return
+    given = {
+        "symmetry": request.symmetry != "none",
+        "mask": request.mask is not None,
+        "density": request.density is not None,
+    }
+    for field_name, option in OPTION_NAMES.items():
+        if given[field_name] and field_name not in takes:
+            raise UsageError(f"{genre.name} puzzles are not generated with {option}")
+
+
+def check_seed(seed: str) -> None:
+    """A seed is one line of text: it is written back as ``# seed:``, so a newline, a
+    control character or a byte that is not UTF-8 would make a file that does not read back."""
+    bad = next((ch for ch in seed if ord(ch) < 0x20 or ord(ch) == 0x7F or 0xD800 <= ord(ch) <= 0xDFFF), None)
+    if bad is not None:
+        where = "a byte that is not UTF-8" if 0xD800 <= ord(bad) <= 0xDFFF else "a control character"
+        raise UsageError(f"the seed {seed!r} holds {where}; a seed is one line of text")
+    if seed != seed.strip():
+        raise UsageError(f"the seed {seed!r} starts or ends with a space, which '# seed:' would not keep")
+
+
 def seed_for(genre: Genre, request: GenerateRequest, seed: str, index: int) -> str:
     """Everything that defines a puzzle, in one string: same string, same puzzle."""
     mask = "/".join(request.mask.rows) if request.mask else ""
@@ -471,6 +502,8 @@ def generate(
     target_rung(genre, request.difficulty)  # a clear error before any work
     if count < 1:
         raise UsageError("--count must be at least 1")
+    check_seed(seed)
+    check_options(genre, request)
     seen: set[str] = set()
     if jobs <= 1 or count == 1:
         for index in range(count):
@@ -478,7 +511,7 @@ def generate(
         return
     from concurrent.futures import ProcessPoolExecutor  # costs ~60 ms to import: only for --jobs
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, count)) as pool:  # no idle processes
         futures = [pool.submit(_made_elsewhere, genre, request, seed, i, timeout) for i in range(count)]
         for index, future in enumerate(futures):
             made = future.result()

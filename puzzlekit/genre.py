@@ -92,6 +92,9 @@ class Genre(ABC):
     flags: ClassVar[tuple[str, ...]] = ()
     """``# flags:`` words this genre understands; any other is refused."""
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} genre {getattr(self, 'name', '?')!r}>"
+
     @abstractmethod
     def parse(self, block: Block) -> Any:
         """Turn a block into an instance, or raise LevelError at the offending character."""
@@ -192,6 +195,11 @@ class Genre(ABC):
 
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
+
+    generate_options: ClassVar[frozenset[str] | None] = None
+    """The optional fields of a GenerateRequest the generator reads (``symmetry``,
+    ``mask``, ``density``); any other one given is refused instead of silently ignored.
+    None (not declared) lets every option through."""
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Any | None:
         """One attempt at a new puzzle: an instance proven unique at the requested

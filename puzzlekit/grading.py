@@ -8,9 +8,9 @@ number (1 = the cheapest); the genre's ``difficulties`` map names onto tiers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from puzzlekit.api import Puzzle, SolveResult, load_one, solve
+from puzzlekit.api import Puzzle, SolveResult, Source, load_one, solve
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT, Status
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
@@ -18,16 +18,18 @@ from puzzlekit.host import Host
 
 @dataclass(frozen=True)
 class Grade:
-    puzzle: Puzzle
+    puzzle: Puzzle = field(repr=False)
     status: Status
-    tier: int
-    """The rung needed: 1 is the cheapest; the search rung when deduction did not finish."""
-    rung_name: str
+    tier: int | None
+    """The rung needed: 1 is the cheapest; the search rung when deduction did not finish.
+    None for a puzzle without exactly one solution: what it took to find several (or
+    none) grades nothing a solver would meet."""
+    rung_name: str | None
     difficulty: str | None
     """The genre's name for that tier (None for a puzzle that is not unique)."""
-    rule_counts: dict[str, int]
+    rule_counts: dict[str, int] = field(repr=False)
     nodes: int
-    seconds: float
+    seconds: float = field(repr=False)
 
 
 def difficulty_of(genre: Genre, tier: int) -> str | None:
@@ -48,8 +50,8 @@ def grade_result(result: SolveResult) -> Grade:
     return Grade(
         result.puzzle,
         result.status,
-        s.rung,
-        s.rung_name,
+        s.rung if unique else None,
+        s.rung_name if unique else None,
         difficulty_of(genre, s.rung) if unique else None,
         s.rule_counts,
         s.nodes,
@@ -59,7 +61,7 @@ def grade_result(result: SolveResult) -> Grade:
 
 def grade(
     genre: str | Genre,
-    puzzle: str | Puzzle,
+    puzzle: Source | Puzzle,
     *,
     max_nodes: int | None = DEFAULT_MAX_NODES,
     timeout: float | None = DEFAULT_TIMEOUT,

@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlekit.api import Puzzle, explain_entry, load_one, solve
-from puzzlekit.core.engine import Engine
+from puzzlekit.api import Puzzle, Source, explain_entry, load_one, solve, source_text
+from puzzlekit.budget import Budget
+from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, is_fixed
-from puzzlekit.core.search import Status, smallest_domain
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, smallest_domain
+from puzzlekit.errors import BudgetSpent, PuzzlekitError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
@@ -46,16 +47,23 @@ class Hint:
 
 def hint(
     genre: str | Genre,
-    puzzle: str | Puzzle,
-    state: str | None = None,
+    puzzle: Source | Puzzle,
+    state: Source | None = None,
     host: Host | None = None,
     state_source: str = "<state>",
+    *,
+    timeout: float | None = DEFAULT_TIMEOUT,
 ) -> Hint:
     """The next step for a player whose marks are ``state`` (default: the puzzle's own
-    marks, or none); ``state_source`` names the state in error messages."""
+    marks, or none); ``state_source`` names the state in error messages.  Solving and
+    deducing share ``timeout`` seconds (None: no deadline)."""
+    budget = Budget.of(timeout)
     p = load_one(genre, puzzle, host)
     g, instance = p.genre, p.instance
-    solved = solve(g, p)
+    solved = solve(g, p, timeout=budget.remaining())
+    if solved.status == Status.UNDECIDED:
+        why = "the time ran out" if solved.stats.stopped_by == "timeout" else "the search budget ran out"
+        raise BudgetSpent(f"{p.where}: {why} before the puzzle was solved, so no hint can be given (see --timeout)")
     if solved.status != Status.UNIQUE:
         raise PuzzlekitError(
             f"{p.where}: hints need a puzzle with exactly one solution; this one is {solved.status.value}"
@@ -63,6 +71,7 @@ def hint(
     answer = solved.solutions[0].values
     model = g.build(instance)
     if state is not None:
+        state, state_source = source_text(state, state_source)
         blocks = read_blocks(state, state_source)
         if len(blocks) != 1:
             raise PuzzlekitError(f"{state_source}: a hint's state is one drawing of the board, found {len(blocks)}")
@@ -72,12 +81,15 @@ def hint(
             dom = g.parse_state(instance, p.block)
         except PuzzlekitError:
             dom = list(model.domains)  # a bare puzzle: no marks yet
-    return hint_from(p, dom, answer, model)
+    return hint_from(p, dom, answer, model, deadline=budget.deadline)
 
 
-def hint_from(p: Puzzle, given: Sequence[int], answer: Sequence[int], model: Model | None = None) -> Hint:
+def hint_from(
+    p: Puzzle, given: Sequence[int], answer: Sequence[int], model: Model | None = None, deadline: float | None = None
+) -> Hint:
     """The next step from marks given as domains, for a puzzle whose one solution is
-    ``answer`` (the web app keeps both, and keeps marks text cannot hold)."""
+    ``answer`` (the web app keeps both, and keeps marks text cannot hold); the deduction
+    stops at ``deadline`` (a ``time.perf_counter()`` value) with BudgetSpent."""
     g, instance = p.genre, p.instance
     model = model or g.build(instance)
     dom = [d & m for d, m in zip(given, model.domains)]
@@ -94,7 +106,11 @@ def hint_from(p: Puzzle, given: Sequence[int], answer: Sequence[int], model: Mod
 
     engine = Engine(model, record=True)
     engine.dom[:] = dom
-    engine.start()
+    engine.deadline = deadline
+    try:
+        engine.start()
+    except Timeout:
+        raise BudgetSpent(f"{p.where}: the time ran out while deducing from your marks (see --timeout)") from None
     if engine.log:
         step = explain_entry(p, engine, engine.log[0])
         first = engine.log[0]

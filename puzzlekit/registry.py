@@ -6,6 +6,7 @@ plugins can never silently shadow each other.
 
 from __future__ import annotations
 
+import difflib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -138,7 +139,9 @@ class Registry:
         key = self._names.get(name.lower())
         if key is None:
             known = ", ".join(sorted(self._genres)) or "none"
-            raise UnknownGenre(f"unknown genre {name!r}; installed genres: {known}")
+            close = difflib.get_close_matches(name.lower(), list(self._names), n=1, cutoff=0.6)
+            guess = f" (did you mean {self._names[close[0]]!r}?)" if close else ""
+            raise UnknownGenre(f"unknown genre {name!r}{guess}; installed genres: {known}")
         return self._genres[key]
 
     def has(self, name: str) -> bool:

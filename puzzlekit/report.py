@@ -1,8 +1,10 @@
 """The ``--json`` output, modelled with pydantic so its JSON schema can be published.
 
 These models sit at the edge of the program: results are converted once, after
-solving, and nothing here runs inside the solver.  ``python -m puzzlekit.report docs/schema``
-rewrites the published copies.
+solving, and nothing here runs inside the solver.  They are one family: every line
+any command writes with ``--json`` carries ``schema_version`` and ``genre``, and each
+that is about a puzzle of SOURCE carries ``source``, ``line`` and ``index`` too.
+``python -m puzzlekit.report docs/schema`` rewrites the published copies.
 """
 
 from __future__ import annotations
@@ -10,12 +12,20 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
-from puzzlekit.api import CheckResult, SolveResult
-from puzzlekit.formats.level import input_meta
+from puzzlekit.api import CheckResult, Puzzle, SolveResult
+from puzzlekit.core.model import values_of
+from puzzlekit.formats.level import input_meta, read_blocks
+
+if TYPE_CHECKING:
+    from puzzlekit.analysis import Analysis, Clue
+    from puzzlekit.generation import Generated
+    from puzzlekit.genre import Genre
+    from puzzlekit.grading import Grade
+    from puzzlekit.hints import Hint
 
 SCHEMA_VERSION = 1
 
@@ -59,14 +69,26 @@ class StatsReport(BaseModel):
     stopped_by: Literal["max-nodes", "timeout"] | None = None
 
 
-class SolveReport(BaseModel):
-    """One puzzle's result: a line of ``puzzlekit solve --json`` output."""
+class Report(BaseModel):
+    """What every ``--json`` line carries."""
+
+    model_config = ConfigDict(extra="forbid")
 
     schema_version: int = SCHEMA_VERSION
     genre: str
+
+
+class PuzzleReport(Report):
+    """A line about one puzzle of SOURCE: where it is."""
+
     source: str
     line: int = Field(description="Line of the puzzle's first row in its source.")
     index: int = Field(description="0-based position of the puzzle in its source.")
+
+
+class SolveReport(PuzzleReport):
+    """One puzzle's result: a line of ``puzzlekit solve --json`` output."""
+
     size: str = Field(description="Columns x rows.")
     status: Literal["unique", "multiple", "none", "undecided"]
     solution_count: int = Field(description="Solutions found; exact when stats.exhausted is true.")
@@ -83,16 +105,17 @@ class ViolationReport(BaseModel):
     unfinished: bool
 
 
-class CheckReport(BaseModel):
+class CheckReport(PuzzleReport):
     """One attempt's verdict: a line of ``puzzlekit check --json`` output."""
 
-    schema_version: int = SCHEMA_VERSION
-    genre: str
-    source: str
-    line: int
-    index: int
     status: Literal["solved", "incomplete", "wrong"]
     violations: list[ViolationReport]
+
+
+def text_of(name: str) -> str:
+    """A file name as JSON can hold it: bytes that were not UTF-8 (surrogate escapes from
+    the command line) become ``\\xff`` escapes instead of failing the whole line."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
 def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
@@ -100,7 +123,7 @@ def solve_report(result: SolveResult, steps: bool = False) -> SolveReport:
     s = result.stats
     return SolveReport(
         genre=p.genre.name,
-        source=p.source,
+        source=text_of(p.source),
         line=p.block.first_line,
         index=p.index,
         size=p.size,
@@ -137,7 +160,7 @@ def check_report(result: CheckResult) -> CheckReport:
     p = result.puzzle
     return CheckReport(
         genre=p.genre.name,
-        source=p.source,
+        source=text_of(p.source),
         line=p.block.first_line,
         index=p.index,
         status=result.status,
@@ -148,12 +171,160 @@ def check_report(result: CheckResult) -> CheckReport:
     )
 
 
+class PlaceReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    variable: int
+    place: str
+
+
+class HintReport(PuzzleReport):
+    """The next step: the line of ``puzzlekit hint --json`` output."""
+
+    kind: Literal["deduction", "mistake", "solved", "search"]
+    text: str
+    rule: str | None
+    rung: int
+    variable: int | None
+    place: str | None
+    values: list[int] | None = Field(description="What the variable becomes (for a mistake: the solution's).")
+    reads: list[PlaceReport] = Field(description="The places the rule looked at.")
+
+
+class GradeReport(PuzzleReport):
+    """One puzzle's grade: a line of ``puzzlekit grade --json`` output."""
+
+    status: Literal["unique", "multiple", "none", "undecided"]
+    tier: int | None = Field(description="The rung needed (1 is the cheapest); null unless the puzzle is unique.")
+    rung_name: str | None
+    difficulty: str | None
+    rules: dict[str, int] = Field(description="Deductions per rule during root propagation.")
+    nodes: int
+    seconds: float
+
+
+class ClueReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    place: str
+    clue: int
+
+
+class AnalysisReport(PuzzleReport):
+    """One draft's analysis: a line of ``puzzlekit analyze --json`` output."""
+
+    status: Literal["unique", "multiple", "none", "undecided"]
+    solutions: list[str]
+    differences: list[str] = Field(description="Places where the two solutions shown differ.")
+    add: list[ClueReport] = Field(description="Clues that together make a puzzle with several solutions unique.")
+    removable: list[ClueReport] = Field(description="Clues each of which could go, keeping the puzzle unique.")
+    contradiction: list[ClueReport] = Field(description="Clues that together have no solution.")
+    rule: str | None
+    note: str = Field(description="Why an answer is partial (the time ran out, say); empty when complete.")
+    complete: bool = Field(description="False when a budget cut the analysis short.")
+
+
+class GeneratedReport(Report):
+    """One new puzzle: a line of ``puzzlekit generate --json`` output."""
+
+    index: int = Field(description="0-based position in the run.")
+    seed: str = Field(description="The seed that makes this very puzzle again (as in its '# seed:').")
+    size: str = Field(description="Columns x rows.")
+    difficulty: str
+    tier: int
+    rung_name: str
+    text: str = Field(description="The puzzle as level text, metadata included.")
+
+
+def _where(p: Puzzle) -> dict[str, object]:
+    return {"genre": p.genre.name, "source": text_of(p.source), "line": p.block.first_line, "index": p.index}
+
+
+def hint_report(found: Hint) -> HintReport:
+    p = found.puzzle
+    g, instance = p.genre, p.instance
+    return HintReport(
+        **_where(p),  # type: ignore[arg-type]
+        kind=found.kind,
+        text=found.text,
+        rule=found.rule,
+        rung=found.rung,
+        variable=found.variable,
+        place=g.describe(instance, found.variable) if found.variable is not None else None,
+        values=values_of(found.mask) if found.mask else None,
+        reads=[PlaceReport(variable=v, place=g.describe(instance, v)) for v in found.reads],
+    )
+
+
+def grade_report(grade: Grade) -> GradeReport:
+    return GradeReport(
+        **_where(grade.puzzle),  # type: ignore[arg-type]
+        status=grade.status.value,
+        tier=grade.tier,
+        rung_name=grade.rung_name,
+        difficulty=grade.difficulty,
+        rules=grade.rule_counts,
+        nodes=grade.nodes,
+        seconds=round(grade.seconds, 6),
+    )
+
+
+def analysis_report(a: Analysis) -> AnalysisReport:
+    p = a.puzzle
+
+    def clues(items: list[Clue]) -> list[ClueReport]:
+        return [ClueReport(place=c.name, clue=c.value) for c in items]
+
+    return AnalysisReport(
+        **_where(p),  # type: ignore[arg-type]
+        status=a.status.value,
+        solutions=[s.text for s in a.solutions],
+        differences=[p.genre.describe(p.instance, v) for v in a.differences],
+        add=clues(a.add),
+        removable=clues(a.removable),
+        contradiction=clues(a.contradiction),
+        rule=a.rule,
+        note=a.note,
+        complete=a.complete,
+    )
+
+
+def generated_report(genre: Genre, made: Generated, difficulty: str) -> GeneratedReport:
+    (block,) = read_blocks(made.text, "<generated>")
+    return GeneratedReport(
+        genre=genre.name,
+        index=made.index,
+        seed=block.meta["seed"],
+        size=genre.size(made.instance),
+        difficulty=difficulty,
+        tier=made.rung,
+        rung_name=made.rung_name,
+        text=made.text,
+    )
+
+
+class DailyReport(Report):
+    """The day's puzzle: the line of ``puzzlekit daily --json`` output."""
+
+    date: str = Field(description="YYYY-MM-DD: the date, which is the seed.")
+    puzzle: str = Field(description="The puzzle as level text, metadata included.")
+
+
+FAMILY: dict[str, type[Report]] = {
+    "solve-report.schema.json": SolveReport,
+    "check-report.schema.json": CheckReport,
+    "hint-report.schema.json": HintReport,
+    "grade-report.schema.json": GradeReport,
+    "analysis-report.schema.json": AnalysisReport,
+    "generate-report.schema.json": GeneratedReport,
+    "daily-report.schema.json": DailyReport,
+}
+"""Every published schema, by file name: one model per command that writes ``--json``."""
+
+
 def schemas() -> dict[str, dict[str, object]]:
     """The published JSON schemas, by file name."""
-    return {
-        "solve-report.schema.json": SolveReport.model_json_schema(),
-        "check-report.schema.json": CheckReport.model_json_schema(),
-    }
+    return {name: model.model_json_schema() for name, model in FAMILY.items()}
 
 
 def write_schemas(folder: Path) -> list[Path]:

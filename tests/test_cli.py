@@ -147,7 +147,7 @@ def test_a_missing_file_is_a_usage_error() -> None:
 
 def test_an_unknown_genre_lists_the_installed_ones() -> None:
     result = run("solve", "sudoku", "-", stdin=UNIQUE)
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "unknown genre 'sudoku'; installed genres: hashiwokakero, " in result.stderr
     assert "slitherlink" in result.stderr
 
@@ -219,7 +219,7 @@ def test_check_lists_violations_and_exits_6() -> None:
     )
     assert result.exit_code == 6
     assert "incomplete" in result.output
-    assert "  - the 3 at r5c5 has only 0 lines" in result.output
+    assert "  - the 3 at r5c5 has no lines" in result.output
 
 
 def test_check_json(tmp_path: Path) -> None:
@@ -229,10 +229,17 @@ def test_check_json(tmp_path: Path) -> None:
     assert any(v.kind == "dead-end" for v in report.violations)
 
 
-def test_check_without_marks_says_what_is_missing(tmp_path: Path) -> None:
-    result = run("check", "slitherlink", level(tmp_path, UNIQUE))
-    assert result.exit_code == 1
-    assert "lattice form" in result.stderr
+@pytest.mark.parametrize(
+    ("genre", "bare", "unmet"),
+    [("slitherlink", UNIQUE, "the 3 at r1c1 has no lines"), ("hashi", "2.2\n", "the 2 at r1c1 has no bridges")],
+)
+def test_check_of_a_bare_puzzle_is_an_empty_attempt_in_every_genre(
+    tmp_path: Path, genre: str, bare: str, unmet: str
+) -> None:
+    result = run("check", genre, level(tmp_path, bare))
+    assert result.exit_code == 6
+    assert "incomplete" in result.stdout and unmet in result.stdout
+    assert result.stderr.endswith("holds a bare puzzle with no marks; give the attempt with --state FILE\n")
 
 
 def test_check_pairs_puzzles_and_states_by_order(tmp_path: Path) -> None:
@@ -243,7 +250,7 @@ def test_check_pairs_puzzles_and_states_by_order(tmp_path: Path) -> None:
         "--state",
         level(tmp_path, "+ +\n . \n+ +\n", "s"),
     )
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "holds 2 puzzle(s) but" in result.stderr
 
 

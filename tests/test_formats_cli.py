@@ -102,17 +102,23 @@ def test_several_puzzles_convert_to_one_url_per_line_but_one_pzprjs_file_needs_a
         "https://puzz.link/p?slither/2/2/g1c",
     ]
     refused = run("convert", "slitherlink", path, "--to", "pzpr")
-    assert refused.exit_code == 1
-    assert "--puzzle" in refused.stderr
+    assert refused.exit_code == 2
+    assert "holds 2 puzzles; choose one with --puzzle N" in refused.stderr
     picked = run("convert", "slitherlink", path, "--to", "pzpr", "--puzzle", "2")
     assert picked.exit_code == 0
     assert ". 1 \n2 . \n" in picked.output
 
 
+def test_a_source_of_another_genre_is_a_usage_error() -> None:
+    result = run("solve", "slitherlink", HASHI_URL)
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1
+    assert "this is a hashiwokakero puzzle, not slitherlink" in result.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["solve", "slitherlink", HASHI_URL], "this is a hashiwokakero puzzle, not slitherlink"),
         (["solve", "slitherlink", "https://puzz.link/p?slither/5/5/cbcbc"], "cut short"),
         (["solve", "slitherlink", "https://puzz.link/p?slither/5/5/cbcbcddadcbcb"], "over-long"),
         (["solve", "slitherlink", "https://puzz.link/p?slither/0/5/a"], "at least one column"),

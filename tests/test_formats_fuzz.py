@@ -23,7 +23,10 @@ HOST = make_host()
 GENRES = ("slitherlink", "hashiwokakero")
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ROUND = settings(max_examples=40, deadline=None)
-SLOW = 0.5  # seconds any one source may take, decoding and parsing together
+SLOW = 5.0
+"""A hang guard, not a speed test: a source that is refused early takes milliseconds, one that
+allocates a claimed 100000x100000 board takes minutes; the bound sits far from both, so a loaded
+machine never fails it."""
 
 PREFIXES = ["https://puzz.link/p?", "http://pzv.jp/p.html?", "puzz.link/p?", "https://example.org/p.html?"]
 PIDS = ["slither", "slitherlink", "hashikake", "hashi", "bridges", "nurikabe", "Slither", ""]
@@ -207,7 +210,7 @@ def test_a_huge_claimed_size_is_refused_before_anything_is_allocated(genre: str)
         "https://puzz.link/p?slither/5/5/" + "z" * (1 << 21),
     ):
         no_crash(genre, source)
-    assert time.perf_counter() - start < 1
+    assert time.perf_counter() - start < 2 * SLOW
 
 
 def test_the_host_used_here_has_both_genres(host: Host) -> None:
@@ -284,4 +287,4 @@ def test_huge_penpa_and_janko_claims_are_refused_quickly(genre: str) -> None:
     for text in ("\n".join(lines), "\n".join(deep), "z" * (1 << 16), "x" * (5 << 20)):  # the last unpacks past the cap
         no_crash(genre, penpa.CANONICAL + penpa.pack_text(text))
     no_crash(genre, "begin\npuzzle slitherlink\nsize 100000\nproblem\n- -\nend\n")
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 2 * SLOW

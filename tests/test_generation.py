@@ -213,7 +213,7 @@ def test_the_generate_command(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "bad.txt:2:2: the mask has a hole at r2c2" in result.stderr
     assert runner.invoke(main, ["generate", "slitherlink", "--size", "1x9"]).exit_code == 2
     result = runner.invoke(main, ["generate", "hashi", "--difficulty", "expert"])
-    assert result.exit_code == 1 and "no difficulty 'expert'" in result.stderr
+    assert result.exit_code == 2 and "no difficulty 'expert'" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -336,13 +336,12 @@ def test_render_solution_exits_with_the_status_code(text: str, code: int, words:
 @pytest.mark.parametrize(
     ("args", "code", "words"),
     [
-        (["render", "sudoku", "-"], 1, "unknown genre 'sudoku'"),
+        (["render", "sudoku", "-"], 2, "unknown genre 'sudoku'"),
         (["render", "slitherlink", "-", "-o", "board.gif"], 2, "cannot tell the format of 'board.gif'"),
         (["render", "slitherlink", "-", "--format", "png"], 2, "PNG is written to a file"),
         (["render", "slitherlink", "-", "--sheet", "-o", "book.svg"], 2, "a sheet is a multi-page PDF"),
         (["render", "slitherlink", "-", "--solution", "--state", "s.txt"], 2, "choose one"),
         (["render", "slitherlink", "-", "--puzzle", "3"], 2, "--puzzle 3: <stdin> holds 1 puzzle(s)"),
-        (["render", "slitherlink", "-", "--violations"], 1, "lattice form"),
     ],
 )
 def test_render_refuses_bad_usage_in_one_line(args: list[str], code: int, words: str) -> None:

@@ -60,7 +60,8 @@ def test_corpus_samples_agree() -> None:
 def test_solve_with_the_sat_engine() -> None:
     result = CliRunner().invoke(main, ["solve", "slitherlink", "-", "--engine", "sat"], input="31\n..\n")
     assert result.exit_code == 0
-    assert "# rung: 0 (sat)" in result.output and "|3|1" in result.output
+    assert "# engine: sat" in result.output and "|3|1" in result.output
+    assert "# rung:" not in result.output and "# nodes:" not in result.output  # the SAT engine has neither
     result = CliRunner().invoke(main, ["solve", "hashi", "-", "--engine", "sat"], input="1.1\n...\n1.1\n")
     assert result.exit_code == 3
 
@@ -74,3 +75,37 @@ def test_a_genre_without_an_encoding_says_so() -> None:
 
     with pytest.raises(UsageError, match="has no SAT encoding"):
         puzzlekit.solve(NoSat(), "3.\n..\n", engine="sat")
+
+
+def test_a_deadline_interrupts_a_hard_solver_call() -> None:
+    """The clock is not only looked at between solver calls: a call still running at
+    the deadline is interrupted (pigeonhole 11 into 10 runs for minutes uninterrupted)."""
+    import time
+
+    from pysat.examples.genhard import PHP
+
+    from puzzlekit.engines.sat import SatEncoding, solve_sat
+
+    clauses = [list(c) for c in PHP(10).clauses]
+
+    class Hard(puzzlekit.default_host().genre("slitherlink").__class__):
+        def sat_encoding(self, instance: object) -> SatEncoding:  # type: ignore[override]
+            return SatEncoding(clauses, lambda true: [], lambda values: [], lambda values: [])  # type: ignore[arg-type]
+
+    started = time.perf_counter()
+    outcome = solve_sat(Hard(), None, timeout=0.5)
+    assert time.perf_counter() - started < 10
+    assert outcome.status.value == "undecided" and outcome.stopped_by == "timeout"
+
+
+def test_a_board_of_many_island_groups_keeps_the_sat_budget() -> None:
+    """A 200x200 Bridges board of '?' islands: each refinement round cuts 10,000 groups
+    apart, which took a minute a round when each group scanned every edge."""
+    import time
+
+    row = ".".join("?" * 100)[:199]
+    text = "\n".join(row if r % 2 == 0 else "." * 199 for r in range(199)) + "\n"
+    started = time.perf_counter()
+    result = puzzlekit.solve("hashi", text, engine="sat", timeout=2)
+    assert time.perf_counter() - started < 15
+    assert result.status.value in ("multiple", "undecided")

@@ -433,6 +433,30 @@ def test_a_deadline_stops_root_propagation_too() -> None:
     assert outcome.rung == model.search_rung
 
 
+def test_a_deadline_holds_when_every_propagator_run_is_slow() -> None:
+    """Runs of 50 ms each (a connectivity check on a 200x200 board): the engine looks at
+    the clock after a few runs, not after CLOCK_EVERY of them (which would be 12.8 s)."""
+    import time as clock
+
+    slow = Rule("slow", 1, "takes its time")
+
+    class Slow(Propagator):
+        rule = slow
+        watches = None
+
+        def propagate(self, engine: Engine) -> bool:
+            clock.sleep(0.05)
+            engine.again()
+            return True
+
+    model = Model((Rung(1, "cheap"),), [BOOL])
+    model.add(Slow())
+    started = clock.perf_counter()
+    outcome = count_solutions(model, timeout=0.3)
+    assert clock.perf_counter() - started < 2
+    assert outcome.stopped_by == "timeout"
+
+
 def test_the_grade_of_an_undecided_puzzle_is_the_search_rung() -> None:
     model = free_booleans(3)
     outcome = count_solutions(model, max_nodes=0)

@@ -110,11 +110,11 @@ def test_hint_chooses_one_puzzle_of_several_with_puzzle_n() -> None:
     book = f"{FIRST}\n2.2\n"
     result = run("hint", "hashi", "-", stdin="2.2\n\n1.1\n")
     assert result.exit_code == 2  # type: ignore[attr-defined]
-    assert "hint takes one puzzle, found 2; choose one with --puzzle N" in result.output  # type: ignore[attr-defined]
+    assert "<stdin> holds 2 puzzles; choose one with --puzzle N" in result.output  # type: ignore[attr-defined]
     result = run("hint", "hashi", "-", "--puzzle", "2", stdin="2.2\n\n1.1\n")
     assert result.exit_code == 0 and "the 1 at r1c1" in result.output  # type: ignore[attr-defined]
     result = run("hint", "slitherlink", "-", "--puzzle", "3", stdin=book)
-    assert result.exit_code == 2 and "--puzzle 3, but SOURCE holds 2" in result.output  # type: ignore[attr-defined]
+    assert result.exit_code == 2 and "--puzzle 3: <stdin> holds 2 puzzle(s)" in result.output  # type: ignore[attr-defined]
 
 
 def test_a_hint_state_that_is_not_one_drawing_is_a_clear_error(tmp_path: Path) -> None:

@@ -175,3 +175,18 @@ def test_check_on_a_real_terminal_draws_the_board() -> None:
         "check", "slitherlink", str(SLITHER / "first.txt"), "--state", str(SLITHER / "first.attempt.txt")
     )
     assert ESC in shown and "└" in shown and "has only 2 lines" in shown
+
+
+def test_a_board_wider_than_the_terminal_falls_back_to_plain_text() -> None:
+    from puzzlekit.cli import output
+
+    made = puzzlekit.generate("slitherlink", size=20, seed="wide", difficulty="easy")[0].text
+    result = puzzlekit.solve("slitherlink", made)
+    view, plain = terminal.solve_view(result, False, 1), output.solve_plain(result)
+    board_width = max(len(line) for line in view.plain.split("\n")[1:])
+    narrow, wide = io.StringIO(), io.StringIO()
+    terminal.show(view, plain, file=narrow, width=board_width - 1)
+    terminal.show(view, plain, file=wide, width=board_width)
+    assert narrow.getvalue().startswith("# seed: wide") and "# status: unique" in narrow.getvalue()
+    assert puzzlekit.load("slitherlink", narrow.getvalue())  # what was printed reads back
+    assert wide.getvalue().startswith(view.plain.split("\n")[0][:10]) and "# status" not in wide.getvalue()

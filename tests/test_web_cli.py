@@ -36,7 +36,7 @@ def test_daily_output_reads_back_as_a_puzzle(host: Host) -> None:
 
 def test_daily_refuses_a_bad_date_in_one_line(host: Host) -> None:
     result = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "someday"], obj=host)
-    assert result.exit_code == 1 and "YYYY-MM-DD" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 2 and "YYYY-MM-DD" in result.output and "Traceback" not in result.output  # usage
 
 
 def test_play_refuses_bad_input_before_starting(host: Host, tmp_path: object) -> None:

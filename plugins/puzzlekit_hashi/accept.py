@@ -23,7 +23,7 @@ def violations(board: Board, bridges: Sequence[int]) -> list[Violation]:
         pairs = board.island_edges[island]
         total = totals[island]
         if total != clue:
-            amount = f"only {total}" if total < clue else f"{total}, too many"
+            amount = "no" if total == 0 else f"only {total}" if total < clue else f"{total}, too many"
             mendable = total < clue and any(growable[e] for e in pairs)
             found.append(Violation("island", f"{board.island_name(island)} has {amount} bridges", pairs, mendable))
     for h, v, (r, c) in board.crossings:

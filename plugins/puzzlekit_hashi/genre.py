@@ -120,6 +120,7 @@ class Hashiwokakero(Genre):
     # -- generating, and clues for setters ----------------------------------------------
 
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    generate_options: ClassVar[frozenset[str] | None] = frozenset({"density"})
     """Like Tatham's bridges, three levels: random networks that need search are too
     rare to generate, so "expert" is refused with the list of these."""
 

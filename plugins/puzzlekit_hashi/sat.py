@@ -44,10 +44,14 @@ def encode(board: Board) -> SatEncoding:
         groups = _groups(board, values)
         if len(groups) < 2:
             return []
-        out = []
-        for group in groups:
-            leaving = [some[e] for e, (a, b) in enumerate(board.edges) if (a in group) != (b in group)]
-            out.append(leaving)
+        # Each group's cut (the edges leaving it), in one pass over the edges: a board of
+        # many small groups (all '?' islands) would cost groups x edges otherwise.
+        group_of = {island: k for k, group in enumerate(groups) for island in group}
+        out: list[Clause] = [[] for _ in groups]
+        for e, (a, b) in enumerate(board.edges):
+            if group_of[a] != group_of[b]:
+                out[group_of[a]].append(some[e])
+                out[group_of[b]].append(some[e])
         return out
 
     def block(values: list[int]) -> Clause:

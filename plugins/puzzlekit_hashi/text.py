@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit.core.model import is_fixed, value_of
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.level import Block
 from puzzlekit_hashi.board import NO_CLUE, Board
 
@@ -36,6 +36,7 @@ def _islands(block: Block, rows: list[str]) -> tuple[list[tuple[int, int]], list
     islands: list[tuple[int, int]] = []
     clues: list[int] = []
     derived = False
+    errors: list[LevelError] = []  # every bad character, so one pass mends them all
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             if "1" <= ch <= "8":
@@ -46,14 +47,19 @@ def _islands(block: Block, rows: list[str]) -> tuple[list[tuple[int, int]], list
                 clues.append(NO_CLUE)
                 derived = derived or ch == DERIVED
             elif ch in "09":
-                raise block.error(
-                    r, c, f"an island's clue is 1-8 (two bridges to each of four neighbours), found {ch}"
+                errors.append(
+                    block.error(r, c, f"an island's clue is 1-8 (two bridges to each of four neighbours), found {ch}")
                 )
             elif ch not in ". " and ch not in BRIDGE_CHARS:
                 shown = repr(ch)
-                raise block.error(
-                    r, c, f"expected an island 1-8 or '?', water '.', or a bridge, found {shown}"
+                errors.append(
+                    block.error(r, c, f"expected an island 1-8 or '?', water '.', or a bridge, found {shown}")
                 )
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return islands, clues, derived
 
 
@@ -75,9 +81,7 @@ def parse_board(block: Block) -> Board:
             sums[b] += n
         for i, (r, c) in enumerate(islands):
             if rows[r][c] == DERIVED and not sums[i]:
-                raise block.error(
-                    r, c, "an 'O' island takes its clue from its bridges, but none are drawn at it"
-                )
+                raise block.error(r, c, "an 'O' island takes its clue from its bridges, but none are drawn at it")
         new = tuple(sums[i] if rows[r][c] == DERIVED else clues[i] for i, (r, c) in enumerate(islands))
         board = Board(board.rows, board.cols, board.islands, new)
     return board
@@ -87,9 +91,7 @@ def parse_state(block: Block, board: Board) -> list[int]:
     """Bridges drawn as domains: a drawn pair is fixed, an undrawn one stays open."""
     rows = _grid(block)
     if (len(rows), len(rows[0])) != (board.rows, board.cols):
-        raise block.error(
-            0, 0, f"the state is {len(rows[0])}x{len(rows)} but the puzzle is {board.cols}x{board.rows}"
-        )
+        raise block.error(0, 0, f"the state is {len(rows[0])}x{len(rows)} but the puzzle is {board.cols}x{board.rows}")
     islands, clues, _ = _islands(block, rows)
     if tuple(islands) != board.islands:
         extra = [cell for cell in islands if cell not in board.island_at]

@@ -32,7 +32,9 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
         count = sum(lines[e] for e in sides)
         if count != clue:
             lined = "line" if count == 1 else "lines"
-            amount = f"only {count} {lined}" if count < clue else f"{count} {lined}, too many"
+            amount = (
+                "no lines" if count == 0 else f"only {count} {lined}" if count < clue else f"{count} {lined}, too many"
+            )
             found.append(
                 Violation(
                     "clue",

@@ -133,6 +133,7 @@ class Slitherlink(Genre):
     # -- generating, and clues for setters ----------------------------------------------
 
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
+    generate_options: ClassVar[frozenset[str] | None] = frozenset({"symmetry", "mask"})
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         from puzzlekit_slitherlink.generate import generate  # the generator loads puzzlekit.generation: on use

@@ -10,6 +10,7 @@ from puzzlekit.core.clues import ClueModel, Idle
 from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, LoopReach, add_single_loop
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
@@ -76,6 +77,7 @@ class SlitherlinkClues(ClueModel):
         model.brancher = chain_end_brancher(grid)
         self.board = board
         model.leaf_check = lambda values: not violations(self.board, values)
+        model.cnf = lambda: _learning_twin(self.board)  # the clues as they stand when search starts
 
     def _corner(self, cell: int, clue: int) -> Propagator:
         corner = LineIntoACorner(self.grid, cell, clue)
@@ -108,6 +110,12 @@ class SlitherlinkClues(ClueModel):
 
     def instance(self) -> Board:
         return self.board
+
+
+def _learning_twin(board: Board) -> SatEncoding:
+    from puzzlekit_slitherlink.sat import encode
+
+    return encode(board, colours=True)
 
 
 def _finishes(grid: Grid, clues: Sequence[int], full: bool) -> Callable[[list[int], int], bool]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzlekit.core.model import BOOL, FALSE, TRUE
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.level import Block
 from puzzlekit_slitherlink.grid import Grid, grid_for
 
@@ -70,17 +71,28 @@ def _parse_clue_grid(block: Block) -> Board:
     width = len(rows[0])
     _check_size(block, len(rows), width)
     clues: list[int] = []
+    errors: list[LevelError] = []  # every bad cell and ragged row, so one pass mends them all
     for r, row in enumerate(rows):
         for c, ch in enumerate(row[:width]):
-            clues.append(_clue(block, r, c, ch, "."))
+            try:
+                clues.append(_clue(block, r, c, ch, "."))
+            except LevelError as err:
+                errors.append(err)
         if len(row) != width:
             col = min(len(row), width)
-            raise block.error(
-                r,
-                col,
-                f"ragged row: expected {width} cells like the first row, found {len(row)} "
-                "(use '.' for a blank)",
+            errors.append(
+                block.error(
+                    r,
+                    col,
+                    f"ragged row: expected {width} cells like the first row, found {len(row)} "
+                    "(use '.' for a blank)",
+                )
             )
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return Board(grid_for(len(rows), width), tuple(clues))
 
 
@@ -104,25 +116,31 @@ def parse_lattice(block: Block) -> tuple[Board, list[int]]:
     width = 2 * C + 1
     dom = [BOOL] * grid.n_edges
     clues = [BLANK] * (R * C)
+    errors: list[LevelError] = []  # every bad character, so one pass mends them all
     for i, row in enumerate(rows):
         if len(row) > width:
-            raise block.error(i, width, f"row is longer than the first row ({width} characters)")
+            errors.append(block.error(i, width, f"row is longer than the first row ({width} characters)"))
+            row = row[:width]
         row = row.ljust(width)
-        if i % 2 == 0:
-            r = i // 2
-            for j, ch in enumerate(row):
-                if j % 2 == 0:
+        r = i // 2
+        for j, ch in enumerate(row):
+            try:
+                if i % 2 == 0 and j % 2 == 0:
                     if ch != "+":
                         raise block.error(i, j, f"expected a dot '+', found {_show(ch)}")
-                else:
+                elif i % 2 == 0:
                     dom[grid.h(r, j // 2)] = _mark(block, i, j, ch, "-")
-        else:
-            r = i // 2
-            for j, ch in enumerate(row):
-                if j % 2 == 0:
+                elif j % 2 == 0:
                     dom[grid.v(r, j // 2)] = _mark(block, i, j, ch, "|")
                 else:
                     clues[r * C + j // 2] = _clue(block, i, j, ch, ". ")
+            except LevelError as err:
+                errors.append(err)
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    failed = LevelErrors.collect(errors)
+    if failed is not None:
+        raise failed
     return Board(grid, tuple(clues)), dom
 
 

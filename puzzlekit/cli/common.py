@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import math
 import os
 import sys
 from collections.abc import Callable
@@ -12,9 +11,12 @@ from typing import Any, NoReturn, TypeVar
 
 import click
 
-from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE
-from puzzlekit.errors import PuzzlekitError
-from puzzlekit.formats.codec import shown
+from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE, error_exit_code, fail, say
+from puzzlekit.cli.stdio import attach_missing_streams as attach_missing_streams  # re-exported
+from puzzlekit.cli.stdio import is_terminal as is_terminal  # re-exported
+from puzzlekit.cli.validate import Seconds as Seconds  # re-exported: every --timeout is one
+from puzzlekit.errors import LevelErrors, PuzzlekitError, UsageError
+from puzzlekit.formats.codec import read_capped, shown
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
 
@@ -28,56 +30,54 @@ def get_host(ctx: click.Context) -> Host:
         try:
             root.obj = make_host(lazy=True)  # each plugin imported when first needed
         except PuzzlekitError as err:  # two plugins claiming one name, say
-            click.echo(f"puzzlekit: error: {err}", err=True)
+            say("error", str(err))
             ctx.exit(EXIT_ERROR)
         for failure in root.obj.failures:
-            click.echo(f"puzzlekit: warning: {failure}", err=True)
-        root.obj.on_failure = lambda failure: click.echo(f"puzzlekit: warning: {failure}", err=True)
+            say("warning", str(failure))
+        root.obj.on_failure = lambda failure: say("warning", str(failure))
     host: Host = root.obj
     return host
 
 
 def reports_errors(func: F) -> F:
-    """Turn the project's own errors into one line on stderr and exit code 1."""
+    """Turn the project's own errors and the system's into one line on stderr and the
+    code the exit-code table gives them."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
+        except LevelErrors as err:
+            for each in err.errors:
+                say("error", str(each))
+            fail(f"{err.source}: {len(err.errors) + err.more} errors" + (f", {err.more} not shown" if err.more else ""))
         except PuzzlekitError as err:
-            click.echo(f"puzzlekit: error: {err}", err=True)
-            sys.exit(EXIT_ERROR)
+            fail(str(err), error_exit_code(err))
         except BrokenPipeError:
             # The reader went away (``| head``): stop quietly, as shell tools do.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(EXIT_BROKEN_PIPE)
         except OSError as err:
-            click.echo(f"puzzlekit: error: {err}", err=True)
-            sys.exit(EXIT_ERROR)
+            fail(os_error(err))
+        except MemoryError:
+            fail("out of memory (try a smaller board or fewer puzzles at once)")
 
     return wrapper  # type: ignore[return-value]
 
 
+def os_error(err: OSError) -> str:
+    """An OSError as the path and the problem (``out.svg: permission denied``), not
+    ``[Errno 13] Permission denied: 'out.svg'``."""
+    problem = (err.strerror or str(err)).rstrip(".")
+    problem = problem[:1].lower() + problem[1:]
+    if err.filename is None:
+        return problem
+    return f"{os.fsdecode(err.filename)}: {problem}"
+
+
 def usage_error(ctx: click.Context, message: str) -> NoReturn:
     """A usage mistake found after parsing (``--puzzle`` past the end): one line, exit 2."""
-    click.echo(f"puzzlekit: error: {message}", err=True)
-    ctx.exit(EXIT_USAGE)
-
-
-class Seconds(click.FloatRange):
-    """A ``--timeout``: zero or more seconds, never NaN or infinity (a FloatRange lets
-    those through)."""
-
-    name = "seconds"
-
-    def __init__(self) -> None:
-        super().__init__(min=0)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
-        seconds = super().convert(value, param, ctx)
-        if not math.isfinite(seconds):
-            self.fail("must be a finite number of seconds", param, ctx)
-        return float(seconds)
+    fail(message, EXIT_USAGE)
 
 
 def complete_genre(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -106,25 +106,21 @@ def read_source(ctx: click.Context, genre: Genre, source: str, what: str = "SOUR
 
 
 def read_raw(ctx: click.Context, source: str, what: str = "SOURCE") -> tuple[str, str]:
-    """The text of ``-`` (stdin) or a file, as it is, and the name errors give it."""
+    """The text of ``-`` (stdin) or a file, as it is, and the name errors give it; at
+    most :data:`MAX_SOURCE` bytes, as for a URL, so ``/dev/zero`` is one error line."""
     if source == "-":
-        return _utf8(sys.stdin.buffer.read(), "<stdin>"), "<stdin>"
+        if sys.stdin is None:
+            raise UsageError(f"{what} is -, but there is no standard input")
+        return read_capped(sys.stdin.buffer, "<stdin>"), "<stdin>"
     path = Path(source)
     if not path.exists() and "://" in source:
         raise PuzzlekitError(f"{shown(source)}: no installed format reads this URL (see 'puzzlekit formats')")
     if not path.exists():
-        raise click.BadParameter(f"no such file: {source}", ctx=ctx, param_hint=what)
+        raise UsageError(f"{what}: no such file: {source}")
     if path.is_dir():
         raise PuzzlekitError(f"{source}: is a directory, not a level file")
-    return _utf8(path.read_bytes(), source), source
-
-
-def _utf8(data: bytes, source: str) -> str:
-    """Level text is UTF-8, from a file or from stdin alike."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise PuzzlekitError(f"{source}: not UTF-8 text (bad byte at offset {err.start})") from None
+    with path.open("rb") as stream:
+        return read_capped(stream, source), source
 
 
 GENRE = click.argument("genre", shell_complete=complete_genre)

@@ -1,8 +1,18 @@
-"""Exit codes, documented in ``puzzlekit --help`` and docs/cli.md."""
+"""Exit codes, documented in ``puzzlekit --help`` and docs/cli.md, and the one helper
+(:func:`fail`) every command ends an error with, so a mistake gets the same code and
+the same shape of line whichever command meets it."""
 
 from __future__ import annotations
 
-from puzzlekit.core.search import Status
+import sys
+from typing import TYPE_CHECKING, NoReturn
+
+import click
+
+from puzzlekit.errors import BudgetSpent, PuzzlekitError, UnknownGenre, UsageError
+
+if TYPE_CHECKING:
+    from puzzlekit.core.search import Status
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -11,15 +21,63 @@ EXIT_NONE = 3
 EXIT_MULTIPLE = 4
 EXIT_UNDECIDED = 5
 EXIT_REJECTED = 6
+EXIT_INTERRUPTED = 130  # 128 + SIGINT
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE, what shells report for a closed pipe
 
-_BY_STATUS = {
-    Status.UNIQUE: EXIT_OK,
-    Status.NONE: EXIT_NONE,
-    Status.MULTIPLE: EXIT_MULTIPLE,
-    Status.UNDECIDED: EXIT_UNDECIDED,
+EXIT_CODES = {
+    EXIT_OK: "success",
+    EXIT_ERROR: "error: bad input, an unreadable file, a broken plugin",
+    EXIT_USAGE: "usage: an unknown option, genre or file, options that do not go together",
+    EXIT_NONE: "no solution",
+    EXIT_MULTIPLE: "several solutions",
+    EXIT_UNDECIDED: "undecided: the node budget or the time ran out",
+    EXIT_REJECTED: "rejected: a wrong or unfinished attempt",
+    EXIT_INTERRUPTED: "interrupted",
+    EXIT_BROKEN_PIPE: "the reader of standard output went away",
 }
+"""Every code a command can exit with; the CLI fuzz test holds the commands to it."""
+
+_BY_STATUS = {"unique": EXIT_OK, "none": EXIT_NONE, "multiple": EXIT_MULTIPLE, "undecided": EXIT_UNDECIDED}
+"""By the status's value (Status is a str enum), so this module imports no solver."""
 
 
 def status_exit_code(status: Status) -> int:
-    return _BY_STATUS[status]
+    return _BY_STATUS[status.value]
+
+
+def error_exit_code(err: PuzzlekitError) -> int:
+    """Naming something that is not there (a genre, a file) or asking for options that
+    cannot work together is a usage mistake (2); a budget spent before an answer is
+    undecided (5); everything else the project raises is 1."""
+    if isinstance(err, BudgetSpent):
+        return EXIT_UNDECIDED
+    return EXIT_USAGE if isinstance(err, (UsageError, UnknownGenre)) else EXIT_ERROR
+
+
+def escaped(text: str) -> str:
+    """``text`` safe for one line on a terminal: control characters (a form feed, an ESC
+    that would start a terminal escape, a newline) and bytes that were not UTF-8 in a
+    file name or an argument (surrogate escapes) are written as ``\\x..`` escapes."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0:
+            out.append(f"\\x{code:02x}")
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def say(kind: str, message: str) -> None:
+    """One line on stderr: ``puzzlekit: KIND: message``, escaped."""
+    click.echo(f"puzzlekit: {kind}: {escaped(message)}", err=True)
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    """End the command with one error line and ``code``."""
+    say("error", message)
+    sys.exit(code)

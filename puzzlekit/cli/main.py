@@ -9,6 +9,9 @@ Each built-in command lives in its own module under ``puzzlekit.cli.commands``.
 from __future__ import annotations
 
 import importlib
+import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -30,6 +33,11 @@ BUILT_IN: dict[str, tuple[str, str, str]] = {
         "puzzlekit.cli.commands.daily",
         "daily_command",
         "Today's puzzle of GENRE: the same board for everyone on the same date.",
+    ),
+    "examples": (
+        "puzzlekit.cli.commands.examples",
+        "examples_command",
+        "List the example puzzles every installed genre (or GENRE) ships, or copy them with --copy DIR.",
     ),
     "formats": (
         "puzzlekit.cli.commands.formats",
@@ -96,14 +104,57 @@ class PuzzlekitGroup(click.Group):
 
     def _plugin_commands(self, ctx: click.Context) -> dict[str, click.Command]:
         from puzzlekit.cli.common import get_host
-        from puzzlekit.cli.exitcodes import EXIT_ERROR
+        from puzzlekit.cli.exitcodes import EXIT_ERROR, say
         from puzzlekit.errors import PuzzlekitError
 
         try:
             return get_host(ctx).commands(self.list_built_in())
         except PuzzlekitError as err:
-            click.echo(f"puzzlekit: error: {err}", err=True)
+            say("error", str(err))
             ctx.exit(EXIT_ERROR)
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        standalone_mode: bool = True,
+        **kwargs: Any,
+    ) -> Any:
+        """click's main, with every usage mistake as one line (not click's usage block)
+        and a missing standard stream (closed, or none under a scheduler) as the null device."""
+        if not standalone_mode:
+            return super().main(args, prog_name, standalone_mode=False, **kwargs)
+        from puzzlekit.cli.exitcodes import EXIT_INTERRUPTED, EXIT_USAGE, say
+        from puzzlekit.cli.stdio import attach_missing_streams
+
+        attach_missing_streams()
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as err:
+            click.echo(err.ctx.get_help() if err.ctx else str(err), err=True)
+            sys.exit(EXIT_USAGE)
+        except click.ClickException as err:
+            where = err.ctx.command_path if isinstance(err, click.UsageError) and err.ctx else "puzzlekit"
+            say("error", f"{err.format_message().rstrip('.')} (see '{where} --help')")
+            sys.exit(err.exit_code)
+        except click.Abort:
+            say("error", "interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's lookup, with "did you mean" for a mistyped command, as for a genre."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError:
+            import difflib
+
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx), n=1, cutoff=0.6) if args else []
+            if not close:
+                raise
+            raise click.UsageError(f"No such command {args[0]!r} (did you mean {close[0]!r}?)", ctx) from None
 
     def list_built_in(self) -> list[str]:
         return sorted(set(self.commands) | set(BUILT_IN))
@@ -150,15 +201,16 @@ def main() -> None:
     """Logic puzzles with a solver inside.
 
     \b
-    puzzlekit solve slitherlink level.txt     solve, and prove the solution unique
-    puzzlekit check slitherlink level.txt --state attempt.txt
-    puzzlekit render slitherlink level.txt --solution -o solved.svg
+    puzzlekit examples --copy .               the bundled example puzzles, to try these on
+    puzzlekit solve slitherlink first.txt     solve, and prove the solution unique
+    puzzlekit check slitherlink first.txt --state first.attempt.txt
+    puzzlekit render slitherlink first.txt --solution -o solved.svg
     puzzlekit solve 'https://puzz.link/p?slither/5/5/cbcbcddad'   the genre from the URL
-    puzzlekit convert slitherlink level.txt --to url   also tatham, pzpr, penpa, ascii
+    puzzlekit convert slitherlink first.txt --to url   also tatham, pzpr, penpa, ascii
     puzzlekit genres                          installed genres
     puzzlekit formats                         URLs, game IDs and files it reads and writes
     puzzlekit selftest mygenre                conformance checks for a genre
 
     Exit codes: 0 success, 1 error, 2 usage, 3 no solution, 4 several solutions,
-    5 undecided (budget spent), 6 rejected attempt.
+    5 undecided (budget spent), 6 rejected attempt (docs/cli.md has the table).
     """

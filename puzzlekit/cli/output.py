@@ -27,7 +27,10 @@ def _summary(result: SolveResult) -> str:
     s = result.stats
     words = _STATUS_WORDS[result.status]
     if result.status == Status.MULTIPLE:
-        words = f"{_count(result)} solutions" + ("" if s.exhausted else " (stopped counting at --limit)")
+        stopped = {"max-nodes": "the node budget ran out", "timeout": "the time ran out"}.get(
+            s.stopped_by or "", "--limit reached"
+        )
+        words = f"{_count(result)} solutions" + ("" if s.exhausted else f" (stopped counting: {stopped})")
     if result.status == Status.UNDECIDED:
         spent = {"max-nodes": "the node budget ran out", "timeout": "the time ran out"}.get(
             s.stopped_by or "", "stopped at --limit 1"
@@ -42,9 +45,17 @@ def _head(result: SolveResult) -> dict[str, str]:
     meta = input_meta(result.puzzle.meta)
     meta["status"] = result.status.value
     meta["result"] = _summary(result)
+    if is_sat(result):
+        meta["engine"] = "sat"  # no rungs, no search nodes: the SAT engine has neither
+        return meta
     meta["rung"] = f"{s.rung} ({s.rung_name})"
     meta["nodes"] = str(s.nodes)
     return meta
+
+
+def is_sat(result: SolveResult) -> bool:
+    """Solved by the SAT engine, which has no rungs and no search nodes to report."""
+    return result._outcome is None and result.stats.rung_name == "sat"
 
 
 def _step_lines(result: SolveResult) -> list[str]:

@@ -67,6 +67,16 @@ def puzzles_in(genre: Genre, text: str, name: str) -> Sequence[Puzzle]:
     return puzzles
 
 
+def choose(ctx: click.Context, puzzles: Sequence[Puzzle], index: int | None, name: str, *, required: bool) -> int:
+    """The 0-based puzzle ``--puzzle`` picks (the first without it, unless ``required``
+    asks for a choice among several), with one wording and exit 2 for every command."""
+    if index is not None and index > len(puzzles):
+        usage_error(ctx, f"--puzzle {index}: {name} holds {len(puzzles)} puzzle(s)")
+    if index is None and required and len(puzzles) > 1:
+        usage_error(ctx, f"{name} holds {len(puzzles)} puzzles; choose one with --puzzle N")
+    return (index or 1) - 1
+
+
 def _infer(ctx: click.Context, text: str, name: str) -> Genre:
     """The one genre ``text`` claims, or a usage error that asks for the genre."""
     try:

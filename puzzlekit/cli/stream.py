@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 from typing import overload
 
 from puzzlekit.api import Puzzle
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.level import Block, read_blocks
 from puzzlekit.genre import Genre
 
@@ -29,11 +29,20 @@ class Puzzles(Sequence[Puzzle]):
         self.source = source
         self.spans: list[tuple[int, int, int]] = []
         """(start, end, line number of start) of each puzzle block in ``text``."""
+        errors: list[LevelError] = []  # every bad block is reported, not the first only
         for span in _chunks(text):
-            blocks = self._read(span)
-            if blocks:  # a chunk of comments only is a header, not a puzzle
-                self.spans.append(span)
-                self._parse(blocks[0], len(self.spans) - 1)  # errors first; nothing is kept
+            try:
+                blocks = self._read(span)
+                if blocks:  # a chunk of comments only is a header, not a puzzle
+                    self.spans.append(span)
+                    self._parse(blocks[0], len(self.spans) - 1)  # errors first; nothing is kept
+            except LevelError as err:
+                errors.append(err)
+                if len(errors) > LevelErrors.MAX_REPORTED:
+                    break
+        failed = LevelErrors.collect(errors)
+        if failed is not None:
+            raise failed
 
     def _read(self, span: tuple[int, int, int]) -> list[Block]:
         start, end, line = span

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import IO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from puzzlekit.api import CheckResult, SolveResult
-from puzzlekit.cli.output import _count, _step_lines, _summary
+from puzzlekit.cli.output import _count, _step_lines, _summary, is_sat
 from puzzlekit.core.model import Violation, domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.hints import Hint
@@ -37,6 +38,20 @@ def console(file: IO[str] | None = None, *, force_terminal: bool | None = None) 
     return Console(file=file, force_terminal=force_terminal, highlight=False, soft_wrap=True)
 
 
+def show(view: Text, plain: str, file: IO[str] | None = None, width: int | None = None) -> None:
+    """Print ``view`` when its board fits the terminal's width, else ``plain``: a board
+    wider than the terminal would wrap into an unreadable drawing, while the plain text
+    (two characters a cell) fits far more and still reads back."""
+    out = console(file)
+    if width is not None:
+        out.width = width
+    board = view.plain.split("\n")[1:]  # the headline may wrap; the board may not
+    if max((cell_len(line) for line in board), default=0) <= out.width:
+        out.print(view)
+    else:
+        out.print(Text(plain))
+
+
 def solve_view(result: SolveResult, steps: bool, total: int) -> Text:
     """A headline (title, size, verdict, cost), the steps if asked, then the board(s)."""
     p, s = result.puzzle, result.stats
@@ -44,7 +59,8 @@ def solve_view(result: SolveResult, steps: bool, total: int) -> Text:
     out.append(p.meta.get("title") or p.where, style="bold")
     out.append(f" ({p.size}): ")
     out.append(_summary(result), style=STATUS_STYLE[result.status])
-    out.append(f" · rung {s.rung} {s.rung_name} · {s.nodes} nodes · {s.seconds * 1000:.0f} ms", style="dim")
+    cost = "sat engine" if is_sat(result) else f"rung {s.rung} {s.rung_name} · {s.nodes} nodes"
+    out.append(f" · {cost} · {s.seconds * 1000:.0f} ms", style="dim")
     if steps:
         for line in _step_lines(result):
             out.append(f"\n  {line}", style="dim")

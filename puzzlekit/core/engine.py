@@ -37,7 +37,16 @@ class LogEntry(NamedTuple):
 DECISION = -1
 CLOCK_EVERY = 256
 """Propagator runs between two looks at the clock when a deadline is set (counted across
-``run`` calls, so many short runs, such as lookahead probes, still look)."""
+``run`` calls, so many short runs, such as lookahead probes, still look).  The most: on a
+board whose propagators are slow (a connectivity check on 200x200) the engine looks more
+often, so the deadline holds to within about :data:`CLOCK_SLICE`."""
+
+CLOCK_SLICE = 0.02
+"""Seconds the engine aims to spend between two looks at the clock."""
+
+CLOCK_FIRST = 8
+"""Runs before the first look: a board of slow propagators must not spend its whole
+budget (and more) before the engine has once looked at the clock."""
 
 
 class Timeout(Exception):
@@ -79,6 +88,8 @@ class Engine:
         "requeue",
         "deadline",
         "ticks",
+        "clock_every",
+        "last_look",
     )
 
     def __init__(self, model: Model, max_rung: int | None = None, record: bool = False) -> None:
@@ -101,10 +112,23 @@ class Engine:
         self.requeue = False
         self.deadline: float | None = None
         """A ``time.perf_counter()`` value; past it, ``run`` raises Timeout."""
-        self.ticks = CLOCK_EVERY
+        self.ticks = CLOCK_FIRST
         """Propagator runs left before the next look at the clock."""
+        self.clock_every: int = CLOCK_FIRST
+        """Runs between two looks: few at first, up to CLOCK_EVERY while runs are quick."""
+        self.last_look: float = 0.0
 
     # -- writing state -------------------------------------------------------
+
+    def _pace(self, now: float) -> None:
+        """Fewer runs to the next look after a slow window, more (up to CLOCK_EVERY) after a quick one."""
+        window = now - self.last_look if self.last_look else 0.0
+        self.last_look = now
+        if window > CLOCK_SLICE:
+            self.clock_every = max(1, self.clock_every // 4)
+        elif window < CLOCK_SLICE / 8 and self.clock_every < CLOCK_EVERY:
+            self.clock_every = min(CLOCK_EVERY, self.clock_every * 2)
+        self.ticks = self.clock_every
 
     def set(self, var: int, mask: int, reads: Sequence[int] = (), note: object = None) -> bool:
         """Narrow ``var`` to ``dom & mask``; False when that empties the domain."""
@@ -208,10 +232,11 @@ class Engine:
             if deadline is not None:
                 self.ticks -= 1
                 if not self.ticks:
-                    self.ticks = CLOCK_EVERY
-                    if time.perf_counter() > deadline:
+                    now = time.perf_counter()
+                    if now > deadline:
                         self._clear()
                         raise Timeout
+                    self._pace(now)
             p = queue.popleft()
             self.current = p
             ok = props[p].propagate(self)

@@ -249,27 +249,41 @@ class NoEarlyLoop(Propagator):
         return f"a line on {edge} would close a loop that does not finish the puzzle"
 
 
+_CROSSED = bytes(1 if d == FALSE else 0 for d in range(256))
+"""``bytes.translate`` table: 1 where a domain is "crossed", 0 elsewhere."""
+
+
 class LoopReach(Propagator):
     """Bridges of the open-edge graph are crossed; the lines and every required group
-    stay in one 2-edge-connected piece."""
+    stay in one 2-edge-connected piece.
+
+    Bridges and pieces depend only on which edges are crossed, so they are remembered
+    for the last few such sets: a lookahead probe that draws a line (and crosses
+    nothing) then costs no bridge search."""
 
     watches = None
-    __slots__ = ("rule", "graph", "adjacent", "required")
+    __slots__ = ("rule", "graph", "adjacent", "required", "_memo")
 
     def __init__(self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH) -> None:
         self.rule = rule
         self.graph = graph
         self.adjacent = graph.adjacent
         self.required = tuple(tuple(group) for group in required)
+        self._memo: dict[bytes, tuple[list[int], list[int]]] = {}
 
-    def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
+    def _pieces(self, dom: list[int]) -> tuple[list[int], list[int]]:
+        """The bridges of the open-edge graph, and each node's piece once they are crossed."""
         graph = self.graph
+        first = graph.first_var
+        key = bytes(dom[first : first + len(graph.ends)]).translate(_CROSSED)
+        memo = self._memo
+        found = memo.pop(key, None)
+        if found is not None:
+            memo[key] = found  # most recently used last
+            return found
         adjacent = self.adjacent
-        for e in find_bridges(adjacent, dom, FALSE)[0]:
-            if dom[e] == TRUE or not engine.set(e, FALSE, (), "bridge"):
-                return False
-        # Label the pieces of the open-edge graph, now that its bridges are crossed.
+        bridges = find_bridges(adjacent, dom, FALSE)[0]
+        crossed = set(bridges)
         n = graph.n_nodes
         label = [-1] * n
         pieces = 0
@@ -280,10 +294,22 @@ class LoopReach(Propagator):
             todo = [start]
             while todo:
                 for e, w in adjacent[todo.pop()]:
-                    if label[w] < 0 and dom[e] != FALSE:
+                    if label[w] < 0 and dom[e] != FALSE and e not in crossed:
                         label[w] = pieces
                         todo.append(w)
             pieces += 1
+        if len(memo) >= 8:
+            del memo[next(iter(memo))]  # the least recently used
+        found = memo[key] = (bridges, label)
+        return found
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        graph = self.graph
+        bridges, label = self._pieces(dom)
+        for e in bridges:
+            if dom[e] == TRUE or not engine.set(e, FALSE, (), "bridge"):
+                return False
         ends = graph.ends
         first = graph.first_var
         loop_piece = -1
@@ -339,6 +365,7 @@ def add_single_loop(
     genre's ladder.
     """
     degree, early, reach = rules
+    model.loop = graph
     for node in range(graph.n_nodes):
         must = bool(visit[node]) if visit is not None else False
         model.add(NodeDegree(graph, node, must, degree))

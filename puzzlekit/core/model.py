@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from puzzlekit.core.cdcl import Twin
     from puzzlekit.core.engine import Engine
+    from puzzlekit.core.loops import LoopGraph
 
 FALSE = 0b01
 TRUE = 0b10
@@ -126,6 +128,12 @@ class Model:
     """Picks the variable to branch on (-1 when all are fixed); default: smallest domain."""
     leaf_check: LeafCheck | None = None
     """Accepts or rejects a full assignment of values; the last word on a leaf."""
+    cnf: Callable[[], Twin] | None = None
+    """The model as clauses (the genre's ``sat_encoding``), made only when search is needed:
+    with it, a boolean model is searched by clause learning (``puzzlekit.core.cdcl``)."""
+    loop: LoopGraph | None = None
+    """The ``LoopGraph`` whose lines must form one loop (set by ``add_single_loop``), for
+    the learning search's loop theory."""
 
     def add_var(self, mask: int) -> int:
         self.domains.append(mask)

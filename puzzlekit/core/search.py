@@ -10,15 +10,20 @@ is "undecided", never a guess reported as a proof.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
-from puzzlekit.core.model import Model, value_of
+from puzzlekit.core.looptheory import LoopTheory
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
 DEFAULT_LIMIT = 2
 DEFAULT_MAX_NODES = 100_000
 DEFAULT_TIMEOUT = 60.0
+EARLY_LOOPS = False
+ROOT_SYNC = True
 
 
 class Status(StrEnum):
@@ -82,10 +87,14 @@ def count_solutions(
     timeout: float | None = DEFAULT_TIMEOUT,
     max_rung: int | None = None,
     record: bool = True,
+    learning: bool = True,
 ) -> SearchOutcome:
     """Propagate at the root, then branch until ``limit`` solutions or a budget ends it.
 
-    ``max_rung`` caps the deductive rungs used (for grading and generation).
+    ``max_rung`` caps the deductive rungs used (for grading and generation).  Past the
+    root, a boolean model with a clause twin (``Model.cnf``) is searched by clause
+    learning (``learn_search``); any other model, or ``learning=False``, by the plain
+    depth-first search (``_dfs``, the reference the tests compare the learning one with).
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -141,12 +150,46 @@ def count_solutions(
 
     nodes = 0
     stopped: str | None = None
-    var = brancher(dom)
-    if var < 0:
+    if brancher(dom) < 0:
         leaf()
         engine.log = root_log
         return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None, root_rung)
+    if max_nodes is not None and max_nodes <= 0:
+        stopped = "max-nodes"
+    elif learning and (twin := _twin_of(model, dom)) is not None:
+        outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
+        solutions.extend(outcome.solutions)
+        nodes = outcome.decisions
+        stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
+    else:
+        nodes, stopped = _dfs(engine, brancher, leaf, max_nodes, deadline)
 
+    engine.undo(root_mark)
+    engine.log = root_log
+    engine.fired = root_fired  # rule counts describe the deduction before any guess
+    exhausted = stopped is None
+    if len(solutions) >= 2:
+        status = Status.MULTIPLE
+    elif exhausted:
+        status = Status.UNIQUE if solutions else Status.NONE
+    else:  # a budget ran out, or --limit 1 stopped at the first solution
+        status = Status.UNDECIDED
+    # Deduction left variables open, so the puzzle needs the search rung, whatever it found.
+    return finish(status, nodes, exhausted, None if stopped == "limit" else stopped, model.search_rung)
+
+
+def _dfs(
+    engine: Engine,
+    brancher: Callable[[list[int]], int],
+    leaf: Callable[[], bool],
+    max_nodes: int | None,
+    deadline: float | None,
+) -> tuple[int, str | None]:
+    """Depth-first count from the root state: nodes used, and why it stopped (None: exhausted)."""
+    dom = engine.dom
+    nodes = 0
+    stopped: str | None = None
+    var = brancher(dom)
     # Each choice point: the trail mark to return to, the variable, values still to try.
     stack: list[tuple[int, int, list[int]]] = [(engine.mark(), var, _choices(dom[var]))]
     try:
@@ -173,16 +216,90 @@ def count_solutions(
                 break
     except Timeout:
         stopped = "timeout"
+    return nodes, stopped
 
-    engine.undo(root_mark)
-    engine.log = root_log
-    engine.fired = root_fired  # rule counts describe the deduction before any guess
-    exhausted = stopped is None
-    if len(solutions) >= 2:
-        status = Status.MULTIPLE
-    elif exhausted:
-        status = Status.UNIQUE if solutions else Status.NONE
-    else:  # a budget ran out, or --limit 1 stopped at the first solution
-        status = Status.UNDECIDED
-    # Deduction left variables open, so the puzzle needs the search rung, whatever it found.
-    return finish(status, nodes, exhausted, None if stopped == "limit" else stopped, model.search_rung)
+
+def _twin_of(model: Model, dom: list[int]) -> Twin | None:
+    """The model's clause twin, when it has one the learning search can use."""
+    if model.cnf is None or any(d & ~BOOL for d in dom):
+        return None
+    twin = model.cnf()
+    if not twin.direct or twin.top < len(dom):
+        return None
+    return twin
+
+
+def learn_search(
+    model: Model,
+    twin: Twin,
+    dom: list[int],
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    engine: Engine | None = None,
+) -> CdclOutcome:
+    """Count solutions from the root state ``dom`` by clause learning.
+
+    The root's deductions are sound, so they enter as facts; the twin's clauses, its
+    ``refine`` and the loop theory (when the model declares one loop) do the rest, and
+    the model's ``leaf_check`` has the last word on every candidate, as in ``_dfs``.
+
+    With ``engine`` (at the root state), the facts the learning finds are handed to the
+    deduction ladder at restarts, and what it deduces from them comes back as facts:
+    deduction from true facts is sound, so this only ever prunes."""
+    n = len(dom)
+    theories: list[Theory] = []
+    loop = None
+    if model.loop is not None:
+        loop = LoopTheory(model.loop, n)
+        if EARLY_LOOPS:
+            theories.append(loop)
+    solver = Cdcl(twin.top, [], theories)
+    for var, d in enumerate(dom):
+        if d == TRUE:
+            solver.assign(2 * var, -1)
+        elif d == FALSE:
+            solver.assign(2 * var + 1, -1)
+    clauses = twin.clauses
+    if model.loop is not None:
+        # Two lines or none at every node, in clauses unit propagation reads in full.
+        clauses = clauses + [c for edges in model.loop.node_edges for c in cardinality([e + 1 for e in edges], [0, 2])]
+    for i, clause in enumerate(clauses):
+        solver.add_input([internal(lit) for lit in clause])
+        if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
+            return CdclOutcome([], 0, 0, False, "timeout")
+    accept = model.leaf_check or (lambda values: True)
+
+    def block(values: list[int]) -> list[int]:
+        short = loop.block(values) if loop is not None else None
+        return short if short is not None else every_variable(values)
+
+    refine = twin.refine
+    if loop is not None:
+        cuts, more = loop.cuts, twin.refine
+
+        def refine(values: list[int]) -> list[list[int]]:
+            return cuts(values) or more(values)
+
+    at_root = None
+    if engine is not None:
+        live = engine
+        taken = [0]
+
+        def at_root(trail: list[int]) -> list[int] | None:
+            edom = live.dom
+            start = taken[0]
+            taken[0] = len(trail)
+            live.current = -1
+            for lit in trail[start:]:
+                var = lit >> 1
+                if var < n and not live.set(var, FALSE if lit & 1 else TRUE):
+                    return None
+            try:
+                if not live.run():
+                    return None
+            except Timeout:
+                return []
+            return [2 * v + (1 if d == FALSE else 0) for v, d in enumerate(edom) if d != BOOL]
+
+    return solver.solve(limit, accept, refine, block, max_nodes, deadline, n, at_root)

@@ -13,9 +13,11 @@ Optional: ``pip install 'puzzlekit-engine[sat]'``.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.search import Status
@@ -38,6 +40,10 @@ class SatEncoding:
     """A clause forbidding exactly this solution (to count on)."""
     top: int = 0
     """The largest SAT variable in use."""
+    direct: bool = False
+    """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every (boolean) puzzle
+    variable, any variable above them auxiliary (``boolean``): the core's learning search
+    can then use the clauses."""
 
     @classmethod
     def boolean(
@@ -52,7 +58,7 @@ class SatEncoding:
         def block(values: list[int]) -> Clause:
             return [-(v + 1) if value else v + 1 for v, value in enumerate(values)]
 
-        return cls(clauses, decode, refine or (lambda values: []), block, n)
+        return cls(clauses, decode, refine or (lambda values: []), block, n, True)
 
     @classmethod
     def single_loop(cls, graph: LoopGraph, clauses: list[Clause], visit: Sequence[bool] | None = None) -> SatEncoding:
@@ -69,7 +75,10 @@ class SatEncoding:
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
     """Clauses saying the number of true literals is one of ``allowed``, by forbidding
-    every other pattern (for the handful of literals around one cell or dot)."""
+    every other pattern (for the handful of literals around one cell or dot).
+
+    ``puzzlekit.core.cdcl.cardinality`` says the same in clauses from which unit
+    propagation draws every conclusion; the core's learning search uses that one."""
     n = len(literals)
     clauses = []
     for pattern in range(1 << n):
@@ -108,43 +117,62 @@ class SatOutcome:
     stopped_by: str | None = None
 
 
-def solve_sat(genre: Genre, instance: object, limit: int = 2, timeout: float | None = 60.0) -> SatOutcome:
-    """Count solutions up to ``limit`` with a SAT solver; "undecided" when time runs out."""
+SOLVER = "cadical153"
+"""The solver without a deadline: the fastest here on these encodings, but CaDiCaL
+cannot be interrupted mid-call."""
+
+INTERRUPTIBLE = "glucose4"
+"""The solver under a deadline: a timer calls ``interrupt()`` when the time is up, so a
+single hard call cannot run past ``--timeout``."""
+
+
+def solve_sat(
+    genre: Genre, instance: object, limit: int = 2, timeout: float | None = 60.0, solver: str | None = None
+) -> SatOutcome:
+    """Count solutions up to ``limit`` with a SAT solver; "undecided" when time runs out.
+
+    ``timeout`` covers the encoding and every solver call: a call still running at the
+    deadline is interrupted.  ``solver`` names a python-sat solver (default: see
+    :data:`SOLVER` and :data:`INTERRUPTIBLE`).
+    """
     try:
         from pysat.solvers import Solver
     except ImportError:
         raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
-    encoding = genre.sat_encoding(instance)
     started = time.perf_counter()
+    deadline = started + timeout if timeout else None
+    encoding = genre.sat_encoding(instance)
     solutions: list[list[int]] = []
     rounds = 0
-    with Solver(name="cadical153", bootstrap_with=encoding.clauses) as solver:
+
+    def stopped() -> SatOutcome:
+        status = Status.MULTIPLE if len(solutions) >= 2 else Status.UNDECIDED
+        return SatOutcome(status, solutions, time.perf_counter() - started, rounds, False, "timeout")
+
+    name = solver or (SOLVER if deadline is None else INTERRUPTIBLE)
+    with Solver(name=name, bootstrap_with=encoding.clauses) as sat:
         while True:
-            if timeout and time.perf_counter() - started > timeout:
-                return SatOutcome(
-                    Status.MULTIPLE if len(solutions) >= 2 else Status.UNDECIDED,
-                    solutions,
-                    time.perf_counter() - started,
-                    rounds,
-                    False,
-                    "timeout",
-                )
+            if deadline is not None and time.perf_counter() >= deadline:
+                return stopped()
             rounds += 1
-            if not solver.solve():
+            answer = sat.solve() if deadline is None else _solve_until(sat, deadline)
+            if answer is None:
+                return stopped()
+            if not answer:
                 break
-            model = solver.get_model() or []
+            model = sat.get_model() or []
             values = encoding.decode({lit for lit in model if lit > 0})
             extra = encoding.refine(values)
             if extra:
                 for clause in extra:
-                    solver.add_clause(clause)
+                    sat.add_clause(clause)
                 continue
             if genre.accept(instance, values):
                 raise PuzzlekitError(f"the {genre.name} SAT encoding produced a non-solution; this is a bug")
             solutions.append(values)
             if len(solutions) >= limit:
                 break
-            solver.add_clause(encoding.block(values))
+            sat.add_clause(encoding.block(values))
     exhausted = len(solutions) < limit
     if len(solutions) >= 2:
         status = Status.MULTIPLE
@@ -153,3 +181,16 @@ def solve_sat(genre: Genre, instance: object, limit: int = 2, timeout: float | N
     else:
         status = Status.UNDECIDED
     return SatOutcome(status, solutions, time.perf_counter() - started, rounds, exhausted)
+
+
+def _solve_until(sat: Any, deadline: float) -> bool | None:
+    """One solver call that a timer interrupts at ``deadline``: None when it was."""
+    timer = threading.Timer(max(0.0, deadline - time.perf_counter()), sat.interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        answer: bool | None = sat.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
+    sat.clear_interrupt()
+    return answer

@@ -11,6 +11,7 @@ costs two integer parses, not a 100-million-cell list.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import BinaryIO
 
 from puzzlekit.errors import LevelError, PuzzlekitError
 from puzzlekit.formats.level import MAX_SIDE as MAX_SIDE  # decoded boards share the level cap
@@ -83,3 +84,20 @@ def cell_name(cell: int, cols: int) -> str:
 def level_text(rows: Sequence[str], meta: Mapping[str, str] | None = None) -> str:
     """One level block: ``# key: value`` lines, then the rows."""
     return write_block(list(rows), dict(meta or {}))
+
+
+def read_capped(stream: BinaryIO, name: str) -> str:
+    """A file's or standard input's text: at most :data:`MAX_SOURCE` bytes (like a URL;
+    ``/dev/zero`` is one error line, not a MemoryError), UTF-8."""
+    data = stream.read(MAX_SOURCE + 1)
+    if len(data) > MAX_SOURCE:
+        raise PuzzlekitError(f"{name}: more than {MAX_SOURCE:,} bytes; puzzlekit reads at most 1 MiB from a file")
+    return utf8(data, name)
+
+
+def utf8(data: bytes, name: str) -> str:
+    """Level text is UTF-8, from a file, standard input or ``bytes`` alike."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise PuzzlekitError(f"{name}: not UTF-8 text (bad byte at offset {err.start})") from None

@@ -15,7 +15,7 @@ from puzzlekit.errors import LevelError
 
 KNOWN_KEYS = ("title", "author", "source", "seed", "difficulty", "tier", "expect", "flags")
 EXPECT_VALUES = ("unique", "multiple", "none")
-OUTPUT_KEYS = ("status", "result", "rung", "nodes", "solution")
+OUTPUT_KEYS = ("status", "result", "rung", "nodes", "engine", "solution")
 """Metadata ``solve`` writes into its plain output; dropped from input metadata, so a
 solved file solved again reports afresh instead of carrying stale results along."""
 MAX_SIDE = 500

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import importlib
 import io
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
-from puzzlekit.errors import MissingExtra
+from puzzlekit.errors import MissingExtra, PuzzlekitError
 
 INSTALL = "pip install 'puzzlekit-engine[pictures]' (it needs the system cairo library: Debian's libcairo2)"
 
@@ -44,15 +46,49 @@ def pictures_problem() -> str | None:
     return None
 
 
+class ConversionFailed(PuzzlekitError):
+    """cairosvg could not turn a drawing into PNG or PDF (its error, in one line)."""
+
+
+@contextmanager
+def _converting(kind: str) -> Iterator[None]:
+    """cairosvg's own exceptions (a ParseError, a ValueError from a closed stream) as one error line."""
+    try:
+        yield
+    except (PuzzlekitError, MemoryError):
+        raise
+    except Exception as err:  # cairosvg and cairocffi raise many kinds (CairoError, ParseError, ValueError)
+        raise ConversionFailed(f"the {kind} converter (cairosvg) could not draw this picture: {err}") from None
+
+
+MAX_PIXELS = 100_000_000
+"""Pixels a PNG may have (400 MB of memory while drawing): a 200x200 board at
+``--scale 4`` would be a billion, enough to exhaust a machine's memory."""
+
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([0-9.]+)"[^>]*?\bheight="([0-9.]+)"')
+
+
 def svg_to_png(svg: str, scale: float = 2.0) -> bytes:
     """A PNG of the picture, ``scale`` device pixels per SVG unit, on its white paper."""
-    data: bytes = _cairosvg().svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    size = _SIZE.search(svg)
+    if size is not None:
+        width, height = (round(float(n) * scale) for n in size.groups())
+        if width * height > MAX_PIXELS:
+            raise ConversionFailed(
+                f"a PNG of {width}x{height} pixels is too large (at most {MAX_PIXELS:,} pixels): "
+                "give a smaller --scale, or write SVG or PDF"
+            )
+    cairosvg = _cairosvg()
+    with _converting("PNG"):
+        data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     return data
 
 
 def svg_to_pdf(svg: str) -> bytes:
     """A one-page PDF of the picture, as vectors."""
-    data: bytes = _cairosvg().svg2pdf(bytestring=svg.encode("utf-8"))
+    cairosvg = _cairosvg()
+    with _converting("PDF"):
+        data: bytes = cairosvg.svg2pdf(bytestring=svg.encode("utf-8"))
     return data
 
 
@@ -71,9 +107,12 @@ def pages_to_pdf(pages: Sequence[str]) -> bytes:
         return shared, width, height
 
     page_surface = type("PageSurface", (surface_module.PDFSurface,), {"_create_surface": onto_shared})
-    for page in pages:
-        tree = parser.Tree(bytestring=page.encode("utf-8"))
-        page_surface(tree, None, 96)
-        shared.show_page()
-    shared.finish()
+    with _converting("PDF"):
+        try:
+            for page in pages:
+                tree = parser.Tree(bytestring=page.encode("utf-8"))
+                page_surface(tree, None, 96)
+                shared.show_page()
+        finally:
+            shared.finish()  # while ``out`` is open: a surface finished later writes to a closed file
     return out.getvalue()

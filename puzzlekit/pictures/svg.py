@@ -9,6 +9,7 @@ numbers rounded to two decimals, which keeps golden files stable.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +34,11 @@ def unqualify(root: ET.Element) -> ET.Element:
     return root
 
 
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+"""Characters XML 1.0 cannot hold, even escaped (a control character or a byte that was
+not UTF-8 in a ``# title:``): drawn as U+FFFD so the document stays well-formed."""
+
+
 _INDENT: ContextVar[bool] = ContextVar("puzzlekit_svg_indent", default=True)
 
 
@@ -55,6 +61,7 @@ def serialize(root: ET.Element) -> str:
         body = ET.tostring(root, encoding="unicode")
     else:
         body = _compact(root)
+    body = _NOT_XML.sub("\ufffd", body)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{body}\n'
 
 

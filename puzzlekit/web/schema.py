@@ -147,8 +147,8 @@ class SolveOut(BaseModel):
 
 class GradeOut(BaseModel):
     status: str
-    rung: int
-    rung_name: str
+    rung: int | None  # None unless the puzzle is unique
+    rung_name: str | None
     difficulty: str | None
     rule_counts: dict[str, int]
     nodes: int

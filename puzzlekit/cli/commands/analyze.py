@@ -2,38 +2,57 @@
 
 from __future__ import annotations
 
-import json
+import sys
 
 import click
 
 from puzzlekit.analysis import Analysis, analyze
-from puzzlekit.cli.common import reports_errors
+from puzzlekit.cli.common import Seconds, reports_errors
+from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.core.search import DEFAULT_TIMEOUT
 
 
 @click.command(name="analyze")
 @genre_and_source
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds for each draft's whole analysis (0: no deadline); a cut-short answer says so.",
+)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context
 @reports_errors
-def analyze_command(ctx: click.Context, genre: str, source: str | None, json_: bool) -> None:
+def analyze_command(ctx: click.Context, genre: str, source: str | None, timeout: float, json_: bool) -> None:
     """Explain each draft in SOURCE.
 
     \b
     several solutions: two of them, where they differ, and clues that make it unique;
     one solution:      the clues that could each be removed and keep it unique;
-    no solution:       a smallest set of clues found that already has no solution.
+    no solution:       a minimal set of clues that already has no solution.
+
+    Exit codes as for solve: 0 unique, 3 none, 4 several, 5 undecided (the first
+    draft that is not unique gives the code).
     """
     g, text, name = load_source(ctx, genre, source)
     puzzles = puzzles_in(g, text, name)
+    code = 0
     for i, puzzle in enumerate(puzzles):
-        report = analyze(g, puzzle)
+        report = analyze(g, puzzle, timeout=timeout or None)
+        code = code or status_exit_code(report.status)
         if json_:
             click.echo(analysis_json(report))
         else:
             if i:
                 click.echo()
             click.echo(analysis_plain(report))
+    sys.exit(code)
+
+
+SHOWN_CLUES = 24
+"""Clues a plain report lists before "and N more": a long list reads as noise."""
 
 
 def analysis_plain(a: Analysis) -> str:
@@ -56,30 +75,20 @@ def analysis_plain(a: Analysis) -> str:
         removable = ", ".join(f"{c.value} at {c.name}" for c in a.removable) or "none"
         out.append(f"  clues that could each be removed: {removable}")
     if a.contradiction:
-        clues = ", ".join(f"{c.value} at {c.name}" for c in a.contradiction)
+        shown = a.contradiction[:SHOWN_CLUES]
+        clues = ", ".join(f"{c.value} at {c.name}" for c in shown)
+        more = (
+            f" and {len(a.contradiction) - len(shown)} more (--json lists all)"
+            if len(shown) < len(a.contradiction)
+            else ""
+        )
         seen = f" (first seen by the rule {a.rule!r})" if a.rule else ""
-        out.append(f"  these clues already contradict each other: {clues}{seen}")
+        minimal = "together" if a.complete else "together (not reduced to a minimal set; see above)"
+        out.append(f"  these {len(a.contradiction)} clues already contradict each other {minimal}: {clues}{more}{seen}")
     return "\n".join(out)
 
 
 def analysis_json(a: Analysis) -> str:
-    p = a.puzzle
+    from puzzlekit.report import analysis_report  # pydantic, only for --json
 
-    def clues(items: list) -> list[dict[str, object]]:  # type: ignore[type-arg]
-        return [{"place": c.name, "clue": c.value} for c in items]
-
-    return json.dumps(
-        {
-            "genre": p.genre.name,
-            "source": p.source,
-            "line": p.block.first_line,
-            "status": a.status.value,
-            "solutions": [s.text for s in a.solutions],
-            "differences": [p.genre.describe(p.instance, v) for v in a.differences],
-            "add": clues(a.add),
-            "removable": clues(a.removable),
-            "contradiction": clues(a.contradiction),
-            "rule": a.rule,
-            "note": a.note,
-        }
-    )
+    return analysis_report(a).model_dump_json()

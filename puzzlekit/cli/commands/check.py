@@ -8,8 +8,8 @@ import click
 
 from puzzlekit.api import check_all
 from puzzlekit.cli import output
-from puzzlekit.cli.common import reports_errors
-from puzzlekit.cli.exitcodes import EXIT_REJECTED
+from puzzlekit.cli.common import is_terminal, reports_errors
+from puzzlekit.cli.exitcodes import EXIT_REJECTED, say
 from puzzlekit.cli.sources import genre_and_source, load_source, read_state
 from puzzlekit.errors import PuzzlekitError
 
@@ -41,12 +41,14 @@ def check_command(
     results = check_all(g, text, state_text, source=name, state_source=state_name)
     if not results:
         raise PuzzlekitError(f"{name}: no puzzle found")
-    pretty = not plain and not json_ and sys.stdout.isatty()
+    if state_text is None and any(r.puzzle.bare for r in results):
+        say("note", f"{name} holds a bare puzzle with no marks; give the attempt with --state FILE")
+    pretty = not plain and not json_ and is_terminal(sys.stdout)
     for result in results:
         if pretty:
             from puzzlekit.cli import terminal  # rich, only on a terminal
 
-            terminal.console().print(terminal.check_view(result))
+            terminal.show(terminal.check_view(result), output.check_plain(result))
         else:
             click.echo(output.check_json(result) if json_ else output.check_plain(result))
     sys.exit(0 if all(r.status == "solved" for r in results) else EXIT_REJECTED)

@@ -6,8 +6,9 @@ import click
 
 from puzzlekit import interchange
 from puzzlekit.cli.common import get_host, reports_errors
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
-from puzzlekit.errors import PuzzlekitError
+from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.validate import Count
+from puzzlekit.cli.writing import write_output
 
 
 @click.command(name="convert")
@@ -20,13 +21,18 @@ from puzzlekit.errors import PuzzlekitError
     show_default=True,
     help="ascii (level text), or a kind a format of the genre writes: url, tatham, pzpr for the built-in genres.",
 )
-@click.option("-o", "--output", "out", metavar="FILE", default="-", help="Write to FILE instead of stdout.")
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Only this puzzle of SOURCE (1 is the first).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    metavar="FILE",
+    default="-",
+    help="Write to FILE instead of stdout (replaced atomically if it exists).",
+)
+@click.option("--puzzle", "index", type=Count(min=1), help="Only this puzzle of SOURCE (1 is the first).")
 @click.pass_context
 @reports_errors
-def convert_command(
-    ctx: click.Context, genre: str, source: str | None, kind: str, out: str, index: int | None
-) -> None:
+def convert_command(ctx: click.Context, genre: str, source: str | None, kind: str, out: str, index: int | None) -> None:
     """Write the puzzles of SOURCE as level text, a puzz.link URL, a Tatham game ID or a
     pzprjs file.
 
@@ -41,17 +47,15 @@ def convert_command(
         raise click.BadParameter(f"{g.name} can be written as {', '.join(kinds)}, not {kind!r}", param_hint="--to")
     puzzles = puzzles_in(g, text, name)
     if index is not None:
-        if index > len(puzzles):
-            raise PuzzlekitError(f"{name} holds {len(puzzles)} puzzle(s); there is no puzzle {index}")
-        puzzles = [puzzles[index - 1]]
+        puzzles = [puzzles[choose(ctx, puzzles, index, name, required=False)]]
     written = [interchange.encode(p, kind, get_host(ctx), interchange.marks(p)) for p in puzzles]
     if kind == interchange.ASCII:
         result = "\n".join(written)
     elif len(written) > 1 and any("\n" in w.rstrip("\n") for w in written):
-        raise PuzzlekitError(
-            f"{name} holds {len(written)} puzzles but one {kind} file holds one; choose it with --puzzle N"
-        )
+        choose(ctx, puzzles, index, name, required=True)  # one file of this kind is one puzzle
     else:
         result = "".join(w if w.endswith("\n") else w + "\n" for w in written)
-    with click.open_file(out, "w", encoding="utf-8") as stream:
-        stream.write(result)
+    if out == "-":
+        click.echo(result, nl=False)
+    else:
+        write_output(out, result)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
-from puzzlekit.cli.common import complete_genre, reports_errors, resolve_genre, usage_error
+from puzzlekit.cli.common import complete_genre, is_terminal, reports_errors, resolve_genre, usage_error
+from puzzlekit.cli.writing import write_output
 from puzzlekit.errors import MissingExtra
 
 PRINTS = (".svg", ".png", ".pdf")
@@ -47,10 +47,12 @@ def daily_command(ctx: click.Context, genre: str, date: str | None, json_: bool,
     if target is not None:
         svg = draw(load_one(g, text))
         kind = target.suffix.lower()
-        target.write_bytes(svg.encode() if kind == ".svg" else svg_to_png(svg) if kind == ".png" else svg_to_pdf(svg))
+        write_output(target, svg if kind == ".svg" else svg_to_png(svg) if kind == ".png" else svg_to_pdf(svg))
     if json_:
-        click.echo(json.dumps({"genre": g.name, "date": day.isoformat(), "puzzle": text}))
-    elif not plain and sys.stdout.isatty():
+        from puzzlekit.report import DailyReport  # pydantic, only for --json
+
+        click.echo(DailyReport(genre=g.name, date=day.isoformat(), puzzle=text).model_dump_json())
+    elif not plain and is_terminal(sys.stdout):
         from puzzlekit.cli import terminal  # rich, only on a terminal
 
         puzzle = load_one(g, text)

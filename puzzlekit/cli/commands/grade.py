@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
@@ -11,13 +10,14 @@ from puzzlekit.api import solve
 from puzzlekit.cli.common import Seconds, reports_errors
 from puzzlekit.cli.exitcodes import status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.validate import Count
 from puzzlekit.core.search import DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 from puzzlekit.grading import Grade, grade_result
 
 
 @click.command(name="grade")
 @genre_and_source
-@click.option("--max-nodes", type=click.IntRange(min=0), default=DEFAULT_MAX_NODES, show_default=True)
+@click.option("--max-nodes", type=Count(min=0), default=DEFAULT_MAX_NODES, show_default=True)
 @click.option("--timeout", type=Seconds(), default=DEFAULT_TIMEOUT, show_default=True)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context
@@ -45,26 +45,13 @@ def grade_command(
 def grade_plain(grade: Grade) -> str:
     p = grade.puzzle
     difficulty = f", {grade.difficulty}" if grade.difficulty else ""
-    tier = f"tier {grade.tier} ({grade.rung_name}{difficulty})"
+    tier = f"tier {grade.tier} ({grade.rung_name}{difficulty})" if grade.tier is not None else "no tier"
     head = f"{p.where}: {grade.status.value}; {tier}; {grade.nodes} search nodes"
     rules = ", ".join(f"{rule} {n}" for rule, n in grade.rule_counts.items()) or "none"
     return f"{head}\n  deductions: {rules}"
 
 
 def grade_json(grade: Grade) -> str:
-    p = grade.puzzle
-    return json.dumps(
-        {
-            "genre": p.genre.name,
-            "source": p.source,
-            "line": p.block.first_line,
-            "index": p.index,
-            "status": grade.status.value,
-            "tier": grade.tier,
-            "rung_name": grade.rung_name,
-            "difficulty": grade.difficulty,
-            "rules": grade.rule_counts,
-            "nodes": grade.nodes,
-            "seconds": round(grade.seconds, 6),
-        }
-    )
+    from puzzlekit.report import grade_report  # pydantic, only for --json
+
+    return grade_report(grade).model_dump_json()

@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 import click
 
-from puzzlekit.cli.common import reports_errors, usage_error
+from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
 from puzzlekit.cli.exitcodes import EXIT_REJECTED
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
-from puzzlekit.core.model import values_of
+from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.validate import Count
+from puzzlekit.core.search import DEFAULT_TIMEOUT
 from puzzlekit.hints import Hint, hint
 
 
 @click.command(name="hint")
 @genre_and_source
 @click.option("--state", "state_path", metavar="FILE", help="The player's marks (a file or -).")
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE (1 is the first).")
+@click.option("--puzzle", "index", type=Count(min=1), help="Which puzzle of SOURCE (1 is the first).")
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds for solving and deducing together (0: no deadline); past it, exit 5.",
+)
 @click.option("--json", "json_", is_flag=True, help="One JSON object.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
 @click.pass_context
@@ -28,6 +35,7 @@ def hint_command(
     source: str | None,
     state_path: str | None,
     index: int | None,
+    timeout: float,
     json_: bool,
     plain: bool,
 ) -> None:
@@ -40,19 +48,15 @@ def hint_command(
     """
     g, text, name = load_source(ctx, genre, source)
     puzzles = puzzles_in(g, text, name)
-    if index is None and len(puzzles) != 1:
-        usage_error(ctx, f"{name}: hint takes one puzzle, found {len(puzzles)}; choose one with --puzzle N")
-    chosen = (index or 1) - 1
-    if chosen >= len(puzzles):
-        usage_error(ctx, f"{name}: --puzzle {index}, but SOURCE holds {len(puzzles)}")
+    chosen = choose(ctx, puzzles, index, name, required=True)
     state, state_name = read_state(ctx, g, state_path, source or genre)
-    found = hint(g, puzzles[chosen], state, state_source=state_name)
+    found = hint(g, puzzles[chosen], state, state_source=state_name, timeout=timeout or None)
     if json_:
         click.echo(hint_json(found))
-    elif not plain and sys.stdout.isatty():
+    elif not plain and is_terminal(sys.stdout):
         from puzzlekit.cli import terminal  # rich, only on a terminal
 
-        terminal.console().print(terminal.hint_view(found, hint_plain(found)))
+        terminal.show(terminal.hint_view(found, hint_plain(found)), hint_plain(found))
     else:
         click.echo(hint_plain(found))
     sys.exit(EXIT_REJECTED if found.kind == "mistake" else 0)
@@ -72,16 +76,6 @@ def hint_plain(found: Hint) -> str:
 
 
 def hint_json(found: Hint) -> str:
-    g, instance = found.puzzle.genre, found.puzzle.instance
-    return json.dumps(
-        {
-            "kind": found.kind,
-            "text": found.text,
-            "rule": found.rule,
-            "rung": found.rung,
-            "variable": found.variable,
-            "place": g.describe(instance, found.variable) if found.variable is not None else None,
-            "values": values_of(found.mask) if found.mask else None,
-            "reads": [{"variable": v, "place": g.describe(instance, v)} for v in found.reads],
-        }
-    )
+    from puzzlekit.report import hint_report  # pydantic, only for --json
+
+    return hint_report(found).model_dump_json()

@@ -8,6 +8,7 @@ import click
 
 from puzzlekit.cli.common import complete_genre, get_host, reports_errors, usage_error
 from puzzlekit.cli.sources import load_source, puzzles_in
+from puzzlekit.cli.validate import Count
 from puzzlekit.errors import MissingExtra
 from puzzlekit.web.server import LOOPBACK, listen, open_browser, run, url_of, web_problem
 
@@ -15,9 +16,9 @@ from puzzlekit.web.server import LOOPBACK, listen, open_browser, run, url_of, we
 @click.command(name="play")
 @click.argument("genre", metavar="[GENRE]", required=False, shell_complete=complete_genre)
 @click.argument("source", metavar="[SOURCE]", required=False)
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE (1 is the first).")
+@click.option("--puzzle", "index", type=Count(min=1), help="Which puzzle of SOURCE (1 is the first).")
 @click.option("--date", help="Today's puzzle for this date (YYYY-MM-DD) instead of the browser's today.")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="0: any free port.")
+@click.option("--port", type=Count(0, 65535), default=0, show_default=True, help="0: any free port.")
 @click.option("--host", "bind", default=LOOPBACK, show_default=True, help="Address to listen on.")
 @click.option("--no-browser", is_flag=True, help="Print the address instead of opening a browser.")
 @click.pass_context

@@ -17,12 +17,14 @@ from pathlib import Path
 import click
 
 from puzzlekit.api import CheckResult, Puzzle, SolveResult, check_all, solve
-from puzzlekit.cli.common import reports_errors, usage_error
-from puzzlekit.cli.exitcodes import status_exit_code
-from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.common import Seconds, reports_errors, usage_error
+from puzzlekit.cli.exitcodes import say, status_exit_code
+from puzzlekit.cli.sources import choose, genre_and_source, load_source, puzzles_in, read_state
+from puzzlekit.cli.validate import Count, Number
+from puzzlekit.cli.writing import write_output
 from puzzlekit.core.model import domains_of
-from puzzlekit.core.search import Status
-from puzzlekit.errors import CannotDraw, MissingExtra
+from puzzlekit.core.search import DEFAULT_TIMEOUT, Status
+from puzzlekit.errors import CannotDraw, MissingExtra, PuzzlekitError
 from puzzlekit.genre import Genre
 from puzzlekit.pictures import (
     Entry,
@@ -41,11 +43,24 @@ FORMATS = ("svg", "png", "pdf")
 
 @click.command(name="render")
 @genre_and_source
-@click.option("-o", "--output", "out", metavar="FILE", help="Where to write (- or none: SVG on standard output).")
+@click.option(
+    "-o",
+    "--output",
+    "out",
+    metavar="FILE",
+    help="Where to write (- or none: SVG on standard output); an existing file is replaced atomically.",
+)
 @click.option(
     "--format", "fmt", type=click.Choice(FORMATS), help="svg, png or pdf (default: from the -o suffix, else svg)."
 )
 @click.option("--solution", is_flag=True, help="Solve the puzzle and draw its solution.")
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds for solving each puzzle (--solution, --sheet; 0: no deadline).",
+)
 @click.option(
     "--state", "state_path", metavar="FILE", help="Draw a player's marks (pairs with SOURCE's puzzles by order)."
 )
@@ -57,7 +72,7 @@ FORMATS = ("svg", "png", "pdf")
 @click.option(
     "--crosses/--no-crosses", default=None, help="Draw 'no line' marks [default: while the board is unfinished]."
 )
-@click.option("--puzzle", "index", type=click.IntRange(min=1), help="Which puzzle of SOURCE to draw (1 is the first).")
+@click.option("--puzzle", "index", type=Count(min=1), help="Which puzzle of SOURCE to draw (1 is the first).")
 @click.option("--sheet", is_flag=True, help="Every puzzle of SOURCE on printable pages, solutions at the back (PDF).")
 @click.option(
     "--per-page",
@@ -67,9 +82,7 @@ FORMATS = ("svg", "png", "pdf")
     help="Boards per sheet page.",
 )
 @click.option("--title", help="The sheet's heading (default: SOURCE's file name).")
-@click.option(
-    "--scale", type=click.FloatRange(min=0.1, max=20), default=2.0, show_default=True, help="PNG pixels per SVG unit."
-)
+@click.option("--scale", type=Number(0.1, 20), default=2.0, show_default=True, help="PNG pixels per SVG unit.")
 @click.pass_context
 @reports_errors
 def render_command(
@@ -79,6 +92,7 @@ def render_command(
     out: str | None,
     fmt: str | None,
     solution: bool,
+    timeout: float,
     state_path: str | None,
     violations: bool,
     crosses: bool | None,
@@ -109,22 +123,20 @@ def render_command(
     puzzles = puzzles_in(g, text, name)
     if sheet:
         heading = title if title is not None else Path(name).name
-        pages, code = _sheet(puzzles, heading, int(per_page))
+        pages, code = _sheet(puzzles, heading, int(per_page), timeout or None)
         _write(target, pages_to_pdf(pages))
         sys.exit(code)
-    if index is not None and index > len(puzzles):
-        usage_error(ctx, f"--puzzle {index}: {name} holds {len(puzzles)} puzzle(s)")
+    chosen = choose(ctx, puzzles, index, name, required=False)
     if index is None and len(puzzles) > 1:
-        click.echo(
-            f"puzzlekit: note: {name} holds {len(puzzles)} puzzles; drawing the first "
+        say(
+            "note",
+            f"{name} holds {len(puzzles)} puzzles; drawing the first "
             "(choose one with --puzzle N, or draw them all with --sheet)",
-            err=True,
         )
-    chosen = (index or 1) - 1
     puzzle = puzzles[chosen]
     code = 0
     if solution:
-        result = solve(g, puzzle)
+        result = solve(g, puzzle, timeout=timeout or None)
         svg, code = draw(puzzle, _solution_dom(result), crosses=crosses), status_exit_code(result.status)
     elif state_path is not None or violations:
         attempt = _attempt(ctx, g, text, name, state_path, source or genre)[chosen]
@@ -137,10 +149,12 @@ def render_command(
 
 
 def _format(ctx: click.Context, fmt: str | None, target: Path | None) -> str:
-    if fmt is not None:
+    if fmt is not None and not (target is not None and target.is_dir()):
         return fmt
     if target is None:
         return "svg"
+    if target.is_dir():
+        raise PuzzlekitError(f"{target}: is a directory; give -o a file name")
     suffix = target.suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         usage_error(ctx, f"cannot tell the format of {str(target)!r}: name it .svg, .png or .pdf, or give --format")
@@ -171,12 +185,12 @@ def _solution_dom(result: SolveResult) -> list[int]:
     where = result.puzzle.where
     if result.solutions:
         if result.status == Status.MULTIPLE:
-            click.echo(f"puzzlekit: warning: {where}: several solutions; drawing the first", err=True)
+            say("warning", f"{where}: several solutions; drawing the first")
         elif result.status == Status.UNDECIDED:
-            click.echo(f"puzzlekit: warning: {where}: uniqueness not proven; drawing the solution found", err=True)
+            say("warning", f"{where}: uniqueness not proven; drawing the solution found")
         return domains_of(result.solutions[0].values)
     words = "has no solution" if result.status == Status.NONE else "was not solved within the budget"
-    click.echo(f"puzzlekit: error: {where}: {words}; nothing to draw", err=True)
+    say("error", f"{where}: {words}; nothing to draw")
     sys.exit(status_exit_code(result.status))
 
 
@@ -188,14 +202,14 @@ def _attempt(
     return check_all(g, text, state_text, source=name, state_source=state_name)
 
 
-def _sheet(puzzles: Sequence[Puzzle], heading: str, per_page: int) -> tuple[list[str], int]:
+def _sheet(puzzles: Sequence[Puzzle], heading: str, per_page: int, timeout: float | None) -> tuple[list[str], int]:
     """Pages of bare puzzles, then pages of their solutions; the exit code as ``solve`` gives it."""
     boards, answers = [], []
     code = 0
     for number, puzzle in enumerate(puzzles, start=1):
         label = f"{number}. {puzzle.meta['title']}" if puzzle.meta.get("title") else f"{number}."
         boards.append(Entry(draw(puzzle), f"{label} ({puzzle.size})"))
-        result = solve(puzzle.genre, puzzle)
+        result = solve(puzzle.genre, puzzle, timeout=timeout)
         if result.solutions:
             note = "" if result.status == Status.UNIQUE else f" ({result.status.value}: one solution shown)"
             answers.append(Entry(draw(puzzle, domains_of(result.solutions[0].values)), label + note))
@@ -210,7 +224,5 @@ def _write(target: Path | None, data: str | bytes) -> None:
     """To the file, or SVG text to standard output (the options have ruled out PNG and PDF there)."""
     if target is None:
         click.echo(data if isinstance(data, str) else data.decode("utf-8"), nl=False)
-    elif isinstance(data, str):
-        target.write_text(data, encoding="utf-8")
     else:
-        target.write_bytes(data)
+        write_output(target, data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from puzzlekit.cli.common import Seconds, get_host, reports_errors
+from puzzlekit.cli.validate import Count
 from puzzlekit.errors import MissingExtra
 from puzzlekit.web.limits import Limits
 from puzzlekit.web.server import LOOPBACK, listen, run, url_of, web_problem
@@ -14,18 +15,18 @@ DEFAULTS = Limits()
 
 @click.command(name="serve")
 @click.option("--host", "bind", default=LOOPBACK, show_default=True, help="Address to listen on (0.0.0.0: every one).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="0: any free port.")
+@click.option("--port", type=Count(0, 65535), default=8000, show_default=True, help="0: any free port.")
 @click.option(
-    "--max-body", type=click.IntRange(min=1024), default=DEFAULTS.max_body, show_default=True, help="Bytes per request."
+    "--max-body", type=Count(min=1024), default=DEFAULTS.max_body, show_default=True, help="Bytes per request."
 )
 @click.option(
-    "--max-cells", type=click.IntRange(min=4), default=DEFAULTS.max_cells, show_default=True, help="Cells per board."
+    "--max-cells", type=Count(min=4), default=DEFAULTS.max_cells, show_default=True, help="Cells per board."
 )
 @click.option(
     "--budget", type=Seconds(), default=DEFAULTS.budget, show_default=True, help="Solver seconds per request."
 )
 @click.option(
-    "--solves", type=click.IntRange(min=1), default=DEFAULTS.solves, show_default=True, help="Solves running at once."
+    "--solves", type=Count(min=1), default=DEFAULTS.solves, show_default=True, help="Solves running at once."
 )
 @click.pass_context
 @reports_errors

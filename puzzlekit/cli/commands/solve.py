@@ -8,9 +8,10 @@ import click
 
 from puzzlekit.api import SolveResult, solve
 from puzzlekit.cli import output
-from puzzlekit.cli.common import Seconds, reports_errors
-from puzzlekit.cli.exitcodes import status_exit_code
+from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
+from puzzlekit.cli.exitcodes import say, status_exit_code
 from puzzlekit.cli.sources import genre_and_source, load_source, puzzles_in
+from puzzlekit.cli.validate import Count
 from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIMEOUT
 
 
@@ -18,14 +19,14 @@ from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIME
 @genre_and_source
 @click.option(
     "--limit",
-    type=click.IntRange(min=1),
+    type=Count(min=1),
     default=DEFAULT_LIMIT,
     show_default=True,
     help="Count solutions up to this many (2 proves uniqueness).",
 )
 @click.option(
     "--max-nodes",
-    type=click.IntRange(min=0),
+    type=Count(min=0),
     default=DEFAULT_MAX_NODES,
     show_default=True,
     help="Search nodes allowed per puzzle before giving up as undecided.",
@@ -39,7 +40,7 @@ from puzzlekit.core.search import DEFAULT_LIMIT, DEFAULT_MAX_NODES, DEFAULT_TIME
 )
 @click.option(
     "--max-rung",
-    type=click.IntRange(min=0),
+    type=Count(min=0),
     default=None,
     help="Deduce with the rungs up to this one only (search still runs unless --max-nodes 0).",
 )
@@ -79,7 +80,7 @@ def solve_command(
         raise click.UsageError("--json and --plain are two different outputs; choose one")
     g, text, name = load_source(ctx, genre, source)
     puzzles = puzzles_in(g, text, name)
-    pretty = not plain and not json_ and sys.stdout.isatty()
+    pretty = not plain and not json_ and is_terminal(sys.stdout)
     code = 0
     for i, puzzle in enumerate(puzzles):
         result = solve(
@@ -91,7 +92,7 @@ def solve_command(
         elif pretty:
             from puzzlekit.cli import terminal  # rich, only on a terminal
 
-            terminal.console().print(terminal.solve_view(result, steps, len(puzzles)))
+            terminal.show(terminal.solve_view(result, steps, len(puzzles)), output.solve_plain(result, steps))
         else:
             if i:
                 click.echo()
@@ -105,6 +106,4 @@ def warn_if_unexpected(result: SolveResult) -> None:
     """A status that contradicts the puzzle's ``# expect:`` is worth a line on stderr."""
     expected = result.puzzle.expect()
     if expected and result.status.value not in (expected, "undecided"):
-        click.echo(
-            f"puzzlekit: warning: {result.puzzle.where}: expected {expected}, found {result.status.value}", err=True
-        )
+        say("warning", f"{result.puzzle.where}: expected {expected}, found {result.status.value}")

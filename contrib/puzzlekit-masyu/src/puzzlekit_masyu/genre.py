@@ -63,6 +63,7 @@ class Masyu(Genre):
         )
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_words))
         model.leaf_check = lambda values: not violations(board, values)
+        model.cnf = lambda: self.sat_encoding(board)
         return model
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:

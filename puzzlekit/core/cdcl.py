@@ -1,0 +1,554 @@
+"""A search that learns: conflict-driven clause learning over a boolean model's clauses.
+
+The count-to-two search for boolean models whose genre gives a clause twin (the same
+CNF the SAT engine uses, ``Genre.sat_encoding``).  It is MiniSat's recipe in pure
+Python, on flat lists of ints:
+
+- literals are ints, ``2*var`` for "var is true" and ``2*var + 1`` for false, so
+  ``lit ^ 1`` negates; ``val[lit]`` is 1 (true), -1 (false) or 0 (open);
+- two watched literals per clause; unit propagation visits only the clauses
+  watching a literal that just became false;
+- on a conflict, first-UIP analysis learns a clause, local minimisation drops
+  literals implied by the rest, and the search jumps back to the level where the
+  clause becomes unit (non-chronological backjumping);
+- VSIDS activities (a heap with lazy deletion) pick the branch, saved phases its value;
+- Luby restarts; learnt clauses with a high LBD are forgotten at restarts.
+
+What CNF says awkwardly comes in as lemmas, clauses valid for every solution that are
+added when the current assignment breaks them: ``Theory`` objects look at the trail
+at every propagation fixpoint (the single-loop theory, ``puzzlekit.core.looptheory``,
+spots a closed loop beside other lines the moment it closes), and the twin's
+``refine`` looks at every full assignment.  A full assignment that passes both and the
+model's ``leaf_check`` is a solution; a clause forbidding it is added and the search
+goes on, so counting to N is exact.
+
+Nothing here is a guess: every clause learnt or added is implied by the puzzle, so an
+exhausted search is a proof, and a spent budget is reported as such ("undecided").
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Protocol
+
+Clause = list[int]
+"""Literals in DIMACS form (variable ``v`` of the model is ``v + 1``) outside this module;
+inside, the ``2*var + sign`` form."""
+
+DEADLINE_EVERY = 64
+"""Conflicts or decisions between two looks at the clock."""
+RESTART_BASE = 30
+"""Conflicts in the first Luby restart interval."""
+VAR_DECAY = 0.95
+"""Activities fade by this factor per conflict (MiniSat's default)."""
+FIRST_REDUCE = 2000
+"""Learnt clauses kept before the first clean-up (grows by half each time)."""
+
+
+class Twin(Protocol):
+    """A boolean model as clauses: what the genre's ``sat_encoding`` returns.
+
+    ``direct`` promises that SAT variable ``v + 1`` is the model's variable ``v`` for
+    every variable of the model, any SAT variable past them (up to ``top``) auxiliary
+    (``SatEncoding.boolean``); only such twins drive this search."""
+
+    clauses: list[Clause]
+    top: int
+    direct: bool
+
+    def refine(self, values: list[int]) -> list[Clause]: ...
+
+    def block(self, values: list[int]) -> Clause: ...
+
+
+class Theory(Protocol):
+    """A rule kept outside the clauses, checked on the trail as the search goes.
+
+    ``check`` reads the trail from where it stopped and returns a lemma (internal
+    literals, valid for every solution, false or unit now) or None; ``backtrack``
+    forgets everything at or past trail position ``size``."""
+
+    def check(self, solver: Cdcl) -> list[int] | None: ...
+
+    def backtrack(self, size: int) -> None: ...
+
+    def block(self, values: list[int]) -> list[int] | None:
+        """A short clause forbidding this solution (None: the default, every variable)."""
+        ...
+
+
+def cardinality(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
+    """Clauses (DIMACS) saying the number of true ``literals`` is one of ``allowed``, for
+    a handful of literals (a cell's edges, a dot's), written so that unit propagation
+    alone draws every conclusion the constraint allows, which a search without a SAT
+    solver's inprocessing needs: a range ``lo..hi`` is "no ``hi + 1`` of them all true"
+    and "no ``n - lo + 1`` of them all false"; "none or two" (a loop's degree) is "no
+    three all true" and "each one true needs another"; any other set forbids each wrong
+    pattern outright."""
+    n = len(literals)
+    wanted = sorted(set(allowed))
+    if wanted and wanted == list(range(wanted[0], wanted[-1] + 1)):
+        lo, hi = wanted[0], min(wanted[-1], n)
+        if lo > n:
+            return [[]]
+        clauses = [[-lit for lit in group] for group in combinations(literals, hi + 1)] if hi < n else []
+        clauses += [list(group) for group in combinations(literals, n - lo + 1)] if lo > 0 else []
+        return clauses
+    if wanted == [0, 2]:
+        clauses = [[-lit for lit in group] for group in combinations(literals, 3)]
+        clauses += [[-lit, *(other for other in literals if other != lit)] for lit in literals]
+        return clauses
+    clauses = []
+    for pattern in range(1 << n):
+        if bin(pattern).count("1") not in allowed:
+            clauses.append([-lit if pattern >> i & 1 else lit for i, lit in enumerate(literals)])
+    return clauses
+
+
+def luby(i: int) -> int:
+    """The i-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 ..."""
+    size, seq = 1, 0
+    while size < i + 1:
+        seq += 1
+        size = 2 * size + 1
+    while size - 1 != i:
+        size = (size - 1) >> 1
+        seq -= 1
+        i %= size
+    return 1 << seq
+
+
+def internal(lit: int) -> int:
+    """A DIMACS literal in this module's form."""
+    return 2 * (lit - 1) if lit > 0 else 2 * (-lit - 1) + 1
+
+
+@dataclass
+class CdclOutcome:
+    solutions: list[list[int]]
+    decisions: int
+    conflicts: int
+    exhausted: bool
+    stopped_by: str | None
+    """None when the tree was exhausted or the limit reached; 'max-nodes' or 'timeout'."""
+
+
+class Cdcl:
+    """The solver's state.  ``solve`` runs it once; it is not reused."""
+
+    def __init__(self, n: int, clauses: Sequence[Clause], theories: Sequence[Theory] = ()) -> None:
+        self.n = n
+        self.val = [0] * (2 * n)
+        self.level = [0] * n
+        self.reason = [-1] * n
+        self.trail: list[int] = []
+        self.trail_lim: list[int] = []
+        self.qhead = 0
+        self.clauses: list[list[int] | None] = []
+        self.learnt: list[bool] = []
+        self.lbd: list[int] = []
+        self.watches: list[list[int]] = [[] for _ in range(2 * n)]
+        self.activity = [0.0] * n
+        self.var_inc = 1.0
+        self.heap: list[tuple[float, int]] = [(0.0, v) for v in range(n)]
+        self.phase = [1] * n  # 1: try false first (most lines are not drawn)
+        self.seen = bytearray(n)
+        self.theories = list(theories)
+        self.unsat = False
+        self.pending: list[list[int]] = []
+        """Lemmas waiting for the next fixpoint."""
+        for clause in clauses:
+            self.add_input([internal(lit) for lit in clause])
+
+    # -- clauses ---------------------------------------------------------------
+
+    def add_input(self, lits: list[int]) -> None:
+        """A clause of the puzzle, before the search starts (level 0)."""
+        if self.unsat:
+            return
+        val = self.val
+        lits = list(dict.fromkeys(lits))
+        if any(val[lit] == 1 or (lit ^ 1) in lits for lit in lits):
+            return  # satisfied at level 0, or a tautology
+        lits = [lit for lit in lits if val[lit] == 0]
+        if not lits:
+            self.unsat = True
+        elif len(lits) == 1:
+            self.assign(lits[0], -1)
+            if self.propagate() >= 0:
+                self.unsat = True
+        else:
+            self.attach(lits, False, 0)
+
+    def attach(self, lits: list[int], learnt: bool, lbd: int) -> int:
+        ci = len(self.clauses)
+        self.clauses.append(lits)
+        self.learnt.append(learnt)
+        self.lbd.append(lbd)
+        self.watches[lits[0]].append(ci)
+        self.watches[lits[1]].append(ci)
+        return ci
+
+    # -- assignment and propagation ------------------------------------------
+
+    def assign(self, lit: int, reason: int) -> None:
+        val = self.val
+        val[lit] = 1
+        val[lit ^ 1] = -1
+        v = lit >> 1
+        self.level[v] = len(self.trail_lim)
+        self.reason[v] = reason
+        self.trail.append(lit)
+
+    def propagate(self) -> int:
+        """Unit propagation to fixpoint; the index of a conflicting clause, or -1."""
+        val = self.val
+        trail = self.trail
+        watches = self.watches
+        clauses = self.clauses
+        level = self.level
+        reason = self.reason
+        depth = len(self.trail_lim)
+        qhead = self.qhead
+        while qhead < len(trail):
+            false_lit = trail[qhead] ^ 1
+            qhead += 1
+            ws = watches[false_lit]
+            i = j = 0
+            end = len(ws)
+            while i < end:
+                ci = ws[i]
+                i += 1
+                c = clauses[ci]
+                if c is None:
+                    continue  # forgotten
+                first = c[0]
+                if first == false_lit:
+                    first = c[1]
+                    c[0] = first
+                    c[1] = false_lit
+                if val[first] == 1:
+                    ws[j] = ci
+                    j += 1
+                    continue
+                for k in range(2, len(c)):
+                    lk = c[k]
+                    if val[lk] != -1:
+                        c[1] = lk
+                        c[k] = false_lit
+                        watches[lk].append(ci)
+                        break
+                else:
+                    ws[j] = ci
+                    j += 1
+                    if val[first] == -1:
+                        while i < end:
+                            ws[j] = ws[i]
+                            j += 1
+                            i += 1
+                        del ws[j:]
+                        self.qhead = len(trail)
+                        return ci
+                    val[first] = 1
+                    val[first ^ 1] = -1
+                    v = first >> 1
+                    level[v] = depth
+                    reason[v] = ci
+                    trail.append(first)
+            del ws[j:]
+        self.qhead = qhead
+        return -1
+
+    # -- conflicts -------------------------------------------------------------
+
+    def bump(self, v: int) -> None:
+        act = self.activity
+        act[v] += self.var_inc
+        if act[v] > 1e100:
+            for u in range(self.n):
+                act[u] *= 1e-100
+            self.var_inc *= 1e-100
+            self.rebuild_heap()
+        elif self.val[2 * v] == 0:
+            heapq.heappush(self.heap, (-act[v], v))
+
+    def rebuild_heap(self) -> None:
+        act, val = self.activity, self.val
+        self.heap = [(-act[v], v) for v in range(self.n) if val[2 * v] == 0]
+        heapq.heapify(self.heap)
+
+    def analyze(self, confl: int) -> tuple[list[int], int]:
+        """First-UIP learning: the learnt clause (asserting literal first) and the level
+        to jump back to."""
+        seen = self.seen
+        level = self.level
+        reason = self.reason
+        clauses = self.clauses
+        trail = self.trail
+        depth = len(self.trail_lim)
+        learnt = [0]
+        path = 0
+        p = -1
+        index = len(trail) - 1
+        bump = self.bump
+        c = clauses[confl]
+        assert c is not None
+        while True:
+            for lit in c if p < 0 else c[1:]:
+                v = lit >> 1
+                if not seen[v] and level[v] > 0:
+                    seen[v] = 1
+                    bump(v)
+                    if level[v] >= depth:
+                        path += 1
+                    else:
+                        learnt.append(lit)
+            while not seen[trail[index] >> 1]:
+                index -= 1
+            p = trail[index]
+            index -= 1
+            v = p >> 1
+            seen[v] = 0
+            path -= 1
+            if path == 0:
+                break
+            c = clauses[reason[v]]
+            assert c is not None
+        learnt[0] = p ^ 1
+        # Local minimisation: a literal whose reason lies wholly inside the clause is redundant.
+        kept = [learnt[0]]
+        for lit in learnt[1:]:
+            r = reason[lit >> 1]
+            rc = clauses[r] if r >= 0 else None
+            if rc is None or any(not seen[q >> 1] and level[q >> 1] > 0 for q in rc[1:]):
+                kept.append(lit)
+        for lit in learnt[1:]:
+            seen[lit >> 1] = 0
+        back = 0
+        if len(kept) > 1:
+            best = 1
+            for i in range(2, len(kept)):
+                if level[kept[i] >> 1] > level[kept[best] >> 1]:
+                    best = i
+            kept[1], kept[best] = kept[best], kept[1]
+            back = level[kept[1] >> 1]
+        self.var_inc /= VAR_DECAY
+        return kept, back
+
+    def cancel_until(self, target: int) -> None:
+        if len(self.trail_lim) <= target:
+            return
+        val, trail, phase, act = self.val, self.trail, self.phase, self.activity
+        heap = self.heap
+        stop = self.trail_lim[target]
+        for i in range(len(trail) - 1, stop - 1, -1):
+            lit = trail[i]
+            v = lit >> 1
+            val[lit] = 0
+            val[lit ^ 1] = 0
+            phase[v] = lit & 1
+            heapq.heappush(heap, (-act[v], v))
+        del trail[stop:]
+        del self.trail_lim[target:]
+        self.qhead = stop
+        for theory in self.theories:
+            theory.backtrack(stop)
+        if len(heap) > 8 * self.n + 64:
+            self.rebuild_heap()
+
+    def learn(self, confl: int) -> bool:
+        """Analyse a conflict, jump back and assert the learnt clause; False at level 0."""
+        if not self.trail_lim:
+            return False
+        lits, back = self.analyze(confl)
+        self.cancel_until(back)
+        if len(lits) == 1:
+            self.assign(lits[0], -1)
+        else:
+            levels = {self.level[lit >> 1] for lit in lits}
+            ci = self.attach(lits, True, len(levels))
+            self.assign(lits[0], ci)
+        return True
+
+    def add_lemma(self, lits: list[int]) -> int:
+        """Add a clause found during the search (false or unit now, or neither).
+
+        Returns a conflicting clause's index to learn from, -1 when none, -2 when the
+        clause is false at level 0 (no solution left)."""
+        val, level = self.val, self.level
+        lits = list(dict.fromkeys(lits))
+        if not lits:
+            return -2
+        # Open or true literals first, then false ones by decreasing level.
+        lits.sort(key=lambda q: (val[q] == -1, -level[q >> 1] if val[q] == -1 else 0))
+        if len(lits) == 1:
+            if val[lits[0]] == 1 and level[lits[0] >> 1] == 0:
+                return -1
+            self.cancel_until(0)
+            if val[lits[0]] == -1:
+                return -2
+            if val[lits[0]] == 0:
+                self.assign(lits[0], -1)
+            return -1
+        # Lemmas stay for good (``reduce`` forgets only learnt clauses): a forgotten
+        # blocking clause would let the search count a solution twice.
+        first, second = lits[0], lits[1]
+        if val[first] != -1:
+            ci = self.attach(lits, False, 0)
+            if val[first] == 0 and val[second] == -1:
+                self.assign(first, ci)  # unit now
+            return -1
+        top = level[first >> 1]
+        if top == 0:
+            return -2
+        self.cancel_until(top)
+        return self.attach(lits, False, 0)
+
+    def reduce(self) -> None:
+        """Forget the worse half of the learnt clauses (at level 0, so none is a reason)."""
+        learnt = [ci for ci, c in enumerate(self.clauses) if c is not None and self.learnt[ci] and self.lbd[ci] > 2]
+        learnt.sort(key=lambda ci: (self.lbd[ci], -ci))
+        for ci in learnt[len(learnt) // 2 :]:
+            self.clauses[ci] = None
+        watches: list[list[int]] = [[] for _ in range(2 * self.n)]
+        for ci, c in enumerate(self.clauses):
+            if c is not None:
+                watches[c[0]].append(ci)
+                watches[c[1]].append(ci)
+        self.watches = watches
+
+    # -- the search ------------------------------------------------------------
+
+    def pick(self) -> int:
+        """The open variable of highest activity (-1: none open)."""
+        heap, val, act = self.heap, self.val, self.activity
+        while heap:
+            a, v = heapq.heappop(heap)
+            if val[2 * v] == 0 and -a == act[v]:
+                return v
+        for v in range(self.n):  # entries were lost to a rescale: look at every variable
+            if val[2 * v] == 0:
+                return v
+        return -1
+
+    def solve(
+        self,
+        limit: int,
+        accept: Callable[[list[int]], bool],
+        refine: Callable[[list[int]], list[Clause]] | None,
+        block: Callable[[list[int]], list[int]],
+        max_nodes: int | None,
+        deadline: float | None,
+        shown: int | None = None,
+        at_root: Callable[[list[int]], list[int] | None] | None = None,
+    ) -> CdclOutcome:
+        """Count solutions up to ``limit``, judged on the first ``shown`` variables (all by
+        default; the rest are auxiliary, fixed by those); ``block`` gives an internal
+        clause forbidding one."""
+        solutions: list[list[int]] = []
+        decisions = conflicts = 0
+        restarts = 0
+        next_restart = RESTART_BASE * luby(0)
+        since_restart = 0
+        max_learnts = FIRST_REDUCE
+        clock = DEADLINE_EVERY
+        root_facts = len(self.trail)
+        n = self.n if shown is None else shown
+        val = self.val
+
+        def outcome(exhausted: bool, stopped: str | None) -> CdclOutcome:
+            return CdclOutcome(solutions, decisions, conflicts, exhausted, stopped)
+
+        if self.unsat:
+            return outcome(True, None)
+        confl = self.propagate()
+        while True:
+            if confl == -1 and self.pending:
+                confl = self.add_lemma(self.pending.pop())
+                if confl == -1:
+                    confl = self.propagate()
+                continue
+            if confl == -1:
+                for theory in self.theories:
+                    lemma = theory.check(self)
+                    if lemma is not None:
+                        confl = self.add_lemma(lemma)
+                        if confl == -1:
+                            confl = self.propagate()
+                        break
+                else:
+                    confl = -3  # quiet: decide
+                if confl != -3:
+                    continue
+            if confl == -2:
+                return outcome(True, None)
+            if confl >= 0:
+                conflicts += 1
+                since_restart += 1
+                if not self.learn(confl):
+                    return outcome(True, None)
+                confl = self.propagate()
+                clock -= 1
+                if clock <= 0:
+                    clock = DEADLINE_EVERY
+                    if deadline is not None and time.perf_counter() > deadline:
+                        return outcome(False, "timeout")
+                continue
+            # Fixpoint, no conflict, theories quiet.
+            if since_restart >= next_restart:
+                restarts += 1
+                since_restart = 0
+                next_restart = RESTART_BASE * luby(restarts)
+                self.cancel_until(0)
+                if sum(1 for c in self.learnt if c) > max_learnts:
+                    self.reduce()
+                    max_learnts += max_learnts // 2
+                confl = self.propagate()
+                if confl == -1 and at_root is not None and len(self.trail) > root_facts:
+                    more = at_root(self.trail)
+                    if more is None:
+                        return outcome(True, None)
+                    for lit in more:
+                        if val[lit] == 0:
+                            self.assign(lit, -1)
+                        elif val[lit] == -1:
+                            return outcome(True, None)
+                    root_facts = len(self.trail)
+                    confl = self.propagate()
+                continue
+            v = self.pick()
+            if v < 0:
+                values = [1 if val[2 * u] == 1 else 0 for u in range(n)]
+                extra = refine(values) if refine is not None else []
+                if extra:
+                    self.pending.extend([internal(lit) for lit in clause] for clause in extra)
+                    confl = -1
+                    continue
+                if accept(values):
+                    solutions.append(values)
+                    if len(solutions) >= limit:
+                        return outcome(False, None)
+                confl = self.add_lemma(block(values))
+                if confl == -1:
+                    confl = self.propagate()
+                continue
+            if max_nodes is not None and decisions >= max_nodes:
+                return outcome(False, "max-nodes")
+            clock -= 1
+            if clock <= 0:
+                clock = DEADLINE_EVERY
+                if deadline is not None and time.perf_counter() > deadline:
+                    return outcome(False, "timeout")
+            decisions += 1
+            self.trail_lim.append(len(self.trail))
+            self.assign(2 * v + self.phase[v], -1)
+            confl = self.propagate()
+
+
+def every_variable(values: list[int]) -> list[int]:
+    """The default blocking clause: some variable differs from this solution."""
+    return [2 * v + (1 if x else 0) for v, x in enumerate(values)]
