@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import puzzlekit
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.formats.level import read_blocks
 
 DEFAULT_ROWS = (
     "slitherlink:7x7:easy:10",
@@ -35,6 +36,8 @@ DEFAULT_ROWS = (
     "slitherlink:20x20:hard:5",
     "hashiwokakero:15x15:hard:10",
     "hashiwokakero:30x30:hard:5",
+    "akari:10x10:hard:10",
+    "nurikabe:10x10:hard:10",
 )
 
 
@@ -103,7 +106,7 @@ def tatham_seconds(spec: Spec) -> list[float]:
 
 def clue_density(text: str) -> float:
     """Given cells over all cells of a generated level text (its metadata lines left out)."""
-    rows = [line for line in text.splitlines() if line and not line.startswith("#")]
+    rows = [row for block in read_blocks(text) for row in block.rows]
     cells = sum(len(row) for row in rows)
     return sum(ch != "." for row in rows for ch in row) / cells
 

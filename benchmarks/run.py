@@ -6,7 +6,8 @@
     python benchmarks/run.py --generation            # then the generators' table (generation.py)
     python benchmarks/run.py --versus-sat            # issue 11's sets beside the SAT engine (versus_sat.py)
 
-Sets: ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
+Sets: ``akari-10x10`` and ``nurikabe-10x10`` (tests/fixtures/generated, made by the
+generators), ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
 from the shared community corpus (../shared/corpus, read through benchmarks/corpus.py;
 absent on a fresh clone, then reported as skipped), and every
 ``tests/fixtures/tatham/*.txt`` file as a set named after the file (``loopy-*`` are
@@ -42,6 +43,8 @@ from puzzlekit.formats.level import read_blocks
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "tatham"
 FIXTURE_GENRES = {"loopy": "slitherlink", "bridges": "hashiwokakero"}
+GENERATED = REPO / "tests" / "fixtures" / "generated"
+"""Boards made by puzzlekit's own generators, ``GENRE-SIZE.txt`` (Akari, Nurikabe)."""
 
 
 @dataclass(frozen=True)
@@ -212,6 +215,8 @@ def all_sets() -> dict[str, PuzzleSet]:
             genre = FIXTURE_GENRES.get(path.stem.split("-")[0])
             if genre is not None:
                 sets[path.stem] = PuzzleSet(path.stem, _fixture_loader(path, genre))
+    for path in sorted(GENERATED.glob("*.txt"), key=lambda p: _natural(p.stem)):
+        sets[path.stem] = PuzzleSet(path.stem, _fixture_loader(path, path.stem.split("-")[0]))
     return sets
 
 

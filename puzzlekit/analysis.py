@@ -42,7 +42,10 @@ class Analysis:
     differences: tuple[int, ...] = ()
     """Variables where the two solutions shown differ."""
     add: list[Clue] = field(default_factory=list)
-    """Clues that, added together, make the puzzle unique (several solutions)."""
+    """Clues that, added together, make the puzzle unique (several solutions): proven, the
+    board with them solved again; empty when no such clues were found."""
+    tried: list[Clue] = field(default_factory=list)
+    """Clues added before the search for ``add`` stopped (they did not make it unique)."""
     removable: list[Clue] = field(default_factory=list)
     """Clues each of which could go without losing uniqueness (one solution)."""
     contradiction: list[Clue] = field(default_factory=list)
@@ -53,6 +56,8 @@ class Analysis:
     """Why an answer is partial (the time ran out, a search was undecided), or empty."""
     complete: bool = True
     """False when the budget cut the analysis short (``note`` says where)."""
+    clues_known: bool = True
+    """False when the genre does not describe its clues: no clue advice was looked for."""
 
 
 def _status(genre: Genre, instance: Any, budget: Budget, share: int = 1) -> Status:
@@ -86,8 +91,8 @@ def analyze(
     try:
         g.clue_positions(instance)
     except NotImplementedError:
-        note = f"{g.name} does not describe its clues, so no clue can be suggested"
-        return Analysis(p, result.status, result.solutions, note=note)
+        note = f"{g.name} does not describe its clues (Genre.clue_positions), so no clue can be suggested"
+        return Analysis(p, result.status, result.solutions, note=note, clues_known=False)
     if result.status == Status.MULTIPLE:
         return _several(g, p, result.solutions, budget)
     if result.status == Status.UNIQUE:
@@ -115,22 +120,36 @@ def _removable(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -
 
 
 def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> Analysis:
+    """Clues read off the first solution, added until the board is proven unique.
+
+    Each round looks at the solutions the board has now; a clue that tells the first
+    solution apart from one of them is added (one that settles everything at once
+    first).  ``add`` holds clues only once the board with them is proven unique; when
+    no clue position separates the solutions left, or the budget ends the search, the
+    clues tried are ``tried`` and the note says why instead of advice that does not work.
+    """
     first, second = solutions[0].values, solutions[1].values
     differences = tuple(v for v, (a, b) in enumerate(zip(first, second)) if a != b)
     instance = p.instance
     added: list[Clue] = []
-    pair = [list(first), list(second)]  # two solutions of the board as it stands
+    others = [list(second)]  # solutions of the board as it stands, other than the first
+
+    def stopped(note: str, complete: bool = True) -> Analysis:
+        return Analysis(p, Status.MULTIPLE, solutions[:2], differences, tried=added, note=note, complete=complete)
+
     for _ in range(MAX_ADDED):
         if budget.spent():
-            note = "the time ran out while choosing clues; the ones shown do not make it unique yet"
-            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added, note=note, complete=False)
-        other = pair[0] if pair[0] != list(first) else pair[1]
-        candidates = [
-            pos
-            for pos in g.clue_positions(instance)
-            if g.clue_at(instance, pos) is None
-            and g.clue_of_solution(instance, pos, first) != g.clue_of_solution(instance, pos, other)
-        ]
+            return stopped("the time ran out while choosing clues; the ones tried do not make it unique", False)
+        candidates: list[Any] = []
+        for other in others:
+            candidates = [
+                pos
+                for pos in g.clue_positions(instance)
+                if g.clue_at(instance, pos) is None
+                and g.clue_of_solution(instance, pos, first) != g.clue_of_solution(instance, pos, other)
+            ]
+            if candidates:
+                break
         if not candidates:
             break
         # Prefer a single clue that settles everything; else take the first that splits them.
@@ -147,20 +166,21 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> 
         value = g.clue_of_solution(instance, chosen, first)
         added.append(Clue(chosen, g.clue_name(instance, chosen), value))
         instance = g.with_clue(instance, chosen, value)
-        if settles is not None:
-            break
         outcome = count_solutions(
-            g.build(instance), limit=2, max_nodes=BUDGET, timeout=budget.remaining(), record=False
+            g.build(instance), limit=3, max_nodes=BUDGET, timeout=budget.remaining(), record=False
         )
         if outcome.status == Status.UNIQUE:
-            break
+            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
         if outcome.status == Status.UNDECIDED:
-            note = "a search ran out of budget while choosing clues; the ones shown may not make it unique"
-            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added, note=note, complete=False)
+            return stopped("a search ran out of budget while choosing clues; the ones tried are not proven", False)
         if outcome.status != Status.MULTIPLE:
             raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
-        pair = outcome.solutions
-    return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
+        others = [s for s in outcome.solutions if s != list(first)]
+    what = f"the {len(added)} clue(s) found still leave several solutions" if added else "no clue can be added"
+    return stopped(
+        f"{what}: no clue position of {g.name} tells the remaining solutions apart within {MAX_ADDED} clues, "
+        "so the board itself needs changing"
+    )
 
 
 def _contradiction(g: Genre, p: Puzzle, result: Any, budget: Budget) -> Analysis:

@@ -30,7 +30,7 @@ from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import SearchOutcome, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
-from puzzlekit.formats.level import Block, write_block
+from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
 
@@ -306,6 +306,9 @@ def _blank_while_unique(
 
 
 def out_of_time(deadline: float | None) -> None:
+    """Give up the current attempt once ``deadline`` (``GenerateRequest.deadline``) has
+    passed: raises an exception the loop around attempts reports as a GenerationError.
+    Public: a genre's long ``generate`` calls it between steps; None never expires."""
     if deadline is not None and time.perf_counter() > deadline:
         raise _OutOfTime
 
@@ -376,7 +379,6 @@ def make(
     ``mask`` is level text of a region drawn with ``x``.
     """
     from puzzlekit.api import get_genre
-    from puzzlekit.formats.level import read_blocks
 
     g = get_genre(genre, host)
     size = parse_size(size)
@@ -537,4 +539,4 @@ def _made_elsewhere(genre: Genre, request: GenerateRequest, seed: str, index: in
 
 
 def _body(text: str) -> str:
-    return "\n".join(line for line in text.split("\n") if line and not line.startswith("#"))
+    return "\n\n".join("\n".join(block.rows) for block in read_blocks(text))

@@ -91,6 +91,9 @@ class Genre(ABC):
     rules: ClassVar[tuple[Rule, ...]] = ()
     flags: ClassVar[tuple[str, ...]] = ()
     """``# flags:`` words this genre understands; any other is refused."""
+    bad_levels: ClassVar[tuple[str, ...]] = ()
+    """Levels the genre must refuse with a located LevelError: the harness checks them
+    (``puzzlekit selftest`` and ``PuzzleConformance`` alike)."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} genre {getattr(self, 'name', '?')!r}>"
@@ -240,6 +243,13 @@ class Genre(ABC):
         so a generator trying many clue sets builds it once; None (the default): the
         generator builds a model for every clue set it tries."""
         return None
+
+    def small_board(self, rng: Rng) -> Any:
+        """Optional, for the harness's brute-force check: a random small instance (a few
+        open variables, at most 2^16 assignments in all), drawn only from ``rng``.  The
+        harness enumerates every assignment through ``accept`` and compares with the
+        solver's status and solution; include boards with none and with many solutions."""
+        raise NotImplementedError(f"{self.name} has no small-board sampler")
 
     # -- optional capability: an independent engine ---------------------------------------
 

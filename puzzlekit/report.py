@@ -216,7 +216,12 @@ class AnalysisReport(PuzzleReport):
     status: Literal["unique", "multiple", "none", "undecided"]
     solutions: list[str]
     differences: list[str] = Field(description="Places where the two solutions shown differ.")
-    add: list[ClueReport] = Field(description="Clues that together make a puzzle with several solutions unique.")
+    add: list[ClueReport] = Field(
+        description="Clues that together make a puzzle with several solutions unique (proven: solved again)."
+    )
+    tried: list[ClueReport] = Field(
+        default_factory=list, description="Clues tried that did not make it unique (the note says why)."
+    )
     removable: list[ClueReport] = Field(description="Clues each of which could go, keeping the puzzle unique.")
     contradiction: list[ClueReport] = Field(description="Clues that together have no solution.")
     rule: str | None
@@ -281,6 +286,7 @@ def analysis_report(a: Analysis) -> AnalysisReport:
         solutions=[s.text for s in a.solutions],
         differences=[p.genre.describe(p.instance, v) for v in a.differences],
         add=clues(a.add),
+        tried=clues(a.tried),
         removable=clues(a.removable),
         contradiction=clues(a.contradiction),
         rule=a.rule,

@@ -19,10 +19,11 @@ from puzzlekit.api import load_one
 from puzzlekit.cli.main import main
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Violation
+from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding, exactly
 from puzzlekit.host import make_host
-from puzzlekit.testing import check_puzzle, describe_outcomes
-from puzzlekit.testing.checks import Example, check_independent_engine
+from puzzlekit.testing import PuzzleConformance, check_puzzle, checks, describe_outcomes
+from puzzlekit.testing.checks import Example, Failed, Skipped, check_brute_force, check_independent_engine
 
 pytest_plugins = ["pytester"]
 
@@ -208,6 +209,111 @@ def test_pytest_reports_each_failing_check_of_a_broken_genre(pytester: pytest.Py
         )
     )
     result = pytester.runpytest("-q", "-p", "no:cacheprovider")
-    result.assert_outcomes(failed=2, passed=17, skipped=7)  # two of them: test_playable (no places)
+    result.assert_outcomes(failed=2, passed=17, skipped=8)  # test_playable twice (no places), test_brute_force
     assert "During handling" not in result.stdout.str()
     result.stdout.fnmatch_lines(["*propagation removed the known value 1 of variable 1 (rule 'greedy')*"])
+
+
+# -- the culprit, brute force on small boards, bad levels and generation in both runners --
+
+HASTY = Rule("hasty", 1, "wrongly fixes the third cell to 0")
+
+
+class ThirdIsZero(Propagator):
+    """Unsound on purpose: the third cell becomes 0, after which the row sum cannot be met."""
+
+    rule = HASTY
+
+    def __init__(self) -> None:
+        self.watches = ()
+
+    def propagate(self, engine: Engine) -> bool:
+        return engine.set(2, FALSE, (), None)
+
+
+class Culprit(toygenre.Onesum):
+    """The row-sum rule notices the damage ThirdIsZero does; the harness must name ThirdIsZero."""
+
+    name = "culprit"
+    aliases = ()
+
+    def build(self, instance: tuple[list[int], int]) -> Model:
+        model = super().build(instance)
+        model.propagators.insert(0, ThirdIsZero())  # it runs first; row-sum then notices
+        return model
+
+
+def test_the_harness_names_the_rule_that_removed_the_value_not_the_one_that_noticed() -> None:
+    found = failures(Culprit())
+    sound = [m for check, m in found.items() if check.startswith("sound-propagation")]
+    assert sound and all("(rule 'hasty')" in m for m in sound), sound
+    assert any("and then found a contradiction" in m for m in sound)
+    assert not any("'row-sum'" in m for m in sound)
+
+
+class Sampled(toygenre.Onesum):
+    """With a small-board sampler: rows of 1-6 cells, some given, any sum (none, one, many)."""
+
+    name = "sampled"
+    aliases = ()
+
+    def small_board(self, rng: Rng) -> tuple[list[int], int]:
+        n = rng.between(1, 6)
+        cells = [rng.choice((BOOL, BOOL, FALSE, TRUE)) for _ in range(n)]
+        return cells, rng.between(0, n + 1)
+
+
+class SampledUnsound(Sampled):
+    name = "sampledunsound"
+
+    def build(self, instance: tuple[list[int], int]) -> Model:
+        model = super().build(instance)
+        model.add(FirstIsZero(len(instance[0])))
+        return model
+
+
+def test_brute_force_on_small_boards_passes_a_sound_genre_and_fails_an_unsound_one() -> None:
+    check_brute_force(Sampled(), 300)
+    with pytest.raises(Failed, match="brute force finds"):
+        check_brute_force(SampledUnsound(), 300)
+    with pytest.raises(Skipped, match="no small-board sampler"):
+        check_brute_force(toygenre.Onesum(), 10)
+    outcomes = check_puzzle(SampledUnsound(), entry_point=False, brute_force=100)
+    assert any(o.check == "brute-force" and not o.passed for o in outcomes)
+
+
+def test_a_sampler_that_makes_huge_boards_is_refused() -> None:
+    class Huge(Sampled):
+        name = "huge"
+
+        def small_board(self, rng: Rng) -> tuple[list[int], int]:
+            return [BOOL] * 20, 3
+
+    with pytest.raises(Failed, match="assignments"):
+        check_brute_force(Huge(), 1)
+
+
+def test_genre_bad_levels_are_checked_by_check_puzzle_and_selftest(tmp_path: pytest.TempPathFactory) -> None:
+    class Lenient(toygenre.Onesum):
+        """Refuses nothing: a bad level the genre names is accepted, which must fail."""
+
+        name = "lenient"
+        bad_levels = ("# sum: 1\n...\n",)
+
+    assert "should be refused" in failures(Lenient())["bad-levels-located"]
+    host = make_host(entrypoints=False, plugins=[_plugin_for(Sampled())])
+    bad = __import__("pathlib").Path(str(tmp_path)) / "bad.txt"
+    bad.write_text("# sum: 1\n1x0\n---\n# sum: 1\n12\n", encoding="utf-8")
+    args = ["selftest", "sampled", "--no-entry-point", "--brute-force", "50", "--bad-levels", str(bad)]
+    result = CliRunner().invoke(main, args, obj=host)
+    assert result.exit_code == 0, result.output
+    assert "ok    brute-force" in result.output and "ok    bad-levels-located" in result.output
+    bad.write_text("# sum: 1\n1.0\n", encoding="utf-8")  # a fine level listed as bad
+    result = CliRunner().invoke(main, args, obj=host)
+    assert result.exit_code == 1 and "FAIL  bad-levels-located" in result.output
+
+
+def test_selftest_and_the_pytest_class_decide_generation_the_same_way() -> None:
+    assert checks.generates(make_host().genre("slitherlink"))
+    assert not checks.generates(toygenre.Onesum())
+    assert PuzzleConformance.generates is None  # auto: the same test as selftest's

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import puzzlekit
 from puzzlekit.errors import LevelError
-from puzzlekit.formats.level import MAX_COLUMNS, MAX_ROWS, Block, read_blocks, write_block
+from puzzlekit.formats.level import MAX_COLUMNS, MAX_ROWS, Block, is_comment, read_blocks, write_block
 
 
 def rows_of(text: str) -> list[list[str]]:
@@ -123,11 +123,11 @@ def test_indented_comments_are_still_comments() -> None:
 
 
 def test_rows_remember_the_files_line_numbers() -> None:
-    text = "# intro\n\n# title: x\n12\n# between\n34\n\n\n56\n"
+    text = "# intro\n\n# title: x\n12\n34\n\n\n56\n"
     first, second = read_blocks(text)
-    assert first.lines == [4, 6]
+    assert first.lines == [4, 5]
     assert first.first_line == 4
-    assert second.lines == [9]
+    assert second.lines == [8]
 
 
 def test_error_points_at_file_line_and_one_based_column() -> None:
@@ -292,7 +292,8 @@ def test_read_blocks_on_any_text_returns_blocks_or_raises_level_error(text: str)
     for block in blocks:
         assert block.rows
         assert len(block.rows) == len(block.lines)
-        assert all(row.strip() and not row.lstrip().startswith("#") for row in block.rows)
+        assert all(row.strip() for row in block.rows)
+        assert not is_comment(block.rows[0])
 
 
 def load_slitherlink(text: str) -> None:
@@ -325,3 +326,35 @@ meta_line = st.sampled_from(["# flags: full", "# flags: wrap", "# expect: unique
 @given(st.lists(st.one_of(lattice_line, meta_line, st.text(alphabet="0123.+-|x 4a#:", max_size=7)), max_size=9))
 def test_slitherlink_parser_on_lattice_like_text_raises_only_level_errors(lines: list[str]) -> None:
     load_slitherlink("\n".join(lines))
+
+
+# -- rows that start with '#' (black cells) ----------------------------------------
+
+
+def test_a_board_row_may_start_with_a_hash_and_is_never_dropped() -> None:
+    block = one_block("# title: dark corners\n#..1\n.2..\n...#\n#.#.\n")
+    assert block.rows == ["#..1", ".2..", "...#", "#.#."]
+    assert block.meta == {"title": "dark corners"}
+    assert block.lines == [2, 3, 4, 5]
+
+
+def test_after_the_first_row_every_line_is_a_row_even_a_comment_lookalike() -> None:
+    block = one_block("..\n# x\n")
+    assert block.rows == ["..", "# x"]
+    assert block.comments == []
+
+
+def test_comments_before_the_board_need_a_space_after_the_hash() -> None:
+    block = one_block("# a remark\n#\n#title: t\n##.\n")
+    assert block.comments == ["a remark", ""]
+    assert block.meta == {"title": "t"}
+    assert block.rows == ["##."]
+
+
+def test_is_comment_tells_comments_from_board_rows() -> None:
+    assert is_comment("# note") and is_comment("#") and is_comment("  # title: x") and is_comment("#title: x")
+    assert not is_comment("#..1") and not is_comment("##") and not is_comment("..#")
+
+
+def test_a_written_block_with_hash_rows_reads_back() -> None:
+    assert read_blocks(write_block(["#.#", "..#", "##."], {"title": "t"}))[0].rows == ["#.#", "..#", "##."]

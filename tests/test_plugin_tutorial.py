@@ -53,3 +53,15 @@ def test_the_tutorial_test_module_uses_the_harness() -> None:
     files = dict(BLOCK.findall(TUTORIAL.read_text()))
     assert "class TestTally(PuzzleConformance):" in files["tests/test_tally.py"]
     assert '[project.entry-points.puzzlekit]\ntally = "tally.plugin"' in files["pyproject.toml"]
+
+
+def test_the_tutorial_genre_passes_mypy_strict(tally: object, tmp_path: Path) -> None:
+    """The tutorial's own pattern (``self.watches = tuple(...)``, passed on as ``reads``)
+    type-checks under ``mypy --strict``, as a plugin author's CI would run it."""
+    from mypy import api
+
+    package = Path(str(sys.modules["tally"].__file__)).parent
+    out, err, status = api.run(
+        ["--strict", "--no-error-summary", "--cache-dir", str(tmp_path / ".mypy_cache"), str(package)]
+    )
+    assert status == 0, out + err

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tiny_models import CHEAP, DEAR, NotEqual, bits
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung, is_fixed, values_of
+from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Rung, is_fixed, values_of
 from puzzlekit.core.search import Status, count_solutions, smallest_domain
 
 LADDER = (Rung(1, "cheap"), Rung(2, "dear"))
@@ -416,7 +416,7 @@ def test_a_deadline_stops_root_propagation_too() -> None:
 
     class Slow(Propagator):
         rule = slow
-        watches = None
+        watches = EVERY
 
         def propagate(self, engine: Engine) -> bool:
             clock.sleep(0.002)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from puzzlekit_slitherlink.genre import Slitherlink
 
 import puzzlekit
 from puzzlekit.analysis import analyze
@@ -197,3 +199,45 @@ def test_the_analyze_command() -> None:
     assert "two solutions differ at" in result.output and "to make it unique" in result.output  # type: ignore[attr-defined]
     data = json.loads(run("analyze", "hashi", "-", "--json", stdin="2.2\n...\n2.2\n").output)  # type: ignore[attr-defined]
     assert data["status"] == "unique" and isinstance(data["removable"], list)
+
+
+class FewClueSlitherlink(Slitherlink):
+    """Slitherlink whose clues may stand only at the given positions (for analysis tests)."""
+
+    name = "fewclues"
+    aliases = ()
+    positions: tuple[tuple[int, int], ...] = ()
+
+    def clue_positions(self, instance: Any) -> list[tuple[int, int]]:
+        return [p for p in self.positions if p[0] < instance.rows and p[1] < instance.cols]
+
+
+def test_suggested_clues_are_proven_to_make_the_board_unique_or_not_suggested() -> None:
+    for positions in ((), ((0, 1),), ((1, 1), (0, 2)), ((2, 0), (0, 2), (1, 1), (1, 0))):
+        genre = FewClueSlitherlink()
+        genre.positions = positions
+        report = analyze(genre, "3..\n...\n..3\n")
+        (p,) = puzzlekit.load(genre, "3..\n...\n..3\n")
+        instance = p.instance
+        for clue in report.add:
+            instance = genre.with_clue(instance, clue.position, clue.value)
+        if report.add:
+            assert puzzlekit.solve(genre, "\n".join(genre.write(instance))).status == puzzlekit.Status.UNIQUE
+        else:
+            assert "so the board itself needs changing" in report.note, report
+            for clue in report.tried:  # what was tried is reported, and it really is not enough
+                instance = genre.with_clue(instance, clue.position, clue.value)
+            assert puzzlekit.solve(genre, "\n".join(genre.write(instance))).status == puzzlekit.Status.MULTIPLE
+    genre = FewClueSlitherlink()
+    assert "no clue can be added" in analyze(genre, "3..\n...\n..3\n").note
+
+
+def test_a_genre_without_clue_methods_gets_one_plain_note_and_no_removable_line() -> None:
+    import toygenre
+
+    from puzzlekit.cli.commands.analyze import analysis_plain
+
+    report = analyze(toygenre.Onesum(), "# sum: 2\n1..0\n")
+    text = analysis_plain(report)
+    assert "does not describe its clues" in text
+    assert "could each be removed" not in text

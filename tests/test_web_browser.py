@@ -436,3 +436,23 @@ def test_clear_is_undoable_and_restart_starts_afresh(page: Any, server: str) -> 
     page.click("#undo")  # nothing left to undo
     wait_settled(page)
     assert mark(page, 30) == 3
+
+
+@pytest.mark.parametrize(
+    ("genre", "example"),
+    [
+        ("akari", "plugins/puzzlekit_akari/examples/first.txt"),
+        ("nurikabe", "plugins/puzzlekit_nurikabe/examples/first.txt"),
+    ],
+)
+def test_grid_toolkit_genres_play_to_solved_by_clicks(
+    page: Any, server: str, api: TestClient, genre: str, example: str
+) -> None:
+    """Akari's bulbs and Nurikabe's shading, clicked cell by cell (GridGenre.places)."""
+    text = (ROOT / example).read_text()
+    board, target = solution(api, genre, text)
+    open_board(page, server, genre, text)
+    for var, n in clicks_needed(board, target).items():
+        for _ in range(n):
+            page.click(f'[data-place="{var}"]')
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)

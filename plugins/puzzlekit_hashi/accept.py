@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.genre import Violation
+from puzzlekit import Violation
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 
 

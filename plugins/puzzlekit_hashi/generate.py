@@ -11,9 +11,9 @@ board needs.  Islands never touch, as in published puzzles.
 
 from __future__ import annotations
 
+from puzzlekit import Genre
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, out_of_time, target_rung, unique_at
-from puzzlekit.genre import Genre
 from puzzlekit_hashi.board import NO_CLUE, Board
 
 Cell = tuple[int, int]

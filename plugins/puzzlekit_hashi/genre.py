@@ -6,12 +6,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit.core.lookahead import Lookahead
-from puzzlekit.core.model import Model, Rule, Rung, values_of
+from puzzlekit import Block, Genre, Place, Violation, bundled_examples
+from puzzlekit.core import Lookahead, Model, Rule, Rung, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.formats.level import Block
-from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_hashi import picture, pretty
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlekit.core.model import Violation, state_values
+from puzzlekit.core import Violation, state_values
 from puzzlekit.pictures import Emphasis, Tone, strongest, tone_of
 from puzzlekit_hashi.board import NO_CLUE, Board
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.model import Violation, is_fixed, value_of
-from puzzlekit.genre import Place
+from puzzlekit import Place
+from puzzlekit.core import Violation, is_fixed, value_of
 from puzzlekit.pictures import Svg, theme
 from puzzlekit_hashi.board import NO_CLUE, Board
 from puzzlekit_hashi.highlight import Highlights

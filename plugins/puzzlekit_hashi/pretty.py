@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit.core.model import Violation, value_of
+from puzzlekit.core import Violation, value_of
 from puzzlekit.pictures import TextGrid
 from puzzlekit_hashi.board import NO_CLUE, Board
 from puzzlekit_hashi.highlight import Highlights

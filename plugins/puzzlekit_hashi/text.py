@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.model import is_fixed, value_of
+from puzzlekit import Block
+from puzzlekit.core import is_fixed, value_of
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import Block
 from puzzlekit_hashi.board import NO_CLUE, Board
 
 MAX_SIDE = 200  # about 250 MB of solver state at the largest; real puzzles stay far below

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.loops import NOT_ONE_LOOP, loop_violations
-from puzzlekit.genre import Violation
+from puzzlekit import Violation
+from puzzlekit.core import NOT_ONE_LOOP, loop_violations
 from puzzlekit_slitherlink.text import Board
 
 

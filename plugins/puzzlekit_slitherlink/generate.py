@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from puzzlekit import Block, Genre
 from puzzlekit.core.rng import Rng
-from puzzlekit.formats.level import Block
 from puzzlekit.generation import (
     ClueTrials,
     GenerateRequest,
@@ -22,7 +22,6 @@ from puzzlekit.generation import (
     symmetry_orbits,
     target_rung,
 )
-from puzzlekit.genre import Genre
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, Board
 

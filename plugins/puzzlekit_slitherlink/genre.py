@@ -6,12 +6,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP
-from puzzlekit.core.model import Model
+from puzzlekit import Block, Genre, Place, Violation, bundled_examples
+from puzzlekit.core import LOOP_REACH, NO_EARLY_LOOP, Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.formats.level import Block
-from puzzlekit.genre import Genre, Place, Violation, bundled_examples
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, SlitherlinkClues, build_model, mark_words

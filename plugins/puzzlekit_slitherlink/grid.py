@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cached_property, lru_cache
 
-from puzzlekit.core.loops import LoopGraph
+from puzzlekit.core import LoopGraph
 
 
 class Grid:

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlekit.core.loops import AT_A_NODE, NOT_THE_LINES
-from puzzlekit.core.model import TRUE, Violation
+from puzzlekit.core import AT_A_NODE, NOT_THE_LINES, TRUE, Violation
 from puzzlekit.pictures import Emphasis, Tone, strongest, tone_of
 from puzzlekit_slitherlink.text import Board
 

@@ -6,10 +6,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from puzzlekit.core.clues import ClueModel, Idle
-from puzzlekit.core.lookahead import Lookahead
-from puzzlekit.core.loops import LOOP_REACH, NO_EARLY_LOOP, LoopReach, add_single_loop
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Rung
+from puzzlekit.core import (
+    BOOL,
+    FALSE,
+    LOOP_REACH,
+    NO_EARLY_LOOP,
+    TRUE,
+    ClueModel,
+    Idle,
+    Lookahead,
+    LoopReach,
+    Model,
+    Propagator,
+    Rule,
+    Rung,
+    add_single_loop,
+)
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Violation
-from puzzlekit.genre import Place
+from puzzlekit import Place
+from puzzlekit.core import BOOL, FALSE, TRUE, Violation
 from puzzlekit.pictures import Svg
 from puzzlekit_slitherlink.highlight import Highlights
 from puzzlekit_slitherlink.text import BLANK, Board

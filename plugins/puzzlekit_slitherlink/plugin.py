@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from puzzlekit import hookimpl
-from puzzlekit.registry import Registry
+from puzzlekit import Registry, hookimpl
 from puzzlekit_slitherlink.formats import FORMATS
 from puzzlekit_slitherlink.genre import Slitherlink
 

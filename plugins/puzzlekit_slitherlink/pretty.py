@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit.core.model import Violation
+from puzzlekit.core import Violation
 from puzzlekit.pictures import HORIZONTAL, VERTICAL, TextGrid, default_crosses
 from puzzlekit_slitherlink.highlight import Highlights
 from puzzlekit_slitherlink.text import BLANK, Board

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzlekit.core.model import BOOL, FALSE, TRUE
+from puzzlekit import Block
+from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import Block
 from puzzlekit_slitherlink.grid import Grid, grid_for
 
 MAX_SIDE = 200  # about 250 MB of solver state at the largest; real puzzles stay far below

@@ -1,5 +1,6 @@
 """The genre-agnostic engine: domains, propagation, union-find and search."""
 
+from puzzlekit.core.clues import ClueModel, Idle
 from puzzlekit.core.engine import DECISION, Engine, LogEntry
 from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.lookahead import Lookahead
@@ -11,12 +12,14 @@ from puzzlekit.core.loops import (
     NOT_ONE_LOOP,
     NOT_THE_LINES,
     LoopGraph,
+    LoopReach,
     add_single_loop,
     line_pieces,
     loop_violations,
 )
 from puzzlekit.core.model import (
     BOOL,
+    EVERY,
     FALSE,
     TRUE,
     Model,
@@ -27,6 +30,7 @@ from puzzlekit.core.model import (
     domains_of,
     is_fixed,
     mask_of,
+    state_values,
     value_of,
     values_of,
 )
@@ -48,6 +52,7 @@ __all__ = [
     "DEFAULT_LIMIT",
     "DEFAULT_MAX_NODES",
     "DEFAULT_TIMEOUT",
+    "EVERY",
     "FALSE",
     "LOOP_REACH",
     "NODE_DEGREE",
@@ -55,10 +60,13 @@ __all__ = [
     "NOT_THE_LINES",
     "NO_EARLY_LOOP",
     "TRUE",
+    "ClueModel",
     "Engine",
+    "Idle",
     "LogEntry",
     "Lookahead",
     "LoopGraph",
+    "LoopReach",
     "Model",
     "ParityUnionFind",
     "Propagator",
@@ -78,6 +86,7 @@ __all__ = [
     "loop_violations",
     "mask_of",
     "smallest_domain",
+    "state_values",
     "value_of",
     "values_of",
 ]

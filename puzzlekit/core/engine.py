@@ -20,7 +20,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from puzzlekit.core.model import Model, Propagator
+from puzzlekit.core.model import EVERY, Model, Propagator
 
 
 class LogEntry(NamedTuple):
@@ -62,7 +62,8 @@ def _wiring(model: Model, cap: int) -> tuple[list[int], list[tuple[int, ...]]]:
     watchers: list[list[int]] = [[] for _ in range(n)]
     for index, prop in enumerate(model.propagators):
         if rung_of[index]:
-            for var in range(n) if prop.watches is None else prop.watches:
+            watches = prop.watches
+            for var in range(n) if watches is None or watches is EVERY else watches:
                 watchers[var].append(index)
     return rung_of, [tuple(w) for w in watchers]
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import Propagator, Rule
+from puzzlekit.core.model import EVERY, Propagator, Rule
 
 Describe = Callable[[int, int], str]
 """Words for "variable ``var`` takes the values in ``mask``" ("a line", "crossed")."""
@@ -28,7 +28,7 @@ Describe = Callable[[int, int], str]
 class Lookahead(Propagator):
     """Probe every open value with the rungs up to ``probe_rung``."""
 
-    watches = None
+    watches = EVERY
     __slots__ = ("rule", "probe_rung", "describe", "_probe")
 
     def __init__(self, rule: Rule, probe_rung: int, describe: Describe | None = None) -> None:

@@ -31,7 +31,7 @@ from functools import cached_property
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.graph import find_bridges
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Violation
+from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Violation
 
 NODE_DEGREE = Rule(
     "node-degree",
@@ -261,7 +261,7 @@ class LoopReach(Propagator):
     for the last few such sets: a lookahead probe that draws a line (and crosses
     nothing) then costs no bridge search."""
 
-    watches = None
+    watches = EVERY
     __slots__ = ("rule", "graph", "adjacent", "required", "_memo")
 
     def __init__(self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH) -> None:

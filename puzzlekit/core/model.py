@@ -71,6 +71,11 @@ class Violation:
     """The variables involved, so pictures can highlight them."""
     unfinished: bool = False
     """True when more marks could mend it (a clue still short of lines)."""
+    cells: tuple[int, ...] = ()
+    """Where it is on a grid genre's board: cells of its ``puzzlekit.grid.RectGrid``, so
+    pictures can tint them without mapping variables back to places."""
+    place: str = ""
+    """The place in words (``r2c3``), for reports and tools; the message says it too."""
 
 
 @dataclass(frozen=True)
@@ -91,17 +96,31 @@ class Rule:
     summary: str
 
 
+class _Every(tuple[int, ...]):
+    """The type of ``EVERY``: an empty tuple the engine reads as "all variables"."""
+
+    def __repr__(self) -> str:
+        return "EVERY"
+
+
+EVERY: Sequence[int] = _Every()
+"""``Propagator.watches`` for a propagator that every narrowing wakes (a global rule)."""
+
+
 class Propagator:
     """One rule applied to one part of the board.
 
-    ``watches`` lists the variables whose narrowing wakes it (None: all).
+    ``watches`` lists the variables whose narrowing wakes it (``EVERY``, the
+    default: all; ``()``: none, it is woken with ``Engine.wake``).  It is typed
+    ``Sequence[int]``, so ``self.watches`` can be passed on as the ``reads`` of
+    ``engine.set`` under ``mypy --strict``; ``None`` still means all, for old code.
     ``propagate`` narrows domains through ``engine.set`` and returns False on a
     contradiction.  It must leave its own constraint at fixpoint, because its
     own narrowings do not wake it again.
     """
 
     rule: Rule
-    watches: Sequence[int] | None = None
+    watches: Sequence[int] = EVERY
 
     def propagate(self, engine: Engine) -> bool:
         raise NotImplementedError

@@ -1,9 +1,13 @@
 """The ASCII level format: blocks of rows with ``# key: value`` metadata.
 
-A file holds blocks separated by blank lines.  ``#`` starts a comment line and
-``# key: value`` comments are metadata (unknown keys are kept).  A block made
-of comments only is a header and is skipped.  Every row remembers its line
-number, so a genre's parser can point at ``file:line:col``.
+A file holds blocks separated by blank lines.  Comments come before a block's
+board: there, ``#`` followed by a space (or nothing) starts a comment line and
+``# key: value`` comments are metadata (unknown keys are kept).  From the
+board's first row to the next blank line every line is a row, so a board row
+may start with ``#`` (the usual black cell) and is never dropped; a first row
+such as ``#..1`` is a row too, since ``#`` is not followed by a space.  A block
+made of comments only is a header and is skipped.  Every row remembers its
+line number, so a genre's parser can point at ``file:line:col``.
 """
 
 from __future__ import annotations
@@ -24,6 +28,15 @@ MAX_ROWS = 2 * MAX_SIDE + 1  # a lattice drawing of the tallest board
 MAX_COLUMNS = 2 * MAX_SIDE + 1
 
 _META = re.compile(r"#\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s?(.*)$")
+
+
+def is_comment(line: str) -> bool:
+    """Would ``line`` be a comment (or metadata) before a board?  ``#`` followed by
+    whitespace or nothing, or ``#key: value``; ``#..1`` is a board row."""
+    stripped = line.strip()
+    if not stripped.startswith("#"):
+        return False
+    return len(stripped) == 1 or stripped[1].isspace() or _META.match(stripped) is not None
 
 
 @dataclass
@@ -111,7 +124,7 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
         if not stripped:
             close()
             continue
-        if stripped.startswith("#"):
+        if not current.rows and is_comment(stripped):
             match = _META.match(stripped)
             if match:
                 key = match.group(1).lower()
@@ -133,7 +146,11 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
 
 
 def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None) -> str:
-    """Render one block: metadata first, then rows without trailing spaces."""
+    """Render one block: metadata first, then rows without trailing spaces.
+
+    Leading rows that read as comments (``# touching: ...``) come back as metadata;
+    a board's own first row must therefore not be ``#`` alone or start with ``# ``.
+    """
     out = [f"# {key}: {value}" for key, value in (meta or {}).items()]
     out += [f"# {c}" if c else "#" for c in comments or []]
     out += [r.rstrip() for r in rows]

@@ -10,6 +10,9 @@ Public API (third-party genres draw with these, as the built-in ones do):
   ``HORIZONTAL`` and ``VERTICAL``);
 - ``Emphasis``, ``Tone``, ``tone_of``, ``strongest``: which variables a
   violation or a hint emphasises, and how;
+- ``CellSvg``, ``CellText``, ``cell_tones``: a rectangular board of cells drawn by
+  cell (shaded, black, lit, dotted cells, clues, discs, walls), as SVG and for the
+  terminal, toned from ``Violation.cells`` (``puzzlekit.grid.GridGenre`` uses them);
 - ``theme``: the shared colours, proportions and terminal styles;
 - ``draw``, ``can_draw``: a puzzle's SVG through its genre's ``draw_svg``;
 - ``Entry``, ``sheet_pages``: A4 pages of boards, puzzles first, solutions at the back;
@@ -19,6 +22,7 @@ Public API (third-party genres draw with these, as the built-in ones do):
 
 from puzzlekit.errors import CannotDraw, MissingExtra
 from puzzlekit.pictures import theme
+from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
 from puzzlekit.pictures.convert import pages_to_pdf, pictures_problem, svg_to_pdf, svg_to_png
 from puzzlekit.pictures.draw import can_draw, default_crosses, draw
 from puzzlekit.pictures.emphasis import Emphasis, strongest, tone_of
@@ -31,6 +35,8 @@ __all__ = [
     "HORIZONTAL",
     "VERTICAL",
     "CannotDraw",
+    "CellSvg",
+    "CellText",
     "Emphasis",
     "Entry",
     "MissingExtra",
@@ -38,6 +44,7 @@ __all__ = [
     "TextGrid",
     "Tone",
     "can_draw",
+    "cell_tones",
     "default_crosses",
     "draw",
     "junction",

@@ -122,7 +122,7 @@ class Svg:
     of every genre share one look at any scale.
     """
 
-    LAYERS = ("background", "shade", "guides", "marks", "lines", "halos", "pieces", "labels")
+    LAYERS = ("background", "shade", "cells", "guides", "walls", "marks", "lines", "halos", "pieces", "labels")
     """Drawing order: later layers are painted over earlier ones."""
 
     def __init__(self, width: float, height: float, unit: float, *, title: str | None = None, kind: str = "") -> None:
@@ -271,6 +271,26 @@ class Svg:
     def shade(self, x: float, y: float, w: float, h: float, *, tone: Tone, cls: str = "shade") -> None:
         """A tinted rectangle behind a cell that breaks a rule (or is hinted)."""
         self.element("rect", "shade", _toned(cls, tone), x=x, y=y, width=w, height=h, fill=theme.SHADE[tone])
+
+    def fill(self, x: float, y: float, w: float, h: float, *, colour: str, cls: str) -> None:
+        """A filled rectangle: a shaded, black or lit cell (``cells`` layer, under the guides)."""
+        self.element("rect", "cells", cls, x=x, y=y, width=w, height=h, fill=colour)
+
+    def wall(self, a: Point, b: Point, *, tone: Tone = "normal", cls: str = "wall") -> None:
+        """A thick border line (the board's outline, a region's wall), square-ended."""
+        colour = theme.INK if tone == "normal" else theme.STROKE[tone]
+        self.element(
+            "line",
+            "walls",
+            _toned(cls, tone),
+            x1=a[0],
+            y1=a[1],
+            x2=b[0],
+            y2=b[1],
+            stroke=colour,
+            stroke_width=theme.BORDER_WIDTH * self.unit,
+            stroke_linecap="square",
+        )
 
     def halo(self, x: float, y: float, *, tone: Tone, radius: float = theme.HALO_RADIUS) -> None:
         """A ring around a point that breaks a rule (a branching dot, a crossing)."""

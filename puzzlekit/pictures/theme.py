@@ -30,6 +30,17 @@ TEXT: dict[Tone, str] = {"normal": INK, "wrong": "#d62828", "unfinished": "#b86e
 SHADE: dict[Tone, str] = {"normal": PAPER, "wrong": "#fde0e0", "unfinished": "#fff0d2", "hint": "#dcf3e8"}
 """Background of a highlighted cell or island in each tone."""
 
+SHADED: dict[Tone, str] = {"normal": "#3b3b3b", "wrong": "#a11d1d", "unfinished": "#9a6200", "hint": "#0b6e48"}
+"""Fill of a shaded (or black) cell in each tone: dark, so clues on it are written in paper."""
+LIT: dict[Tone, str] = {"normal": "#fff1a8", "wrong": "#fde0e0", "unfinished": "#fff0d2", "hint": "#dcf3e8"}
+"""Fill of a lit cell (Akari's light) in each tone."""
+BULB = "#f0b400"
+"""A light bulb, or any "something stands here" disc in warm colour."""
+DOTTED = FAINT
+"""The small dot that marks a cell "certainly not shaded"."""
+BORDER_WIDTH = 0.06
+"""The board's outline and region walls, as a share of the unit."""
+
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
 # Proportions of the board's unit (the distance between neighbouring dots or cells).
@@ -52,6 +63,12 @@ TERMINAL: dict[str, str] = {
     "line": "bold",
     "bridge": "bold",
     "pearl": "bold",
+    "shaded": "",
+    "black": "reverse bold",
+    "lit": "yellow",
+    "bulb": "bold yellow",
+    "dotted": "dim",
+    "wall": "bold",
     "wrong": "bold red",
     "unfinished": "bold yellow",
     "hint": "bold green",

@@ -8,6 +8,7 @@ checks.  ``check_puzzle`` runs them all and reports every outcome;
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -154,21 +155,33 @@ def check_sound_propagation(genre: Genre, ex: Example, rounds: int = 20) -> None
                     engine.dom[var] &= 1 << value
         if not engine.start():
             where = "at the root" if not attempt else f"from a partial known solution (round {attempt})"
+            found = _culprit(engine, values)
+            if found is not None:
+                var, rule = found
+                name = genre.describe(ex.puzzle.instance, var)
+                raise Failed(
+                    f"{ex.puzzle.where}: propagation {where} removed the known value {values[var]} of {name} "
+                    f"(rule {rule!r}), and then found a contradiction"
+                )
             rule = engine.props[engine.failed].rule.name if engine.failed >= 0 else "?"
             raise Failed(f"{ex.puzzle.where}: propagation {where} found a contradiction (rule {rule!r})")
-        for var, value in enumerate(values):
-            if not engine.dom[var] >> value & 1:
-                name = genre.describe(ex.puzzle.instance, var)
-                culprit = _culprit(engine, var)
-                what = f"the known value {value} of {name}"
-                raise Failed(f"{ex.puzzle.where}: propagation removed {what} (rule {culprit!r})")
+        found = _culprit(engine, values)
+        if found is not None:
+            var, rule = found
+            name = genre.describe(ex.puzzle.instance, var)
+            what = f"the known value {values[var]} of {name}"
+            raise Failed(f"{ex.puzzle.where}: propagation removed {what} (rule {rule!r})")
 
 
-def _culprit(engine: Engine, var: int) -> str:
+def _culprit(engine: Engine, values: Sequence[int]) -> tuple[int, str] | None:
+    """The first narrowing in the log that removed a known value: its variable and rule.
+
+    That rule is the unsound one; the rule that later hit the contradiction only
+    noticed the damage."""
     for entry in engine.log or []:
-        if entry.var == var and entry.by >= 0:
-            return engine.props[entry.by].rule.name
-    return "unknown; run with a log to see"
+        if entry.by >= 0 and not entry.mask >> values[entry.var] & 1:
+            return entry.var, engine.props[entry.by].rule.name
+    return None
 
 
 def check_flips_rejected(genre: Genre, ex: Example) -> None:
@@ -194,7 +207,7 @@ def check_flips_rejected(genre: Genre, ex: Example) -> None:
 def mutations(text: str) -> Iterator[str]:
     """Deterministic damage to a level: odd characters, ragged and missing rows."""
     lines = text.split("\n")
-    body = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    body = [number - 1 for block in read_blocks(text) for number in block.lines]
     for i in body[:6]:
         for junk in ("§", "\t", "9", "#x", ""):
             line = lines[i]
@@ -252,6 +265,66 @@ def _fingerprint(genre: Genre, ex: Example) -> tuple[object, ...]:
         [tuple(s) for s in outcome.solutions],
         rung_name(genre, outcome.rung),
     )
+
+
+def generates(genre: Genre) -> bool:
+    """Does the genre generate puzzles?  The one test both ``selftest`` and
+    ``PuzzleConformance`` use: it names difficulties or overrides ``Genre.generate``."""
+    return bool(genre.difficulties) or type(genre).generate is not Genre.generate
+
+
+MAX_ENUMERATED = 1 << 16
+"""Assignments the brute-force check enumerates per board at most."""
+
+
+def _brute_solutions(genre: Genre, instance: object, domains: Sequence[int], limit: int) -> list[list[int]]:
+    """Every full assignment of the model's starting domains that ``accept`` takes, up to
+    ``limit``: nothing of the propagators is used."""
+    choices = [values_of(d) for d in domains]
+    size = 1
+    for c in choices:
+        size *= len(c)
+    if size > MAX_ENUMERATED:
+        raise Failed(
+            f"the small-board sampler made a board with {size:,} assignments (at most {MAX_ENUMERATED:,}):\n"
+            + "\n".join(genre.write(instance))
+        )
+    found: list[list[int]] = []
+    for combo in itertools.product(*choices):
+        values = list(combo)
+        if not genre.accept(instance, values):
+            found.append(values)
+            if len(found) >= limit:
+                break
+    return found
+
+
+def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> None:
+    """On ``boards`` random small boards from ``Genre.small_board``, the solver's status
+    and solution agree with enumerating every assignment through ``accept``."""
+    if type(genre).small_board is Genre.small_board:
+        raise Skipped(f"{genre.name} has no small-board sampler (Genre.small_board)")
+    from puzzlekit.core.rng import Rng
+
+    rng = Rng(f"{genre.name}:brute-force:{seed}")
+    for index in range(boards):
+        instance = genre.small_board(rng)
+        model = genre.build(instance)
+        brute = _brute_solutions(genre, instance, model.domains, 3)
+        outcome = count_solutions(model, limit=2, max_nodes=100_000, timeout=None, record=False)
+        expected = Status.NONE if not brute else Status.UNIQUE if len(brute) == 1 else Status.MULTIPLE
+        board = "\n".join(genre.write(instance))
+        if outcome.status != expected:
+            raise Failed(
+                f"small board {index + 1}: brute force finds {len(brute)}{'+' if len(brute) == 3 else ''} "
+                f"solution(s), the solver says {outcome.status.value}:\n{board}"
+            )
+        for solution in outcome.solutions:
+            # Beyond the enumeration's limit of three, a solution is judged by accept alone.
+            if solution not in brute and genre.accept(instance, solution):
+                raise Failed(f"small board {index + 1}: the solver returned a non-solution:\n{board}")
+        if expected == Status.UNIQUE and outcome.solutions[0] != brute[0]:
+            raise Failed(f"small board {index + 1}: the solver's solution is not the only one:\n{board}")
 
 
 def check_generates(genre: Genre, size: int = 7) -> None:
@@ -412,12 +485,15 @@ def check_puzzle(
     host: Host | None = None,
     bad_levels: Sequence[str] = (),
     entry_point: bool = True,
+    brute_force: int = 0,
 ) -> list[Outcome]:
     """Run every conformance check on a genre; no pytest needed.
 
     ``genre`` is a Genre object or a name looked up in ``host`` (default: the
     installed plugins).  ``entry_point=False`` skips the registration check
-    (for a genre under construction, not yet installed).
+    (for a genre under construction, not yet installed).  ``bad_levels`` are
+    checked along with the genre's own (``Genre.bad_levels``); ``brute_force``
+    boards from ``Genre.small_board`` are compared with enumeration (0: off).
     """
     host = host or make_host()
     g = host.genre(genre) if isinstance(genre, str) else genre
@@ -429,9 +505,12 @@ def check_puzzle(
         found = examples(g)
     except (Failed, PuzzlekitError) as err:
         return [*out, Outcome("examples-load", False, False, str(err))]
-    out.append(_run("bad-levels-located", lambda: check_bad_levels_located(g, bad_levels)))
-    if g.difficulties:
+    levels = (*g.bad_levels, *bad_levels)
+    out.append(_run("bad-levels-located", lambda: check_bad_levels_located(g, levels)))
+    if generates(g):
         out.append(_run("generates", lambda: check_generates(g)))
+    if brute_force:
+        out.append(_run("brute-force", lambda: check_brute_force(g, brute_force)))
     for ex in found:
         for name, check in PER_EXAMPLE:
             out.append(_run(f"{name}[{ex.id}]", partial(check, g, ex)))
@@ -452,9 +531,11 @@ __all__ = [
     "Failed",
     "Outcome",
     "Skipped",
+    "check_brute_force",
     "check_puzzle",
     "describe_outcomes",
     "examples",
+    "generates",
     "mutations",
     "rung_name",
 ]

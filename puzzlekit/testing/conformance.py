@@ -15,6 +15,7 @@ skipped, not failed.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -32,11 +33,18 @@ class PuzzleConformance:
     puzzle: ClassVar[str] = ""
     """The genre's name (or alias), looked up in ``host()``."""
     bad_levels: ClassVar[Sequence[str]] = ()
-    """Levels the genre must refuse with a located LevelError."""
+    """Levels the genre must refuse with a located LevelError (besides ``Genre.bad_levels``,
+    which ``puzzlekit selftest`` checks too)."""
     entry_point: ClassVar[bool] = True
     """Check that the genre is registered through the ``puzzlekit`` entry-point group."""
-    generates: ClassVar[bool] = False
-    """Capability: the genre generates puzzles (``Genre.generate``): each difficulty is checked."""
+    generates: ClassVar[bool | None] = None
+    """Generation is checked (each difficulty) when the genre generates, as ``selftest``
+    decides it (``checks.generates``: it names difficulties or overrides ``generate``);
+    ``False`` opts out (skipped with that reason), ``True`` insists (fails if it cannot)."""
+    brute_force: ClassVar[int] = 0
+    """Random small boards (``Genre.small_board``) to compare with brute-force enumeration;
+    0 is off.  ``PUZZLEKIT_BRUTE_BOARDS=N`` in the environment overrides it (benchmarks
+    and release checks run thousands)."""
     hints: ClassVar[bool] = True
     """Hints come from the engine for every genre; switch off only for a genre whose
     examples cannot be hinted (puzzles without a unique solution are skipped anyway)."""
@@ -82,12 +90,22 @@ class PuzzleConformance:
         self._run(checks.check_has_examples, self.genre())
 
     def test_bad_levels_are_located(self) -> None:
-        self._run(checks.check_bad_levels_located, self.genre(), self.bad_levels)
+        genre = self.genre()
+        self._run(checks.check_bad_levels_located, genre, (*genre.bad_levels, *self.bad_levels))
 
     def test_generates(self) -> None:
-        if not self.generates:
-            pytest.skip("the genre does not generate puzzles (generates = False)")
-        self._run(checks.check_generates, self.genre())
+        genre = self.genre()
+        if self.generates is False:
+            pytest.skip("generation checks are switched off (generates = False)")
+        if self.generates is None and not checks.generates(genre):
+            pytest.skip("the genre does not generate puzzles (no Genre.difficulties)")
+        self._run(checks.check_generates, genre)
+
+    def test_brute_force(self) -> None:
+        boards = int(os.environ.get("PUZZLEKIT_BRUTE_BOARDS") or self.brute_force)
+        if not boards:
+            pytest.skip("brute force is off (brute_force = 0)")
+        self._run(checks.check_brute_force, self.genre(), boards)
 
     # -- once per example (parametrized by the pytest plugin) ---------------------------
 

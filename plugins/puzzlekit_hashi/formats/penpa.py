@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import penpa
 from puzzlekit.formats.codec import grid_rows, level_text
-from puzzlekit.genre import Genre
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS
 from puzzlekit_hashi.text import MAX_SIDE
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 STYLE = penpa.Style(("3", "2", "2"), "hashi", ("Surface", "Edge Normal", "Composite"), "hashiwokakero (hashi/bridges)")
 TAGS = ("hashiwokakero (hashi/bridges)", "hashiwokakero", "hashi", "bridges")

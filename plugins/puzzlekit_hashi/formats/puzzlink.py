@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import puzzlink, pzpr
 from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
-from puzzlekit.genre import Genre
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.text import MAX_SIDE
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 PIDS = ("hashi", "hashikake", "bridges")
 """Puzzle ids read; the first is written, as pzprjs writes it."""

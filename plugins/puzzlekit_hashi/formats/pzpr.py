@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit.core.model import is_fixed, value_of
+from puzzlekit import Genre
+from puzzlekit.core import is_fixed, value_of
 from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
-from puzzlekit.genre import Genre
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS
 from puzzlekit_hashi.text import ALL, MAX_SIDE, write_clue_grid, write_map
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 PIDS = ("hashikake", "hashi", "bridges")
 MAX_CLUE = 4 * MAX_BRIDGES

@@ -31,7 +31,7 @@ from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.text import MAX_SIDE
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 GAME = "Bridges"
 DIFFICULTIES = {0: "easy", 1: "medium", 2: "hard"}

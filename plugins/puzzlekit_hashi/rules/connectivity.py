@@ -11,10 +11,8 @@ Both rebuild what they need from the domains; they keep no state.
 
 from __future__ import annotations
 
+from puzzlekit.core import EVERY, Propagator, Rule, UnionFind, find_bridges, values_of
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.graph import find_bridges
-from puzzlekit.core.model import Propagator, Rule, values_of
-from puzzlekit.core.unionfind import UnionFind
 from puzzlekit_hashi.board import NO_CLUE, Board
 
 MUST_CONNECT = Rule(
@@ -35,7 +33,7 @@ ZERO = 0b001
 
 class MustConnect(Propagator):
     rule = MUST_CONNECT
-    watches = None
+    watches = EVERY
     __slots__ = ("board", "adjacent")
 
     def __init__(self, board: Board) -> None:
@@ -65,7 +63,7 @@ class MustConnect(Propagator):
 
 class NoIsolation(Propagator):
     rule = NO_ISOLATION
-    watches = None
+    watches = EVERY
     __slots__ = ("board",)
 
     def __init__(self, board: Board) -> None:

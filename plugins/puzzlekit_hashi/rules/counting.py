@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import product
 
+from puzzlekit.core import Propagator, Rule, values_of
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import Propagator, Rule, values_of
 from puzzlekit_hashi.board import Board
 
 ISLAND_SUM = Rule(

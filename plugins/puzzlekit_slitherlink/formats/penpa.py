@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import penpa
 from puzzlekit.formats.codec import CannotWrite, grid_rows, level_text
-from puzzlekit.genre import Genre
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 STYLE = penpa.Style(("3", "1", "2"), "edgex", ("Surface", "Composite"), "slitherlink")
 TAGS = ("slitherlink",)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import puzzlink, pzpr
 from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
-from puzzlekit.genre import Genre
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 PIDS = ("slither", "slitherlink")
 """Puzzle ids read; the first is written."""

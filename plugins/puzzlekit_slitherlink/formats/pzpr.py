@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit.core.model import BOOL, FALSE, TRUE
+from puzzlekit import Genre
+from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
-from puzzlekit.genre import Genre
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board, write_clue_grid, write_lattice
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 PIDS = ("slither", "slitherlink")
 FULL = "f"

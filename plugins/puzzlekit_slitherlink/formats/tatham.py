@@ -28,7 +28,7 @@ from puzzlekit.formats.codec import CannotWrite, error_at, grid_rows
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 GAME = "Loopy"
 DIFFICULTIES = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}

@@ -24,9 +24,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import cast
 
+from puzzlekit.core import BOOL, FALSE, TRUE, Model, Propagator, Rule, TrailedParityUnionFind
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule
-from puzzlekit.core.unionfind import TrailedParityUnionFind
 from puzzlekit_slitherlink.grid import Grid
 
 COLOUR_LINK = Rule(

@@ -7,8 +7,8 @@ names for them.
 
 from __future__ import annotations
 
+from puzzlekit.core import BOOL, FALSE, TRUE, Propagator, Rule
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Propagator, Rule
 from puzzlekit_slitherlink.grid import Grid
 
 CLUE_COUNT = Rule(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import cast
 
+from puzzlekit.core import EVERY, TRUE, Propagator, Rule
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import TRUE, Propagator, Rule
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import FaceColours
 
@@ -21,7 +21,7 @@ class RegionConnectivity(Propagator):
     """Inside cells form one region; outside cells form one region with the outside face."""
 
     rule = REGION_CONNECTIVITY
-    watches = None
+    watches = EVERY
     __slots__ = ("grid", "colours")
 
     def __init__(self, grid: Grid, colours: FaceColours) -> None:

@@ -71,7 +71,10 @@ def analysis_plain(a: Analysis) -> str:
     if a.add:
         clues = ", ".join(f"{c.value} at {c.name}" for c in a.add)
         out.append(f"  add {clues} to make it unique")
-    if a.status.value == "unique":
+    if a.tried:
+        tried = ", ".join(f"{c.value} at {c.name}" for c in a.tried)
+        out.append(f"  tried {tried}: not enough")
+    if a.status.value == "unique" and a.clues_known:
         removable = ", ".join(f"{c.value} at {c.name}" for c in a.removable) or "none"
         out.append(f"  clues that could each be removed: {removable}")
     if a.contradiction:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from puzzlekit import Genre
 from puzzlekit.formats import penpa
 from puzzlekit.formats.codec import grid_rows, level_text
-from puzzlekit.genre import Genre
 from puzzlekit_masyu.board import BLACK, EMPTY, MAX_SIDE, WHITE, Board
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit import Puzzle
 
 STYLE = penpa.Style(("2", "2", "1"), "linex", ("Surface", "Composite"), "masyu")
 TAGS = ("masyu",)

@@ -1,0 +1,27 @@
+"""Akari as puzz.link URLs (``lightup``, a 4Cell body) and pzprjs files: a number is a
+black cell with it, pzprjs's "no number" (``.`` / ``-``) a black cell; a file's ``#``
+is a bulb and ``+`` a cell marked empty."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from puzzlekit.formats.cells import CellFile, CellUrl
+
+PIDS = ("lightup", "akari")
+
+
+class AkariUrl(CellUrl):
+    name, genres, pids, title, body, unknown = "akari-puzzlink", ("akari",), PIDS, "Akari", "4cell", "#"
+    summary = "puzz.link URLs, https://puzz.link/p?lightup/COLS/ROWS/BODY"
+    numbers = range(0, 5)
+
+
+class AkariPzpr(CellFile):
+    name, genres, pids, title = "akari-pzpr", ("akari",), PIDS, "Akari"
+    summary = "pzprjs files (pzprv3), with or without the player's bulbs"
+    tokens: ClassVar[dict[str, str]] = {".": ".", "-": "#", "#": "*", "+": "x"}
+    numbers = range(0, 5)
+
+
+FORMATS = (AkariUrl, AkariPzpr)

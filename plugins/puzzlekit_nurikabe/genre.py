@@ -1,0 +1,229 @@
+"""Nurikabe: shade cells so that every island of unshaded cells holds one number, as many
+cells as it says; the shaded sea is connected and has no 2x2 pool."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, UnionFind, count_solutions
+from puzzlekit.core.rng import Rng
+from puzzlekit.grid import (
+    Canvas,
+    GridGenre,
+    OneClueRegions,
+    ParsedGrid,
+    RectGrid,
+    StaysConnected,
+    marks_of,
+    read_grid,
+    read_state,
+    write_grid,
+)
+from puzzlekit.pictures import Tone
+
+if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick --help)
+    from puzzlekit.generation import GenerateRequest
+
+LEGEND = {".": "an unknown cell", "#": "a shaded cell", "o": "an unshaded cell"}
+MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
+NUMBERS = range(1, 1000)
+LADDER = (
+    Rung(1, "islands and pools", "complete islands walled in, cells out of reach or between two numbers, no 2x2 pool"),
+    Rung(2, "one sea", "the shaded cells stay connected"),
+    Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
+)
+ISLANDS = Rule(
+    "islands",
+    1,
+    "Each island holds one number and as many cells: complete ones are walled in, "
+    "cells no island can reach or that would join two are shaded, an island with one way out grows.",
+)
+POOL = Rule("no-pool", 1, "No 2x2 block is all shaded: three shaded cells of one leave the fourth unshaded.")
+SEA = Rule(
+    "one-sea",
+    2,
+    "The shaded cells form one sea: a cell cut off from it is unshaded, a cell it cannot do without is shaded.",
+)
+TRIAL = Rule("trial", 3, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
+
+
+@dataclass(frozen=True)
+class Board:
+    grid: RectGrid
+    clues: dict[int, int]
+
+
+class NoPool(Propagator):
+    __slots__ = ("rule", "watches")
+
+    def __init__(self, block: tuple[int, ...]) -> None:
+        self.rule, self.watches = POOL, block
+
+    def propagate(self, engine: Engine) -> bool:
+        shaded = [v for v in self.watches if engine.dom[v] == TRUE]
+        if len(shaded) < 3:
+            return True
+        return len(shaded) == 3 and all(engine.set(v, FALSE, shaded) for v in self.watches if v not in shaded)
+
+
+class Nurikabe(GridGenre):
+    name = "nurikabe"
+    summary = "Shade cells: each island holds one number and that many cells; one sea, no 2x2 pool."
+    ladder = LADDER
+    rules = (ISLANDS, POOL, SEA, TRIAL)
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    bad_levels = ("1.0\n", "..\n.\n", "1.a\n", "2 . 10\n. .\n")
+
+    def parse(self, block: Block) -> Board:
+        self.check_flags(block)
+        parsed = read_grid(block, LEGEND, numbers=NUMBERS, separated=any(" " in r for r in block.rows))
+        clues = {c: int(t) for c, t in enumerate(parsed.tokens) if t.isdigit()}
+        return Board(parsed.grid, clues)
+
+    def build(self, instance: Board) -> Model:
+        grid, cells = instance.grid, range(instance.grid.n_cells)
+        model = Model(LADDER)
+        model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
+        model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True))
+        for block in (grid.rectangle(r, c, 2, 2) for r in range(grid.rows - 1) for c in range(grid.cols - 1)):
+            model.add(NoPool(block))
+        model.add(StaysConnected(SEA, grid, cells, 1))
+        model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        return model
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        """From the rules alone: islands of one number and its size, one sea, no pool."""
+        grid, found = instance.grid, []
+        for island in grid.pieces(lambda c: not values[c]):
+            numbers = [c for c in island if c in instance.clues]
+            where = grid.name(island[0])
+            if len(numbers) != 1:
+                message = f"the island at {where} holds {len(numbers)} numbers, not one"
+                found.append(Violation("island", message, tuple(island), not numbers, tuple(island), where))
+            elif len(island) != instance.clues[numbers[0]]:
+                n, short = instance.clues[numbers[0]], len(island) < instance.clues[numbers[0]]
+                message = f"the island of the {n} at {grid.name(numbers[0])} has {len(island)} cells"
+                found.append(Violation("size", message, tuple(island), short, tuple(island), where))
+        for c in sorted(c for c in instance.clues if values[c]):
+            found.append(Violation("number", f"{grid.name(c)} holds a number and is shaded", (c,), cells=(c,)))
+        seas = grid.pieces(lambda c: bool(values[c]))
+        if len(seas) > 1:
+            cells = tuple(c for sea in seas[1:] for c in sea)
+            found.append(Violation("sea", f"the sea is in {len(seas)} pieces", cells, True, cells))
+        pool = grid.has_block(lambda c: bool(values[c]))
+        if pool:
+            found.append(Violation("pool", f"a 2x2 pool at {grid.name(pool[0])}", pool, cells=pool))
+        return found
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        tokens = tuple(str(instance.clues.get(c, ".")) for c in range(instance.grid.n_cells))
+        separated = any(" " in r for r in block.rows)
+        marks = read_state(
+            block,
+            ParsedGrid(instance.grid, tokens, block, ()),
+            MARKS,
+            legend=LEGEND,
+            numbers=NUMBERS,
+            separated=separated,
+        )
+        return [FALSE if m is None else m for m in marks]
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        glyphs = {TRUE: "#", FALSE: "o" if dom is not None and BOOL in dom else "."}
+        tokens = marks_of(dom or [BOOL] * instance.grid.n_cells, glyphs)
+        for c, n in instance.clues.items():
+            tokens[c] = str(n)
+        return write_grid(instance.grid, tokens, separated=max(instance.clues.values(), default=0) > 9)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        return f"{self.describe(instance, var)} is {'shaded' if mask == TRUE else 'unshaded'}"
+
+    def paint(
+        self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
+    ) -> None:
+        for cell in range(instance.grid.n_cells):
+            tone = tones.get(cell, "normal")
+            d = dom[cell] if dom is not None else BOOL
+            if cell in instance.clues:
+                canvas.clue(cell, str(instance.clues[cell]), tone)
+            elif d == TRUE:
+                canvas.shaded(cell, tone)
+            elif d == FALSE and (crosses or dom is None or BOOL not in dom):
+                canvas.dotted(cell, tone)
+            else:
+                canvas.open(cell, tone)
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- generating, and small boards for the harness ------------------------------------
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """A random solution with a number in each island; while a second solution exists,
+        a number moves within its island onto a cell that solution shades."""
+        grid = RectGrid(request.rows, request.cols)
+        sea = _layout(grid, rng, rng.between(2, 5))
+        if sea is None:
+            return None
+        islands = grid.pieces(lambda c: c not in sea)
+        at = [rng.choice(island) for island in islands]
+        for _ in range(3 * len(islands)):
+            board = Board(grid, {cell: len(island) for cell, island in zip(at, islands)})
+            outcome = count_solutions(self.build(board), 2, 2000, None, max_rung=2, record=False)
+            if outcome.status != Status.MULTIPLE:
+                return board if outcome.status == Status.UNIQUE else None
+            other = next(s for s in outcome.solutions if {c for c, v in enumerate(s) if v} != sea)
+            moves = [(i, c) for i, island in enumerate(islands) for c in island if other[c]]
+            i, at[i] = rng.choice(moves)
+        return None
+
+    def small_board(self, rng: Rng) -> Board:
+        grid = RectGrid(rng.between(1, 3), rng.between(1, 4))
+        sea = _layout(grid, rng, 4) or set()
+        clues = {rng.choice(island): len(island) for island in grid.pieces(lambda c: c not in sea)}
+        if rng.chance(1, 3):  # a damaged clue set: boards with none or many solutions too
+            clues = {rng.below(grid.n_cells): rng.between(1, 4) for _ in range(rng.between(1, 3))}
+        return Board(grid, clues)
+
+
+def _layout(grid: RectGrid, rng: Rng, largest: int) -> set[int] | None:
+    """A random solution's sea, which can have no 2x2 pool: a random spanning tree over the
+    cells of even row and column (every 2x2 block holds a cell of odd row and column, never
+    shaded), more passages carved until no island outgrows ``largest``, then cells
+    unshaded at random while the sea stays connected and no two islands join."""
+    nodes = [grid.cell(r, c) for r in range(0, grid.rows, 2) for c in range(0, grid.cols, 2)]
+    links = []
+    for a in nodes:
+        r, c = grid.rc(a)
+        for b, middle in ((grid.cell(r, c + 2), grid.cell(r, c + 1)), (grid.cell(r + 2, c), grid.cell(r + 1, c))):
+            if b >= 0:
+                links.append((a, b, middle))
+    rng.shuffle(links)
+    tree, sea, spare = UnionFind(grid.n_cells), set(nodes), []
+    for a, b, middle in links:
+        (sea.add(middle) if tree.union(a, b) else spare.append(middle))
+    for cell in range(grid.n_cells):  # a link cell past the last row or column of nodes: sea or not
+        r, c = grid.rc(cell)
+        if (r % 2 != c % 2) and (r == grid.rows - 1 if r % 2 else c == grid.cols - 1) and rng.chance(1, 2):
+            sea.add(cell)
+    while True:
+        big = [p for p in grid.pieces(lambda c: c not in sea) if len(p) > largest]
+        if not big:
+            break
+        inside = set(big[0])
+        choices = [m for m in spare if m in inside]
+        if not choices:
+            break  # an island no passage can cut stays as it is
+        sea.add(rng.choice(choices))
+    order = sorted(sea)
+    rng.shuffle(order)
+    for cell in order:
+        near = [p for p in grid.pieces(lambda c: c not in sea) if set(grid.neighbours[cell]) & set(p)]
+        small = len(near) <= 1 and sum(map(len, near)) < largest and rng.chance(1, 3)
+        if small and len(grid.pieces((sea - {cell}).__contains__)) == 1:
+            sea.discard(cell)
+    return sea

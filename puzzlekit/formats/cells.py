@@ -1,0 +1,150 @@
+"""puzz.link URLs and pzprjs files for boards with at most one clue per cell.
+
+Akari, Nurikabe and many more keep their puzzle in one value per cell: a URL body
+in pzprjs's 4Cell or Number16 encoding, and a pzprv3 file whose first block has one
+value per cell (pzprjs's ``CellQnumAns``: a number, ``-`` for a clue without number,
+``#`` a shaded cell, ``+`` a dot, ``.`` nothing).  These helpers do the reading and
+writing with errors at the offending character; a genre maps values to its own
+level tokens and back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlekit.formats import puzzlink, pzpr, pzprfile
+from puzzlekit.formats.codec import MAX_SIDE, error_at, grid_rows, level_text
+from puzzlekit.formats.pzprfile import Value
+
+if TYPE_CHECKING:
+    from puzzlekit.api import Puzzle
+    from puzzlekit.genre import Genre
+
+BODIES = {"4cell": (pzpr.decode_4cell, pzpr.encode_4cell), "number16": (pzpr.decode_number16, pzpr.encode_number16)}
+
+
+def read_url(
+    source: str,
+    pids: tuple[str, ...],
+    title: str,
+    body: str,
+    token: Callable[[pzpr.Clue, int], str],
+    blank: str = ".",
+    limit: int = MAX_SIDE,
+) -> tuple[int, int, list[str]]:
+    """(cols, rows, one level token per cell) of a URL; ``token(clue, cols)`` turns each
+    clue the body gives into the genre's token, raising ``error_at`` for a bad one."""
+    url = puzzlink.parse_genre(source, pids, title, limit)
+    if url.flags:
+        raise error_at(source, url.flags_at, f"{title} URLs have no variant flags, found {url.flags!r}")
+    cells = [blank] * (url.cols * url.rows)
+    for clue in BODIES[body][0](source, url.body, url.body_at, len(cells)):
+        cells[clue.cell] = token(clue, url.cols)
+    return url.cols, url.rows, cells
+
+
+def write_url(pid: str, cols: int, rows: int, values: list[int], body: str) -> str:
+    """The canonical URL of per-cell values (``pzpr.BLANK``, ``pzpr.UNKNOWN`` or a number)."""
+    return puzzlink.build(pid, cols, rows, BODIES[body][1](values))
+
+
+def read_file(
+    source: str, pids: tuple[str, ...], title: str, token: Callable[[Value], str], limit: int = MAX_SIDE
+) -> tuple[int, int, list[str]]:
+    """(cols, rows, one level token per cell) of a pzprv3 file's first block; ``token``
+    raises ``PzprFile.error``-style LevelErrors (use ``file_error``) for a bad value."""
+    f = pzprfile.open_genre(source, pids, title, limit)
+    cells = [token(value) for row in f.block(f.rows, f.cols, "the cells") for value in row]
+    return f.cols, f.rows, cells
+
+
+def file_error(source: str, value: Value, message: str) -> Exception:
+    """A LevelError at a value of a pzprv3 file."""
+    return pzprfile.PzprFile(source).error(value, message)
+
+
+def write_file(pid: str, cols: int, rows: int, values: Sequence[str]) -> str:
+    """A pzprv3 file with one block of per-cell values, as pzprjs saves it."""
+    return pzprfile.write(pid, rows, cols, [[values[r * cols : (r + 1) * cols] for r in range(rows)]])
+
+
+class CellUrl(puzzlink.PuzzLinkFormat):
+    """A genre's puzz.link URLs when its level text is one character (or token) per cell.
+
+    Set ``name``, ``genres``, ``summary``, ``pids``, ``title`` and ``body`` (``4cell`` or
+    ``number16``); the body's numbers are written as themselves, ``unknown`` stands for
+    pzprjs's "clue without number" and ``blank`` for an empty cell.  Writing reads the
+    genre's own bare text back into tokens, so nothing else is needed.  ``unknown`` None
+    refuses a clue without number at its character.  Boards with a number of several
+    digits are written as space-separated tokens (``puzzlekit.grid.read_grid(separated=True)``)."""
+
+    title: ClassVar[str]
+    body: ClassVar[str]
+    unknown: ClassVar[str | None] = "?"
+    blank: ClassVar[str] = "."
+    numbers: ClassVar[range] = range(0, 10)
+
+    def read(self, source: str, genre: Genre) -> str:
+        def token(clue: pzpr.Clue, cols: int) -> str:
+            if clue.value == pzpr.UNKNOWN:
+                if self.unknown is None:
+                    raise error_at(source, clue.pos, f"{self.title} clues need a number here ('.' is not one)")
+                return self.unknown
+            if clue.value not in self.numbers:
+                top = self.numbers.stop - 1
+                raise error_at(source, clue.pos, f"{self.title} clues are {self.numbers.start}-{top}, not {clue.value}")
+            return str(clue.value)
+
+        cols, rows, cells = read_url(source, self.pids, self.title, self.body, token, self.blank)
+        return level_text(_rows(cells, cols, rows), {"url": source.strip()})
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        rows = puzzle.genre.write(puzzle.instance)
+        cells = _cells(rows)
+        values = [pzpr.UNKNOWN if t == self.unknown else int(t) if t.isdigit() else pzpr.BLANK for t in cells]
+        return write_url(self.pids[0], len(cells) // len(rows), len(rows), values, self.body)
+
+
+class CellFile(pzprfile.PzprFormat):
+    """A genre's pzprjs files when the file is one block of per-cell values (pzprjs's
+    ``CellQnumAns`` and kin): ``tokens`` maps each file value to the genre's level token
+    (numbers stand for themselves); writing maps the genre's text (a state when given) back."""
+
+    title: ClassVar[str]
+    tokens: ClassVar[Mapping[str, str]]
+    numbers: ClassVar[range] = range(0, 10)
+
+    def read(self, source: str, genre: Genre) -> str:
+        def token(value: Value) -> str:
+            if value.text in self.tokens:
+                return self.tokens[value.text]
+            if value.text.isdigit() and len(value.text) < 6 and int(value.text) in self.numbers:
+                return value.text
+            known = ", ".join(repr(t) for t in self.tokens)
+            top = self.numbers.stop - 1
+            message = f"expected a number {self.numbers.start}-{top} or one of {known}, found {value.text[:9]!r}"
+            raise file_error(source, value, message)
+
+        cols, rows, cells = read_file(source, self.pids, self.title, token)
+        return level_text(_rows(cells, cols, rows))
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        back = {level: value for value, level in self.tokens.items()}
+        rows = puzzle.genre.write(puzzle.instance, state)
+        cells = [back.get(t, t) for t in _cells(rows)]
+        return write_file(self.pids[0], len(cells) // len(rows), len(rows), cells)
+
+
+def _rows(cells: Sequence[str], cols: int, rows: int) -> list[str]:
+    """Level rows: one character per cell, or space-separated tokens when one is longer."""
+    width = max(len(c) for c in cells)
+    if width == 1:
+        return grid_rows(cells, cols, rows)
+    return [" ".join(c.rjust(width) for c in cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+
+
+def _cells(rows: Sequence[str]) -> list[str]:
+    """The tokens of level rows, space-separated when any row has a space."""
+    separated = any(" " in row for row in rows)
+    return [t for row in rows for t in (row.split() if separated else row)]

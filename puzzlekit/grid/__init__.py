@@ -1,0 +1,46 @@
+"""The grid-genre toolkit: what every genre on a rectangular board of cells shares.
+
+Public API (kept stable; see docs/plugins/toolkit.md):
+
+- ``RectGrid``: cells ``r*C + c`` named ``r1c1``, orthogonal ``neighbours`` and
+  ``around`` (north, east, south, west; -1 off the board), ``kings``, ``edges``
+  between neighbours (``edge_cells``, ``cell_edges``, ``edge_between``, ``links``
+  for ``find_bridges``, ``loop`` for loop genres), dots, ``row``/``column``/
+  ``lines``, ``segments`` between blocked cells, ``sight``, ``boxes``,
+  ``rectangle``, ``pieces`` (flood fill) and ``has_block`` (a 2x2 pool);
+- ``NORTH``, ``EAST``, ``SOUTH``, ``WEST``, ``STEPS``: directions;
+- ``read_grid`` -> ``ParsedGrid`` (tokens, ``error(cell, message)``), ``read_state``,
+  ``write_grid``, ``marks_of``, ``describe_legend``, ``MAX_SIDE``: level text of a board
+  and of a player's marks, with errors at ``file:line:col``;
+- ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
+  genres (one colour stays connected; every region holds one clue, of its size);
+- ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
+  terminal views from one ``paint``, toned from ``Violation.cells``.
+"""
+
+from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
+from puzzlekit.grid.genre import Canvas, GridGenre
+from puzzlekit.grid.text import MAX_SIDE, ParsedGrid, describe_legend, marks_of, read_grid, read_state, write_grid
+from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
+
+__all__ = [
+    "DIRECTION_NAMES",
+    "EAST",
+    "MAX_SIDE",
+    "NORTH",
+    "SOUTH",
+    "STEPS",
+    "WEST",
+    "Canvas",
+    "GridGenre",
+    "OneClueRegions",
+    "ParsedGrid",
+    "RectGrid",
+    "StaysConnected",
+    "describe_legend",
+    "marks_of",
+    "reach",
+    "read_grid",
+    "read_state",
+    "write_grid",
+]

@@ -1,0 +1,113 @@
+"""``GridGenre``: a ``Genre`` on a rectangular board that draws itself cell by cell.
+
+It removes the boilerplate every grid genre used to copy: the board's size,
+``r1c1`` names for variables, and the drawing forwarders.  A genre says where
+its grid is (``grid_of``), which cell each variable sits in (``cell_of``) and
+how to paint one state (``paint``); ``draw_svg``, ``draw_terminal`` and
+``pretty`` then come from one drawing, with violations (``Violation.cells``)
+and the hinted variables' cells toned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed
+from puzzlekit.genre import Genre, Place
+from puzzlekit.grid.topology import RectGrid
+from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
+from puzzlekit.pictures.theme import Tone
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+Canvas = CellSvg | CellText
+"""Where ``GridGenre.paint`` draws: both take the same marks by cell."""
+
+
+class GridGenre(Genre):
+    """A genre whose board is a ``RectGrid``; subclasses implement ``paint``."""
+
+    place_marks: ClassVar[tuple[int, ...]] = (TRUE, FALSE)
+    """What a click on a cell cycles through in the browser after "unmarked" (``places``):
+    by default shaded (or a bulb), then marked the other way."""
+
+    def places(self, instance: Any) -> list[Place]:
+        """Every open variable's cell, as a square of ``draw_svg``'s drawing, with the marks
+        ``place_marks`` (``puzzlekit play``); variables the model fixes are not places."""
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        out = []
+        for var, domain in enumerate(self.build(instance).domains):
+            if is_fixed(domain):
+                continue
+            x, y = canvas.corner(self.cell_of(instance, var))
+            u = canvas.unit
+            marks = (domain, *(m for m in self.place_marks if m & domain))
+            out.append(Place(var, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
+        return out
+
+    def grid_of(self, instance: Any) -> RectGrid:
+        """The instance's grid; by default its ``grid`` attribute."""
+        grid: RectGrid = instance.grid
+        return grid
+
+    def cell_of(self, instance: Any, var: int) -> int:
+        """The cell variable ``var`` belongs to (by default variable i is cell i)."""
+        return var
+
+    def describe(self, instance: Any, var: int) -> str:
+        return self.grid_of(instance).name(self.cell_of(instance, var))
+
+    def clue_name(self, instance: Any, position: Any) -> str:
+        """A clue position that is a cell index, named ``r2c3``."""
+        return self.grid_of(instance).name(position) if isinstance(position, int) else str(position)
+
+    def size(self, instance: Any) -> str:
+        grid = self.grid_of(instance)
+        return f"{grid.cols}x{grid.rows}"
+
+    def paint(
+        self, instance: Any, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
+    ) -> None:
+        """Draw the puzzle (``dom`` None) or a state on ``canvas``, cell by cell; ``tones``
+        gives each emphasised cell's tone, ``crosses`` whether to show "not here" marks."""
+        raise NotImplementedError(f"{self.name} does not paint its board (GridGenre.paint)")
+
+    def _tones(self, instance: Any, violations: Sequence[Violation], hint: Sequence[int]) -> dict[int, Tone]:
+        return cell_tones(violations, [self.cell_of(instance, v) for v in hint])
+
+    def draw_svg(
+        self,
+        instance: Any,
+        dom: Sequence[int] | None = None,
+        *,
+        violations: Sequence[Violation] = (),
+        crosses: bool = False,
+        hint: Sequence[int] = (),
+    ) -> str:
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        tones = self._tones(instance, violations, hint)
+        for cell, tone in sorted(tones.items()):
+            canvas.tint(cell, tone)
+        self.paint(instance, dom, canvas, tones, crosses)
+        canvas.grid_lines()
+        return canvas.to_string()
+
+    def _text(
+        self, instance: Any, dom: Sequence[int], violations: Sequence[Violation], hint: Sequence[int]
+    ) -> CellText:
+        canvas = CellText(self.grid_of(instance))
+        tones = self._tones(instance, violations, hint)
+        for cell, tone in tones.items():
+            canvas.tint(cell, tone)
+        self.paint(instance, dom, canvas, tones, True)
+        return canvas
+
+    def draw_terminal(
+        self, instance: Any, dom: Sequence[int], *, violations: Sequence[Violation] = (), hint: Sequence[int] = ()
+    ) -> Text:
+        return self._text(instance, dom, violations, hint).to_text()
+
+    def pretty(self, instance: Any, dom: Sequence[int]) -> str:
+        return self._text(instance, dom, (), ()).plain()

@@ -1,0 +1,236 @@
+"""A rectangular board's topology, built once as flat tuples: cells, edges, dots.
+
+- **Cells** are ``r*C + c`` (row-major, from the top left), named ``r1c1``.
+- **Edges** join two orthogonal neighbours, so one edge is both "the line from
+  centre to centre" (Masyu) and "the wall between two cells" (region genres):
+  horizontal pairs first, row by row (``(r, c)``–``(r, c+1)``), then vertical
+  ones (``(r, c)``–``(r+1, c)``).  Numbered this way, ``edges`` is exactly the
+  layout ``LoopGraph`` and ``find_bridges`` expect.
+- **Dots** are the ``(R+1) x (C+1)`` corners of cells, ``r*(C+1) + c``.
+
+Directions are always north, east, south, west (``NORTH``..``WEST``); a
+neighbour or edge off the board is ``-1``.  Rules only index these tuples.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
+
+from puzzlekit.core.loops import LoopGraph
+
+NORTH, EAST, SOUTH, WEST = range(4)
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+"""(row, column) step of each direction."""
+DIRECTION_NAMES = ("north", "east", "south", "west")
+
+
+class RectGrid:
+    """Indices, neighbourhoods and names of an R x C board."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        if rows < 1 or cols < 1:
+            raise ValueError(f"a grid needs at least one row and one column, not {cols}x{rows}")
+        self.rows = rows
+        self.cols = cols
+        self.n_cells = rows * cols
+        self.n_horizontal = rows * (cols - 1)
+        self.n_edges = self.n_horizontal + (rows - 1) * cols
+        self.n_dots = (rows + 1) * (cols + 1)
+        R, C = rows, cols
+        around: list[tuple[int, int, int, int]] = []
+        for r in range(R):
+            for c in range(C):
+                n, e, s, w = (self.cell(r + dr, c + dc) for dr, dc in STEPS)
+                around.append((n, e, s, w))
+        self.around: tuple[tuple[int, int, int, int], ...] = tuple(around)
+        """Per cell, the neighbour to the north, east, south and west (-1 off the board)."""
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in a if n >= 0) for a in around)
+        """Per cell, its orthogonal neighbours on the board."""
+        ends = [(r * C + c, r * C + c + 1) for r in range(R) for c in range(C - 1)]
+        ends += [(r * C + c, (r + 1) * C + c) for r in range(R - 1) for c in range(C)]
+        self.edge_cells: tuple[tuple[int, int], ...] = tuple(ends)
+        """The two cells of each edge, the smaller index first."""
+        self._edge_of = {pair: e for e, pair in enumerate(ends)}
+        cell_edges: list[tuple[int, int, int, int]] = []
+        for cell in range(self.n_cells):
+            n, e, s, w = (self.edge_between(cell, nb) if nb >= 0 else -1 for nb in around[cell])
+            cell_edges.append((n, e, s, w))
+        self.cell_edges: tuple[tuple[int, int, int, int], ...] = tuple(cell_edges)
+        """Per cell, the edge to the north, east, south and west neighbour (-1 off the board)."""
+        self.links: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple((e, n) for e, n in zip(self.cell_edges[cell], around[cell]) if e >= 0) for cell in range(self.n_cells)
+        )
+        """Per cell, ``(edge, neighbour)`` pairs: the adjacency ``find_bridges`` takes."""
+
+    # -- cells ---------------------------------------------------------------------
+
+    def cell(self, r: int, c: int) -> int:
+        """The cell at 0-based (row, column), or -1 off the board."""
+        return r * self.cols + c if 0 <= r < self.rows and 0 <= c < self.cols else -1
+
+    def rc(self, cell: int) -> tuple[int, int]:
+        """0-based (row, column) of a cell."""
+        return divmod(cell, self.cols)
+
+    def name(self, cell: int) -> str:
+        """``r2c3``: row 2, column 3, counted from 1 at the top left."""
+        r, c = divmod(cell, self.cols)
+        return f"r{r + 1}c{c + 1}"
+
+    def names(self, cells: Sequence[int]) -> str:
+        """Several cells in words: ``r1c1, r1c2 and r2c2``."""
+        words = [self.name(c) for c in cells]
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    @cached_property
+    def kings(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell, its up to eight neighbours (orthogonal and diagonal)."""
+        out = []
+        for cell in range(self.n_cells):
+            r, c = self.rc(cell)
+            near = (self.cell(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+            out.append(tuple(n for n in near if n >= 0))
+        return tuple(out)
+
+    def step(self, cell: int, direction: int, distance: int = 1) -> int:
+        """The cell ``distance`` steps away in ``direction``, or -1 off the board."""
+        r, c = self.rc(cell)
+        dr, dc = STEPS[direction]
+        return self.cell(r + dr * distance, c + dc * distance)
+
+    def ray(self, cell: int, direction: int) -> Iterator[int]:
+        """The cells from ``cell`` (not included) to the board's edge in one direction."""
+        nxt = self.step(cell, direction)
+        while nxt >= 0:
+            yield nxt
+            nxt = self.step(nxt, direction)
+
+    def sight(self, cell: int, blocked: Callable[[int], bool]) -> tuple[int, ...]:
+        """The cells seen from ``cell`` along its row and column, up to the first blocked
+        cell each way (Akari's light, Kurodoko's view); ``cell`` itself not included."""
+        out: list[int] = []
+        for direction in range(4):
+            for other in self.ray(cell, direction):
+                if blocked(other):
+                    break
+                out.append(other)
+        return tuple(out)
+
+    # -- rows, columns, segments, boxes ----------------------------------------------
+
+    def row(self, r: int) -> tuple[int, ...]:
+        return tuple(range(r * self.cols, (r + 1) * self.cols))
+
+    def column(self, c: int) -> tuple[int, ...]:
+        return tuple(range(c, self.n_cells, self.cols))
+
+    @cached_property
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """Every row (top to bottom), then every column (left to right)."""
+        return tuple(self.row(r) for r in range(self.rows)) + tuple(self.column(c) for c in range(self.cols))
+
+    def segments(self, blocked: Callable[[int], bool], *, min_length: int = 1) -> list[tuple[int, ...]]:
+        """Maximal runs of unblocked cells in every row, then every column (Akari's lit
+        stretches, Kakuro's entries); runs shorter than ``min_length`` are left out."""
+        out: list[tuple[int, ...]] = []
+        for line in self.lines:
+            run: list[int] = []
+            for cell in (*line, -1):
+                if cell >= 0 and not blocked(cell):
+                    run.append(cell)
+                    continue
+                if len(run) >= min_length and run:
+                    out.append(tuple(run))
+                run = []
+        return out
+
+    def boxes(self, height: int, width: int) -> tuple[tuple[int, ...], ...]:
+        """The board cut into ``height`` x ``width`` boxes (Sudoku), row-major."""
+        if self.rows % height or self.cols % width:
+            raise ValueError(f"a {self.cols}x{self.rows} grid does not divide into {width}x{height} boxes")
+        out = []
+        for br in range(0, self.rows, height):
+            for bc in range(0, self.cols, width):
+                out.append(tuple(self.cell(br + r, bc + c) for r in range(height) for c in range(width)))
+        return tuple(out)
+
+    def rectangle(self, top: int, left: int, height: int, width: int) -> tuple[int, ...]:
+        """The cells of a rectangle (Shikaku), or () when it leaves the board."""
+        if top < 0 or left < 0 or top + height > self.rows or left + width > self.cols:
+            return ()
+        return tuple(self.cell(top + r, left + c) for r in range(height) for c in range(width))
+
+    # -- edges ----------------------------------------------------------------------
+
+    def edge_between(self, a: int, b: int) -> int:
+        """The edge between two orthogonal neighbours, or -1 when they are not neighbours."""
+        return self._edge_of.get((a, b) if a < b else (b, a), -1)
+
+    def edge_name(self, edge: int) -> str:
+        """``r1c1–r1c2``: an edge by its two cells."""
+        a, b = self.edge_cells[edge]
+        return f"{self.name(a)}–{self.name(b)}"
+
+    def is_horizontal(self, edge: int) -> bool:
+        """Does the edge join two cells of one row (a vertical wall between them)?"""
+        return edge < self.n_horizontal
+
+    @cached_property
+    def loop(self) -> LoopGraph:
+        """The cells as nodes and the edges as links, for loop genres (``add_single_loop``)."""
+        return LoopGraph(self.n_cells, self.edge_cells, self.name, self.edge_name)
+
+    # -- dots -----------------------------------------------------------------------
+
+    def dot(self, r: int, c: int) -> int:
+        """The dot at the top-left corner of (r, c); ``r`` up to R and ``c`` up to C."""
+        return r * (self.cols + 1) + c if 0 <= r <= self.rows and 0 <= c <= self.cols else -1
+
+    def cell_dots(self, cell: int) -> tuple[int, int, int, int]:
+        """A cell's corners: top-left, top-right, bottom-right, bottom-left."""
+        r, c = self.rc(cell)
+        return (self.dot(r, c), self.dot(r, c + 1), self.dot(r + 1, c + 1), self.dot(r + 1, c))
+
+    def dot_name(self, dot: int) -> str:
+        """A dot as the corner of a cell: ``top-left corner of r2c3`` (the last row and
+        column use the bottom and right corners)."""
+        r, c = divmod(dot, self.cols + 1)
+        vertical, dr = ("bottom", 1) if r == self.rows else ("top", 0)
+        horizontal, dc = ("right", 1) if c == self.cols else ("left", 0)
+        return f"{vertical}-{horizontal} corner of {self.name(self.cell(r - dr, c - dc))}"
+
+    # -- regions --------------------------------------------------------------------
+
+    def pieces(self, inside: Callable[[int], bool]) -> list[list[int]]:
+        """The orthogonally connected pieces of the cells where ``inside`` holds, each
+        sorted, in order of their smallest cell (a flood fill)."""
+        seen = [False] * self.n_cells
+        out: list[list[int]] = []
+        for start in range(self.n_cells):
+            if seen[start] or not inside(start):
+                continue
+            seen[start] = True
+            piece, stack = [], [start]
+            while stack:
+                cell = stack.pop()
+                piece.append(cell)
+                for n in self.neighbours[cell]:
+                    if not seen[n] and inside(n):
+                        seen[n] = True
+                        stack.append(n)
+            out.append(sorted(piece))
+        return out
+
+    def has_block(self, inside: Callable[[int], bool], height: int = 2, width: int = 2) -> tuple[int, ...]:
+        """The first ``height`` x ``width`` block made only of ``inside`` cells (a 2x2 pool
+        of Nurikabe sea), or () when there is none."""
+        for top in range(self.rows - height + 1):
+            for left in range(self.cols - width + 1):
+                block = self.rectangle(top, left, height, width)
+                if all(inside(c) for c in block):
+                    return block
+        return ()
+
+    def __repr__(self) -> str:
+        return f"RectGrid({self.rows}, {self.cols})"

@@ -1,0 +1,189 @@
+"""Drawing a rectangular board of cells: the SVG and the terminal view from one grid.
+
+``CellSvg`` and ``CellText`` place every mark by cell (``puzzlekit.grid.
+RectGrid`` numbering), so a grid genre draws "this cell is shaded, that one
+lit, a 3 here" and never computes a coordinate.  Both know the same marks:
+``shaded`` (a painted cell: Nurikabe's sea, Heyawake's black), ``black``
+(a cell that is no part of the play, Akari's walls, with its clue in paper),
+``lit``, ``dotted`` (certainly not shaded), ``clue``, ``disc`` (a bulb, a
+circle), ``tint`` (a cell a rule breaks at) and ``wall`` (a thick border
+along an edge: regions, boxes).  Tones come from violations through
+``cell_tones`` (``Violation.cells``) and a hint.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from puzzlekit.core.model import Violation
+from puzzlekit.pictures import theme
+from puzzlekit.pictures.emphasis import strongest, tone_of
+from puzzlekit.pictures.svg import Svg
+from puzzlekit.pictures.textgrid import TextGrid
+from puzzlekit.pictures.theme import Tone
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+    from puzzlekit.grid.topology import RectGrid
+
+UNIT = 40.0
+MARGIN = 6.0
+
+
+def cell_tones(violations: Sequence[Violation] = (), hint_cells: Iterable[int] = ()) -> dict[int, Tone]:
+    """The tone of every cell a violation names (``Violation.cells``) or a hint
+    touches: hint first, then broken, then unfinished, as ``Emphasis`` ranks them."""
+    tones: dict[int, Tone] = {}
+    for violation in violations:
+        tone = tone_of(violation)
+        for cell in violation.cells:
+            tones[cell] = strongest((tones.get(cell, "normal"), tone))
+    for cell in hint_cells:
+        tones[cell] = "hint"
+    return tones
+
+
+class CellSvg:
+    """An SVG of an R x C board: cells ``UNIT`` wide inside a ``MARGIN``."""
+
+    def __init__(self, grid: RectGrid, *, kind: str, unit: float = UNIT, margin: float = MARGIN) -> None:
+        self.grid = grid
+        self.unit = unit
+        self.margin = margin
+        self.svg = Svg(grid.cols * unit + 2 * margin, grid.rows * unit + 2 * margin, unit, kind=kind)
+
+    def corner(self, cell: int) -> tuple[float, float]:
+        """Top-left corner of a cell."""
+        r, c = self.grid.rc(cell)
+        return self.margin + c * self.unit, self.margin + r * self.unit
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        x, y = self.corner(cell)
+        return x + self.unit / 2, y + self.unit / 2
+
+    def grid_lines(self, *, border: bool = True) -> None:
+        """Thin guides between all cells, and the board's thick outline."""
+        g, m, u = self.grid, self.margin, self.unit
+        for r in range(g.rows + 1):
+            self.svg.guide((m, m + r * u), (m + g.cols * u, m + r * u))
+        for c in range(g.cols + 1):
+            self.svg.guide((m + c * u, m), (m + c * u, m + g.rows * u))
+        if border:
+            w, h = m + g.cols * u, m + g.rows * u
+            for a, b in (((m, m), (w, m)), ((w, m), (w, h)), ((w, h), (m, h)), ((m, h), (m, m))):
+                self.svg.wall(a, b, cls="border")
+
+    def _fill(self, cell: int, colour: str, cls: str, tone: Tone) -> None:
+        x, y = self.corner(cell)
+        self.svg.fill(x, y, self.unit, self.unit, colour=colour, cls=cls if tone == "normal" else f"{cls} {tone}")
+
+    def shaded(self, cell: int, tone: Tone = "normal") -> None:
+        """A painted cell, dark (red, amber or green when toned)."""
+        self._fill(cell, theme.SHADED[tone], "shaded", tone)
+
+    def black(self, cell: int, clue: str = "", tone: Tone = "normal") -> None:
+        """A black cell outside the play, its clue (if any) written in paper (toned when broken)."""
+        self._fill(cell, theme.INK, "black", "normal")
+        if clue:
+            x, y = self.centre(cell)
+            self.svg.label(x, y, clue, tone=tone, colour=theme.PAPER)
+
+    def lit(self, cell: int, tone: Tone = "normal") -> None:
+        self._fill(cell, theme.LIT[tone], "lit", tone)
+
+    def open(self, cell: int, tone: Tone = "normal") -> None:
+        """A cell not marked yet: nothing to draw in a picture (the terminal shows ``.``)."""
+
+    def tint(self, cell: int, tone: Tone) -> None:
+        """The background of a cell where a rule breaks (or a hinted cell)."""
+        if tone != "normal":
+            x, y = self.corner(cell)
+            self.svg.shade(x, y, self.unit, self.unit, tone=tone)
+
+    def dotted(self, cell: int, tone: Tone = "normal") -> None:
+        """A small dot in the centre: "certainly not shaded"."""
+        x, y = self.centre(cell)
+        colour = theme.DOTTED if tone == "normal" else theme.STROKE[tone]
+        self.svg.dot(x, y, cls="dotted" if tone == "normal" else f"dotted {tone}", radius=0.08, colour=colour)
+
+    def clue(self, cell: int, text: str, tone: Tone = "normal") -> None:
+        x, y = self.centre(cell)
+        self.svg.label(x, y, text, tone=tone)
+
+    def disc(self, cell: int, *, cls: str, fill: str, radius: float = 0.3, tone: Tone = "normal") -> None:
+        """A circle in the cell (a light bulb, a pearl)."""
+        x, y = self.centre(cell)
+        self.svg.disc(x, y, radius, cls=cls, fill=fill, tone=tone)
+
+    def wall(self, edge: int, tone: Tone = "normal") -> None:
+        """A thick line along the border between the edge's two cells."""
+        a = self.grid.edge_cells[edge][0]
+        xa, ya = self.corner(a)
+        u = self.unit
+        if self.grid.is_horizontal(edge):  # side by side: the wall is vertical
+            self.svg.wall((xa + u, ya), (xa + u, ya + u), tone=tone)
+        else:
+            self.svg.wall((xa, ya + u), (xa + u, ya + u), tone=tone)
+
+    def to_string(self) -> str:
+        return self.svg.to_string()
+
+
+class CellText:
+    """A terminal view of an R x C board, each cell ``width`` characters wide, one
+    drawing giving the plain text (``plain``) and the coloured one (``to_text``)."""
+
+    SHADED = "█"
+    LIT = "·"
+    DOT = "∙"
+
+    def __init__(self, grid: RectGrid, *, width: int = 2) -> None:
+        self.grid = grid
+        self.width = width
+        self.text = TextGrid(grid.rows, grid.cols * width)
+        self.tints: dict[int, Tone] = {}
+
+    def put(self, cell: int, glyph: str, role: str = "plain", tone: Tone = "normal") -> None:
+        """``glyph`` right-aligned in the cell's characters, in the cell's tint unless toned."""
+        r, c = self.grid.rc(cell)
+        tone = tone if tone != "normal" else self.tints.get(cell, "normal")
+        self.text.put(r, c * self.width, glyph.rjust(self.width)[-self.width :], role, tone)
+
+    def tint(self, cell: int, tone: Tone) -> None:
+        """Marks put in the cell from now on take ``tone`` (the terminal has no backgrounds)."""
+        if tone != "normal":
+            self.tints[cell] = tone
+
+    def disc(self, cell: int, *, cls: str, fill: str = "", radius: float = 0.3, tone: Tone = "normal") -> None:
+        """A bulb or circle: ``●`` (``cls`` names the role, as in the SVG)."""
+        self.put(cell, "●", cls.split()[0] if cls.split()[0] in theme.TERMINAL else "bulb", tone)
+
+    def wall(self, edge: int, tone: Tone = "normal") -> None:
+        """Walls are not drawn in the terminal view (cells are side by side); a no-op."""
+
+    def shaded(self, cell: int, tone: Tone = "normal") -> None:
+        self.put(cell, self.SHADED * self.width, "shaded", tone)
+
+    def black(self, cell: int, clue: str = "", tone: Tone = "normal") -> None:
+        self.put(cell, clue or self.SHADED, "black", tone)
+
+    def lit(self, cell: int, tone: Tone = "normal") -> None:
+        self.put(cell, self.LIT, "lit", tone)
+
+    def dotted(self, cell: int, tone: Tone = "normal") -> None:
+        self.put(cell, self.DOT, "dotted", tone)
+
+    def clue(self, cell: int, text: str, tone: Tone = "normal") -> None:
+        self.put(cell, text, "clue", tone)
+
+    def open(self, cell: int, tone: Tone = "normal") -> None:
+        """A cell not marked yet."""
+        self.put(cell, ".", "dot", tone)
+
+    def plain(self) -> str:
+        return self.text.plain()
+
+    def to_text(self) -> Text:
+        return self.text.to_text()

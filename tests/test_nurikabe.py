@@ -1,0 +1,90 @@
+"""Nurikabe: the shared harness with brute force, its rules, formats and pictures."""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzlekit
+from puzzlekit import LevelError, interchange
+from puzzlekit.core import BOOL, FALSE, TRUE, domains_of
+from puzzlekit.formats.level import read_blocks
+from puzzlekit.testing import PuzzleConformance
+
+# pzprjs's own test data for nurikabe (test/script/nurikabe.js in sabo2/pzprjs and robx/pzprjs).
+PZPR_URL = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+PZPR_SOLVED = "pzprv3/nurikabe/5/5/+ 5 # # # /+ # 2 + # /+ # # # # /+ # 1 # . /# # # 3 . /"
+PZPR_POOL = "pzprv3/nurikabe/5/5/. 5 . . . /. . 2 . . /# # . . . /# # 1 . . /. . . 3 . /"
+
+
+class TestNurikabe(PuzzleConformance):
+    puzzle = "nurikabe"
+    brute_force = 150
+    bad_levels = ("1.0\n", "..\n...\n", "1 . 1000\n")
+
+
+def test_islands_sea_and_pools_solve_a_small_board() -> None:
+    result = puzzlekit.solve("nurikabe", "1.1\n...\n1.1\n")
+    assert result.status == puzzlekit.Status.UNIQUE
+    assert result.solutions[0].text == "1#1\n###\n1#1"
+    assert puzzlekit.solve("nurikabe", "2..\n...\n..1\n").status == puzzlekit.Status.NONE  # every layout pools
+    assert puzzlekit.solve("nurikabe", "3..\n...\n").status == puzzlekit.Status.MULTIPLE
+    assert puzzlekit.solve("nurikabe", "1.\n.1\n").status == puzzlekit.Status.NONE
+
+
+def test_accept_names_islands_the_sea_and_pools() -> None:
+    (p,) = puzzlekit.load("nurikabe", "2...\n....\n...1\n")
+    g, board = p.genre, p.instance
+    shaded = [0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 0, 0]  # island of 2 ok; 2x2 pool; 1 with 3 cells
+    kinds = {v.kind: v for v in g.accept(board, shaded)}
+    assert {"pool", "size"} <= set(kinds), kinds
+    assert kinds["pool"].cells and "pool" in kinds["pool"].message
+    split = [0, 0, 1, 0, 1, 1, 0, 1, 0, 1, 1, 0]
+    assert "sea" in {v.kind for v in g.accept(board, split)}
+
+
+def test_big_numbers_are_written_as_separated_tokens_and_read_back() -> None:
+    text = " . . 12\n . . .\n . . .\n . . .\n . . .\n"
+    (p,) = puzzlekit.load("nurikabe", text)
+    assert p.instance.clues == {2: 12}
+    assert puzzlekit.load("nurikabe", p.text())[0].instance.clues == {2: 12}
+
+
+def test_states_read_shading_and_dots() -> None:
+    (p,) = puzzlekit.load("nurikabe", "2..\n...\n")
+    dom = p.genre.parse_state(p.instance, read_blocks("2o#\n#.#\n")[0])
+    assert dom == [FALSE, FALSE, TRUE, TRUE, BOOL, TRUE]
+    with pytest.raises(LevelError, match="r1c1 is '2' in the puzzle"):
+        p.genre.parse_state(p.instance, read_blocks("3o#\n#.#\n")[0])
+
+
+def test_puzzlink_url_of_pzprjs_reads_solves_and_writes_back() -> None:
+    host = puzzlekit.default_host()
+    text = interchange.decode(PZPR_URL, host.genre("nurikabe"), host)
+    assert text is not None
+    (p,) = puzzlekit.load("nurikabe", text)
+    assert p.genre.write(p.instance) == [".5...", "..2..", ".....", "..1..", "...3."]
+    assert interchange.encode(p, "url", host) == PZPR_URL
+    assert puzzlekit.solve("nurikabe", p).status == puzzlekit.Status.UNIQUE
+
+
+def test_pzprjs_files_read_as_states_judged_by_the_rules() -> None:
+    host = puzzlekit.default_host()
+    solved = interchange.decode(PZPR_SOLVED.replace("/", "\n"), host.genre("nurikabe"), host)
+    assert solved is not None
+    report = puzzlekit.check("nurikabe", solved)
+    assert report.status == "solved", report.violations
+    assert interchange.encode(report.puzzle, "pzpr", host, list(report.state)).replace("\n", "/") == PZPR_SOLVED
+    pool = interchange.decode(PZPR_POOL.replace("/", "\n"), host.genre("nurikabe"), host)
+    assert pool is not None
+    assert "pool" in {v.kind for v in puzzlekit.check("nurikabe", pool).violations}
+    with pytest.raises(LevelError, match="need a number"):
+        interchange.decode("https://puzz.link/p?nurikabe/2/2/.i", host.genre("nurikabe"), host)
+
+
+def test_svg_and_terminal_show_sea_numbers_and_dots() -> None:
+    (p,) = puzzlekit.load("nurikabe", "1.1\n...\n1.1\n")
+    result = puzzlekit.solve("nurikabe", p)
+    dom = domains_of(result.solutions[0].values)
+    svg = p.genre.draw_svg(p.instance, dom)
+    assert svg.count('class="shaded"') == 5 and svg.count('class="clue"') == 4
+    assert p.genre.pretty(p.instance, dom).count("█") == 10
