@@ -38,6 +38,9 @@ DEFAULT_ROWS = (
     "hashiwokakero:30x30:hard:5",
     "akari:10x10:hard:10",
     "nurikabe:10x10:hard:10",
+    "sudoku:9x9:hard:10",
+    "shikaku:10x10:hard:10",
+    "masyu:6x6:hard:5",
 )
 
 
@@ -107,8 +110,8 @@ def tatham_seconds(spec: Spec) -> list[float]:
 def clue_density(text: str) -> float:
     """Given cells over all cells of a generated level text (its metadata lines left out)."""
     rows = [row for block in read_blocks(text) for row in block.rows]
-    cells = sum(len(row) for row in rows)
-    return sum(ch != "." for row in rows for ch in row) / cells
+    cells = [cell for row in rows for cell in (row.split() if " " in row else row)]  # Shikaku: tokens
+    return sum(cell != "." for cell in cells) / len(cells)
 
 
 def run_spec(spec: Spec) -> GenRow:

@@ -6,7 +6,7 @@
     python benchmarks/run.py --generation            # then the generators' table (generation.py)
     python benchmarks/run.py --versus-sat            # issue 11's sets beside the SAT engine (versus_sat.py)
 
-Sets: ``akari-10x10`` and ``nurikabe-10x10`` (tests/fixtures/generated, made by the
+Sets: ``akari-10x10``, ``nurikabe-10x10``, ``sudoku-9x9`` and ``shikaku-10x10`` (tests/fixtures/generated, made by the
 generators), ``janko-slither``, ``puzzlink-slither``, ``janko-hashi`` and ``puzzlink-hashi``
 from the shared community corpus (../shared/corpus, read through benchmarks/corpus.py;
 absent on a fresh clone, then reported as skipped), and every
@@ -44,7 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "fixtures" / "tatham"
 FIXTURE_GENRES = {"loopy": "slitherlink", "bridges": "hashiwokakero"}
 GENERATED = REPO / "tests" / "fixtures" / "generated"
-"""Boards made by puzzlekit's own generators, ``GENRE-SIZE.txt`` (Akari, Nurikabe)."""
+"""Boards made by puzzlekit's own generators, ``GENRE-SIZE.txt`` (Akari, Nurikabe, Sudoku, Shikaku)."""
 
 
 @dataclass(frozen=True)

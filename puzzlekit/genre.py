@@ -123,6 +123,11 @@ class Genre(ABC):
         every unmarked variable takes its smallest value (no line, no bridge)."""
         return state_values(dom)
 
+    keeps_open: ClassVar[bool] = False
+    """True when ``finished`` leaves an unmarked variable unmarked (a value ``accept`` calls
+    unfinished, as Sudoku's empty cell) instead of guessing: the browser's live check then
+    reads a half-marked board through ``finished`` (no value of its domain means "nothing")."""
+
     def describe(self, instance: Any, var: int) -> str:
         """A variable in words, for deduction steps."""
         return f"variable {var}"

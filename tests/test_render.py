@@ -336,7 +336,7 @@ def test_render_solution_exits_with_the_status_code(text: str, code: int, words:
 @pytest.mark.parametrize(
     ("args", "code", "words"),
     [
-        (["render", "sudoku", "-"], 2, "unknown genre 'sudoku'"),
+        (["render", "xyzzy", "-"], 2, "unknown genre 'xyzzy'"),
         (["render", "slitherlink", "-", "-o", "board.gif"], 2, "cannot tell the format of 'board.gif'"),
         (["render", "slitherlink", "-", "--format", "png"], 2, "PNG is written to a file"),
         (["render", "slitherlink", "-", "--sheet", "-o", "book.svg"], 2, "a sheet is a multi-page PDF"),

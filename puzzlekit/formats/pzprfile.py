@@ -42,9 +42,10 @@ class Value:
 
 
 class PzprFile:
-    """A pzprv3 file being read: its header, then its lines handed out in order."""
+    """A pzprv3 file being read: its header, then its lines handed out in order
+    (``square``: one size line for both sides, as pzprjs writes Sudoku files)."""
 
-    def __init__(self, source: str, limit: int = MAX_SIDE) -> None:
+    def __init__(self, source: str, limit: int = MAX_SIDE, square: bool = False) -> None:
         check_length(source)
         self.limit = limit
         self.source = source
@@ -64,7 +65,7 @@ class PzprFile:
         self.pid_value = pid[0]
         self.pid = pid[0].text.lower()
         self.rows = self._size("the number of rows")
-        self.cols = self._size("the number of columns")
+        self.cols = self.rows if square else self._size("the number of columns")
 
     def error(self, at: Value | None, message: str) -> LevelError:
         """A LevelError at a value, or at the end of the file when ``at`` is None."""
@@ -158,18 +159,22 @@ def write(
     *,
     version: int = 0,
     flags: Sequence[str] = (),
+    square: bool = False,
 ) -> str:
-    """A pzprv3 file as pzprjs writes one: header, size, flag lines, then each value and a space."""
+    """A pzprv3 file as pzprjs writes one: header, size, flag lines, then each value and a space
+    (``square``: one size line, as for Sudoku)."""
     header = "pzprv3" if version == 0 else f"pzprv3.{version}"
-    lines = [header, pid, str(rows), str(cols), *flags]
+    lines = [header, pid, str(rows), *([] if square else [str(cols)]), *flags]
     for block in blocks:
         lines.extend("".join(f"{value} " for value in row) for row in block)
     return "\n".join(lines) + "\n"
 
 
-def open_genre(source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE) -> PzprFile:
+def open_genre(
+    source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE, square: bool = False
+) -> PzprFile:
     """The file with its header read, refusing a file of another genre at its puzzle id."""
-    f = PzprFile(source, limit)
+    f = PzprFile(source, limit, square)
     if f.pid not in pids:
         raise f.error(f.pid_value, f"this pzprjs file holds a {f.pid!r} puzzle, not {title} ({', '.join(pids)})")
     return f

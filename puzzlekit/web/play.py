@@ -178,7 +178,8 @@ def verdict(board: Board, state: Sequence[int]) -> Verdict:
     what a text state cannot show, which on a half-marked board would be a guess.)
     """
     genre = board.genre
-    found = genre.accept(board.puzzle.instance, state_values(state))
+    marks = genre.finished(board.puzzle.instance, state) if genre.keeps_open else state_values(state)
+    found = genre.accept(board.puzzle.instance, marks)
     same_reading = type(genre).finished is Genre.finished  # then judge would only look again
     if (not found) if same_reading else judge(board.puzzle, state).status == "solved":
         return Verdict("solved", [])

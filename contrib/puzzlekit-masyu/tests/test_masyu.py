@@ -22,6 +22,38 @@ Edge = tuple[Cell, Cell]
 class TestMasyuConformance(PuzzleConformance):
     puzzle = "masyu"
     bad_levels = ("B.X\n", "B..\n..\n", "B-.\n+\n...\n", "B-.-W\n x \n. . .\n")
+    generates = False  # the harness makes 7x7 boards (about 15 s here); test_generates_* below use 5x5 and 6x6
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generates_unique_stamped_and_deterministic(difficulty: str) -> None:
+    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung
+
+    genre = puzzlekit.default_host().genre("masyu")
+    for size in (5, 6):
+        request = GenerateRequest(size, size, difficulty)
+        (made,) = generate(genre, request, "masyu-test", timeout=120)
+        rung = needed_rung(genre, made.instance)
+        target = genre.difficulties[difficulty]
+        assert rung == made.rung and (rung == target or (is_top(genre, target) and rung > target)), made.text
+        (again,) = generate(genre, request, "masyu-test", timeout=120)
+        assert again.text == made.text
+        sat = puzzlekit.solve("masyu", made.text, engine="sat") if _has_sat() else None
+        assert sat is None or sat.status.value == "unique"
+
+
+def _has_sat() -> bool:
+    try:
+        import pysat  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def test_the_command_line_generates_masyu() -> None:
+    result = CliRunner().invoke(main, ["generate", "masyu", "--size", "6", "--difficulty", "easy", "--seed", "s"])
+    assert result.exit_code == 0, result.output
+    assert puzzlekit.solve("masyu", result.output).status.value == "unique"
 
 
 # -- brute force: every simple loop through cell centres -------------------------------

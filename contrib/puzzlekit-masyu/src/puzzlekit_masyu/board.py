@@ -13,6 +13,7 @@ from functools import cached_property
 
 from puzzlekit import Block
 from puzzlekit.core import BOOL, FALSE, TRUE, LoopGraph
+from puzzlekit.grid import RectGrid
 
 WHITE, BLACK, EMPTY = "W", "B", "."
 MAX_SIDE = 200
@@ -47,32 +48,28 @@ class Board:
         return -1
 
     @cached_property
+    def grid(self) -> RectGrid:
+        """The board's cells and edges, from the core's grid toolkit (the same numbering)."""
+        return RectGrid(self.rows, self.cols)
+
+    @property
     def ends(self) -> tuple[tuple[int, int], ...]:
         """The two cells of each edge."""
-        out = []
-        for r in range(self.rows):
-            for c in range(self.cols - 1):
-                out.append((r * self.cols + c, r * self.cols + c + 1))
-        for r in range(self.rows - 1):
-            for c in range(self.cols):
-                out.append((r * self.cols + c, (r + 1) * self.cols + c))
-        return tuple(out)
+        return self.grid.edge_cells
 
     def cell_name(self, cell: int) -> str:
-        r, c = divmod(cell, self.cols)
-        return f"r{r + 1}c{c + 1}"
+        return self.grid.name(cell)
 
     def edge_name(self, edge: int) -> str:
-        a, b = self.ends[edge]
-        return f"{self.cell_name(a)}–{self.cell_name(b)}"
+        return self.grid.edge_name(edge)
 
     def pearl_name(self, cell: int) -> str:
         colour = "black" if self.pearls[cell] == BLACK else "white"
         return f"the {colour} pearl at {self.cell_name(cell)}"
 
-    @cached_property
+    @property
     def loop(self) -> LoopGraph:
-        return LoopGraph(self.rows * self.cols, self.ends, self.cell_name, self.edge_name)
+        return self.grid.loop
 
     def arms(self, cell: int) -> tuple[tuple[int, int], ...]:
         """Per direction: (edge to the neighbour, edge from it onward), -1 when off the board."""

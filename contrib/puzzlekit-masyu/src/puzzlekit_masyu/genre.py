@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Genre, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
+from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_masyu import picture, pretty, sat
 from puzzlekit_masyu.accept import violations
-from puzzlekit_masyu.board import Board, parse, write
+from puzzlekit_masyu.board import BLACK, WHITE, Board, parse, write
 from puzzlekit_masyu.rules import BLACK_PEARL, WHITE_PEARL, Pearl
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from puzzlekit.generation import GenerateRequest
 
 LADDER = (
     Rung(1, "pearls", "two lines or none at a cell, no early loop, the pearls' own rules"),
@@ -118,6 +121,44 @@ class Masyu(Genre):
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         return sat.encode(instance)
+
+    # -- generating, and clues for setters ----------------------------------------------
+
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        from puzzlekit_masyu.generate import generate  # puzzlekit.generation: not at start-up
+
+        return generate(self, request, rng)
+
+    def clue_positions(self, instance: Board) -> list[tuple[int, int]]:
+        return [(r, c) for r in range(instance.rows) for c in range(instance.cols)]
+
+    def clue_at(self, instance: Board, position: tuple[int, int]) -> int | None:
+        pearl = instance.pearls.get(position[0] * instance.cols + position[1])
+        return None if pearl is None else PEARL_CODES.index(pearl)
+
+    def with_clue(self, instance: Board, position: tuple[int, int], clue: int | None) -> Board:
+        pearls = dict(instance.pearls)
+        cell = position[0] * instance.cols + position[1]
+        pearls.pop(cell, None)
+        if clue:
+            pearls[cell] = PEARL_CODES[clue]
+        return Board(instance.rows, instance.cols, pearls)
+
+    def clue_of_solution(self, instance: Board, position: tuple[int, int], values: Sequence[int]) -> int:
+        """The pearl the loop allows at ``position``: 1 white, 2 black, 0 none."""
+        from puzzlekit_masyu.generate import pearls_of
+
+        pearl = pearls_of(instance, list(values)).get(position[0] * instance.cols + position[1])
+        return 0 if pearl is None else PEARL_CODES.index(pearl)
+
+    def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
+        return f"r{position[0] + 1}c{position[1] + 1}"
+
+
+PEARL_CODES = ("", WHITE, BLACK)
+"""Clue values for setters: 1 a white pearl, 2 a black one."""
 
 
 def _words(var: int, mask: int) -> str:

@@ -1,0 +1,87 @@
+"""Making Masyu puzzles: a random loop, every pearl it allows, then pearls removed while
+the puzzle stays unique at the difficulty (the core's ``reduce_clues``).
+
+The loop is the boundary of a simply connected region of the squares between cell
+centres, grown one square at a time on a ``puzzlekit.grid.RectGrid``: a square joins only
+if the region keeps no hole and no diagonal pinch (either would make two loops or a
+crossing).  Deterministic for a seed, like every generator here.
+"""
+
+from __future__ import annotations
+
+from puzzlekit import Genre
+from puzzlekit.core.rng import Rng
+from puzzlekit.generation import GenerateRequest, out_of_time, reduce_clues, symmetry_orbits, target_rung, unique_at
+from puzzlekit.grid import RectGrid
+from puzzlekit_masyu.board import BLACK, WHITE, Board
+from puzzlekit_masyu.rules import allowed
+
+
+def simple(squares: RectGrid, inside: set[int]) -> bool:
+    """No hole (every outside piece reaches the board's edge) and no diagonal pinch."""
+    last_row, last_col = squares.rows - 1, squares.cols - 1
+    for piece in squares.pieces(lambda s: s not in inside):
+        if not any(squares.rc(s)[0] in (0, last_row) or squares.rc(s)[1] in (0, last_col) for s in piece):
+            return False
+    for top in range(squares.rows - 1):
+        for left in range(squares.cols - 1):
+            a, b, c, d = (squares.cell(top + dr, left + dc) in inside for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)))
+            if a == d and b == c and a != b:
+                return False
+    return True
+
+
+def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
+    """A random region of 30-65% of the squares, grown from one square, blocky rather than thin."""
+    squares = RectGrid(rows - 1, cols - 1)
+    inside = {rng.below(squares.n_cells)}
+    target = max(1, squares.n_cells * (30 + rng.below(36)) // 100)
+    for _ in range(20 * squares.n_cells):
+        out_of_time(deadline)
+        if len(inside) >= target:
+            break
+        cell = rng.choice(sorted({n for s in inside for n in squares.neighbours[s]} - inside))
+        touching = sum(n in inside for n in squares.neighbours[cell])
+        # Squares that fill a notch make long straight runs: more pearls, more often unique.
+        if (touching > 1 or rng.chance(1, 3)) and simple(squares, inside | {cell}):
+            inside.add(cell)
+    return inside
+
+
+def loop_lines(grid: RectGrid, inside: set[int]) -> list[int]:
+    """1 on each edge between cell centres that bounds the region of squares, else 0."""
+    squares = RectGrid(grid.rows - 1, grid.cols - 1)
+    lines = []
+    for a, b in grid.edge_cells:
+        r, c = grid.rc(a)
+        pair = ((r - 1, c), (r, c)) if b == a + 1 else ((r, c - 1), (r, c))
+        lines.append(sum(squares.cell(*sq) in inside for sq in pair if squares.cell(*sq) >= 0) % 2)
+    return lines
+
+
+def pearls_of(board: Board, lines: list[int]) -> dict[int, str]:
+    """Every pearl the loop allows, cell by cell (black where both fit: never)."""
+    out = {}
+    for cell in range(board.rows * board.cols):
+        arms = board.arms(cell)
+        on = tuple(int(first >= 0 and bool(lines[first])) for first, _ in arms)
+        beyond = tuple(int(onward >= 0 and bool(lines[onward])) for _, onward in arms)
+        for colour in (BLACK, WHITE):
+            if allowed(colour == BLACK, on, beyond):
+                out[cell] = colour
+    return out
+
+
+def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
+    """One attempt: a board unique at the requested difficulty, or None."""
+    rows, cols = request.rows, request.cols
+    grid = RectGrid(rows, cols)
+    lines = loop_lines(grid, grow(rows, cols, rng, request.deadline))
+    board = Board(rows, cols, pearls_of(Board(rows, cols, {}), lines))
+    if not board.pearls or not unique_at(genre, board, max(genre.difficulties.values()), request.max_nodes):
+        return None
+    orbits = [[p for p in o if grid.cell(*p) in board.pearls] for o in symmetry_orbits(cols, rows, request.symmetry)]
+    rung = target_rung(genre, request.difficulty)
+    orbits = [o for o in orbits if o]
+    reduced: Board = reduce_clues(genre, board, orbits, rung, rng, request.max_nodes, request.deadline)
+    return reduced

@@ -1,0 +1,1 @@
+"""Shikaku for puzzlekit, built on the public API only."""

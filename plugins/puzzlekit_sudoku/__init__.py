@@ -1,0 +1,1 @@
+"""Sudoku for puzzlekit, built on the public API only."""
