@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -70,10 +72,39 @@ class GenRow:
 
     spec: Spec
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds of this process per puzzle: steadier than the clock on a shared machine."""
     attempts: list[int] = field(default_factory=list)
     density: list[float] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
     error: str | None = None
+    tatham: list[float] = field(default_factory=list)
+    """Seconds Tatham's generator takes per board of the same size (with ``--tatham``)."""
+
+
+TATHAM = {
+    "slitherlink": ("/usr/games/sgt-loopy", "{w}x{h}t0d{d}", {"easy": "e", "medium": "n", "hard": "h", "expert": "h"}),
+    "hashiwokakero": ("/usr/games/sgt-bridges", "{w}x{h}i20e10m2d{d}", {"easy": "0", "medium": "1", "hard": "2"}),
+}
+"""Tatham's generator for a genre, its parameters, and the level that goes with our name
+(the mapping of docs/generating.md; Bridges at puzzlekit's default 20% islands)."""
+
+
+def tatham_seconds(spec: Spec) -> list[float]:
+    """Each of ``spec.count`` boards made by Tatham's own program, timed as a process."""
+    if spec.genre not in TATHAM or not shutil.which(TATHAM[spec.genre][0]):
+        return []
+    program, params, levels = TATHAM[spec.genre]
+    if spec.difficulty not in levels:
+        return []
+    w, h = spec.size.split("x")
+    out = []
+    for i in range(spec.count):
+        game = params.format(w=w, h=h, d=levels[spec.difficulty]) + f"#bench-{i}"
+        started = time.perf_counter()
+        subprocess.run([program, "--generate", "1", game], capture_output=True, check=True)
+        out.append(time.perf_counter() - started)
+    return out
 
 
 def clue_density(text: str) -> float:
@@ -88,7 +119,7 @@ def run_spec(spec: Spec) -> GenRow:
     for i in range(spec.count):
         seed = f"bench-{i}"
         print(f"{spec.name}: seed {seed} ...", file=sys.stderr, flush=True)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         try:
             (made,) = puzzlekit.generate(
                 spec.genre, size=spec.size, difficulty=spec.difficulty, seed=seed, timeout=None
@@ -97,6 +128,7 @@ def run_spec(spec: Spec) -> GenRow:
             row.error = f"{seed}: {err}"
             return row
         row.seconds.append(time.perf_counter() - started)
+        row.cpu.append(time.process_time() - cpu)
         row.attempts.append(made.attempts)
         row.density.append(clue_density(made.text))
         check = puzzlekit.solve(spec.genre, made.text)
@@ -106,11 +138,13 @@ def run_spec(spec: Spec) -> GenRow:
 
 
 def table(rows: Sequence[GenRow]) -> str:
-    head = ["puzzles", "count", "med s", "max s", "med attempts", "med density", "max density", "right"]
+    head = ["puzzles", "count", "med s", "max s", "med cpu s", "med attempts", "med density", "max density", "right"]
+    if any(r.tatham for r in rows):
+        head.append("Tatham med s")
     lines = [head]
     for r in rows:
         if r.error:
-            lines.append([r.spec.name, str(r.spec.count), "error: " + r.error, "", "", "", "", ""])
+            lines.append([r.spec.name, str(r.spec.count), "error: " + r.error] + [""] * (len(head) - 3))
             continue
         lines.append(
             [
@@ -118,11 +152,13 @@ def table(rows: Sequence[GenRow]) -> str:
                 str(len(r.seconds)),
                 f"{statistics.median(r.seconds):.2f}",
                 f"{max(r.seconds):.2f}",
+                f"{statistics.median(r.cpu):.2f}",
                 f"{statistics.median(r.attempts):g}",
                 f"{statistics.median(r.density):.0%}",
                 f"{max(r.density):.0%}",
                 str(len(r.seconds) - len(r.wrong)),
             ]
+            + ([f"{statistics.median(r.tatham):.3f}" if r.tatham else "-"] if len(head) > 9 else [])
         )
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
     out = ["  ".join(cell.ljust(w) for cell, w in zip(line, widths)).rstrip() for line in lines]
@@ -141,17 +177,25 @@ def row_json(r: GenRow) -> dict[str, object]:
         "count": len(r.seconds),
         "median_seconds": statistics.median(r.seconds) if r.seconds else None,
         "max_seconds": max(r.seconds) if r.seconds else None,
+        "median_cpu_seconds": statistics.median(r.cpu) if r.cpu else None,
         "median_attempts": statistics.median(r.attempts) if r.attempts else None,
         "median_density": statistics.median(r.density) if r.density else None,
         "max_density": max(r.density) if r.density else None,
         "wrong": r.wrong,
         "error": r.error,
+        "tatham_median_seconds": statistics.median(r.tatham) if r.tatham else None,
     }
 
 
-def run_rows(specs: Sequence[Spec]) -> list[GenRow]:
+def run_rows(specs: Sequence[Spec], tatham: bool = False) -> list[GenRow]:
     puzzlekit.default_host()  # load the plugins before the first puzzle is timed
-    return [run_spec(s) for s in specs]
+    rows = []
+    for spec in specs:
+        row = run_spec(spec)
+        if tatham:
+            row.tatham = tatham_seconds(spec)
+        rows.append(row)
+    return rows
 
 
 def failed(rows: Sequence[GenRow]) -> bool:
@@ -168,12 +212,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--row", dest="rows", action="append", metavar="GENRE:WxH:DIFFICULTY:COUNT", help="make these (repeatable)"
     )
     parser.add_argument("--json", action="store_true", help="JSON Lines: one object per row")
+    parser.add_argument("--tatham", action="store_true", help="time Tatham's generator (sgt-puzzles) beside each row")
     args = parser.parse_args(argv)
     try:
         specs = parse_rows(args.rows)
     except ValueError as err:
         parser.error(str(err))
-    rows = run_rows(specs)
+    rows = run_rows(specs, args.tatham)
     if args.json:
         for r in rows:
             print(json.dumps(row_json(r)))

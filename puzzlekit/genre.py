@@ -22,6 +22,7 @@ from puzzlekit.formats.level import Block
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from puzzlekit.core.clues import ClueModel
     from puzzlekit.engines.sat import SatEncoding
     from puzzlekit.generation import GenerateRequest
 
@@ -235,6 +236,18 @@ class Genre(ABC):
     def clue_name(self, instance: Any, position: Any) -> str:
         """A clue's place in words ("r2c3")."""
         return str(position)
+
+    def twins_near(self, instance: Any, values: Sequence[int], positions: Sequence[Any]) -> list[list[int]]:
+        """Cheap variations of the solution ``values`` that might also solve ``instance``
+        (which lacks the clues at ``positions``): candidates only, each checked with
+        ``accept`` before a generator believes it.  Default: none."""
+        return []
+
+    def clue_model(self, instance: Any) -> ClueModel | None:
+        """A model of ``instance`` whose clues change in place (see ``puzzlekit.core.clues``),
+        so a generator trying many clue sets builds it once; None (the default): the
+        generator builds a model for every clue set it tries."""
+        return None
 
     def small_board(self, rng: Rng) -> Any:
         """Optional, for the harness's brute-force check: a random small instance (a few

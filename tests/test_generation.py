@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from functools import cache
 from pathlib import Path
 
@@ -256,3 +257,51 @@ def test_a_size_is_one_number_a_string_or_a_pair() -> None:
 
     assert parse_size(7) == parse_size("7") == parse_size("7x7") == parse_size((7, 7)) == (7, 7)
     assert parse_size(" 15X10 ") == (15, 10)
+
+
+# -- deadlines and the region grower --------------------------------------------------------
+
+
+def test_a_200x200_board_ends_at_a_short_deadline_with_a_clear_error() -> None:
+    started = time.perf_counter()
+    with pytest.raises(GenerationError, match="found in time"):
+        list(generate(SLITHER, GenerateRequest(200, 200, "hard"), "big", timeout=0.3))
+    assert time.perf_counter() - started < 30  # not a speed test: it must not hang for minutes
+
+
+def test_generate_200x200_with_a_timeout_is_one_error_line_and_exit_1() -> None:
+    result = CliRunner().invoke(main, ["generate", "slitherlink", "--size", "200x200", "--timeout", "0.3"])
+    assert result.exit_code == 1
+    assert "found in time" in result.stderr and "Traceback" not in result.output
+
+
+def test_the_deadline_stops_before_a_model_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzzlekit.generation import _OutOfTime, unique_at
+
+    built = []
+    monkeypatch.setattr(SLITHER, "build", lambda instance: built.append(instance))
+    board = puzzlekit.load("slitherlink", "3.\n.3\n")[0].instance
+    with pytest.raises(_OutOfTime):
+        unique_at(SLITHER, board, 2, deadline=time.perf_counter() - 1)
+    assert not built
+
+
+def test_the_region_grower_is_linear_and_makes_one_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    import puzzlekit_slitherlink.generate as slither_generate
+
+    from puzzlekit.core.rng import Rng
+
+    calls = []
+    real = slither_generate.can_join
+    monkeypatch.setattr(slither_generate, "can_join", lambda *args: calls.append(1) or real(*args))
+    for side in (10, 40):
+        calls.clear()
+        inside = slither_generate.grow_region(side, side, Rng(f"grow{side}"))
+        assert 0.35 * side * side - 1 <= len(inside) <= 0.56 * side * side
+        # Each join looks at a bounded number of cells: a cell that may not join waits
+        # until its ring changes instead of being drawn again and again.
+        assert len(calls) <= 3 * len(inside)
+        block = read_blocks(
+            "\n".join("".join("x" if (r, c) in inside else "." for c in range(side)) for r in range(side))
+        )[0]
+        assert slither_generate.read_mask(block)[0] == inside  # one piece, no hole

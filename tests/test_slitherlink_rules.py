@@ -72,6 +72,30 @@ def test_clue_count_draws_every_edge_when_only_enough_are_open() -> None:
     assert d.rule("left of r1c1") == "clue-count"
 
 
+# A line along the top of r2c1 reaches the top-left corner of r2c2 from outside.
+LINE_INTO_R2C2 = "+ + + +\n . . .\n+-+ + +\n . {clue} .\n+ +{bottom}+ +\n . . .\n+ + + +"
+
+
+def test_a_line_into_a_corner_of_a_3_makes_its_two_far_edges_lines() -> None:
+    d = Deduced("...\n.3.\n...", max_rung=1, state=LINE_INTO_R2C2.format(clue="3", bottom=" "))
+    for name in ("left of r2c3", "top of r3c2"):  # the right and the bottom of r2c2
+        assert d.mark(name) == "line"
+        assert d.rule(name) == "line-into-a-corner"
+    assert d.mark("top of r2c2") == d.mark("left of r2c2") == "open"  # one of them, not known which
+    assert "a line reaches a corner of the 3 at r2c2" in d.why("left of r2c3")
+
+
+def test_a_line_into_a_corner_of_a_2_with_a_side_crossed_makes_the_third_side_a_line() -> None:
+    d = Deduced("...\n.2.\n...", max_rung=1, state=LINE_INTO_R2C2.format(clue="2", bottom="x"))
+    assert d.mark("left of r2c3") == "line"
+    assert d.rule("left of r2c3") == "line-into-a-corner"
+
+
+def test_no_line_into_a_corner_of_a_3_decides_nothing_at_rung_1() -> None:
+    d = Deduced("...\n.3.\n...", max_rung=1)
+    assert all(d.mark(name) == "open" for name in ("top of r2c2", "left of r2c3", "top of r3c2", "left of r2c2"))
+
+
 def test_vertex_degree_continues_a_line_that_has_one_way_on() -> None:
     # A line along the top of r1c1 reaches the top-left corner: the only way on is down.
     state = "+-+ +\n . .\n+ + +\n . .\n+ + +"

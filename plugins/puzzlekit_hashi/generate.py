@@ -45,7 +45,9 @@ def grow_network(genre: Genre, request: GenerateRequest, count: int, rung: int, 
         n = 1 + rng.chance(1, 3)
         islands[end] = n
         islands[r, c] += n
-        if len(islands) > 2 and (islands[r, c] > 8 or not unique_at(genre, _board(islands, rows, cols), rung)):
+        if len(islands) > 2 and (
+            islands[r, c] > 8 or not unique_at(genre, _board(islands, rows, cols), rung, deadline=request.deadline)
+        ):
             del islands[end]
             islands[r, c] -= n
             continue
@@ -53,7 +55,7 @@ def grow_network(genre: Genre, request: GenerateRequest, count: int, rung: int, 
         bridged.add(frozenset(((r, c), end)))
     if len(islands) < 2:
         return None
-    _add_cycles(genre, islands, under, bridged, rows, cols, rung, rng)
+    _add_cycles(genre, request, islands, under, bridged, rung, rng)
     return islands
 
 
@@ -72,16 +74,16 @@ def _free(cell: Cell, islands: dict[Cell, int], under: set[Cell], rows: int, col
 
 def _add_cycles(
     genre: Genre,
+    request: GenerateRequest,
     islands: dict[Cell, int],
     under: set[Cell],
     bridged: set[frozenset[Cell]],
-    rows: int,
-    cols: int,
     rung: int,
     rng: Rng,
 ) -> None:
     """Join some islands that face each other across open water, closing cycles, where
     the board stays unique."""
+    rows, cols = request.rows, request.cols
     for r, c in sorted(islands):
         for dr, dc in ((0, 1), (1, 0)):
             path: list[Cell] = []
@@ -95,7 +97,9 @@ def _add_cycles(
             n = 1 + rng.chance(1, 4)
             islands[r, c] += n
             islands[other] += n
-            if max(islands[r, c], islands[other]) > 8 or not unique_at(genre, _board(islands, rows, cols), rung):
+            if max(islands[r, c], islands[other]) > 8 or not unique_at(
+                genre, _board(islands, rows, cols), rung, deadline=request.deadline
+            ):
                 islands[r, c] -= n
                 islands[other] -= n
                 continue
@@ -112,7 +116,7 @@ def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     if network is None:
         return None
     board = _board(network, request.rows, request.cols)
-    return board if unique_at(genre, board, rung, request.max_nodes) else None
+    return board if unique_at(genre, board, rung, request.max_nodes, request.deadline) else None
 
 
 def with_clue(board: Board, island: int, clue: int | None) -> Board:

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Genre, Place, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, LOOP_REACH, NO_EARLY_LOOP, TRUE, Lookahead, Model, Rule, Rung, add_single_loop
+from puzzlekit.core import LOOP_REACH, NO_EARLY_LOOP, Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
-from puzzlekit_slitherlink.grid import Grid
-from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK, add_colouring
-from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, VERTEX_DEGREE, ClueCount
-from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY, RegionConnectivity
+from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, SlitherlinkClues, build_model, mark_words
+from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK
+from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, LINE_INTO_A_CORNER, VERTEX_DEGREE
+from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY
 from puzzlekit_slitherlink.text import (
     BLANK,
     Board,
@@ -31,19 +31,6 @@ if TYPE_CHECKING:
 
     from puzzlekit.generation import GenerateRequest
 
-LADDER = (
-    Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
-    Rung(2, "parity colouring", "inside/outside colouring of the cells, with the pinch rule"),
-    Rung(3, "connectivity", "no bridges; the inside and the outside each stay connected"),
-    Rung(4, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
-)
-LOOKAHEAD = Rule(
-    "lookahead",
-    4,
-    "If drawing (or crossing) an edge makes the counting and colouring rules contradict "
-    "themselves, the edge takes the other state.",
-)
-
 
 class Slitherlink(Genre):
     name = "slitherlink"
@@ -52,6 +39,7 @@ class Slitherlink(Genre):
     ladder = LADDER
     rules = (
         CLUE_COUNT,
+        LINE_INTO_A_CORNER,
         VERTEX_DEGREE,
         NO_EARLY_LOOP,
         COLOUR_LINK,
@@ -69,28 +57,10 @@ class Slitherlink(Genre):
         return board
 
     def build(self, instance: Board) -> Model:
-        board = instance
-        grid = board.grid
-        model = Model(LADDER)
-        model.add_vars(grid.n_edges, BOOL)
-        for cell, clue in enumerate(board.clues):
-            if clue >= 0:
-                model.add(ClueCount(grid, cell, clue))
-        add_single_loop(
-            model,
-            grid.loop,
-            _finishes(board),
-            visit=[board.full] * grid.n_vertices,
-            required=[grid.cell_edges[cell] for cell, clue in enumerate(board.clues) if clue > 0],
-            rules=(VERTEX_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
-        )
-        colours = add_colouring(model, grid, board.clues, board.full)
-        model.add(RegionConnectivity(grid, colours))
-        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_mark_words))
-        model.brancher = _chain_end_brancher(grid)
-        model.leaf_check = lambda values: not violations(board, values)
-        model.cnf = lambda: _learning_twin(board)
-        return model
+        return build_model(instance).model
+
+    def clue_model(self, instance: Board) -> SlitherlinkClues:
+        return build_model(instance)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         return violations(instance, values)
@@ -123,7 +93,7 @@ class Slitherlink(Genre):
         return instance.grid.edge_name(var)
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        return f"{instance.grid.edge_name(var)} is {_mark_words(var, mask)}"
+        return f"{instance.grid.edge_name(var)} is {mark_words(var, mask)}"
 
     def size(self, instance: Board) -> str:
         return f"{instance.cols}x{instance.rows}"
@@ -187,53 +157,9 @@ class Slitherlink(Genre):
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
         return f"r{position[0] + 1}c{position[1] + 1}"
 
+    def twins_near(
+        self, instance: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]
+    ) -> list[list[int]]:
+        from puzzlekit_slitherlink.generate import twins_near
 
-def _learning_twin(board: Board) -> SatEncoding:
-    from puzzlekit_slitherlink.sat import encode
-
-    return encode(board, colours=True)
-
-
-def _finishes(board: Board) -> Callable[[list[int], int], bool]:
-    """Would a line on ``edge``, closing the only chain, complete the puzzle?"""
-    grid = board.grid
-    clue_cells = [(grid.cell_edges[cell], clue) for cell, clue in enumerate(board.clues) if clue >= 0]
-
-    def finishes(dom: list[int], edge: int) -> bool:
-        if board.full:
-            return sum(1 for d in dom if d == TRUE) + 1 == grid.n_vertices
-        for edges, clue in clue_cells:
-            if sum(1 for e in edges if dom[e] == TRUE or e == edge) != clue:
-                return False
-        return True
-
-    return finishes
-
-
-def _mark_words(var: int, mask: int) -> str:
-    return "a line" if mask == TRUE else "crossed" if mask == FALSE else "open"
-
-
-def _chain_end_brancher(grid: Grid) -> Callable[[list[int]], int]:
-    """Branch where the loop must go on: an open edge at a chain end, else any open edge."""
-    vertex_edges = grid.vertex_edges
-
-    def branch(dom: list[int]) -> int:
-        fallback = -1
-        for edges in vertex_edges:
-            on = 0
-            first_open = -1
-            for e in edges:
-                d = dom[e]
-                if d == TRUE:
-                    on += 1
-                elif d != FALSE and first_open < 0:
-                    first_open = e
-            if first_open >= 0:
-                if on == 1:
-                    return first_open
-                if fallback < 0:
-                    fallback = first_open
-        return fallback
-
-    return branch
+        return twins_near(instance, values, positions)

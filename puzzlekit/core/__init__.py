@@ -1,5 +1,6 @@
 """The genre-agnostic engine: domains, propagation, union-find and search."""
 
+from puzzlekit.core.clues import ClueModel, Idle
 from puzzlekit.core.engine import DECISION, Engine, LogEntry
 from puzzlekit.core.graph import find_bridges
 from puzzlekit.core.lookahead import Lookahead
@@ -11,6 +12,7 @@ from puzzlekit.core.loops import (
     NOT_ONE_LOOP,
     NOT_THE_LINES,
     LoopGraph,
+    LoopReach,
     add_single_loop,
     line_pieces,
     loop_violations,
@@ -58,10 +60,13 @@ __all__ = [
     "NOT_THE_LINES",
     "NO_EARLY_LOOP",
     "TRUE",
+    "ClueModel",
     "Engine",
+    "Idle",
     "LogEntry",
     "Lookahead",
     "LoopGraph",
+    "LoopReach",
     "Model",
     "ParityUnionFind",
     "Propagator",

@@ -99,6 +99,8 @@ class FaceColours(TrailedParityUnionFind):
         self.face_units: list[list[int]] = [[] for _ in range(grid.n_faces)]
         """Indices of the unit propagators each face belongs to."""
         self.unit_faces: dict[int, tuple[int, ...]] = {}
+        self.clue_units: dict[int, int] = {}
+        """Clue cell -> the index of its unit propagator (for ``SlitherlinkClues``)."""
         self.face_edges = grid.face_edges
 
     def merging(self, engine: Engine, keep: int, absorbed: int, flip: int) -> None:
@@ -209,6 +211,8 @@ def add_colouring(model: Model, grid: Grid, clues: Sequence[int], full: bool) ->
     for kind, faces in units:
         index = model.add(ColourUnit(colours, kind, faces))
         unit_faces[index] = faces
+        if kind <= 3:
+            colours.clue_units[faces[0]] = index
         for f in set(faces):
             face_units[f].append(index)
     return colours

@@ -71,3 +71,68 @@ class ClueCount(Propagator):
             full = f"already has {self.clue} {lines}"
             return f"the {self.clue} at {where} {full}, so its other edges are crossed"
         return f"the {self.clue} at {where} has only {self.clue} edges left open, so they are all lines"
+
+
+LINE_INTO_A_CORNER = Rule(
+    "line-into-a-corner",
+    1,
+    "A line that reaches a corner of a clue's cell from outside lets at most one of the cell's two "
+    "edges at that corner be a line; when the clue needs every open edge but one, the others are lines.",
+)
+
+
+class LineIntoACorner(Propagator):
+    """Tatham's "easy" refinement of the clue count, at one clue cell.
+
+    When the clue needs all its open edges but one, and two open edges of the cell meet
+    at a dot a line already reaches from outside, those two cannot both be lines (the
+    dot would have three): the edge left out is one of them, so every other open edge
+    of the cell is a line."""
+
+    rule = LINE_INTO_A_CORNER
+    __slots__ = ("grid", "cell", "clue", "edges", "corners", "watches")
+
+    def __init__(self, grid: Grid, cell: int, clue: int) -> None:
+        self.grid = grid
+        self.cell = cell
+        self.clue = clue
+        self.edges = grid.cell_edges[cell]
+        top, right, bottom, left = self.edges
+        r, c = divmod(cell, grid.cols)
+        corners = []
+        for pair, (vr, vc) in (
+            ((left, top), (r, c)),
+            ((top, right), (r, c + 1)),
+            ((right, bottom), (r + 1, c + 1)),
+            ((bottom, left), (r + 1, c)),
+        ):
+            outside = tuple(e for e in grid.vertex_edges[grid.vertex(vr, vc)] if e not in pair)
+            corners.append((pair, outside))
+        self.corners: tuple[tuple[tuple[int, int], tuple[int, ...]], ...] = tuple(corners)
+        self.watches = tuple(dict.fromkeys(self.edges + tuple(e for _, out in corners for e in out)))
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        on = unknown = 0
+        for e in self.edges:
+            d = dom[e]
+            if d == TRUE:
+                on += 1
+            elif d != FALSE:
+                unknown += 1
+        if unknown <= 2 or on + unknown != self.clue + 1:
+            return True  # the clue count handles the rest
+        for (a, b), outside in self.corners:
+            if dom[a] == BOOL and dom[b] == BOOL and any(dom[e] == TRUE for e in outside):
+                for e in self.edges:
+                    if e != a and e != b and dom[e] == BOOL and not engine.set(e, TRUE, (a, b, *outside), (a, b)):
+                        return False
+                return True
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        where = self.grid.cell_name(self.cell)
+        return (
+            f"a line reaches a corner of the {self.clue} at {where}, so at most one of its two edges there "
+            "is a line; the clue needs every other open edge"
+        )

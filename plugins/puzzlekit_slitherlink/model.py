@@ -1,0 +1,175 @@
+"""A Slitherlink board as a model: edge variables, the ladder's propagators, and clues
+that change in place for the generator (``SlitherlinkClues``, a ``ClueModel``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from puzzlekit.core import (
+    BOOL,
+    FALSE,
+    LOOP_REACH,
+    NO_EARLY_LOOP,
+    TRUE,
+    ClueModel,
+    Idle,
+    Lookahead,
+    LoopReach,
+    Model,
+    Propagator,
+    Rule,
+    Rung,
+    add_single_loop,
+)
+from puzzlekit.engines.sat import SatEncoding
+from puzzlekit_slitherlink.accept import violations
+from puzzlekit_slitherlink.grid import Grid
+from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
+from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
+from puzzlekit_slitherlink.rules.regions import RegionConnectivity
+from puzzlekit_slitherlink.text import BLANK, Board
+
+LADDER = (
+    Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
+    Rung(2, "parity colouring", "inside/outside colouring of the cells, with the pinch rule"),
+    Rung(3, "connectivity", "no bridges; the inside and the outside each stay connected"),
+    Rung(4, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
+)
+LOOKAHEAD = Rule(
+    "lookahead",
+    4,
+    "If drawing (or crossing) an edge makes the counting and colouring rules contradict "
+    "themselves, the edge takes the other state.",
+)
+
+
+def build_model(board: Board) -> SlitherlinkClues:
+    """The model of ``board``, with a handle on each clue's propagators."""
+    return SlitherlinkClues(board)
+
+
+class SlitherlinkClues(ClueModel):
+    """A board's model whose clues are blanked, restored or changed in place.
+
+    A clue is three propagators: its count and the line into a corner (rung 1), and its
+    colouring unit (rung 2); it also makes its cell one the loop must reach (loop
+    reach, rung 3), and it is read when a closing line is checked to finish the puzzle
+    and at the leaves."""
+
+    def __init__(self, board: Board) -> None:
+        grid = board.grid
+        self.grid = grid
+        self.full = board.full
+        self.clues = list(board.clues)
+        model = self.model = Model(LADDER)
+        model.add_vars(grid.n_edges, BOOL)
+        self.slots: dict[int, list[int]] = {}
+        """Clue cell -> the indices of its propagators (count, colouring unit, corner)."""
+        for cell, clue in enumerate(board.clues):
+            if clue >= 0:
+                self.slots[cell] = [model.add(ClueCount(grid, cell, clue))]
+        add_single_loop(
+            model,
+            grid.loop,
+            _finishes(grid, self.clues, board.full),
+            visit=[board.full] * grid.n_vertices,
+            required=self._required(),
+            rules=(VERTEX_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
+        )
+        self.reach = next(p for p in model.propagators if isinstance(p, LoopReach))
+        self.colours: FaceColours = add_colouring(model, grid, board.clues, board.full)
+        for cell, slots in self.slots.items():
+            slots.append(self.colours.clue_units[cell])
+        model.add(RegionConnectivity(grid, self.colours))
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
+        for cell, slots in self.slots.items():
+            slots.append(model.add(self._corner(cell, self.clues[cell])))
+        self.originals = {cell: [model.propagators[i] for i in slots] for cell, slots in self.slots.items()}
+        model.brancher = chain_end_brancher(grid)
+        self.board = board
+        model.leaf_check = lambda values: not violations(self.board, values)
+        model.cnf = lambda: _learning_twin(self.board)  # the clues as they stand when search starts
+
+    def _corner(self, cell: int, clue: int) -> Propagator:
+        corner = LineIntoACorner(self.grid, cell, clue)
+        return corner if clue >= 2 else Idle(corner)  # a 0 or a 1 never needs it
+
+    def _required(self) -> list[tuple[int, int, int, int]]:
+        return [self.grid.cell_edges[cell] for cell, clue in enumerate(self.clues) if clue > 0]
+
+    def set_clue(self, position: tuple[int, int], clue: int | None) -> None:
+        cell = position[0] * self.grid.cols + position[1]
+        if cell not in self.slots:
+            raise ValueError(f"r{position[0] + 1}c{position[1] + 1} had no clue when the model was built")
+        value = BLANK if clue is None else clue
+        if value == self.clues[cell]:
+            return
+        props = self.model.propagators
+        slots, original = self.slots[cell], self.originals[cell]
+        if value == BLANK:
+            now: list[Propagator] = [Idle(p) for p in original]
+        elif value == cast(ClueCount, original[0]).clue:
+            now = original
+        else:
+            faces = self.colours.unit_faces[slots[1]]
+            now = [ClueCount(self.grid, cell, value), ColourUnit(self.colours, value, faces), self._corner(cell, value)]
+        for i, p in zip(slots, now):
+            props[i] = p
+        self.clues[cell] = value
+        self.reach.required = tuple(self._required())
+        self.board = Board(self.grid, tuple(self.clues), self.full)
+
+    def instance(self) -> Board:
+        return self.board
+
+
+def _learning_twin(board: Board) -> SatEncoding:
+    from puzzlekit_slitherlink.sat import encode
+
+    return encode(board, colours=True)
+
+
+def _finishes(grid: Grid, clues: Sequence[int], full: bool) -> Callable[[list[int], int], bool]:
+    """Would a line on ``edge``, closing the only chain, complete the puzzle?  (``clues``
+    is read at each call: a ``SlitherlinkClues`` changes it in place.)"""
+    cell_edges = grid.cell_edges
+
+    def finishes(dom: list[int], edge: int) -> bool:
+        if full:
+            return sum(1 for d in dom if d == TRUE) + 1 == grid.n_vertices
+        for cell, clue in enumerate(clues):
+            if clue >= 0 and sum(1 for e in cell_edges[cell] if dom[e] == TRUE or e == edge) != clue:
+                return False
+        return True
+
+    return finishes
+
+
+def mark_words(var: int, mask: int) -> str:
+    return "a line" if mask == TRUE else "crossed" if mask == FALSE else "open"
+
+
+def chain_end_brancher(grid: Grid) -> Callable[[list[int]], int]:
+    """Branch where the loop must go on: an open edge at a chain end, else any open edge."""
+    vertex_edges = grid.vertex_edges
+
+    def branch(dom: list[int]) -> int:
+        fallback = -1
+        for edges in vertex_edges:
+            on = 0
+            first_open = -1
+            for e in edges:
+                d = dom[e]
+                if d == TRUE:
+                    on += 1
+                elif d != FALSE and first_open < 0:
+                    first_open = e
+            if first_open >= 0:
+                if on == 1:
+                    return first_open
+                if fallback < 0:
+                    fallback = first_open
+        return fallback
+
+    return branch

@@ -1,0 +1,58 @@
+"""A model whose clues change in place: what a generator needs to try many clue sets.
+
+Removing clues one by one (Tatham's method) asks "still unique?" hundreds of times
+for boards that differ in one clue.  Rebuilding the model and re-wiring an engine
+each time costs as much as a quarter of the answer; a ``ClueModel`` is built once
+for the fully clued board and blanks, restores or swaps one clue's propagators.
+
+Sound with respect to the engine's trail because of three promises:
+
+- a clue changes only between searches, never while an engine runs on the model,
+  and an engine that ran before the change is returned to its first state
+  (``Engine.undo(0)``: every write is on the trail) before it runs again;
+- a change replaces propagators at their indices in ``Model.propagators`` (the list
+  every engine on the model shares), so the wiring, which is by index, stays valid:
+  a blanked clue's propagators are ``Idle`` and deduce nothing;
+- no clue keeps state in aux slots, so the first state does not depend on the clues.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any
+
+from puzzlekit.core.model import Model, Propagator
+
+if TYPE_CHECKING:
+    from puzzlekit.core.engine import Engine
+
+
+class Idle(Propagator):
+    """Stands in for a blanked clue's propagator: deduces nothing, but keeps its rule and
+    what it watches, so an engine wired while the clue is blank is wired as one wired
+    while it stands (and the clue, restored, is woken as before)."""
+
+    __slots__ = ("rule", "watches")
+
+    def __init__(self, stands_for: Propagator) -> None:
+        self.rule = stands_for.rule
+        self.watches = stands_for.watches
+
+    def propagate(self, engine: Engine) -> bool:
+        return True
+
+
+class ClueModel(ABC):
+    """One board's model, built with every clue it may be asked about, whose clues
+    are blanked, restored or changed between searches."""
+
+    model: Model
+
+    @abstractmethod
+    def set_clue(self, position: Any, clue: int | None) -> None:
+        """Give ``position`` the clue ``clue`` (None: no clue).  Only positions that had
+        a clue when the model was built can change."""
+
+    @abstractmethod
+    def instance(self) -> Any:
+        """The board with the clues as they stand now."""
