@@ -34,6 +34,15 @@ def test_a_missing_file_is_one_line_and_exit_2_everywhere(command: str) -> None:
     assert one_error_line(result) == "puzzlekit: error: SOURCE: no such file: no-such-file.txt"
 
 
+@pytest.mark.parametrize("command", [*SOURCE_COMMANDS, "play"])
+def test_a_lone_mistyped_genre_is_named_as_one_not_as_a_missing_file(command: str) -> None:
+    result = run(command, "slitherlnk")
+    assert result.exit_code == EXIT_USAGE
+    line = one_error_line(result)
+    assert "slitherlnk is neither a file nor an installed genre" in line
+    assert "(did you mean 'slitherlink'?)" in line
+
+
 @pytest.mark.parametrize("command", [*SOURCE_COMMANDS, "generate", "selftest"])
 def test_an_unknown_genre_is_one_line_and_exit_2_everywhere(command: str) -> None:
     args = [command, "slitherlnk"] + ([] if command in ("generate", "selftest") else ["-"])

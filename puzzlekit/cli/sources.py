@@ -47,9 +47,21 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
     if interchange.claimed_genres(only, host):
         g = _infer(ctx, only, only)
         return (g, *read_source(ctx, g, only))
+    _no_such_genre_either(ctx, only)
     text, name = read_raw(ctx, only)
     g = _infer(ctx, text.strip(), name)
     return g, interchange.decode(text, g, host, name) or text, name
+
+
+def _no_such_genre_either(ctx: click.Context, only: str) -> None:
+    """A lone argument that is neither a file nor a URL but looks like a word was most
+    likely a mistyped genre: say so (with "did you mean") rather than "no such file"."""
+    if only == "-" or Path(only).exists() or not only.replace("-", "").replace("_", "").isalnum():
+        return
+    try:
+        get_host(ctx).genre(only)
+    except PuzzlekitError as unknown:
+        raise UsageError(f"{shown(only)} is neither a file nor an installed genre: {unknown}") from None
 
 
 def read_state(ctx: click.Context, genre: Genre, state_path: str | None, source: str) -> tuple[str | None, str]:
@@ -171,6 +183,7 @@ def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> So
     host = get_host(ctx)
     if only.lower() in host.registry.names():
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
+    _no_such_genre_either(ctx, only)
     specs = expand([only])
     first = specs[0]
     if interchange.claimed_genres(first, host):
