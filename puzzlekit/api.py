@@ -142,9 +142,7 @@ def load(genre: str | Genre, text: Source, source: str = "<string>", host: Host 
             errors.append(err)
             if len(errors) > LevelErrors.MAX_REPORTED:
                 break
-    failed = LevelErrors.collect(errors)
-    if failed is not None:
-        raise failed
+    LevelErrors.raise_any(errors)
     return puzzles
 
 

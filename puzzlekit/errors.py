@@ -47,6 +47,13 @@ class LevelErrors(LevelError):
         cap = LevelErrors.MAX_REPORTED
         return LevelErrors(flat[:cap], more + max(0, len(flat) - cap))
 
+    @staticmethod
+    def raise_any(errors: list[LevelError]) -> None:
+        """Raise what :meth:`collect` makes of ``errors``; nothing when there are none."""
+        failed = LevelErrors.collect(errors)
+        if failed is not None:
+            raise failed
+
 
 class UnknownGenre(PuzzlekitError):
     """A genre name no installed plugin registered."""

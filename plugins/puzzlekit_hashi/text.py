@@ -57,9 +57,7 @@ def _islands(block: Block, rows: list[str]) -> tuple[list[tuple[int, int]], list
                 )
         if len(errors) > LevelErrors.MAX_REPORTED:
             break
-    failed = LevelErrors.collect(errors)
-    if failed is not None:
-        raise failed
+    LevelErrors.raise_any(errors)
     return islands, clues, derived
 
 

@@ -90,9 +90,7 @@ def _parse_clue_grid(block: Block) -> Board:
             )
         if len(errors) > LevelErrors.MAX_REPORTED:
             break
-    failed = LevelErrors.collect(errors)
-    if failed is not None:
-        raise failed
+    LevelErrors.raise_any(errors)
     return Board(grid_for(len(rows), width), tuple(clues))
 
 
@@ -138,9 +136,7 @@ def parse_lattice(block: Block) -> tuple[Board, list[int]]:
                 errors.append(err)
         if len(errors) > LevelErrors.MAX_REPORTED:
             break
-    failed = LevelErrors.collect(errors)
-    if failed is not None:
-        raise failed
+    LevelErrors.raise_any(errors)
     return Board(grid, tuple(clues)), dom
 
 

@@ -40,9 +40,7 @@ class Puzzles(Sequence[Puzzle]):
                 errors.append(err)
                 if len(errors) > LevelErrors.MAX_REPORTED:
                     break
-        failed = LevelErrors.collect(errors)
-        if failed is not None:
-            raise failed
+        LevelErrors.raise_any(errors)
 
     def _read(self, span: tuple[int, int, int]) -> list[Block]:
         start, end, line = span
