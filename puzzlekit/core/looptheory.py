@@ -23,6 +23,8 @@ from puzzlekit.core.loops import LoopGraph
 class LoopTheory:
     """"The true edges of ``graph`` form one simple loop", watched on the trail."""
 
+    forgettable = False
+
     def __init__(self, graph: LoopGraph, n_vars: int) -> None:
         self.graph = graph
         self.adjacent = graph.adjacent
@@ -218,3 +220,219 @@ class LoopTheory:
                 if other in inside and self.on[e] and node < other:
                     lemma.append(2 * e + 1)
         return lemma
+
+
+class ReachTheory:
+    """"A loop uses no bridge, and all its lines lie in one piece", inside the search.
+
+    The learning search's twin of ``loops.LoopReach``: on the graph of edges not yet
+    crossed, a bridge cannot be a line (a loop through it would have to cross back),
+    and lines in two pieces of that graph can never be joined.  Each conclusion comes
+    with its reason as a clause over the crossed edges around one side, so learning
+    can use it:
+
+    - bridge ``b`` with the nodes ``A`` on one side: "``b`` is not a line, or some other
+      edge leaving ``A`` is" (every other edge leaving ``A`` is crossed now);
+    - lines ``a`` and ``c`` in different pieces, ``P`` holding ``a``: "some edge leaving
+      ``P`` is a line, or ``a`` is not, or ``c`` is not";
+    - an open edge ``f`` in a piece ``Q`` without the lines: "some edge leaving ``Q``
+      is a line, or ``f`` is not, or line ``a`` is not".
+
+    Every clause holds for every single loop, so each may be forgotten and found again:
+    the theory looks at the whole assignment each time, not at what changed.  Of the
+    two sides of a cut the one with fewer nodes gives the clause, to keep it short.
+    """
+
+    forgettable = True
+
+    def __init__(self, graph: LoopGraph, n_vars: int) -> None:
+        self.adjacent = graph.adjacent
+        self.ends = graph.ends
+        self.edge_vars = list(graph.edge_vars)
+        self.n_nodes = graph.n_nodes
+        self.is_edge = bytearray(n_vars)
+        for var in self.edge_vars:
+            self.is_edge[var] = 1
+        self.head = 0
+        self.clean = False
+        """True while no edge was crossed since the last look (``label`` still holds)."""
+        self.label: list[int] = []
+        self.checks = 0
+
+    def backtrack(self, size: int) -> None:
+        if self.head > size:
+            self.head = size
+        self.clean = False
+
+    def block(self, values: list[int]) -> list[int] | None:
+        return None
+
+    def check(self, solver: Cdcl) -> list[int] | None:
+        trail, is_edge = solver.trail, self.is_edge
+        crossed = False
+        lines: list[int] = []
+        n_vars = len(is_edge)
+        for pos in range(self.head, len(trail)):
+            lit = trail[pos]
+            var = lit >> 1
+            if var < n_vars and is_edge[var]:
+                if lit & 1:
+                    crossed = True
+                else:
+                    lines.append(var)
+        self.head = len(trail)
+        if not crossed and self.clean:
+            if not lines:
+                return None
+            # Only lines were drawn: the pieces still hold; are the new lines in the lines' piece?
+            return self._pieces(solver, lines)
+        self.clean = False
+        return self._full(solver)
+
+    # -- the whole look -----------------------------------------------------------
+
+    def _full(self, solver: Cdcl) -> list[int] | None:
+        self.checks += 1
+        val = solver.val
+        adjacent = self.adjacent
+        n = self.n_nodes
+        disc = [0] * n
+        low = [0] * n
+        last = [0] * n
+        """The largest ``disc`` in each node's DFS subtree."""
+        cursor = [0] * n
+        parent_link = [-1] * n
+        timer = 0
+        bridges: list[int] = []
+        below: list[int] = []
+        """Per bridge, the node under it in the DFS tree (its subtree is one side)."""
+        for start in range(n):
+            if disc[start]:
+                continue
+            timer += 1
+            disc[start] = low[start] = last[start] = timer
+            stack = [start]
+            while stack:
+                v = stack[-1]
+                links = adjacent[v]
+                i = cursor[v]
+                if i < len(links):
+                    cursor[v] = i + 1
+                    e, w = links[i]
+                    if val[2 * e] == -1 or e == parent_link[v]:
+                        continue
+                    if disc[w]:
+                        if disc[w] < low[v]:
+                            low[v] = disc[w]
+                    else:
+                        parent_link[w] = e
+                        timer += 1
+                        disc[w] = low[w] = last[w] = timer
+                        stack.append(w)
+                else:
+                    stack.pop()
+                    if stack:
+                        u = stack[-1]
+                        if low[v] < low[u]:
+                            low[u] = low[v]
+                        if last[v] > last[u]:
+                            last[u] = last[v]
+                        if low[v] > disc[u]:
+                            bridges.append(parent_link[v])
+                            below.append(v)
+        if bridges:
+            lemmas = [self._bridge(val, disc, last, b, v) for b, v in zip(bridges, below)]
+            self._queue(solver, lemmas[1:])
+            return lemmas[0]
+        # No bridge: the pieces are the connected components of the open edges.
+        label = [-1] * n
+        pieces = 0
+        for start in range(n):
+            if label[start] >= 0:
+                continue
+            label[start] = pieces
+            todo = [start]
+            while todo:
+                for e, w in adjacent[todo.pop()]:
+                    if label[w] < 0 and val[2 * e] != -1:
+                        label[w] = pieces
+                        todo.append(w)
+            pieces += 1
+        self.label = label
+        self.clean = True
+        lines = [var for var in self.edge_vars if val[2 * var] == 1]
+        return self._pieces(solver, lines) if lines else None
+
+    def _pieces(self, solver: Cdcl, new_lines: list[int]) -> list[int] | None:
+        """Lines in two pieces: a conflict; open edges outside the lines' piece: crossed."""
+        val, label, ends = solver.val, self.label, self.ends
+        first = self.edge_vars[0]
+        anchor = -1
+        for var in self.edge_vars:
+            if val[2 * var] == 1:
+                anchor = var
+                break
+        piece = label[ends[anchor - first][0]]
+        for var in new_lines:
+            if label[ends[var - first][0]] != piece:
+                return self._separate(val, anchor, var)
+        lemmas = []
+        for var in self.edge_vars:
+            if val[2 * var] == 0 and label[ends[var - first][0]] != piece:
+                lemmas.append(self._separate(val, anchor, var))
+        if not lemmas:
+            return None
+        self._queue(solver, lemmas[1:])
+        return lemmas[0]
+
+    def _separate(self, val: list[int], a: int, c: int) -> list[int]:
+        """"Not both ``a`` and ``c``, or a line leaves the piece of one of them"."""
+        label, ends, first = self.label, self.ends, self.edge_vars[0]
+        pa, pc = label[ends[a - first][0]], label[ends[c - first][0]]
+        side_a = [x for x in range(self.n_nodes) if label[x] == pa]
+        side_c = [x for x in range(self.n_nodes) if label[x] == pc]
+        side = side_a if len(side_a) <= len(side_c) else side_c
+        inside = bytearray(self.n_nodes)
+        for x in side:
+            inside[x] = 1
+        return [2 * a + 1, 2 * c + 1, *self._leaving(side, inside, -1)]
+
+    def _bridge(self, val: list[int], disc: list[int], last: list[int], b: int, v: int) -> list[int]:
+        """"``b`` is no line, or another edge leaves the side of ``b``"."""
+        lo, hi = disc[v], last[v]
+        n = self.n_nodes
+        inside = bytearray(n)
+        under = [x for x in range(n) if lo <= disc[x] <= hi]
+        if 2 * len(under) <= n:
+            side = under
+        else:
+            # The other side: the rest of the bridge's piece (its open edges reach it).
+            u = self.ends[b - self.edge_vars[0]]
+            start = u[0] if not (lo <= disc[u[0]] <= hi) else u[1]
+            seen = bytearray(n)
+            for x in under:
+                seen[x] = 1
+            seen[start] = 1
+            side = [start]
+            todo = [start]
+            adjacent = self.adjacent
+            while todo:
+                for e, w in adjacent[todo.pop()]:
+                    if not seen[w] and val[2 * e] != -1:
+                        seen[w] = 1
+                        side.append(w)
+                        todo.append(w)
+            if len(side) > len(under):
+                side = under
+        for x in side:
+            inside[x] = 1
+        return [2 * b + 1, *self._leaving(side, inside, b)]
+
+    def _leaving(self, side: list[int], inside: bytearray, skip: int) -> list[int]:
+        """"It is a line" for every edge with one end in ``side`` (but ``skip``)."""
+        adjacent = self.adjacent
+        return [2 * e for x in side for e, w in adjacent[x] if not inside[w] and e != skip]
+
+    @staticmethod
+    def _queue(solver: Cdcl, lemmas: list[list[int]]) -> None:
+        solver.implied.extend(lemmas)

@@ -16,13 +16,14 @@ from enum import StrEnum
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
-from puzzlekit.core.looptheory import LoopTheory
+from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
 DEFAULT_LIMIT = 2
 DEFAULT_MAX_NODES = 100_000
 DEFAULT_TIMEOUT = 60.0
 EARLY_LOOPS = False
+REACH = True
 ROOT_SYNC = True
 
 
@@ -254,6 +255,8 @@ def learn_search(
         loop = LoopTheory(model.loop, n)
         if EARLY_LOOPS:
             theories.append(loop)
+        if REACH:
+            theories.append(ReachTheory(model.loop, n))
     solver = Cdcl(twin.top, [], theories)
     for var, d in enumerate(dom):
         if d == TRUE:
