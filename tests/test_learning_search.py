@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import time
 from functools import cache
+from typing import ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -242,7 +243,7 @@ def test_luby_sequence() -> None:
 class RecordingReach(ReachTheory):
     """The reach theory, keeping every clause it hands the search."""
 
-    seen: list[list[int]] = []
+    seen: ClassVar[list[list[int]]] = []
 
     def check(self, solver: Cdcl) -> list[int] | None:
         before = len(solver.implied)
