@@ -249,6 +249,8 @@ class ReachTheory:
         self.adjacent = graph.adjacent
         self.ends = graph.ends
         self.edge_vars = list(graph.edge_vars)
+        self.links = [[x for e, w in pairs for x in (2 * e, w)] for pairs in graph.adjacent]
+        """Per node, flat: the literal "edge is a line", then the node across it, per edge."""
         self.n_nodes = graph.n_nodes
         self.is_edge = bytearray(n_vars)
         for var in self.edge_vars:
@@ -292,72 +294,69 @@ class ReachTheory:
     # -- the whole look -----------------------------------------------------------
 
     def _full(self, solver: Cdcl) -> list[int] | None:
+        """One Tarjan pass over the open edges: bridges, and each node's piece (the DFS
+        tree it lies in, which is its piece once no bridge is left)."""
         self.checks += 1
         val = solver.val
-        adjacent = self.adjacent
+        links_of = self.links
         n = self.n_nodes
         disc = [0] * n
         low = [0] * n
         last = [0] * n
         """The largest ``disc`` in each node's DFS subtree."""
+        label = [0] * n
         cursor = [0] * n
-        parent_link = [-1] * n
+        parent = [-1] * n
+        """The literal "is a line" of the tree edge above each node."""
         timer = 0
         bridges: list[int] = []
         below: list[int] = []
         """Per bridge, the node under it in the DFS tree (its subtree is one side)."""
+        pieces = 0
         for start in range(n):
             if disc[start]:
                 continue
             timer += 1
             disc[start] = low[start] = last[start] = timer
+            label[start] = pieces
             stack = [start]
             while stack:
                 v = stack[-1]
-                links = adjacent[v]
+                links = links_of[v]
                 i = cursor[v]
                 if i < len(links):
-                    cursor[v] = i + 1
-                    e, w = links[i]
-                    if val[2 * e] == -1 or e == parent_link[v]:
+                    cursor[v] = i + 2
+                    lit = links[i]
+                    if val[lit] == -1 or lit == parent[v]:
                         continue
-                    if disc[w]:
-                        if disc[w] < low[v]:
-                            low[v] = disc[w]
+                    w = links[i + 1]
+                    dw = disc[w]
+                    if dw:
+                        if dw < low[v]:
+                            low[v] = dw
                     else:
-                        parent_link[w] = e
+                        parent[w] = lit
                         timer += 1
                         disc[w] = low[w] = last[w] = timer
+                        label[w] = pieces
                         stack.append(w)
                 else:
                     stack.pop()
                     if stack:
                         u = stack[-1]
-                        if low[v] < low[u]:
-                            low[u] = low[v]
+                        lv = low[v]
+                        if lv < low[u]:
+                            low[u] = lv
                         if last[v] > last[u]:
                             last[u] = last[v]
-                        if low[v] > disc[u]:
-                            bridges.append(parent_link[v])
+                        if lv > disc[u]:
+                            bridges.append(parent[v] >> 1)
                             below.append(v)
+            pieces += 1
         if bridges:
             lemmas = [self._bridge(val, disc, last, b, v) for b, v in zip(bridges, below)]
             self._queue(solver, lemmas[1:])
             return lemmas[0]
-        # No bridge: the pieces are the connected components of the open edges.
-        label = [-1] * n
-        pieces = 0
-        for start in range(n):
-            if label[start] >= 0:
-                continue
-            label[start] = pieces
-            todo = [start]
-            while todo:
-                for e, w in adjacent[todo.pop()]:
-                    if label[w] < 0 and val[2 * e] != -1:
-                        label[w] = pieces
-                        todo.append(w)
-            pieces += 1
         self.label = label
         self.clean = True
         lines = [var for var in self.edge_vars if val[2 * var] == 1]
