@@ -249,6 +249,12 @@ class ReachTheory:
         self.adjacent = graph.adjacent
         self.ends = graph.ends
         self.edge_vars = list(graph.edge_vars)
+        self.tail = [0] * n_vars
+        """Per edge variable, one of its nodes."""
+        for var, (u, _) in zip(self.edge_vars, graph.ends):
+            self.tail[var] = u
+        self.had_lines = False
+        """Whether the last full look saw a line (and so crossed what lay outside its piece)."""
         self.links = [[x for e, w in pairs for x in (2 * e, w)] for pairs in graph.adjacent]
         """Per node, flat: the literal "edge is a line", then the node across it, per edge."""
         self.n_nodes = graph.n_nodes
@@ -359,35 +365,39 @@ class ReachTheory:
             return lemmas[0]
         self.label = label
         self.clean = True
-        lines = [var for var in self.edge_vars if val[2 * var] == 1]
-        return self._pieces(solver, lines) if lines else None
+        return self._pieces(solver, None)
 
-    def _pieces(self, solver: Cdcl, new_lines: list[int]) -> list[int] | None:
-        """Lines in two pieces: a conflict; open edges outside the lines' piece: crossed."""
-        val, label, ends = solver.val, self.label, self.ends
-        first = self.edge_vars[0]
-        anchor = -1
+    def _pieces(self, solver: Cdcl, new_lines: list[int] | None) -> list[int] | None:
+        """Lines in two pieces: a conflict; open edges outside the lines' piece: crossed.
+
+        ``new_lines``: only these lines can be out of place (None: any can)."""
+        val, label, tail = solver.val, self.label, self.tail
+        anchor = piece = -1
         for var in self.edge_vars:
             if val[2 * var] == 1:
-                anchor = var
+                anchor, piece = var, label[tail[var]]
                 break
-        piece = label[ends[anchor - first][0]]
-        for var in new_lines:
-            if label[ends[var - first][0]] != piece:
-                return self._separate(val, anchor, var)
-        lemmas = []
-        for var in self.edge_vars:
-            if val[2 * var] == 0 and label[ends[var - first][0]] != piece:
-                lemmas.append(self._separate(val, anchor, var))
+        if anchor < 0:
+            self.had_lines = False
+            return None
+        for var in self.edge_vars if new_lines is None else new_lines:
+            if val[2 * var] == 1 and label[tail[var]] != piece:
+                return self._separate(anchor, var)
+        if new_lines is not None and self.had_lines:
+            return None  # the open edges outside the lines' piece were crossed already
+        self.had_lines = True
+        lemmas = [
+            self._separate(anchor, var) for var in self.edge_vars if val[2 * var] == 0 and label[tail[var]] != piece
+        ]
         if not lemmas:
             return None
         self._queue(solver, lemmas[1:])
         return lemmas[0]
 
-    def _separate(self, val: list[int], a: int, c: int) -> list[int]:
+    def _separate(self, a: int, c: int) -> list[int]:
         """"Not both ``a`` and ``c``, or a line leaves the piece of one of them"."""
-        label, ends, first = self.label, self.ends, self.edge_vars[0]
-        pa, pc = label[ends[a - first][0]], label[ends[c - first][0]]
+        label, tail = self.label, self.tail
+        pa, pc = label[tail[a]], label[tail[c]]
         side_a = [x for x in range(self.n_nodes) if label[x] == pa]
         side_c = [x for x in range(self.n_nodes) if label[x] == pc]
         side = side_a if len(side_a) <= len(side_c) else side_c
