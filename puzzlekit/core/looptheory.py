@@ -222,6 +222,10 @@ class LoopTheory:
         return lemma
 
 
+MAX_WAIT = 31
+"""The most full looks the reach theory skips in a row."""
+
+
 class ReachTheory:
     """"A loop uses no bridge, and all its lines lie in one piece", inside the search.
 
@@ -266,6 +270,12 @@ class ReachTheory:
         """True while no edge was crossed since the last look (``label`` still holds)."""
         self.label: list[int] = []
         self.checks = 0
+        self.misses = 0
+        """Full looks in a row that found nothing."""
+        self.wait = 0
+        """Full looks still to skip: after every eight misses in a row, twice as many
+        (up to ``MAX_WAIT``), so a board where the theory finds nothing (an empty one)
+        pays little for it; the cuts at full assignments keep the search exact."""
 
     def backtrack(self, size: int) -> None:
         if self.head > size:
@@ -295,7 +305,16 @@ class ReachTheory:
             # Only lines were drawn: the pieces still hold; are the new lines in the lines' piece?
             return self._pieces(solver, lines)
         self.clean = False
-        return self._full(solver)
+        if self.wait:
+            self.wait -= 1
+            return None
+        lemma = self._full(solver)
+        if lemma is None:
+            self.misses += 1
+            self.wait = min(1 << (self.misses >> 3), MAX_WAIT + 1) - 1
+        else:
+            self.misses = self.wait = 0
+        return lemma
 
     # -- the whole look -----------------------------------------------------------
 
