@@ -180,10 +180,16 @@ class Cdcl:
         if self.unsat:
             return
         val = self.val
-        lits = list(dict.fromkeys(lits))
-        if any(val[lit] == 1 or (lit ^ 1) in lits for lit in lits):
-            return  # satisfied at level 0, or a tautology
-        lits = [lit for lit in lits if val[lit] == 0]
+        kept: list[int] = []
+        for lit in lits:
+            x = val[lit]
+            if x == 1:
+                return  # satisfied at level 0
+            if x == 0 and lit not in kept:
+                if lit ^ 1 in kept:
+                    return  # a tautology
+                kept.append(lit)
+        lits = kept
         if not lits:
             self.unsat = True
         elif len(lits) == 1:
