@@ -16,8 +16,8 @@ Python, on flat lists of ints:
 
 What CNF says awkwardly comes in as lemmas, clauses valid for every solution that are
 added when the current assignment breaks them: ``Theory`` objects look at the trail
-at every propagation fixpoint (the single-loop theory, ``puzzlekit.core.looptheory``,
-spots a closed loop beside other lines the moment it closes), and the twin's
+at every propagation fixpoint (``puzzlekit.core.looptheory``: the reach theory crosses
+the bridges of the edges still open and refuses lines in two pieces of them), and the twin's
 ``refine`` looks at every full assignment.  A full assignment that passes both and the
 model's ``leaf_check`` is a solution; a clause forbidding it is added and the search
 goes on, so counting to N is exact.

@@ -1,9 +1,14 @@
-"""The single-loop rule as a theory of the learning search (``puzzlekit.core.cdcl``).
+"""The single-loop rule as theories of the learning search (``puzzlekit.core.cdcl``).
 
-Clauses say "two lines or none at a node" well and "one loop" badly.  This theory
-follows the lines on the trail as they are drawn, keeping the far end of each chain
-(as ``loops.Chains`` does for the propagators, with its own undo log), and the moment
-a line closes a loop while another line lies outside it, it hands the search a lemma:
+Clauses say "two lines or none at a node" well and "one loop" badly.  Two theories say
+the rest.  ``ReachTheory``, the one the search uses, looks at the graph of edges not
+crossed at every fixpoint: its bridges are crossed and lines in two of its pieces are a
+conflict, each with a short cut clause as the reason (see the class).
+
+``LoopTheory`` (its ``cuts`` and ``block`` are always used, its ``check`` only behind
+``search.EARLY_LOOPS``) follows the lines on the trail as they are drawn, keeping the
+far end of each chain (as ``loops.Chains`` does for the propagators, with its own undo
+log), and the moment a line closes a loop while another line lies outside it, it hands the search a lemma:
 with S the loop's nodes, some edge leaving S is a line, or the closing edge is not,
 or the other line is not.  That clause holds for every solution (one loop through an
 edge inside S and an edge outside S must cross S's boundary), it is false right now,
