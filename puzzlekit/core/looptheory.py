@@ -276,11 +276,12 @@ class ReachTheory:
         self.label: list[int] = []
         self.checks = 0
         self.misses = 0
-        """Full looks in a row that found nothing."""
+        """Full looks that found nothing, lately: one more per miss, halved by a find."""
         self.wait = 0
-        """Full looks still to skip: after every eight misses in a row, twice as many
-        (up to ``MAX_WAIT``), so a board where the theory finds nothing (an empty one)
-        pays little for it; the cuts at full assignments keep the search exact."""
+        """Full looks still to skip: after every four misses, twice as many (up to
+        ``MAX_WAIT``), so a board where the theory finds little (an empty one, or one the
+        clauses nearly decide) pays little for it; the cuts at full assignments keep the
+        search exact whatever it skips."""
 
     def backtrack(self, size: int) -> None:
         if self.head > size:
@@ -316,9 +317,10 @@ class ReachTheory:
         lemma = self._full(solver)
         if lemma is None:
             self.misses += 1
-            self.wait = min(1 << (self.misses >> 3), MAX_WAIT + 1) - 1
+            self.wait = min(1 << (self.misses >> 2), MAX_WAIT + 1) - 1
         else:
-            self.misses = self.wait = 0
+            self.misses >>= 1
+            self.wait = 0
         return lemma
 
     # -- the whole look -----------------------------------------------------------
