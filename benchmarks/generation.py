@@ -37,6 +37,8 @@ DEFAULT_ROWS = (
     "hashiwokakero:15x15:hard:10",
     "hashiwokakero:30x30:hard:5",
     "akari:10x10:hard:10",
+    "nurikabe:10x10:easy:10",
+    "nurikabe:10x10:medium:10",
     "nurikabe:10x10:hard:10",
     "sudoku:9x9:hard:10",
     "shikaku:10x10:hard:10",

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, UnionFind, count_solutions
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, UnionFind
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import (
     Canvas,
@@ -163,23 +163,34 @@ class Nurikabe(GridGenre):
     # -- generating, and small boards for the harness ------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random solution with a number in each island; while a second solution exists,
-        a number moves within its island onto a cell that solution shades."""
-        grid = RectGrid(request.rows, request.cols)
-        sea = _layout(grid, rng, rng.between(2, 5))
-        if sea is None:
-            return None
-        islands = grid.pieces(lambda c: c not in sea)
-        at = [rng.choice(island) for island in islands]
-        for _ in range(3 * len(islands)):
-            board = Board(grid, {cell: len(island) for cell, island in zip(at, islands)})
-            outcome = count_solutions(self.build(board), 2, 2000, None, max_rung=2, record=False)
-            if outcome.status != Status.MULTIPLE:
-                return board if outcome.status == Status.UNIQUE else None
-            other = next(s for s in outcome.solutions if {c for c, v in enumerate(s) if v} != sea)
-            moves = [(i, c) for i, island in enumerate(islands) for c in island if other[c]]
-            i, at[i] = rng.choice(moves)
-        return None
+        """A random solution with a number in each island, then a climb: a cell that
+        deduction capped at the difficulty leaves open changes colour (or the number of
+        the island at it moves) while no more cells stay open; done when none does."""
+        from puzzlekit.generation import out_of_time, target_rung  # not at start-up
+
+        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        sea = _layout(grid, rng, rng.between(3, 6)) or set()
+        board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in sea)})
+        score = self._score(board, rung)
+        for _ in range(CLIMB * grid.n_cells // 100):
+            if score is None or not score[1]:
+                break
+            out_of_time(request.deadline)
+            varied = _varied(grid, sea, board.clues, rng.choice(score[1]), rng)
+            trial = None if varied is None else self._score(Board(grid, varied[1]), rung)
+            if varied is not None and trial is not None and (trial[0], len(trial[1])) <= (score[0], len(score[1])):
+                (sea, clues), score = varied, trial
+                board = Board(grid, clues)
+        return board if score is not None and not score[1] else None
+
+    def _score(self, board: Board, rung: int) -> tuple[int, list[int]] | None:
+        """How far the board is from needing ``rung`` exactly: the cells deduction capped at
+        it leaves open, or the rung below's (cheaper; ranked worse) while that leaves more
+        than ``NEAR``; None when the rung below solves the board."""
+        below = _open(self.build(board), rung - 1) if rung > 1 else None
+        if below is not None and len(below) > NEAR:
+            return 1, below
+        return None if below == [] else (0, _open(self.build(board), rung))
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 3), rng.between(1, 4))
@@ -188,6 +199,54 @@ class Nurikabe(GridGenre):
         if rng.chance(1, 3):  # a damaged clue set: boards with none or many solutions too
             clues = {rng.below(grid.n_cells): rng.between(1, 4) for _ in range(rng.between(1, 3))}
         return Board(grid, clues)
+
+
+CLIMB = 100
+"""Varied boards tried per 100 cells before an attempt starts again from a new solution."""
+NEAR = 20
+"""Open cells the rung below may leave before the (dearer) target rung is asked."""
+
+
+def _open(model: Model, rung: int) -> list[int]:
+    """The cells deduction capped at ``rung`` leaves open (a board with a solution never
+    contradicts: the rules are sound)."""
+    engine = Engine(model, max_rung=rung)
+    engine.start()
+    return [c for c, d in enumerate(engine.dom) if d == BOOL]
+
+
+def _varied(
+    grid: RectGrid, sea: set[int], clues: dict[int, int], cell: int, rng: Rng
+) -> tuple[set[int], dict[int, int]] | None:
+    """The solution and numbers with ``cell`` recoloured, or (half the time) the number of
+    the island at or beside it moved within the island; None when that breaks a rule."""
+    islands = grid.pieces(lambda c: c not in sea)
+    if rng.chance(1, 2):
+        near = [i for i in islands if len(i) > 1 and {cell, *grid.neighbours[cell]} & set(i)]
+        if not near:
+            return None
+        island = rng.choice(near)
+        flipped, marks = sea, set(clues) - set(island) | {rng.choice([c for c in island if c not in clues])}
+    else:
+        flipped, marks = sea ^ {cell}, set(clues) - {cell}
+        if len(grid.pieces(flipped.__contains__)) != 1 or grid.has_block(flipped.__contains__):
+            return None
+        if cell in clues:  # a shaded number moves to a neighbour in its island, if it has one
+            marks |= set(rng.choice([[n] for n in grid.neighbours[cell] if n not in flipped] or [[]]))
+    numbers = _numbers(grid, flipped, marks)
+    return None if numbers is None else (flipped, numbers)
+
+
+def _numbers(grid: RectGrid, sea: set[int], marks: set[int]) -> dict[int, int] | None:
+    """Each island's size on its marked cell (its first cell when none is marked); None
+    when an island holds two marks."""
+    numbers = {}
+    for island in grid.pieces(lambda c: c not in sea):
+        inside = [c for c in island if c in marks]
+        if len(inside) > 1:
+            return None
+        numbers[inside[0] if inside else island[0]] = len(island)
+    return numbers
 
 
 def _layout(grid: RectGrid, rng: Rng, largest: int) -> set[int] | None:
