@@ -1,17 +1,24 @@
-"""Making Masyu puzzles: a random loop, every pearl it allows, then pearls removed while
-the puzzle stays unique at the difficulty (the core's ``reduce_clues``).
+"""Making Masyu puzzles: a random loop, every pearl it allows, the loop reshaped until
+those pearls force it, then pearls removed while the puzzle stays unique at the
+difficulty (the core's ``reduce_clues``).
 
 The loop is the boundary of a simply connected region of the squares between cell
 centres, grown one square at a time on a ``puzzlekit.grid.RectGrid``: a square joins only
 if the region keeps no hole and no diagonal pinch (either would make two loops or a
-crossing).  Deterministic for a seed, like every generator here.
+crossing).  A random loop's pearls seldom force it; the climb (``climb``) makes them do
+so: a square beside an edge that deduction leaves open joins or leaves the region, kept
+when no more edges stay open, until none does.  Deterministic for a seed, like every
+generator here.
 """
 
 from __future__ import annotations
 
+from functools import cache
+
 from puzzlekit import Genre
+from puzzlekit.core import BOOL, TRUE, Engine
 from puzzlekit.core.rng import Rng
-from puzzlekit.generation import GenerateRequest, out_of_time, reduce_clues, symmetry_orbits, target_rung, unique_at
+from puzzlekit.generation import GenerateRequest, out_of_time, reduce_clues, symmetry_orbits, target_rung
 from puzzlekit.grid import RectGrid
 from puzzlekit_masyu.board import BLACK, WHITE, Board
 from puzzlekit_masyu.rules import allowed
@@ -48,15 +55,21 @@ def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
     return inside
 
 
-def loop_lines(grid: RectGrid, inside: set[int]) -> list[int]:
-    """1 on each edge between cell centres that bounds the region of squares, else 0."""
-    squares = RectGrid(grid.rows - 1, grid.cols - 1)
-    lines = []
+@cache
+def sides(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Per edge between cell centres, the squares (of the grid one smaller each way) it borders."""
+    grid, squares = RectGrid(rows, cols), RectGrid(rows - 1, cols - 1)
+    out = []
     for a, b in grid.edge_cells:
         r, c = grid.rc(a)
         pair = ((r - 1, c), (r, c)) if b == a + 1 else ((r, c - 1), (r, c))
-        lines.append(sum(squares.cell(*sq) in inside for sq in pair if squares.cell(*sq) >= 0) % 2)
-    return lines
+        out.append(tuple(squares.cell(*sq) for sq in pair if squares.cell(*sq) >= 0))
+    return tuple(out)
+
+
+def loop_lines(grid: RectGrid, inside: set[int]) -> list[int]:
+    """1 on each edge between cell centres that bounds the region of squares, else 0."""
+    return [sum(sq in inside for sq in pair) % 2 for pair in sides(grid.rows, grid.cols)]
 
 
 def pearls_of(board: Board, lines: list[int]) -> dict[int, str]:
@@ -72,16 +85,53 @@ def pearls_of(board: Board, lines: list[int]) -> dict[int, str]:
     return out
 
 
+CLIMB = 4
+"""Reshapings tried per square before an attempt starts again from a new loop."""
+
+
+def climb(genre: Genre, grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float | None) -> Board | None:
+    """The board of every pearl a reshaped loop allows, once deduction capped at ``rung``
+    solves it (so it is unique), or None when ``CLIMB`` reshapings per square did not do it."""
+    squares = RectGrid(grid.rows - 1, grid.cols - 1)
+    board, left = _judged(genre, grid, inside, rung)
+    for _ in range(CLIMB * squares.n_cells):
+        if left == []:
+            return board
+        out_of_time(deadline)
+        edge = rng.choice(left) if left else rng.below(grid.n_edges)
+        trial = inside ^ {rng.choice(sides(grid.rows, grid.cols)[edge])}
+        if not trial or len(squares.pieces(trial.__contains__)) != 1 or not simple(squares, trial):
+            continue
+        reshaped, now = _judged(genre, grid, trial, rung)
+        if now is not None and (left is None or len(now) <= len(left)):
+            inside, board, left = trial, reshaped, now
+    return None
+
+
+def _judged(genre: Genre, grid: RectGrid, inside: set[int], rung: int) -> tuple[Board, list[int] | None]:
+    """The board of every pearl the region's loop allows, and the edges deduction capped at
+    ``rung`` leaves open (None: no pearl, or deduction settled on another loop: never, as
+    the rules are sound, but checked against the loop itself)."""
+    lines = loop_lines(grid, inside)
+    board = Board(grid.rows, grid.cols, pearls_of(Board(grid.rows, grid.cols, {}), lines))
+    engine = Engine(genre.build(board), max_rung=rung)
+    if not board.pearls or not engine.start():
+        return board, None
+    left = [e for e, d in enumerate(engine.dom) if d == BOOL]
+    wrong = any((d == TRUE) != bool(line) for d, line in zip(engine.dom, lines) if d != BOOL)
+    return board, None if wrong else left
+
+
 def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
-    """One attempt: a board unique at the requested difficulty, or None."""
+    """One attempt: a board unique at the requested difficulty, or None.  The climb asks
+    rung 2 at most (the lookahead rung would cost far more); pearls then go at the target."""
     rows, cols = request.rows, request.cols
     grid = RectGrid(rows, cols)
-    lines = loop_lines(grid, grow(rows, cols, rng, request.deadline))
-    board = Board(rows, cols, pearls_of(Board(rows, cols, {}), lines))
-    if not board.pearls or not unique_at(genre, board, max(genre.difficulties.values()), request.max_nodes):
+    rung = target_rung(genre, request.difficulty)
+    board = climb(genre, grid, grow(rows, cols, rng, request.deadline), min(rung, 2), rng, request.deadline)
+    if board is None:
         return None
     orbits = [[p for p in o if grid.cell(*p) in board.pearls] for o in symmetry_orbits(cols, rows, request.symmetry)]
-    rung = target_rung(genre, request.difficulty)
     orbits = [o for o in orbits if o]
     reduced: Board = reduce_clues(genre, board, orbits, rung, rng, request.max_nodes, request.deadline)
     return reduced
