@@ -42,7 +42,10 @@ DEFAULT_ROWS = (
     "nurikabe:10x10:hard:10",
     "sudoku:9x9:hard:10",
     "shikaku:10x10:hard:10",
-    "masyu:6x6:hard:5",
+    "masyu:10x10:easy:10",
+    "masyu:10x10:medium:10",
+    "masyu:10x10:hard:10",
+    "masyu:15x15:hard:5",
 )
 
 

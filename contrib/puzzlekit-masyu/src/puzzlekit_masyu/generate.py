@@ -13,6 +13,7 @@ generator here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from puzzlekit import Genre
@@ -39,18 +40,20 @@ def simple(squares: RectGrid, inside: set[int]) -> bool:
 
 
 def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
-    """A random region of 30-65% of the squares, grown from one square, blocky rather than thin."""
+    """A random region of 45-65% of the squares, grown from one square, thin rather than
+    blocky: a square joins mostly where it touches the region on one side only, so the
+    region branches like a tree and its boundary, the loop, passes through most cells
+    (a cell the loop leaves out is one no pearl says anything about)."""
     squares = RectGrid(rows - 1, cols - 1)
     inside = {rng.below(squares.n_cells)}
-    target = max(1, squares.n_cells * (30 + rng.below(36)) // 100)
-    for _ in range(20 * squares.n_cells):
+    target = max(1, squares.n_cells * (45 + rng.below(21)) // 100)
+    for _ in range(40 * squares.n_cells):
         out_of_time(deadline)
         if len(inside) >= target:
             break
         cell = rng.choice(sorted({n for s in inside for n in squares.neighbours[s]} - inside))
         touching = sum(n in inside for n in squares.neighbours[cell])
-        # Squares that fill a notch make long straight runs: more pearls, more often unique.
-        if (touching > 1 or rng.chance(1, 3)) and simple(squares, inside | {cell}):
+        if (touching == 1 or rng.chance(1, 8)) and simple(squares, inside | {cell}):
             inside.add(cell)
     return inside
 
@@ -76,13 +79,59 @@ def pearls_of(board: Board, lines: list[int]) -> dict[int, str]:
     """Every pearl the loop allows, cell by cell (black where both fit: never)."""
     out = {}
     for cell in range(board.rows * board.cols):
-        arms = board.arms(cell)
-        on = tuple(int(first >= 0 and bool(lines[first])) for first, _ in arms)
-        beyond = tuple(int(onward >= 0 and bool(lines[onward])) for _, onward in arms)
+        on, beyond = _pattern(board, lines, cell)
         for colour in (BLACK, WHITE):
             if allowed(colour == BLACK, on, beyond):
                 out[cell] = colour
     return out
+
+
+def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]) -> list[list[int]]:
+    """The loop moved by a square (or two side by side) at or near a removed pearl: the
+    square goes in or out of the region, so its four sides flip.  Candidates only (the
+    caller checks each with ``accept``); most second solutions a search would find
+    after a pearl goes are one of these, found without the search."""
+    edges_of = _square_edges(board.rows, board.cols)
+    squares = RectGrid(board.rows - 1, board.cols - 1)
+    moves: dict[tuple[int, ...], None] = {}
+    for r, c in positions:
+        near = [squares.cell(r + dr, c + dc) for dr in range(-2, 2) for dc in range(-2, 2)]
+        for s in (s for s in near if s >= 0):
+            moves[(s,)] = None
+            moves.update({tuple(sorted((s, n))): None for n in squares.neighbours[s]})
+    grid, out = board.grid, []
+    for move in moves:
+        flipped = {e for s in move for e in edges_of[s]}
+        twin = [v ^ (e in flipped) for e, v in enumerate(values)]
+        touched = {x for e in flipped for x in grid.edge_cells[e]}
+        if all(sum(twin[e] for e in grid.cell_edges[x] if e >= 0) in (0, 2) for x in touched) and all(
+            _keeps(board, twin, p) for x in touched for p in (x, *grid.neighbours[x]) if p in board.pearls
+        ):
+            out.append(twin)
+    return out
+
+
+def _keeps(board: Board, lines: Sequence[int], cell: int) -> bool:
+    """Does the loop ``lines`` keep the pearl at ``cell``?"""
+    return allowed(board.pearls[cell] == BLACK, *_pattern(board, lines, cell))
+
+
+def _pattern(board: Board, lines: Sequence[int], cell: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per direction (N, E, S, W): is the edge to the neighbour a line, and the one beyond it?"""
+    arms = board.arms(cell)
+    on = tuple(int(first >= 0 and bool(lines[first])) for first, _ in arms)
+    beyond = tuple(int(onward >= 0 and bool(lines[onward])) for _, onward in arms)
+    return on, beyond
+
+
+@cache
+def _square_edges(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Per square between cell centres, the four edges around it."""
+    out: list[list[int]] = [[] for _ in range((rows - 1) * (cols - 1))]
+    for edge, pair in enumerate(sides(rows, cols)):
+        for s in pair:
+            out[s].append(edge)
+    return tuple(map(tuple, out))
 
 
 CLIMB = 4
