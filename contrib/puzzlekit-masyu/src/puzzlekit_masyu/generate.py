@@ -171,16 +171,35 @@ def _judged(genre: Genre, grid: RectGrid, inside: set[int], rung: int) -> tuple[
     return board, None if wrong else left
 
 
+TOP_TRIALS = 16
+"""Pearl orbits tried at the top difficulty, whose every trial is a search with lookahead."""
+
+
 def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     """One attempt: a board unique at the requested difficulty, or None.  The climb asks
-    rung 2 at most (the lookahead rung would cost far more); pearls then go at the target."""
+    rung 2 at most (the lookahead rung would cost far more); pearls then go at the target.
+    At the top difficulty they first go at rung 2 (no search), and then only
+    ``TOP_TRIALS`` of the pearls left are tried at the top: the board has no pearl rung 2
+    could spare, so one such removal makes it need the top rung."""
     rows, cols = request.rows, request.cols
     grid = RectGrid(rows, cols)
     rung = target_rung(genre, request.difficulty)
     board = climb(genre, grid, grow(rows, cols, rng, request.deadline), min(rung, 2), rng, request.deadline)
     if board is None:
         return None
-    orbits = [[p for p in o if grid.cell(*p) in board.pearls] for o in symmetry_orbits(cols, rows, request.symmetry)]
-    orbits = [o for o in orbits if o]
-    reduced: Board = reduce_clues(genre, board, orbits, rung, rng, request.max_nodes, request.deadline)
+    orbits = symmetry_orbits(cols, rows, request.symmetry)
+    if rung > 2 and rung == max(genre.difficulties.values()):
+        board = reduce_clues(genre, board, _standing(grid, board, orbits), 2, rng, request.max_nodes, request.deadline)
+        orbits = _standing(grid, board, orbits)
+        rng.shuffle(orbits)
+        orbits = orbits[:TOP_TRIALS]
+    reduced: Board = reduce_clues(
+        genre, board, _standing(grid, board, orbits), rung, rng, request.max_nodes, request.deadline
+    )
     return reduced
+
+
+def _standing(grid: RectGrid, board: Board, orbits: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
+    """The orbits' cells that hold a pearl, orbits left empty dropped."""
+    kept = [[p for p in o if grid.cell(*p) in board.pearls] for o in orbits]
+    return [o for o in kept if o]
