@@ -88,3 +88,14 @@ def test_svg_and_terminal_show_sea_numbers_and_dots() -> None:
     svg = p.genre.draw_svg(p.instance, dom)
     assert svg.count('class="shaded"') == 5 and svg.count('class="clue"') == 4
     assert p.genre.pretty(p.instance, dom).count("█") == 10
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_every_difficulty_generates_at_10x10_needing_exactly_its_rung(difficulty: str) -> None:
+    """The climb (Nurikabe.generate) reaches each rung at 10x10 in one attempt or a few."""
+    (made,) = puzzlekit.generate("nurikabe", size="10x10", difficulty=difficulty, seed="ten", timeout=120)
+    solved = puzzlekit.solve("nurikabe", made.text)
+    target = {"easy": 1, "medium": 2, "hard": 3}[difficulty]
+    assert solved.status == puzzlekit.Status.UNIQUE and solved.stats.rung == made.rung == target
+    (again,) = puzzlekit.generate("nurikabe", size="10x10", difficulty=difficulty, seed="ten", timeout=120)
+    assert again.text == made.text
