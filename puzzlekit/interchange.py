@@ -19,7 +19,7 @@ import os
 
 from puzzlekit.api import Puzzle, default_host
 from puzzlekit.core.model import is_fixed
-from puzzlekit.errors import LevelError, PuzzlekitError, UsageError
+from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError
 from puzzlekit.formats import foreign
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import read_blocks, write_block
@@ -85,6 +85,9 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
     text = source.strip()
     if not text:
         return None
+    listed = _listed(text, genre, host)
+    if listed:
+        return _decode_list(listed, genre, host, name or "<string>")
     if host.pending and _plainly_not_a_format(source, text, genre, host, name):
         return None
     claims = claimed_genres(text, host)
@@ -111,6 +114,40 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
         )
     foreign.refuse(text, name or where)  # another program's file that is not level text either
     return None
+
+
+def _listed(text: str, genre: Genre, host: Host) -> list[tuple[int, str]]:
+    """The ``(line number, entry)`` pairs of a list of ``genre``'s URLs or game IDs, one
+    per line (blank lines and ``#`` comments allowed); empty unless there are two or more
+    and every one is in one of the genre's formats."""
+    if "\n" not in text:
+        return []
+    entries = [(n, line.strip()) for n, line in enumerate(text.split("\n"), start=1)]
+    entries = [(n, e) for n, e in entries if e and not e.startswith("#")]
+    own = host.loaded.formats(genre.name)  # the genre's plugin is loaded; no other need be
+    if len(entries) < 2 or not all(any(fmt.matches(e) for fmt in own) for _, e in entries):
+        return []
+    return entries
+
+
+def _decode_list(entries: list[tuple[int, str]], genre: Genre, host: Host, name: str) -> str:
+    """Level text of every entry of a list, blank-line separated; every bad entry (one
+    that does not decode, or whose board the genre refuses) reported at its line."""
+    texts: list[str] = []
+    errors: list[LevelError] = []
+    for number, entry in entries:
+        try:
+            level = decode(entry, genre, host) or ""
+            for block in read_blocks(level, name):
+                genre.parse(block)
+            texts.append(level)
+        except PuzzlekitError as err:
+            col = err.col if isinstance(err, LevelError) else 1
+            errors.append(LevelError(name, number, col, err.message if isinstance(err, LevelError) else str(err)))
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
+    LevelErrors.raise_any(errors)
+    return "\n".join(texts)
 
 
 def _plainly_not_a_format(source: str, text: str, genre: Genre, host: Host, name: str | None) -> bool:

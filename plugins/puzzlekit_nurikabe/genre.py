@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, UnionFind, count_solutions
 from puzzlekit.core.rng import Rng
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
     GridGenre,
@@ -79,8 +80,10 @@ class Nurikabe(GridGenre):
     bad_levels = ("1.0\n", "..\n.\n", "1.a\n", "2 . 10\n. .\n")
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        parsed = read_grid(block, LEGEND, numbers=NUMBERS, separated=any(" " in r for r in block.rows))
+        separated = any(" " in r for r in block.rows)
+        parsed = LevelErrors.run(
+            lambda: read_grid(block, LEGEND, numbers=NUMBERS, separated=separated), lambda: self.check_flags(block)
+        )
         clues = {c: int(t) for c, t in enumerate(parsed.tokens) if t.isdigit()}
         return Board(parsed.grid, clues)
 

@@ -21,7 +21,7 @@ from puzzlekit.api import Puzzle
 from puzzlekit.batching.sources import PuzzleItem, checked, expand, listed_blocks, listed_genre_text, listed_lines
 from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre, usage_error
 from puzzlekit.cli.stream import Puzzles
-from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.errors import LevelError, PuzzlekitError, UsageError
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import Block, read_blocks
 from puzzlekit.genre import Genre
@@ -161,7 +161,9 @@ class Sources:
         for spec in self.specs:
             level, entries, name = self._read(spec)
             if entries is not None:
-                total += checked(self.genre, listed_blocks(entries, self.genre, get_host(self.ctx), name), name)
+                errors: list[LevelError] = []  # every bad line of the list, then every bad board
+                blocks = listed_blocks(entries, self.genre, get_host(self.ctx), name, errors)
+                total += checked(self.genre, blocks, name, errors)
             else:
                 total += len(puzzles_in(self.genre, level, name))
         return total

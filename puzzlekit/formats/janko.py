@@ -27,7 +27,7 @@ from abc import abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, level_text, shown
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
@@ -167,17 +167,34 @@ class JankoFormat(Format):
         return self.genres[0] if named and all(n in self.names for n in named) else None
 
     def read(self, source: str, genre: Genre) -> str:
+        """Level text of every block; every bad block and bad token reported (capped)."""
         texts = []
+        errors: list[LevelError] = []
         for block in read_blocks(source, "<janko>"):
-            kind = block.keys.get("puzzle", "").lower()
-            if kind and kind not in self.names:
-                raise block.error(block.line, 1, f"this janko block is a {kind!r} puzzle, not {genre.name}")
-            cols, rows = block.size()
-            cells = [self.cell(block, token) for row in block.problem for token in row]
-            meta = {k: block.keys[k] for k in ("author", "source") if block.keys.get(k)}
-            grid = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
-            texts.append(level_text(grid, meta))
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
+            try:
+                texts.append(self._block_text(block, genre, errors))
+            except LevelError as err:
+                errors.append(err)
+        LevelErrors.raise_any(errors)
         return "\n".join(texts)
+
+    def _block_text(self, block: JankoBlock, genre: Genre, errors: list[LevelError]) -> str:
+        kind = block.keys.get("puzzle", "").lower()
+        if kind and kind not in self.names:
+            raise block.error(block.line, 1, f"this janko block is a {kind!r} puzzle, not {genre.name}")
+        cols, rows = block.size()
+        cells = []
+        for row in block.problem:
+            for token in row:
+                try:
+                    cells.append(self.cell(block, token))
+                except LevelError as err:
+                    errors.append(err)
+        meta = {k: block.keys[k] for k in ("author", "source") if block.keys.get(k)}
+        grid = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+        return level_text(grid, meta)
 
     @abstractmethod
     def cell(self, block: JankoBlock, token: Token) -> str:
