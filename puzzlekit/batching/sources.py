@@ -75,9 +75,27 @@ def listed_lines(text: str, host: Host, genre: Genre | None = None) -> list[tupl
 
 
 def listed_genre_text(text: str, host: Host) -> str | None:
-    """The first entry of a list of URLs or IDs, which tells the list's genre."""
-    entries = listed_lines(text, host)
-    return entries[0][1] if entries else None
+    """The first entry of a list of URLs or IDs, which tells the list's genre.
+
+    A lazy host asks the plugin the first entry names (a puzz.link puzzle id) alone; a
+    text whose entries have no ``:`` and no ``/`` (a pzprjs file, level text) is no list,
+    and no plugin is loaded to say so."""
+    if host.pending:
+        entries = [e for _, e in _entries(text)]
+        if entries and not any(":" in e or "/" in e for e in entries):
+            return None
+        claims = interchange.claimed_genres(entries[0], host) if entries else []
+        if len(claims) == 1:
+            own = listed_lines(text, host, host.genre(claims[0]))
+            if own is not None:
+                return own[0][1]
+    entries_all = listed_lines(text, host)
+    return entries_all[0][1] if entries_all else None
+
+
+def _entries(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` that are not blank or ``#`` comments, with their numbers."""
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()[:1] not in ("", "#")]
 
 
 def listed_blocks(

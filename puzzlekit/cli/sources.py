@@ -42,7 +42,7 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
         return (g, *read_source(ctx, g, source))
     only = genre
     host = get_host(ctx)
-    if only.lower() in host.registry.names():
+    if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
     if interchange.claimed_genres(only, host):
         g = _infer(ctx, only, only)
@@ -183,12 +183,12 @@ def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> So
         return Sources(ctx, resolve_genre(ctx, genre), expand(sources))
     only = genre
     host = get_host(ctx)
-    if only.lower() in host.registry.names():
+    if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
     _no_such_genre_either(ctx, only)
     specs = expand([only])
     first = specs[0]
-    if interchange.claimed_genres(first, host):
+    if (first == "-" or not Path(first).exists()) and interchange.claimed_genres(first, host):  # a URL, an ID
         return Sources(ctx, _infer(ctx, first, first), specs)
     text, name = read_raw(ctx, first)
     entry = listed_genre_text(text, host)
