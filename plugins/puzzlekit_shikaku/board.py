@@ -191,7 +191,12 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
         name = board.clue_name(i)
         if inside != [clue_cell]:
             message = f"the region of {name} holds {len(inside)} numbers"
-            found.append(Violation("numbers", message, tuple(region), cells=tuple(region), place=board.name(clue_cell)))
+            unstarted = not region and bool(open_cells)  # a number whose rectangle is not drawn yet
+            found.append(
+                Violation(
+                    "numbers", message, tuple(region), unstarted, cells=tuple(region), place=board.name(clue_cell)
+                )
+            )
         elif not rect or len(region) != n:
             what = "is not a rectangle" if not rect else f"has {len(region)} cells"
             mendable = bool(open_cells) and len(region) < n
