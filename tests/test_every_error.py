@@ -118,6 +118,10 @@ def test_every_bad_value_of_a_pzprjs_file_is_reported() -> None:
     assert errors_of("hashi", hashi) == [(5, 3), (7, 3)]
     akari = "pzprv3\nlightup\n3\n3\n- z . \n. . . \n. z . \n"
     assert errors_of("akari", akari) == [(5, 3), (7, 3)]
+    sudoku = "pzprv3\nsudoku\n4\n1 9 . . \n. . . . \n. x . . \n. . . . \n"
+    assert errors_of("sudoku", sudoku) == [(4, 3), (6, 3)]
+    shikaku = "pzprv3\nshikaku\n3\n3\n2 z . \n. . . \n. z 2 \n"
+    assert errors_of("shikaku", shikaku) == [(5, 3), (7, 3)]
 
 
 JANKO = """begin
