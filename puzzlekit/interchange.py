@@ -118,7 +118,7 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
     text = source.strip()
     if not text:
         return None
-    listed = _listed(text, genre, host)
+    listed = _listed(source, genre, host)
     if listed:
         return _decode_list(listed, genre, host, name or "<string>")
     if host.pending and _plainly_not_a_format(source, text, genre, host, name):
@@ -162,9 +162,9 @@ def _listed(text: str, genre: Genre, host: Host) -> list[tuple[int, str]]:
     """The ``(line number, entry)`` pairs of a list of ``genre``'s URLs or game IDs, one
     per line (blank lines and ``#`` comments allowed); empty unless there are two or more
     and every one is in one of the genre's formats."""
-    if "\n" not in text:
+    if "\n" not in text.strip():
         return []
-    entries = [(n, line.strip()) for n, line in enumerate(text.split("\n"), start=1)]
+    entries = [(n, line.strip()) for n, line in enumerate(text.split("\n"), start=1)]  # numbered as in the file
     entries = [(n, e) for n, e in entries if e and not e.startswith("#")]
     own = host.loaded.formats(genre.name)  # the genre's plugin is loaded; no other need be
     if len(entries) < 2 or not all(any(fmt.matches(e) for fmt in own) for _, e in entries):

@@ -96,6 +96,7 @@ def test_every_bad_line_of_a_list_of_urls_or_ids_is_reported_by_its_line(
 
 def test_the_api_reports_every_bad_line_of_a_list_of_ids() -> None:
     assert errors_of("slitherlink", SLITHER_IDS) == [(3, 24), (5, 15)]
+    assert errors_of("slitherlink", "\n\n" + SLITHER_IDS) == [(5, 24), (7, 15)]  # lines counted in the file
 
 
 def test_a_list_of_good_ids_reads_as_its_puzzles() -> None:
