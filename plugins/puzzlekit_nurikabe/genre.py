@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick -
 LEGEND = {".": "an unknown cell", "#": "a shaded cell", "o": "an unshaded cell"}
 MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
 NUMBERS = range(1, 1000)
+Clues = dict[int, int]
 LADDER = (
     Rung(1, "islands and pools", "complete islands walled in, cells out of reach or between two numbers, no 2x2 pool"),
     Rung(2, "one sea", "the shaded cells stay connected"),
@@ -193,34 +194,37 @@ class Nurikabe(GridGenre):
     # -- generating, and small boards for the harness ------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random solution with a number in each island, then a climb: a cell that
-        deduction capped at the difficulty leaves open changes colour (or the number of
-        the island at it moves) while no more cells stay open; done when none does."""
+        """A random solution with a number in each island, then a climb: a cell deduction capped at the
+        difficulty leaves open changes colour (or its island's number moves) while no more stay open."""
         from puzzlekit.generation import out_of_time, target_rung  # not at start-up
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
         sea = _layout(grid, rng, rng.between(3, 6)) or set()
         board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in sea)})
         score = self._score(board, rung)
-        for _ in range(CLIMB * grid.n_cells // 100):
+        for _ in range(grid.n_cells):  # then a new solution
             if score is None or not score[1]:
                 break
             out_of_time(request.deadline)
             varied = _varied(grid, sea, board.clues, rng.choice(score[1]), rng)
             trial = None if varied is None else self._score(Board(grid, varied[1]), rung)
             if varied is not None and trial is not None and (trial[0], len(trial[1])) <= (score[0], len(score[1])):
-                (sea, clues), score = varied, trial
-                board = Board(grid, clues)
+                sea, score, board = varied[0], trial, Board(grid, varied[1])
         return board if score is not None and not score[1] else None
 
     def _score(self, board: Board, rung: int) -> tuple[int, list[int]] | None:
-        """How far the board is from needing ``rung`` exactly: the cells deduction capped at
-        it leaves open, or the rung below's (cheaper; ranked worse) while that leaves more
-        than ``NEAR``; None when the rung below solves the board."""
-        below = _open(self.build(board), rung - 1) if rung > 1 else None
-        if below is not None and len(below) > NEAR:
-            return 1, below
-        return None if below == [] else (0, _open(self.build(board), rung))
+        """How far the board is from needing ``rung``: the cells it leaves open, or the (cheaper) rung below's,
+        ranked worse, while over 20; None when the rung below solves it (a solvable board never contradicts)."""
+        model = self.build(board)
+        for cap in range(max(rung - 1, 1), rung + 1):
+            engine = Engine(model, max_rung=cap)
+            engine.start()
+            left = [c for c, d in enumerate(engine.dom) if d == BOOL]
+            if cap < rung and not left:
+                return None
+            if cap == rung or len(left) > 20:
+                return int(cap < rung), left
+        return None
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 3), rng.between(1, 4))
@@ -231,23 +235,7 @@ class Nurikabe(GridGenre):
         return Board(grid, clues)
 
 
-CLIMB = 100
-"""Varied boards tried per 100 cells before an attempt starts again from a new solution."""
-NEAR = 20
-"""Open cells the rung below may leave before the (dearer) target rung is asked."""
-
-
-def _open(model: Model, rung: int) -> list[int]:
-    """The cells deduction capped at ``rung`` leaves open (a board with a solution never
-    contradicts: the rules are sound)."""
-    engine = Engine(model, max_rung=rung)
-    engine.start()
-    return [c for c, d in enumerate(engine.dom) if d == BOOL]
-
-
-def _varied(
-    grid: RectGrid, sea: set[int], clues: dict[int, int], cell: int, rng: Rng
-) -> tuple[set[int], dict[int, int]] | None:
+def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) -> tuple[set[int], Clues] | None:
     """The solution and numbers with ``cell`` recoloured, or (half the time) the number of
     the island at or beside it moved within the island; None when that breaks a rule."""
     islands = grid.pieces(lambda c: c not in sea)
@@ -263,20 +251,13 @@ def _varied(
             return None
         if cell in clues:  # a shaded number moves to a neighbour in its island, if it has one
             marks |= set(rng.choice([[n] for n in grid.neighbours[cell] if n not in flipped] or [[]]))
-    numbers = _numbers(grid, flipped, marks)
-    return None if numbers is None else (flipped, numbers)
-
-
-def _numbers(grid: RectGrid, sea: set[int], marks: set[int]) -> dict[int, int] | None:
-    """Each island's size on its marked cell (its first cell when none is marked); None
-    when an island holds two marks."""
-    numbers = {}
-    for island in grid.pieces(lambda c: c not in sea):
+    numbers = {}  # each island's size on its marked cell (its first cell when none is)
+    for island in grid.pieces(lambda c: c not in flipped):
         inside = [c for c in island if c in marks]
         if len(inside) > 1:
-            return None
+            return None  # two numbers joined
         numbers[inside[0] if inside else island[0]] = len(island)
-    return numbers
+    return flipped, numbers
 
 
 def _layout(grid: RectGrid, rng: Rng, largest: int) -> set[int] | None:
