@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
+from puzzlekit.core.fdtwin import fd_learn_search, value_plan
 from puzzlekit.core.looptheory import LoopTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
@@ -158,6 +159,12 @@ def count_solutions(
         stopped = "max-nodes"
     elif learning and (twin := _twin_of(model, dom)) is not None:
         outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
+        solutions.extend(outcome.solutions)
+        nodes = outcome.decisions
+        stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
+    elif learning and (plan := value_plan(model, dom)) is not None:
+        twin, values = plan
+        outcome = fd_learn_search(model, twin, values, dom, limit, max_nodes, deadline, engine, ROOT_SYNC)
         solutions.extend(outcome.solutions)
         nodes = outcome.decisions
         stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
