@@ -24,6 +24,12 @@ from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Clause, Twin, internal
 from puzzlekit.core.engine import DECISION, Engine, Timeout
 from puzzlekit.core.model import Model
 
+ENABLED = True
+"""False sends every finite-domain model to the depth-first search (for the benchmark and tests)."""
+
+MIN_OPEN = 16
+"""Learning pays from this many variables left open by the root (``value_plan``)."""
+
 
 class ValueTwin(Twin, Protocol):
     """A twin with one SAT variable per (variable, value): ``SatEncoding.one_hot``."""
@@ -48,8 +54,18 @@ def value_twin(twin: Twin, dom: Sequence[int]) -> list[list[int]] | None:
 
 def value_plan(model: Model, dom: Sequence[int]) -> tuple[Twin, list[list[int]]] | None:
     """The twin and its value table when the learning search should take this model from
-    the root state ``dom``; None leaves it to the depth-first search."""
-    if model.cnf is None:
+    the root state ``dom``; None leaves it to the depth-first search.
+
+    The rule (measured with ``benchmarks/fd_learning.py``): learning when the root leaves
+    at least ``MIN_OPEN`` variables open.  Below that the tree is small and the depth-first
+    search is done before the twin is built: making and loading the clauses of a whole
+    board costs about as much as a few dozen nodes (Hashiwokakero 30x30: ~40 ms against
+    ~4 ms for the handful of nodes its generator's checks need), while from a few dozen
+    open pairs up the depth-first search's lookahead at every node costs seconds where
+    learning takes tens of milliseconds."""
+    if not ENABLED or model.cnf is None:
+        return None
+    if sum(1 for d in dom if d & (d - 1)) < MIN_OPEN:
         return None
     twin = model.cnf()
     values = value_twin(twin, dom)
