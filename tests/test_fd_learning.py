@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -203,3 +204,28 @@ def _models(top: int, clauses: list[list[int]]) -> list[set[int]]:
         if all(any((lit in true) if lit > 0 else (-lit not in true) for lit in c) for c in clauses):
             out.append(true)
     return out
+
+
+# -- root deduction cut short -----------------------------------------------------------------
+
+
+def tatham_bridges(count: int) -> list[puzzlekit.Puzzle]:
+    """The first boards of a Tatham fixture (tests/fixtures/tatham)."""
+    path = Path(__file__).parent / "fixtures" / "tatham" / "bridges-15x15-hard.txt"
+    return puzzlekit.load("hashiwokakero", path.read_text())[:count]
+
+
+@pytest.mark.parametrize("which", range(4))
+def test_a_root_cut_short_by_its_share_of_the_timeout_still_gives_the_answer(
+    which: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = [*puzzlekit.load("hashiwokakero", MANY), *tatham_bridges(3)][which]
+    full = counted(puzzle.genre.build(puzzle.instance), False, limit=2)
+    monkeypatch.setattr(search, "ROOT_SHARE", 1e-9)  # the root stops at its first look at the clock
+    model = puzzle.genre.build(puzzle.instance)
+    cut = count_solutions(model, limit=2, timeout=60, max_nodes=None)
+    assert cut.status == full.status
+    assert cut.rung == model.search_rung  # deduction did not finish: the grade says search
+    if full.status == Status.UNIQUE:
+        assert cut.solutions == full.solutions
+    assert all(not puzzle.genre.accept(puzzle.instance, s) for s in cut.solutions)

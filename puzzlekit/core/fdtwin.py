@@ -52,6 +52,12 @@ def value_twin(twin: Twin, dom: Sequence[int]) -> list[list[int]] | None:
     return values
 
 
+def may_learn(model: Model) -> bool:
+    """Could ``value_plan`` take this model (before its root is propagated)?  A model with
+    a twin and a variable that is not boolean."""
+    return ENABLED and model.cnf is not None and any(d >> 2 for d in model.domains)
+
+
 def value_plan(model: Model, dom: Sequence[int]) -> tuple[Twin, list[list[int]]] | None:
     """The twin and its value table when the learning search should take this model from
     the root state ``dom``; None leaves it to the depth-first search.
@@ -193,7 +199,8 @@ def _facts(solver: Cdcl, values: list[list[int]], dom: Sequence[int]) -> bool:
 
 def _propagators_pass(engine: Engine, chosen: Sequence[int]) -> bool:
     """Does every propagator accept this full assignment?  (The test a depth-first leaf
-    passes; the engine's state is put back.)"""
+    passes, with every propagator run, not only those the last changes wake: the root may
+    have been cut short.  The engine's state is put back.)"""
     mark = engine.mark()
     engine.current = DECISION
     try:
@@ -201,6 +208,6 @@ def _propagators_pass(engine: Engine, chosen: Sequence[int]) -> bool:
             if not engine.set(v, 1 << k):
                 engine._clear()
                 return False
-        return engine.run()
+        return engine.start()
     finally:
         engine.undo(mark)
