@@ -38,7 +38,7 @@ import puzzlekit
 from puzzlekit.core import fdtwin
 from puzzlekit.errors import PuzzlekitError
 
-UNKNOWN_BOARDS = {20: 5, 30: 5, 40: 3, 60: 2, 100: 1}
+UNKNOWN_BOARDS = {20: 5, 30: 3, 40: 2, 60: 1, 100: 1}
 """Side -> how many seeded boards of ``bridges-unknowns-SIDExSIDE``."""
 
 
