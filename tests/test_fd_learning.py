@@ -38,6 +38,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 @pytest.fixture(autouse=True)
 def learn_everything(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(fdtwin, "MIN_OPEN", 0)
+    monkeypatch.setattr(fdtwin, "SYNC", True)  # off by default; tested both ways (``sync``)
     yield
 
 

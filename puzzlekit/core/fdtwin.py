@@ -27,6 +27,12 @@ from puzzlekit.core.model import Model
 ENABLED = True
 """False sends every finite-domain model to the depth-first search (for the benchmark and tests)."""
 
+SYNC = False
+"""Trade level-0 facts with the deduction ladder at restarts (as ``learn_search`` does).
+Measured on Bridges with many ``?`` islands (20x20 to 40x40): the ladder found nothing the
+clauses had not (the same decisions to the last), and its lookahead made the search up to
+4x slower, so it is off."""
+
 MIN_OPEN = 16
 """Learning pays from this many variables left open by the root (``value_plan``)."""
 
@@ -50,6 +56,11 @@ def value_twin(twin: Twin, dom: Sequence[int]) -> list[list[int]] | None:
         if any(lit < 0 or lit > twin.top for lit in row):
             return None
     return values
+
+
+def fd_sync() -> bool:
+    """``SYNC``, read when the search starts (so tests and benchmarks can switch it)."""
+    return SYNC
 
 
 def may_learn(model: Model) -> bool:

@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
-from puzzlekit.core.fdtwin import fd_learn_search, may_learn, value_plan
+from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
 from puzzlekit.core.looptheory import LoopTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
@@ -186,7 +186,7 @@ def count_solutions(
         stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
     elif learning and (plan := value_plan(model, dom)) is not None:
         twin, values = plan
-        outcome = fd_learn_search(model, twin, values, dom, limit, max_nodes, deadline, engine, ROOT_SYNC)
+        outcome = fd_learn_search(model, twin, values, dom, limit, max_nodes, deadline, engine, ROOT_SYNC and fd_sync())
         solutions.extend(outcome.solutions)
         nodes = outcome.decisions
         stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
