@@ -71,7 +71,11 @@ def assert_same(genre: Genre, instance: object) -> None:
 def declares_values(genre: Genre) -> bool:
     if type(genre).small_board is Genre.small_board or type(genre).sat_encoding is Genre.sat_encoding:
         return False
-    return genre.sat_encoding(genre.small_board(Rng("values?"))).values is not None
+    try:
+        encoding = genre.sat_encoding(genre.small_board(Rng("values?")))
+    except puzzlekit.PuzzlekitError:  # an encoding that needs the sat extra, say
+        return False
+    return getattr(encoding, "values", None) is not None
 
 
 def value_genres() -> list[str]:
@@ -87,7 +91,17 @@ def test_every_genre_whose_encoding_declares_values_searches_the_same(name: str,
     if name == "(none yet)":
         pytest.skip("no installed genre with a small-board sampler declares values yet")
     genre = puzzlekit.default_host().genre(name)
-    assert_same(genre, genre.small_board(Rng(seed)))
+    board = genre.small_board(Rng(seed))
+
+    class Twinned(type(genre)):  # type: ignore[misc]
+        """The genre with its encoding as the model's twin, whether or not its build sets one."""
+
+        def build(self, instance: object) -> Model:
+            model = super().build(instance)
+            model.cnf = lambda: genre.sat_encoding(instance)
+            return model
+
+    assert_same(Twinned(), board)
 
 
 @SETTINGS
@@ -264,6 +278,8 @@ def sudoku_twin(board: SudokuBoard) -> SatEncoding:
 @given(seed=st.text(min_size=1, max_size=8), blanks=st.integers(0, 12))
 def test_a_one_hot_sudoku_twin_searches_the_same(seed: str, blanks: int) -> None:
     genre = puzzlekit.default_host().genre("sudoku")
+    if declares_values(genre):
+        pytest.skip("Sudoku's own encoding declares values: the generic test covers it")
     rng = Rng(seed)
     board = genre.small_board(rng)
     cells = list(range(board.n * board.n))
