@@ -98,7 +98,9 @@ def count_solutions(
 
     ``max_rung`` caps the deductive rungs used (for grading and generation).  Past the
     root, a boolean model with a clause twin (``Model.cnf``) is searched by clause
-    learning (``learn_search``); any other model, or ``learning=False``, by the plain
+    learning (``learn_search``), a finite-domain one whose twin declares ``values`` too
+    when enough is left open (``fdtwin.value_plan``; its root deduction then gets
+    ``ROOT_SHARE`` of the timeout); any other model, or ``learning=False``, by the plain
     depth-first search (``_dfs``, the reference the tests compare the learning one with).
     """
     if limit < 1:
