@@ -3,11 +3,11 @@
 ``puzzlekit.core.cdcl`` searches boolean clauses.  A model whose variables take more
 than two values (bridge counts 0-2, digits 1-9) is searched by it through a twin that
 declares ``values`` (``SatEncoding.one_hot``): ``values[v][k]`` is the SAT variable true
-exactly when variable ``v`` takes value ``k``, those variables numbered first.  This
-module maps the root domains into the solver as facts, reads each full assignment back
-as puzzle values for the twin's ``refine``, the checks at a leaf and the blocking clause,
-and (at restarts) trades facts with the deduction ladder, as ``learn_search`` does for
-boolean twins.
+exactly when variable ``v`` takes value ``k`` (``one_hot`` numbers them first; any
+numbering up to ``top`` works).  This module maps the root domains into the solver as
+facts, reads each full assignment back as puzzle values for the twin's ``refine``, the
+checks at a leaf and the blocking clause, and (``SYNC``, off) can trade facts with the
+deduction ladder at restarts, as ``learn_search`` does for boolean twins.
 
 A candidate counts only when it passes what the depth-first search's leaves pass: every
 propagator at fixpoint with every variable fixed to it, and the model's ``leaf_check``.
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Clause, Twin, internal
 from puzzlekit.core.engine import DECISION, Engine, Timeout
@@ -35,12 +34,6 @@ clauses had not (the same decisions to the last), and its lookahead made the sea
 
 MIN_OPEN = 16
 """Learning pays from this many variables left open by the root (``value_plan``)."""
-
-
-class ValueTwin(Twin, Protocol):
-    """A twin with one SAT variable per (variable, value): ``SatEncoding.one_hot``."""
-
-    values: list[list[int]] | None
 
 
 def value_twin(twin: Twin, dom: Sequence[int]) -> list[list[int]] | None:
