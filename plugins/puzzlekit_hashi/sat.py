@@ -12,7 +12,7 @@ Needs no python-sat: the SAT engine brings its own solver, the learning search n
 from __future__ import annotations
 
 from puzzlekit.core.cdcl import cardinality
-from puzzlekit.engines.sat import Clause, SatEncoding, value_table
+from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 
 WIDTHS = MAX_BRIDGES + 1
@@ -21,9 +21,8 @@ WIDTHS = MAX_BRIDGES + 1
 
 def encode(board: Board) -> SatEncoding:
     widths = [WIDTHS] * board.n_edges
-    table = value_table(widths)
-    some = [-row[0] for row in table]  # at least one bridge
-    two = [row[2] for row in table]
+    some = [-(WIDTHS * e + 1) for e in range(board.n_edges)]  # at least one bridge: not value 0
+    two = [WIDTHS * e + 3 for e in range(board.n_edges)]  # value 2 (``value_table(widths)``)
     clauses: list[Clause] = []
     for island, clue in enumerate(board.clues):
         if clue == NO_CLUE:

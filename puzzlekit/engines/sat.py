@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from puzzlekit.core.loops import LoopGraph, line_pieces
@@ -79,11 +80,13 @@ class SatEncoding:
         any auxiliary variables above them) say the rest.  ``domains`` (masks, as in the
         model) leave out the values whose bit is clear.  Decoding and blocking come for free."""
         values = value_table(widths, domains)
+        top = max((max(lits, default=0) for lits in values), default=0)
+        given = [c for c in clauses if c]
+        if given:  # auxiliary variables above the values (one pass each way, in C)
+            top = max(top, max(map(max, given)), -min(map(min, given)))
         out = list(clauses)
         for lits in values:
             out += exactly_one([lit for lit in lits if lit])
-        top = max((abs(lit) for clause in out for lit in clause), default=0)
-        top = max(top, max((max(lits, default=0) for lits in values), default=0))
 
         def decode(true: set[int]) -> list[int]:
             return [next((k for k, lit in enumerate(lits) if lit and lit in true), 0) for lits in values]
@@ -109,12 +112,19 @@ class SatEncoding:
 def value_table(widths: Sequence[int], domains: Sequence[int] | None = None) -> list[list[int]]:
     """The SAT variables ``SatEncoding.one_hot`` gives each (variable, value): numbered from 1,
     variable by variable, value by value, skipping (0) a value whose bit ``domains`` clears."""
+    if domains is None:
+        starts = [0] * len(widths)
+        total = 1
+        for v, width in enumerate(widths):
+            starts[v] = total
+            total += width
+        return [list(range(start, start + width)) for start, width in zip(starts, widths)]
     table: list[list[int]] = []
     nxt = 1
     for v, width in enumerate(widths):
         row = []
         for k in range(width):
-            if domains is not None and not domains[v] >> k & 1:
+            if not domains[v] >> k & 1:
                 row.append(0)
             else:
                 row.append(nxt)
@@ -126,7 +136,7 @@ def value_table(widths: Sequence[int], domains: Sequence[int] | None = None) -> 
 def exactly_one(literals: Sequence[int]) -> list[Clause]:
     """At least one of ``literals`` and no two (pairwise: unit propagation reads it in full)."""
     lits = list(literals)
-    return [lits] + [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]]
+    return [lits, *([-a, -b] for a, b in combinations(lits, 2))]
 
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
