@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from puzzlekit import Block, LevelError, Violation
-from puzzlekit.grid import RectGrid
+from puzzlekit import Block, LevelError
+from puzzlekit.grid import Houses, RectGrid
 
 SYMBOLS = ".123456789ABCDEFG"
 MAX_N = 16
@@ -24,21 +24,9 @@ def default_box(n: int) -> tuple[int, int]:
     return n // height, height
 
 
-Units = tuple[tuple[str, tuple[int, ...]], ...]
-grid_of = cache(RectGrid)
-
-
 @cache
-def houses(n: int, w: int, h: int) -> tuple[Units, tuple[tuple[int, ...], ...]]:
-    """(kind, cells) for every row, column and box, in that order; each cell's peers."""
-    grid = RectGrid(n, n)
-    units = tuple(("row" if i < n else "column", line) for i, line in enumerate(grid.lines))
-    units += tuple(("box", box) for box in grid.boxes(h, w))
-    peers: list[set[int]] = [set() for _ in range(n * n)]
-    for _, cells in units:
-        for cell in cells:
-            peers[cell].update(cells)
-    return units, tuple(tuple(sorted(p - {cell})) for cell, p in enumerate(peers))
+def houses_of(n: int, w: int, h: int) -> Houses:
+    return Houses.latin(RectGrid(n, n), SYMBOLS, (w, h))
 
 
 @dataclass(frozen=True)
@@ -50,33 +38,17 @@ class Board:
     """Per cell, its given digit or 0."""
 
     @property
-    def full(self) -> int:
-        return (1 << (self.n + 1)) - 2
-
-    @property
-    def units(self) -> Units:
-        return houses(self.n, self.box_w, self.box_h)[0]
-
-    @property
-    def peers(self) -> tuple[tuple[int, ...], ...]:
-        return houses(self.n, self.box_w, self.box_h)[1]
+    def houses(self) -> Houses:
+        """Every row, column and box (``puzzlekit.grid.Houses``)."""
+        return houses_of(self.n, self.box_w, self.box_h)
 
     @property
     def grid(self) -> RectGrid:
-        return grid_of(self.n, self.n)
+        return self.houses.grid
 
     def box_of(self, cell: int) -> int:
         r, c = divmod(cell, self.n)
         return r // self.box_h * self.n + c // self.box_w
-
-    def name(self, cell: int) -> str:
-        return self.grid.name(cell)
-
-    def unit_name(self, kind: str, cells: Sequence[int]) -> str:
-        if kind == "box":
-            return f"the box at {self.name(cells[0])}"
-        r, c = divmod(cells[0], self.n)
-        return f"row {r + 1}" if kind == "row" else f"column {c + 1}"
 
 
 def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
@@ -123,7 +95,7 @@ def parse_state(board: Board, block: Block) -> list[int]:
         if shown != given and (entered is not None or (shown and given)):
             raise block.error(r, c, f"the state has {rows[r][c]!r} where the puzzle gives {SYMBOLS[given]!r}")
         digit = given or (SYMBOLS.index(entered[r][c]) if entered is not None else shown)
-        dom.append(1 << digit if digit else board.full)
+        dom.append(1 << digit if digit else board.houses.full)
     return dom
 
 
@@ -131,24 +103,3 @@ def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
     n = board.n
     digits = list(board.givens) if dom is None else [d.bit_length() - 1 if d & d - 1 == 0 else 0 for d in dom]
     return ["".join(SYMBOLS[d] for d in digits[r * n : (r + 1) * n]) for r in range(n)]
-
-
-def violations(board: Board, values: Sequence[int]) -> list[Violation]:
-    """From the rules alone: every cell holds a digit 1..N, and no row, column or box
-    holds a digit twice.  0 is an empty cell (unfinished)."""
-    found = []
-    for kind, cells in board.units:
-        seen: dict[int, int] = {}
-        for cell in cells:
-            digit = values[cell]
-            if digit in seen:
-                where = board.unit_name(kind, cells)
-                message = f"{where} holds {SYMBOLS[digit]} twice ({board.name(seen[digit])} and {board.name(cell)})"
-                found.append(Violation(kind, message, (seen[digit], cell), cells=(seen[digit], cell), place=where))
-            elif 1 <= digit <= board.n:
-                seen[digit] = cell
-    for cell, digit in enumerate(values):
-        if not 1 <= digit <= board.n:
-            name = board.name(cell)
-            found.append(Violation("empty", f"{name} has no digit yet", (cell,), True, cells=(cell,), place=name))
-    return found

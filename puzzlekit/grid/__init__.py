@@ -14,6 +14,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
+- ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
+  and boxes), with the single-house techniques as propagators and the rule as CNF;
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
@@ -21,6 +23,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.text import MAX_SIDE, ParsedGrid, describe_legend, marks_of, read_grid, read_state, write_grid
+from puzzlekit.grid.units import House, Houses
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
 
 __all__ = [
@@ -33,6 +36,8 @@ __all__ = [
     "WEST",
     "Canvas",
     "GridGenre",
+    "House",
+    "Houses",
     "OneClueRegions",
     "ParsedGrid",
     "RectGrid",
