@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 
 from puzzlekit import Block, Violation
-from puzzlekit.grid import RectGrid
+from puzzlekit.grid import Placements, RectGrid, rectangles
 
 grid_of = cache(RectGrid)
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -26,75 +26,22 @@ class Board:
     cols: int
     clues: tuple[tuple[int, int], ...]
     """(cell, number) in reading order."""
-    rects: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    """Per number, its candidate rectangles as cell bitmasks."""
+    places: Placements = field(init=False, repr=False, compare=False)
+    """Per number, its candidate rectangles (of its area, holding no other number)."""
 
     def __post_init__(self) -> None:
         taken = sum(1 << cell for cell, _ in self.clues)
-        rects = tuple(
-            tuple(rect for rect in rectangles(self.rows, self.cols, cell, n) if not rect & taken & ~(1 << cell))
-            for cell, n in self.clues
-        )
-        object.__setattr__(self, "rects", rects)
+        rects = [[r for r in rectangles(self.rows, self.cols, cell, n) if not r & taken & ~(1 << cell)]
+                 for cell, n in self.clues]  # fmt: skip
+        object.__setattr__(self, "places", Placements(self.grid, rects, self.clue_name))
 
     @property
     def grid(self) -> RectGrid:
         return grid_of(self.rows, self.cols)
 
-    @cached_property
-    def covering(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """Per cell, (number, bitmask of its candidates covering the cell)."""
-        out: list[list[tuple[int, int]]] = [[] for _ in range(self.rows * self.cols)]
-        for i, rects in enumerate(self.rects):
-            masks: dict[int, int] = {}
-            for k, rect in enumerate(rects):
-                for cell in cells_of(rect):
-                    masks[cell] = masks.get(cell, 0) | 1 << k
-            for cell, mask in masks.items():
-                out[cell].append((i, mask))
-        return tuple(tuple(x) for x in out)
-
-    def name(self, cell: int) -> str:
-        r, c = divmod(cell, self.cols)
-        return f"r{r + 1}c{c + 1}"
-
     def clue_name(self, i: int) -> str:
         cell, n = self.clues[i]
-        return f"the {n} at {self.name(cell)}"
-
-    def domains(self) -> list[int]:
-        """Per cell, the numbers some candidate of which covers it."""
-        dom = [0] * (self.rows * self.cols)
-        for i, rects in enumerate(self.rects):
-            union = 0
-            for rect in rects:
-                union |= rect
-            for cell in cells_of(union):
-                dom[cell] |= 1 << i
-        return dom
-
-
-@cache
-def rectangles(rows: int, cols: int, cell: int, n: int) -> tuple[int, ...]:
-    """Every rectangle of ``n`` cells on the board that covers ``cell``, as a bitmask."""
-    r0, c0 = divmod(cell, cols)
-    out = []
-    for h in (h for h in range(1, n + 1) if n % h == 0 and h <= rows and n // h <= cols):
-        w = n // h
-        for top in range(max(0, r0 - h + 1), min(r0, rows - h) + 1):
-            for left in range(max(0, c0 - w + 1), min(c0, cols - w) + 1):
-                line = ((1 << w) - 1) << (top * cols + left)
-                out.append(sum(line << (r * cols) for r in range(h)))
-    return tuple(out)
-
-
-def cells_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        return f"the {n} at {self.grid.name(cell)}"
 
 
 def parse(block: Block) -> Board:
@@ -172,7 +119,7 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
     found = []
     open_cells = [cell for cell, o in enumerate(owner) if o < 0]
     for cell in open_cells:
-        name = board.name(cell)
+        name = board.grid.name(cell)
         found.append(Violation("open", f"{name} is in no rectangle yet", (cell,), True, cells=(cell,), place=name))
     numbers = dict(board.clues)
     for i, (clue_cell, n) in enumerate(board.clues):
@@ -183,12 +130,13 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
         name = board.clue_name(i)
         if inside != [clue_cell]:
             message = f"the region of {name} holds {len(inside)} numbers"
-            found.append(Violation("numbers", message, tuple(region), cells=tuple(region), place=board.name(clue_cell)))
+            where = board.grid.name(clue_cell)
+            found.append(Violation("numbers", message, tuple(region), cells=tuple(region), place=where))
         elif not rect or len(region) != n:
             what = "is not a rectangle" if not rect else f"has {len(region)} cells"
             mendable = bool(open_cells) and len(region) < n
             found.append(
                 Violation("size", f"the region of {name} {what}, not a rectangle of {n}", tuple(region), mendable,
-                          cells=tuple(region), place=board.name(clue_cell))
+                          cells=tuple(region), place=board.grid.name(clue_cell))
             )
     return found

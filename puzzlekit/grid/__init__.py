@@ -16,15 +16,18 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   genres (one colour stays connected; every region holds one clue, of its size);
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
+- ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``: one piece per clue
+  tiling the board (Shikaku), its propagators and its exact-cover CNF;
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
 
 from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
+from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
 from puzzlekit.grid.text import MAX_SIDE, ParsedGrid, describe_legend, marks_of, read_grid, read_state, write_grid
-from puzzlekit.grid.units import House, Houses
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
+from puzzlekit.grid.units import House, Houses
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -40,12 +43,16 @@ __all__ = [
     "Houses",
     "OneClueRegions",
     "ParsedGrid",
+    "Placements",
     "RectGrid",
     "StaysConnected",
+    "cells_of",
+    "cut_rectangles",
     "describe_legend",
     "marks_of",
     "reach",
     "read_grid",
     "read_state",
+    "rectangles",
     "write_grid",
 ]
