@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from puzzlekit import Block, Violation
-from puzzlekit.grid import Placements, RectGrid, rectangles
+from puzzlekit.core import fixed_values
+from puzzlekit.grid import Placements, RectGrid, rectangles, region_letters, write_grid
 
 grid_of = cache(RectGrid)
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -95,22 +96,11 @@ def parse_state(board: Board, block: Block) -> list[int]:
 
 
 def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
+    """The numbers, space-separated; or a state as letters, one region each."""
     if dom is None:
         numbers = dict(board.clues)
-        width = max(len(str(n)) for n in numbers.values()) if numbers else 1
-        return [
-            " ".join(str(numbers.get(r * board.cols + c, ".")).rjust(width) for c in range(board.cols)).rstrip()
-            for r in range(board.rows)
-        ]
-    owner = [d.bit_length() - 1 if d and not d & (d - 1) else -1 for d in dom]
-    letter: dict[int, str] = {}
-    for i in range(len(board.clues)):  # neighbouring regions get different letters
-        near = {letter.get(owner[x]) for cell, o in enumerate(owner) if o == i for x in board.grid.neighbours[cell]}
-        letter[i] = next((ch for ch in LETTERS if ch not in near), LETTERS[i % len(LETTERS)])
-    return [
-        "".join(letter[o] if o >= 0 else "." for o in owner[r * board.cols : (r + 1) * board.cols])
-        for r in range(board.rows)
-    ]
+        return write_grid(board.grid, [str(numbers.get(c, ".")) for c in range(board.grid.n_cells)], separated=True)
+    return write_grid(board.grid, region_letters(board.grid, fixed_values(dom, -1), LETTERS))
 
 
 def violations(board: Board, owner: Sequence[int]) -> list[Violation]:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import Lookahead
+from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.grid import Canvas, GridGenre, cells_of, cut_rectangles
@@ -70,7 +70,7 @@ class Shikaku(GridGenre):
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """A cell no number is known to own stays unowned (-1): unfinished, not wrong."""
-        return [d.bit_length() - 1 if d and not d & (d - 1) else -1 for d in dom]
+        return fixed_values(dom, -1)
 
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         return text.write(instance, dom)

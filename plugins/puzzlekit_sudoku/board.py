@@ -11,17 +11,11 @@ from dataclasses import dataclass
 from functools import cache
 
 from puzzlekit import Block, LevelError
+from puzzlekit.core import fixed_values
 from puzzlekit.grid import Houses, RectGrid
 
 SYMBOLS = ".123456789ABCDEFG"
 MAX_N = 16
-
-
-def default_box(n: int) -> tuple[int, int]:
-    """Box width x height for an N x N board: as square as N allows, wider than tall
-    (6x6 has boxes 3 wide and 2 tall, as on puzz.link)."""
-    height = max(h for h in range(1, n + 1) if n % h == 0 and h * h <= n)
-    return n // height, height
 
 
 @cache
@@ -46,10 +40,6 @@ class Board:
     def grid(self) -> RectGrid:
         return self.houses.grid
 
-    def box_of(self, cell: int) -> int:
-        r, c = divmod(cell, self.n)
-        return r // self.box_h * self.n + c // self.box_w
-
 
 def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
     """The board's side, its rows, and the player's digits when each row carries them
@@ -73,7 +63,7 @@ def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
 def parse(block: Block) -> Board:
     n, rows, _ = parse_grid(block)
     box = block.meta.get("box")
-    w, h = default_box(n)
+    w, h = Houses.box_shape(n)
     if box is not None:
         parts = box.lower().split("x")
         if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) * int(parts[1]) != n:
@@ -101,5 +91,5 @@ def parse_state(board: Board, block: Block) -> list[int]:
 
 def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
     n = board.n
-    digits = list(board.givens) if dom is None else [d.bit_length() - 1 if d & d - 1 == 0 else 0 for d in dom]
+    digits = list(board.givens) if dom is None else fixed_values(dom)
     return ["".join(SYMBOLS[d] for d in digits[r * n : (r + 1) * n]) for r in range(n)]

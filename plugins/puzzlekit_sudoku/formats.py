@@ -12,6 +12,7 @@ from math import isqrt
 from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
+from puzzlekit.core import fixed_values
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
@@ -92,8 +93,7 @@ class SudokuPzpr(pzprfile.PzprFormat):
         board = _checked(puzzle.instance)
         n = board.n
         given = [[str(g) if g else "." for g in board.givens[r * n : (r + 1) * n]] for r in range(n)]
-        dom = state or [0] * (n * n)
-        entered = ["." if g or not d or d & (d - 1) else str(d.bit_length() - 1) for g, d in zip(board.givens, dom)]
+        entered = ["." if g or not v else str(v) for g, v in zip(board.givens, fixed_values(state or [0] * (n * n)))]
         return pzprfile.write(PIDS[0], n, n, [given, [entered[r * n : (r + 1) * n] for r in range(n)]], square=True)
 
 

@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import Lookahead, count_solutions, values_of
+from puzzlekit.core import Lookahead, count_solutions, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.grid import Canvas, GridGenre
+from puzzlekit.grid import Canvas, GridGenre, Houses
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
-from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, default_box
+from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -72,7 +72,7 @@ class Sudoku(GridGenre):
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """An empty cell stays empty (0): ``check`` calls that unfinished, not wrong."""
-        return [d.bit_length() - 1 if d & (d - 1) == 0 else 0 for d in dom]
+        return fixed_values(dom)
 
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         return text.write(instance, dom)
@@ -84,9 +84,8 @@ class Sudoku(GridGenre):
 
     def paint(self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: Tones, crosses: bool) -> None:
         """Givens in ink, the player's digits in the answer colour, thick walls between boxes."""
-        for edge, (a, b) in enumerate(instance.grid.edge_cells):
-            if instance.box_of(a) != instance.box_of(b):
-                canvas.wall(edge)
+        for edge in instance.houses.borders("box"):
+            canvas.wall(edge)
         for cell, digit in enumerate(self.finished(instance, dom) if dom is not None else instance.givens):
             tone, shown = tones.get(cell, "normal"), SYMBOLS[digit]
             if instance.givens[cell] or not digit:
@@ -109,7 +108,7 @@ class Sudoku(GridGenre):
         n = request.cols
         if request.rows != n or not 4 <= n <= MAX_N:
             raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")
-        w, h = default_box(n)
+        w, h = Houses.box_shape(n)
         givens = [0] * (n * n)
         for k in range(min(n // w, n // h)):
             order = list(range(1, n + 1))

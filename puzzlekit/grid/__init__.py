@@ -25,7 +25,16 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
-from puzzlekit.grid.text import MAX_SIDE, ParsedGrid, describe_legend, marks_of, read_grid, read_state, write_grid
+from puzzlekit.grid.text import (
+    MAX_SIDE,
+    ParsedGrid,
+    describe_legend,
+    marks_of,
+    read_grid,
+    read_state,
+    region_letters,
+    write_grid,
+)
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
 from puzzlekit.grid.units import House, Houses
 
@@ -54,5 +63,6 @@ __all__ = [
     "read_grid",
     "read_state",
     "rectangles",
+    "region_letters",
     "write_grid",
 ]

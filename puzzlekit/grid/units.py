@@ -50,6 +50,18 @@ class Houses:
         boxes = [House("box", cells) for cells in grid.boxes(box[1], box[0])] if box else []
         return cls(grid, lines + boxes, grid.cols, symbols)
 
+    @staticmethod
+    def box_shape(n: int) -> tuple[int, int]:
+        """Box width x height for an N x N Sudoku: as square as N allows, wider than tall
+        (6x6 has boxes 3 wide and 2 tall, as on puzz.link)."""
+        height = max(h for h in range(1, n + 1) if n % h == 0 and h * h <= n)
+        return n // height, height
+
+    def borders(self, kind: str) -> list[int]:
+        """The edges between two cells in different houses of ``kind`` (walls to draw)."""
+        of = {cell: i for i, house in enumerate(self.houses) if house.kind == kind for cell in house.cells}
+        return [e for e, (a, b) in enumerate(self.grid.edge_cells) if of.get(a, -1) != of.get(b, -1)]
+
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
         """Per cell, the other cells of its houses."""
