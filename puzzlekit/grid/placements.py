@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from puzzlekit.core.engine import Engine
@@ -108,33 +108,35 @@ class Placements:
 
     def sat_encoding(self) -> SatEncoding:
         """Exact cover as CNF, sharing nothing with the propagators: SAT variable ``k + 1`` is
-        "the k-th piece (all clues' pieces in order) is drawn"; each clue draws exactly one,
-        each cell is covered by exactly one.  Values decode to each cell's clue (-1 none)."""
+        "the k-th piece (all clues' pieces in order) is drawn", and above them one variable
+        per (cell, clue) says "the cell is the clue's" (the one-hot table
+        ``SatEncoding.values`` describes); each clue draws exactly one piece, each cell is
+        exactly one clue's.  Values decode to each cell's clue (-1 none)."""
         from puzzlekit.engines.sat import Clause, SatEncoding
 
         chosen = [(i, piece) for i, pieces in enumerate(self.pieces) for piece in pieces]
-        first = [0]
-        for pieces in self.pieces:
-            first.append(first[-1] + len(pieces))
+        covers: dict[tuple[int, int], list[int]] = {}
+        for k, (i, piece) in enumerate(chosen):
+            for cell in cells_of(piece):
+                covers.setdefault((cell, i), []).append(k + 1)
+        table, top = [[0] * len(self.pieces) for _ in range(self.grid.n_cells)], len(chosen)
         clauses: list[Clause] = []
-        for lits in [list(range(a + 1, b + 1)) for a, b in pairwise(first)] + [
-            [k + 1 for k, (_, piece) in enumerate(chosen) if piece >> cell & 1] for cell in range(self.grid.n_cells)
-        ]:
-            clauses.append(lits)
-            clauses += [[-a, -b] for a, b in combinations(lits, 2)]
+        for (cell, i), lits in sorted(covers.items()):  # "the cell is the clue's": a piece of it covers the cell
+            top = table[cell][i] = top + 1
+            clauses += [[-top, *lits]] + [[-k, top] for k in lits]
+        per_clue = [[k + 1 for k, (j, _) in enumerate(chosen) if j == i] for i in range(len(self.pieces))]
+        for lits in per_clue + [[x for x in row if x] for row in table]:  # one piece per clue, one clue per cell
+            clauses += [lits] + [[-a, -b] for a, b in combinations(lits, 2)]
 
         def decode(true: set[int]) -> list[int]:
-            owner = [-1] * self.grid.n_cells
-            for k in sorted(true):
-                if k <= len(chosen):
-                    for cell in cells_of(chosen[k - 1][1]):
-                        owner[cell] = chosen[k - 1][0]
-            return owner
+            return [next((i for i, x in enumerate(row) if x and x in true), -1) for row in table]
 
         def block(values: list[int]) -> Clause:
-            return [-(k + 1) for k, (i, piece) in enumerate(chosen) if all(values[c] == i for c in cells_of(piece))]
+            return [-table[c][i] for c, i in enumerate(values) if i >= 0]
 
-        return SatEncoding(clauses, decode, lambda values: [], block, len(chosen))
+        encoding = SatEncoding(clauses, decode, lambda values: [], block, top)
+        setattr(encoding, "values", table)  # noqa: B010  (the one-hot table SatEncoding.values describes)
+        return encoding
 
 
 class Fitting(Propagator):

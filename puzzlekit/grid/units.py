@@ -139,7 +139,10 @@ class Houses:
         def block(values: list[int]) -> Clause:
             return [-lit(c, v) for c, v in enumerate(values)]
 
-        return SatEncoding(clauses, decode, lambda values: [], block, len(givens) * n)
+        encoding = SatEncoding(clauses, decode, lambda values: [], block, len(givens) * n)
+        table = [[0] + [lit(c, v) if v == g or not g else 0 for v in range(1, n + 1)] for c, g in enumerate(givens)]
+        setattr(encoding, "values", table)  # noqa: B010  (the one-hot table SatEncoding.values describes)
+        return encoding
 
 
 class NakedSingle(Propagator):
