@@ -124,3 +124,13 @@ def test_solve_engine_sat_on_the_command_line() -> None:
         out = CliRunner().invoke(main, ["solve", genre, str(example), "--engine", "sat", "--plain"])
         assert out.exit_code == 0, out.output
         assert "# status: unique" in out.output
+
+
+def test_hidden_subsets_ignore_a_value_a_fixed_cell_holds() -> None:
+    """Found by the SAT twin: the subsets rule counted a value already fixed in a cell of
+    the house (while an open cell still listed it) as one to place, and called this
+    board, which has many solutions, impossible."""
+    board = "..9.24.67\n52..67.3.\n...1.9.24\n.9524.6.1\n248....95\n671395248\n9.....713\n.........\n7.39.....\n"
+    for rung in (3, None):
+        assert puzzlekit.solve("sudoku", board, max_rung=rung, host=HOST).status == Status.MULTIPLE
+    assert puzzlekit.solve("sudoku", board, engine="sat", host=HOST).status == Status.MULTIPLE

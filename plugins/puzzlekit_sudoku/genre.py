@@ -69,6 +69,7 @@ class Sudoku(GridGenre):
         return text.parse_state(instance, block)
 
     keeps_open = True
+    generator_revision = 1  # 1: hidden subsets no longer count a value a fixed cell holds
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """An empty cell stays empty (0): ``check`` calls that unfinished, not wrong."""

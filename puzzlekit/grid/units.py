@@ -255,9 +255,13 @@ class Subsets(OneHouse):
         dom, n = engine.dom, self.houses.n
         while True:
             cells = [c for c in self.cells if dom[c] & (dom[c] - 1)]
+            placed = union_of(dom, [c for c in self.cells if not dom[c] & (dom[c] - 1)])
             places = {v: sum(1 << i for i, c in enumerate(cells) if dom[c] >> v & 1) for v in range(1, n + 1)}
             naked = locked_set({c: dom[c] for c in cells})
-            hidden = locked_set({v: p for v, p in places.items() if p}) if naked == ((), 0) else ((), 0)
+            # a value a fixed cell holds has no place to need among the open cells, even while
+            # an open cell still lists it (its naked single has not run yet)
+            needed = {v: p for v, p in places.items() if p and not placed >> v & 1}
+            hidden = locked_set(needed) if naked == ((), 0) else ((), 0)
             if naked is None or hidden is None:
                 return False
             if naked[0]:
