@@ -134,3 +134,21 @@ def test_hidden_subsets_ignore_a_value_a_fixed_cell_holds() -> None:
     for rung in (3, None):
         assert puzzlekit.solve("sudoku", board, max_rung=rung, host=HOST).status == Status.MULTIPLE
     assert puzzlekit.solve("sudoku", board, engine="sat", host=HOST).status == Status.MULTIPLE
+
+
+@pytest.mark.parametrize("genre", sorted(BOARDS))
+def test_sat_agrees_with_brute_force_on_small_boards(genre: str) -> None:
+    """The SAT twin alone against enumerating every assignment through ``accept`` (the
+    harness's brute force), on the genre's own small-board sampler."""
+    from puzzlekit.engines.sat import solve_sat
+    from puzzlekit.testing.checks import _brute_solutions
+
+    g, rng = HOST.genre(genre), Rng(f"{genre}:sat-brute-force")
+    for _ in range(80):
+        instance = g.small_board(rng)
+        brute = _brute_solutions(g, instance, g.build(instance).domains, 3)
+        sat = solve_sat(g, instance, limit=3, timeout=None)
+        if len(brute) < 3:
+            assert sorted(sat.solutions) == sorted(brute), "\n".join(g.write(instance))
+        else:
+            assert len(sat.solutions) == 3, "\n".join(g.write(instance))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,10 +19,11 @@ from puzzlekit.grid import (
     ParsedGrid,
     RectGrid,
     StaysConnected,
+    lone_pieces,
     marks_of,
-    reach,
     read_grid,
     read_state,
+    sized_regions,
     write_grid,
 )
 from puzzlekit.pictures import Tone
@@ -99,33 +99,16 @@ class Nurikabe(GridGenre):
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
-        """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; an unshaded cell
-        takes the label of one number it is near enough to, shared across unshaded
-        neighbours, each label on as many cells as the number says; no 2x2 pool; the sea's
-        pieces and numberless islands are joined by lazy cuts (``piece_cuts``)."""
-        from pysat.card import CardEnc, EncType  # the SAT engine has checked it is installed
-
-        grid, top = instance.grid, instance.grid.n_cells
-        label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
-        for i, (clue, n) in enumerate(sorted(instance.clues.items())):
-            for cell in reach(grid, [True] * grid.n_cells, [clue], n - 1):
-                top += 1
-                label[cell][i] = top
-        clauses = [[-c - 1] for c in instance.clues] + [[label[c][i]] for i, c in enumerate(sorted(instance.clues))]
+        """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; islands are
+        labelled regions of their numbers' sizes (``sized_regions``); no 2x2 pool; the sea's
+        pieces and numberless islands are joined by lazy cuts."""
+        grid, island = instance.grid, lambda c: -c - 1
+        clauses, top = sized_regions(grid, instance.clues, island, grid.n_cells)
         pools = (grid.rectangle(r, k, 2, 2) for r in range(grid.rows - 1) for k in range(grid.cols - 1))
         clauses += [[-c - 1 for c in pool] for pool in pools]
-        for cell, mine in enumerate(label):
-            clauses += [[cell + 1, *mine.values()]] + [[-x, -y] for x, y in combinations(mine.values(), 2)]
-            clauses += [[-x, -cell - 1] for x in mine.values()]
-            for i, x in mine.items():
-                clauses += [[-x, d + 1, *([label[d][i]] if i in label[d] else [])] for d in grid.neighbours[cell]]
-        for i, n in enumerate(v for _, v in sorted(instance.clues.items())):
-            card = CardEnc.equals([m[i] for m in label if i in m], n, top_id=top, encoding=EncType.seqcounter)
-            clauses, top = clauses + card.clauses, max(top, card.nv)
 
         def refine(values: list[int]) -> list[Clause]:
-            islands = [p for p in grid.pieces(lambda c: not values[c]) if not set(p) & instance.clues.keys()]
-            cuts = [[p[0] + 1, *(-n - 1 for n in {n for c in p for n in grid.neighbours[c]} - set(p))] for p in islands]
+            cuts = lone_pieces(grid, grid.pieces(lambda c: not values[c]), instance.clues, island)
             return cuts + piece_cuts(grid.neighbours, grid.pieces(lambda c: bool(values[c])), lambda c: c + 1)
 
         plain = SatEncoding.boolean(grid.n_cells, clauses, refine)

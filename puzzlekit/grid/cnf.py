@@ -1,0 +1,66 @@
+"""The cell-connectivity rules as CNF, for a shading genre's SAT twin (``Genre.sat_encoding``):
+written from the rules, sharing nothing with the propagators of ``connectivity``.
+
+``colour(cell)`` is the SAT literal "cell has the colour the rule is about" (Nurikabe's
+islands: ``-(cell + 1)`` when variable ``cell + 1`` means shaded).  One piece of a colour
+is ``puzzlekit.engines.sat.piece_cuts``; regions that each hold one clue of their size are
+``sized_regions`` (the clauses) and ``lone_pieces`` (the lazy cuts for its ``refine``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+
+from puzzlekit.errors import MissingExtra
+from puzzlekit.grid.connectivity import reach
+from puzzlekit.grid.topology import RectGrid
+
+Clause = list[int]
+
+
+def sized_regions(
+    grid: RectGrid, clues: Mapping[int, int], colour: Callable[[int], int], top: int
+) -> tuple[list[Clause], int]:
+    """Every cell of the colour takes the label of one clue near enough to reach it (SAT
+    variables above ``top``), a clue's own cell its own; neighbours of the colour share
+    labels; each label is on exactly as many cells as its clue says.  A label's cells
+    being one piece is left to ``lone_pieces``.  Returns the clauses and the new top."""
+    try:
+        from pysat.card import CardEnc, EncType
+    except ImportError:
+        raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
+    label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
+    for i, (clue, n) in enumerate(sorted(clues.items())):
+        for cell in reach(grid, [True] * grid.n_cells, [clue], n - 1):
+            top += 1
+            label[cell][i] = top
+    clauses = [[colour(c)] for c in clues] + [[label[c][i]] for i, c in enumerate(sorted(clues))]
+    for cell, mine in enumerate(label):
+        clauses += [[-colour(cell), *mine.values()]] + [[-x, -y] for x, y in combinations(mine.values(), 2)]
+        clauses += [[-x, colour(cell)] for x in mine.values()]
+        for i, x in mine.items():
+            clauses += [[-x, -colour(d), *([label[d][i]] if i in label[d] else [])] for d in grid.neighbours[cell]]
+    for i, n in enumerate(n for _, n in sorted(clues.items())):
+        lits = [m[i] for m in label if i in m]
+        if n > len(lits):  # more cells than the board holds around it: no solution
+            clauses.append([])
+            continue
+        card = CardEnc.equals(lits, n, top_id=top, encoding=EncType.seqcounter)
+        clauses, top = clauses + card.clauses, max(top, card.nv)
+    return clauses, top
+
+
+def lone_pieces(
+    grid: RectGrid, pieces: Sequence[Sequence[int]], clues: Mapping[int, int], colour: Callable[[int], int]
+) -> list[Clause]:
+    """For a candidate's pieces of the colour: per piece holding no clue, a clause that its
+    first cell is not of the colour or some cell bordering it is (a region reaches its clue
+    through its border)."""
+    out = []
+    for piece in pieces:
+        inside = set(piece)
+        if not inside & clues.keys():
+            border = sorted({n for c in piece for n in grid.neighbours[c]} - inside)
+            out.append([-colour(piece[0]), *(colour(c) for c in border)])
+    return out
