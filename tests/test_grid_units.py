@@ -8,8 +8,18 @@ from itertools import product
 import pytest
 
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.sat import SatEncoding, piece_cuts
-from puzzlekit.grid import House, Houses, Placements, RectGrid, cells_of, cut_rectangles, rectangles, region_letters
+from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.grid import (
+    House,
+    Houses,
+    Placements,
+    RectGrid,
+    cells_of,
+    cut_rectangles,
+    piece_cuts,
+    rectangles,
+    region_letters,
+)
 
 
 def count_models(encoding: SatEncoding, limit: int = 1000) -> list[list[int]]:

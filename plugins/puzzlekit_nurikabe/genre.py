@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, UnionFind, count_solutions
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.sat import Clause, SatEncoding, piece_cuts
+from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.grid import (
     Canvas,
     GridGenre,
@@ -21,6 +21,7 @@ from puzzlekit.grid import (
     StaysConnected,
     lone_pieces,
     marks_of,
+    piece_cuts,
     read_grid,
     read_state,
     sized_regions,

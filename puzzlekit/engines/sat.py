@@ -106,26 +106,6 @@ def loop_cuts(graph: LoopGraph, values: Sequence[int]) -> list[Clause]:
     return clauses
 
 
-def piece_cuts(
-    neighbours: Sequence[Sequence[int]], pieces: Sequence[Sequence[int]], lit: Callable[[int], int]
-) -> list[Clause]:
-    """The cell twin of :func:`loop_cuts`, for "the cells of a colour form one piece"
-    (Nurikabe's sea): ``lit(cell)`` is the SAT literal "cell has the colour", ``pieces``
-    the candidate's pieces of it (``RectGrid.pieces``).  Per piece P and another piece Q,
-    a clause saying a solution with P's first cell and Q's first cell of the colour gives
-    some cell bordering P the colour, as one piece joining them must.  Empty for one piece."""
-    if len(pieces) < 2:
-        return []
-    clauses = []
-    for piece in pieces:
-        inside = set(piece)
-        border = sorted({n for cell in piece for n in neighbours[cell] if n not in inside})
-        for other in pieces:
-            if other is not piece:
-                clauses.append([-lit(piece[0]), -lit(other[0]), *(lit(cell) for cell in border)])
-    return clauses
-
-
 @dataclass(frozen=True)
 class SatOutcome:
     status: Status

@@ -14,7 +14,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
-  ``sized_regions``, ``lone_pieces``: the same as CNF, for a SAT twin;
+  ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
 - ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``: one piece per clue
@@ -23,7 +23,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
 
-from puzzlekit.grid.cnf import lone_pieces, sized_regions
+from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
@@ -62,6 +62,7 @@ __all__ = [
     "describe_legend",
     "lone_pieces",
     "marks_of",
+    "piece_cuts",
     "reach",
     "read_grid",
     "read_state",

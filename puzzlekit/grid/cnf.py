@@ -2,9 +2,9 @@
 written from the rules, sharing nothing with the propagators of ``connectivity``.
 
 ``colour(cell)`` is the SAT literal "cell has the colour the rule is about" (Nurikabe's
-islands: ``-(cell + 1)`` when variable ``cell + 1`` means shaded).  One piece of a colour
-is ``puzzlekit.engines.sat.piece_cuts``; regions that each hold one clue of their size are
-``sized_regions`` (the clauses) and ``lone_pieces`` (the lazy cuts for its ``refine``).
+islands: ``-(cell + 1)`` when variable ``cell + 1`` means shaded).  One piece of a colour is
+``piece_cuts`` (lazy cuts for ``SatEncoding.refine``); regions that each hold one clue of
+their size are ``sized_regions`` (the clauses) and ``lone_pieces`` (its lazy cuts).
 """
 
 from __future__ import annotations
@@ -64,3 +64,23 @@ def lone_pieces(
             border = sorted({n for c in piece for n in grid.neighbours[c]} - inside)
             out.append([-colour(piece[0]), *(colour(c) for c in border)])
     return out
+
+
+def piece_cuts(
+    neighbours: Sequence[Sequence[int]], pieces: Sequence[Sequence[int]], lit: Callable[[int], int]
+) -> list[Clause]:
+    """The cell twin of :func:`loop_cuts`, for "the cells of a colour form one piece"
+    (Nurikabe's sea): ``lit(cell)`` is the SAT literal "cell has the colour", ``pieces``
+    the candidate's pieces of it (``RectGrid.pieces``).  Per piece P and another piece Q,
+    a clause saying a solution with P's first cell and Q's first cell of the colour gives
+    some cell bordering P the colour, as one piece joining them must.  Empty for one piece."""
+    if len(pieces) < 2:
+        return []
+    clauses = []
+    for piece in pieces:
+        inside = set(piece)
+        border = sorted({n for cell in piece for n in neighbours[cell] if n not in inside})
+        for other in pieces:
+            if other is not piece:
+                clauses.append([-lit(piece[0]), -lit(other[0]), *(lit(cell) for cell in border)])
+    return clauses
