@@ -51,8 +51,9 @@ class Shikaku(GridGenre):
     def build(self, instance: Board) -> Model:
         model = Model(LADDER, domains=instance.places.domains())
         instance.places.add_to(model, FITTING, OVERLAP, NO_ROOM)
-        describe = lambda var, bit: f"{instance.clue_name(bit.bit_length() - 1)}'s"  # noqa: E731
-        model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=describe))
+        model.add(
+            Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{instance.clue_name(bit.bit_length() - 1)}'s")
+        )
         model.leaf_check = lambda values: not violations(instance, values)
         return model
 
