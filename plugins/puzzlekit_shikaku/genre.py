@@ -51,9 +51,8 @@ class Shikaku(GridGenre):
     def build(self, instance: Board) -> Model:
         model = Model(LADDER, domains=instance.places.domains())
         instance.places.add_to(model, FITTING, OVERLAP, NO_ROOM)
-        model.add(
-            Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{instance.clue_name(bit.bit_length() - 1)}'s")
-        )
+        name = instance.clue_name
+        model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{name(bit.bit_length() - 1)}'s"))
         model.leaf_check = lambda values: not violations(instance, values)
         return model
 
