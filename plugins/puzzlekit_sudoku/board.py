@@ -1,4 +1,4 @@
-"""A Sudoku board: N x N cells in boxes of W x H, the givens, and the units.
+"""A Sudoku board: N x N cells in boxes of W x H, the givens, and its houses.
 
 One variable per cell (``r*N + c``) whose domain has bit ``v`` set while digit
 ``v`` (1..N) is possible.  Digits above 9 are written ``A`` (10) to ``G`` (16).
