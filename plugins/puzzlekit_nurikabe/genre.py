@@ -93,7 +93,7 @@ class Nurikabe(GridGenre):
         model = Model(LADDER)
         model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
         model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True))
-        for block in (grid.rectangle(r, c, 2, 2) for r in range(grid.rows - 1) for c in range(grid.cols - 1)):
+        for block in grid.blocks():
             model.add(NoPool(block))
         model.add(StaysConnected(SEA, grid, cells, 1))
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
@@ -105,12 +105,14 @@ class Nurikabe(GridGenre):
         pieces and numberless islands are joined by lazy cuts."""
         grid, island = instance.grid, lambda c: -c - 1
         clauses, top = sized_regions(grid, instance.clues, island, grid.n_cells)
-        pools = (grid.rectangle(r, k, 2, 2) for r in range(grid.rows - 1) for k in range(grid.cols - 1))
-        clauses += [[-c - 1 for c in pool] for pool in pools]
+        clauses += [[-c - 1 for c in pool] for pool in grid.blocks()]
+        sea = grid.n_cells - sum(instance.clues.values())  # the islands' sizes are exact
+        if sea > 1:  # a sea of several cells: no lone shaded cell
+            clauses += [[-c - 1, *(d + 1 for d in grid.neighbours[c])] for c in range(grid.n_cells)]
 
         def refine(values: list[int]) -> list[Clause]:
             cuts = lone_pieces(grid, grid.pieces(lambda c: not values[c]), instance.clues, island)
-            return cuts + piece_cuts(grid.neighbours, grid.pieces(lambda c: bool(values[c])), lambda c: c + 1)
+            return cuts + piece_cuts(grid.neighbours, grid.pieces(lambda c: bool(values[c])), lambda c: c + 1, sea)
 
         plain = SatEncoding.boolean(grid.n_cells, clauses, refine)
         return SatEncoding(clauses, plain.decode, refine, plain.block, top)
