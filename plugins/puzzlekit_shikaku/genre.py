@@ -10,6 +10,7 @@ from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_e
 from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, cells_of, cut_rectangles
 from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
@@ -45,8 +46,7 @@ class Shikaku(GridGenre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        return text.parse(block)
+        return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
         model = Model(LADDER, domains=instance.places.domains())

@@ -11,6 +11,7 @@ from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_e
 from puzzlekit.core import Lookahead, count_solutions, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, Houses
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
@@ -47,8 +48,7 @@ class Sudoku(GridGenre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        return text.parse(block)
+        return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
         houses = instance.houses
