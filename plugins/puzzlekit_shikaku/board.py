@@ -15,7 +15,7 @@ from functools import cache
 from puzzlekit import Block, Violation
 from puzzlekit.core import fixed_values
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.grid import Placements, RectGrid, rectangles, region_letters, write_grid
+from puzzlekit.grid import Placements, RectGrid, letter_pieces, rectangles, region_letters, write_grid
 
 grid_of = cache(RectGrid)
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -53,26 +53,22 @@ def parse(block: Block) -> Board:
     for r, row in enumerate(block.rows):
         cells = []
         for m in re.finditer(r"\S+", row.split("|")[0]):
-            if not (m.group() == "." or (m.group().isdigit() and m.group().isascii() and 0 < int(m.group()) < 10000)):
+            ok = m.group() == "." or (m.group().isdigit() and m.group().isascii() and 0 < int(m.group()) < 10000)
+            if not ok:
                 found = f"expected a number or '.' (cells are separated by spaces), found {m.group()[:8]!r}"
                 errors.append(block.error(r, m.start(), found))
-                cells.append(0)
-                continue
-            cells.append(0 if m.group() == "." else int(m.group()))
+            cells.append(int(m.group()) if ok and m.group() != "." else 0)
         if grid and len(cells) != len(grid[0]):
-            errors.append(
-                block.error(r, len(row), f"expected {len(grid[0])} cells like the first row, found {len(cells)}")
-            )
+            ragged = f"expected {len(grid[0])} cells like the first row, found {len(cells)}"
+            errors.append(block.error(r, len(row), ragged))
         grid.append(cells)
         if len(errors) > LevelErrors.MAX_REPORTED:
             break
     LevelErrors.raise_any(errors)
     if len(grid) > MAX_SIDE or len(grid[0]) > MAX_SIDE:
         raise block.error(0, 0, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}")
-    cols = len(grid[0])
-    return Board(
-        len(grid), cols, tuple((r * cols + c, n) for r, row in enumerate(grid) for c, n in enumerate(row) if n)
-    )
+    C = len(grid[0])
+    return Board(len(grid), C, tuple((r * C + c, n) for r, row in enumerate(grid) for c, n in enumerate(row) if n))
 
 
 def parse_state(board: Board, block: Block) -> list[int]:
@@ -93,11 +89,10 @@ def parse_state(board: Board, block: Block) -> list[int]:
         if len(rows) != board.rows or len(row) != board.cols or bad is not None:
             raise block.error(r, bad or 0, f"expected {board.rows} rows of {board.cols} letters or '.' (one per cell)")
     flat, clue_of = "".join(rows), {cell: i for i, (cell, _) in enumerate(board.clues)}
-    for letter in sorted(set(flat) - {"."}):
-        for piece in board.grid.pieces(lambda x, letter=letter: flat[x] == letter):  # type: ignore[misc]
-            owners = [clue_of[x] for x in piece if x in clue_of]
-            for x in piece if owners else ():
-                dom[x] = 1 << clue_of.get(x, owners[0])
+    for piece in letter_pieces(board.grid, flat):
+        owners = [clue_of[x] for x in piece if x in clue_of]
+        for x in piece if owners else ():
+            dom[x] = 1 << clue_of.get(x, owners[0])
     for cell, i in clue_of.items():
         dom[cell] = 1 << i
     return dom

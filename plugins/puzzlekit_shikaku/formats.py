@@ -56,8 +56,7 @@ class ShikakuPzpr(pzprfile.PzprFormat):
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board: Board = puzzle.instance
         R, C = board.rows, board.cols
-        numbers = dict(board.clues)
-        blocks = [[[str(numbers.get(r * C + c, ".")) for c in range(C)] for r in range(R)]]
+        blocks = [[row.split() for row in write(board)]]
         blocks += border_blocks(fixed_values(state or [0] * (R * C), -1), R, C)
         return pzprfile.write(PIDS[0], R, C, blocks)
 

@@ -134,9 +134,8 @@ class Shikaku(GridGenre):
             for cell in spots[:3]:
                 clues[i] = cell
                 trial = board()
-                if len(trial.places.pieces[sorted(clues).index(cell)]) > count and unique_at(
-                    self, trial, cap, request.max_nodes
-                ):
-                    before, count = cell, len(trial.places.pieces[sorted(clues).index(cell)])
+                more = len(trial.places.pieces[sorted(clues).index(cell)])
+                if more > count and unique_at(self, trial, cap, request.max_nodes):
+                    before, count = cell, more
             clues[i] = before
         return board()

@@ -68,21 +68,9 @@ def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
 
 def parse(block: Block) -> Board:
     """The board, with ``# box:`` checked even when a row is bad (both are reported)."""
-    n, rows, _ = LevelErrors.run(lambda: parse_grid(block), lambda: box_of(block, len(block.rows)))
-    w, h = box_of(block, n)
+    n, rows, _ = LevelErrors.run(lambda: parse_grid(block), lambda: Houses.box_of(block, len(block.rows)))
+    w, h = Houses.box_of(block, n)
     return Board(n, w, h, tuple(SYMBOLS.index(ch) for row in rows for ch in row))
-
-
-def box_of(block: Block, n: int) -> tuple[int, int]:
-    """The boxes' width and height: ``# box: WxH``, or the default for side ``n``."""
-    box = block.meta.get("box")
-    if box is None:
-        return Houses.box_shape(n)
-    parts = box.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) * int(parts[1]) != n:
-        line = block.meta_lines.get("box", block.first_line)
-        raise LevelError(block.source, line, 1, f"'# box:' is WxH with W*H = {n}, not {box!r}")
-    return int(parts[0]), int(parts[1])
 
 
 def parse_state(board: Board, block: Block) -> list[int]:

@@ -194,3 +194,9 @@ def region_letters(grid: RectGrid, owner: Sequence[int], letters: str) -> list[s
         near = {letter.get(owner[x]) for cell, o in enumerate(owner) if o == i for x in grid.neighbours[cell]}
         letter[i] = next((ch for ch in letters if ch not in near), letters[i % len(letters)])
     return [letter[o] if o >= 0 else "." for o in owner]
+
+
+def letter_pieces(grid: RectGrid, letters: Sequence[str]) -> list[list[int]]:
+    """The regions a player's letters draw (one letter per cell, ``.`` none): per letter in
+    order, each orthogonally connected piece of it (``region_letters`` read back)."""
+    return [p for ch in sorted(set(letters) - {"."}) for p in grid.pieces(lambda x, ch=ch: letters[x] == ch)]  # type: ignore[misc]

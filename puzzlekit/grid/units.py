@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule, Violation
+from puzzlekit.errors import LevelError
+from puzzlekit.formats.level import Block
 from puzzlekit.grid.topology import RectGrid
 
 if TYPE_CHECKING:
@@ -56,6 +58,18 @@ class Houses:
         (6x6 has boxes 3 wide and 2 tall, as on puzz.link)."""
         height = max(h for h in range(1, n + 1) if n % h == 0 and h * h <= n)
         return n // height, height
+
+    @staticmethod
+    def box_of(block: Block, n: int) -> tuple[int, int]:
+        """A board's boxes, width and height: its ``# box: WxH`` line, or ``box_shape(n)``."""
+        box = block.meta.get("box")
+        if box is None:
+            return Houses.box_shape(n)
+        parts = box.lower().split("x")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) * int(parts[1]) != n:
+            line = block.meta_lines.get("box", block.first_line)
+            raise LevelError(block.source, line, 1, f"'# box:' is WxH with W*H = {n}, not {box!r}")
+        return int(parts[0]), int(parts[1])
 
     def borders(self, kind: str) -> list[int]:
         """The edges between two cells in different houses of ``kind`` (walls to draw)."""
