@@ -8,12 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import (
     BOOL,
     FALSE,
     TRUE,
-    Engine,
     Lookahead,
     Status,
     UnionFind,
@@ -28,6 +27,7 @@ from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
     GridGenre,
+    NotAll,
     OneClueRegions,
     ParsedGrid,
     RectGrid,
@@ -78,19 +78,6 @@ class Board:
     clues: dict[int, int]
 
 
-class NoPool(Propagator):
-    __slots__ = ("rule", "watches")
-
-    def __init__(self, block: tuple[int, ...]) -> None:
-        self.rule, self.watches = POOL, block
-
-    def propagate(self, engine: Engine) -> bool:
-        shaded = [v for v in self.watches if engine.dom[v] == TRUE]
-        if len(shaded) < 3:
-            return True
-        return len(shaded) == 3 and all(engine.set(v, FALSE, shaded) for v in self.watches if v not in shaded)
-
-
 class Nurikabe(GridGenre):
     name = "nurikabe"
     summary = "Shade cells: each island holds one number and that many cells; one sea, no 2x2 pool."
@@ -113,7 +100,7 @@ class Nurikabe(GridGenre):
         model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
         model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True))
         for block in grid.blocks():
-            model.add(NoPool(block))
+            model.add(NotAll(POOL, block))
         model.add(StaysConnected(SEA, grid, cells, 1))
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         return model

@@ -24,7 +24,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 """
 
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
-from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
+from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
 from puzzlekit.grid.text import (
@@ -53,6 +53,7 @@ __all__ = [
     "GridGenre",
     "House",
     "Houses",
+    "NotAll",
     "OneClueRegions",
     "ParsedGrid",
     "Placements",
