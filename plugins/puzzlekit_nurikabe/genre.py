@@ -13,6 +13,7 @@ from puzzlekit.core import (
     BOOL,
     FALSE,
     TRUE,
+    Engine,
     Lookahead,
     UnionFind,
     is_fixed,
