@@ -524,7 +524,8 @@ def make_one(
             "seed": item_seed(seed, index),
             "difficulty": request.difficulty,
             "tier": str(rung),
-            "generator": f"puzzlekit {__version__} {genre.name}/v{GENERATOR_VERSION}",
+            "generator": f"puzzlekit {__version__} {genre.name}/v{GENERATOR_VERSION}"
+            + (f".{genre.generator_revision}" if genre.generator_revision else ""),
             "expect": "unique",
         }
         return Generated(
