@@ -135,7 +135,7 @@ class Placements:
             return [-table[c][i] for c, i in enumerate(values) if i >= 0]
 
         encoding = SatEncoding(clauses, decode, lambda values: [], block, top)
-        setattr(encoding, "values", table)  # noqa: B010  (the one-hot table SatEncoding.values describes)
+        encoding.values = table  # the one-hot table (SatEncoding.values): the learning search can use it
         return encoding
 
 

@@ -155,7 +155,7 @@ class Houses:
 
         encoding = SatEncoding(clauses, decode, lambda values: [], block, len(givens) * n)
         table = [[0] + [lit(c, v) if v == g or not g else 0 for v in range(1, n + 1)] for c, g in enumerate(givens)]
-        setattr(encoding, "values", table)  # noqa: B010  (the one-hot table SatEncoding.values describes)
+        encoding.values = table  # the one-hot table (SatEncoding.values): the learning search can use it
         return encoding
 
 
