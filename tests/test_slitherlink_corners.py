@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from brute_slitherlink import clue_counts, loops
 from puzzlekit_slitherlink.model import build_model
-from puzzlekit_slitherlink.rules.corners import AT_LEAST, AT_MOST, corners_of
+from puzzlekit_slitherlink.rules.corners import AT_LEAST, AT_MOST, CornerFacts, corners_of
 from puzzlekit_slitherlink.text import Board
 from test_slitherlink_rules import Deduced
 
@@ -93,6 +93,21 @@ def _edges_of(inside: frozenset[tuple[int, int]], board: Board) -> list[int]:
     return [1 if ins[a] != ins[b] else 0 for a, b in grid.edge_faces]
 
 
+def _record_facts(facts: CornerFacts) -> list[tuple[str, int, int]]:
+    """Every new corner fact, with the rule that learnt it."""
+    learnt: list[tuple[str, int, int]] = []
+    plain_learn = facts.learn
+
+    def learn(engine: Engine, corner: int, bits: int) -> bool:
+        new = plain_learn(engine, corner, bits)
+        if new:
+            learnt.append((engine.props[engine.current].rule.name, corner, bits))
+        return new
+
+    facts.learn = learn  # type: ignore[method-assign]
+    return learnt
+
+
 @cache
 def _fired_by_rule() -> dict[str, int]:
     """Run the corner rung on random small boards from random partial states drawn from a
@@ -105,7 +120,8 @@ def _fired_by_rule() -> dict[str, int]:
         every = _loops(rows, cols)
         inside = rnd.choice(every)
         clues = [k if k < 4 and rnd.random() < 0.6 else -1 for k in clue_counts(inside, rows, cols)]
-        text = "\n".join("".join("." if k < 0 else str(k) for k in clues[r * cols : (r + 1) * cols]) for r in range(rows))
+        cells = ["." if k < 0 else str(k) for k in clues]
+        text = "\n".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
         (puzzle,) = puzzlekit.load("slitherlink", text)
         board: Board = puzzle.instance
         solutions = [
@@ -123,17 +139,7 @@ def _fired_by_rule() -> dict[str, int]:
         clue_model = build_model(board)
         clue_model.model.domains = list(start)
         engine = Engine(clue_model.model, max_rung=3, record=True)
-        learnt: list[tuple[str, int, int]] = []
-        facts = clue_model.facts
-        plain_learn = facts.learn
-
-        def learn(engine: Engine, corner: int, bits: int) -> bool:
-            new = plain_learn(engine, corner, bits)
-            if new:
-                learnt.append((engine.props[engine.current].rule.name, corner, bits))
-            return new
-
-        facts.learn = learn  # type: ignore[method-assign]
+        learnt = _record_facts(clue_model.facts)
         ok = engine.start()
         assert ok, f"a contradiction on a state a solution agrees with:\n{text}\n{start}"
         for entry in engine.log or []:
@@ -145,7 +151,7 @@ def _fired_by_rule() -> dict[str, int]:
             a, b = pairs[corner]
             for s in agreeing:
                 lines = s[a] + s[b]
-                assert not (bits & AT_LEAST and lines == 0 or bits & AT_MOST and lines == 2), (
+                assert not ((bits & AT_LEAST and lines == 0) or (bits & AT_MOST and lines == 2)), (
                     f"{rule} learnt a corner fact a solution breaks:\n{text}"
                 )
             fired[rule] += 1
