@@ -37,7 +37,7 @@ from typing import cast
 from puzzlekit.core import BOOL, FALSE, TRUE, Model, Propagator, Rule
 from puzzlekit.core.engine import Engine
 from puzzlekit_slitherlink.grid import Grid
-from puzzlekit_slitherlink.rules.colouring import FaceColours
+from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours
 
 AT_LEAST = 1
 """Corner fact bit: at least one of the corner's two edges is a line."""
@@ -79,7 +79,10 @@ class Corners:
     across: tuple[tuple[int, int], ...]
     """The faces across each edge from ``face``: diagonal to each other across the dot."""
     dot_corners: tuple[tuple[int, ...], ...]
-    """Per dot, its corners clockwise (corner ``j`` and ``j + 2`` of a four-edge dot are opposite)."""
+    """Per dot, its corners clockwise."""
+    dot_opposite: tuple[tuple[int, ...], ...]
+    """Per dot, the corner opposite each of its corners (sharing no edge), or -1: corner ``j``
+    and ``j + 2`` of a dot with four edges."""
     cell_corners: tuple[tuple[int, int, int, int], ...]
     """Per cell, the corner between its edges ``j`` and ``j + 1`` (top-right, bottom-right,
     bottom-left, top-left)."""
@@ -119,7 +122,10 @@ def corners_of(grid: Grid) -> Corners:
                 tuple(where[(at[j], frozenset((sides[j], sides[(j + 1) % 4])))] for j in range(4)),
             )
         )
-    return Corners(tuple(edges), tuple(dots), tuple(faces), tuple(across), tuple(dot_corners), tuple(cell_corners))
+    opposite = tuple(tuple(ks[(j + 2) % 4] if len(ks) == 4 else -1 for j in range(len(ks))) for ks in dot_corners)
+    return Corners(
+        tuple(edges), tuple(dots), tuple(faces), tuple(across), tuple(dot_corners), opposite, tuple(cell_corners)
+    )
 
 
 class CornerFacts:
@@ -130,7 +136,10 @@ class CornerFacts:
         self.grid = grid
         self.map = corners_of(grid)
         self.base = model.add_state([0] * len(self.map.edges))
-        self.wakes: list[list[int]] = [[] for _ in self.map.edges]
+        self.dot_start = self.colours_start = -1
+        """Index of dot 0's ``CornerDot`` and ``CornerColours`` (one per dot, in dot order)."""
+        self.clue_of: list[int] = [-1] * grid.n_faces
+        """Per face, the index of its ``CornerClue`` (-1: none)."""
 
     def learn(self, engine: Engine, corner: int, bits: int) -> bool:
         """Record ``bits`` at ``corner``; True when that is new."""
@@ -139,9 +148,12 @@ class CornerFacts:
         if old | bits == old:
             return False
         engine.put(slot, old | bits)
-        wake = engine.wake
-        for p in self.wakes[corner]:
-            wake(p)
+        dot = self.map.dot[corner]
+        engine.wake(self.dot_start + dot)
+        engine.wake(self.colours_start + dot)
+        clue = self.clue_of[self.map.face[corner]]
+        if clue >= 0:
+            engine.wake(clue)
         return True
 
     def name(self, corner: int) -> str:
@@ -160,8 +172,7 @@ class CornerDot(Propagator):
         self.dot = dot
         self.edges = self.watches = facts.grid.vertex_edges[dot]
         self.corners = facts.map.dot_corners[dot]
-        n = len(self.corners)
-        self.opposite = tuple(self.corners[(j + 2) % 4] if n == 4 else -1 for j in range(n))
+        self.opposite = facts.map.dot_opposite[dot]
 
     def propagate(self, engine: Engine) -> bool:
         dom, aux = engine.dom, engine.aux
@@ -379,19 +390,17 @@ def add_corners(
     """Declare the corner rules: one pair of propagators per dot, one per clue; returns the
     facts and, per clue cell, the index of its ``CornerClue`` (for ``SlitherlinkClues``)."""
     facts = CornerFacts(model, grid)
-    corners = facts.map
-    for dot in range(grid.n_vertices):
-        here = model.add(CornerDot(facts, dot))
-        paint = model.add(CornerColours(facts, colours, dot))
-        faces = tuple(dict.fromkeys(f for k in corners.dot_corners[dot] for f in corners.across[k]))
-        colours.unit_faces[paint] = faces
-        for f in faces:
-            colours.face_units[f].append(paint)
-        for k in corners.dot_corners[dot]:
-            facts.wakes[k] += [here, paint]
+    n = grid.n_vertices
+    facts.dot_start = len(model.propagators)
+    for dot in range(n):
+        model.add(CornerDot(facts, dot))
+    facts.colours_start = len(model.propagators)
+    for dot in range(n):
+        model.add(CornerColours(facts, colours, dot))
+    for dot, unit in colours.dot_units.items():
+        # The dot's colouring unit wakes when two of its cells become related: so do these.
+        cast(ColourUnit, model.propagators[unit]).companion = facts.colours_start + dot
     slots: dict[int, int] = {}
     for cell, clue in clues.items():
-        index = slots[cell] = model.add(CornerClue(facts, cell, clue))
-        for k in corners.cell_corners[cell]:
-            facts.wakes[k].append(index)
+        slots[cell] = facts.clue_of[cell] = model.add(CornerClue(facts, cell, clue))
     return facts, slots
