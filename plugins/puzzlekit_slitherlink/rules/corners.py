@@ -391,12 +391,11 @@ def add_corners(
     facts and, per clue cell, the index of its ``CornerClue`` (for ``SlitherlinkClues``)."""
     facts = CornerFacts(model, grid)
     n = grid.n_vertices
-    facts.dot_start = len(model.propagators)
-    for dot in range(n):
-        model.add(CornerDot(facts, dot))
-    facts.colours_start = len(model.propagators)
-    for dot in range(n):
-        model.add(CornerColours(facts, colours, dot))
+    # One ``add`` checks each rule's rung; the rest of a rule's propagators go in as a block.
+    facts.dot_start = model.add(CornerDot(facts, 0))
+    model.propagators.extend(CornerDot(facts, dot) for dot in range(1, n))
+    facts.colours_start = model.add(CornerColours(facts, colours, 0))
+    model.propagators.extend(CornerColours(facts, colours, dot) for dot in range(1, n))
     for dot, unit in colours.dot_units.items():
         # The dot's colouring unit wakes when two of its cells become related: so do these.
         cast(ColourUnit, model.propagators[unit]).companion = facts.colours_start + dot
