@@ -165,3 +165,16 @@ def _fired_by_rule() -> dict[str, int]:
 def test_each_corner_rule_is_sound_on_small_boards(rule: str) -> None:
     fired = _fired_by_rule()
     assert fired[rule] > 0, f"{rule} never decided anything: the test would prove nothing"
+
+
+def test_a_hint_replays_a_corner_step_with_its_rung() -> None:
+    from puzzlekit.hints import hint_from
+
+    text = "..33.\n...2.\n011..\n...13"
+    (puzzle,) = puzzlekit.load("slitherlink", text)
+    answer = puzzlekit.solve("slitherlink", text).solutions[0].values
+    stuck = Deduced(text, max_rung=2).engine.dom  # where the cheaper rungs stop
+    found = hint_from(puzzle, list(stuck), answer)
+    assert (found.kind, found.rule, found.rung) == ("deduction", "corner-pairs", 3)
+    assert found.text.startswith("top of r3c5 is crossed: ")
+    assert "exactly one line" in found.text
