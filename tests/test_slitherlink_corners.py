@@ -1,4 +1,4 @@
-"""Rung 3, corner reasoning: each rule where it decides, and each rule's soundness against
+"""Rung 3, corner reasoning and the adjacent 3s: each rule where it decides, and each rule's soundness against
 every loop of small boards (tests/brute_slitherlink.py enumerates them without the solver)."""
 
 from __future__ import annotations
@@ -17,16 +17,16 @@ import puzzlekit
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE
 
-NEW_RULES = ("corner-pairs", "clue-corners", "corner-colours")
+NEW_RULES = ("corner-pairs", "clue-corners", "corner-colours", "adjacent-threes")
 
 
 def test_corner_pairs_carry_exactly_one_line_through_a_dot() -> None:
-    text = "..33.\n...2.\n011..\n...13"
+    text = "0...0\n..3..\n3.23.\n....."
     d = Deduced(text, max_rung=3)
-    assert d.mark("top of r3c5") == "cross"
-    assert d.rule("top of r3c5") == "corner-pairs"
-    assert "exactly one line" in d.why("top of r3c5")
-    assert Deduced(text, max_rung=2).mark("top of r3c5") == "open"
+    assert d.mark("left of r4c4") == "cross"
+    assert d.rule("left of r4c4") == "corner-pairs"
+    assert "exactly one line" in d.why("left of r4c4")
+    assert Deduced(text, max_rung=2).mark("left of r4c4") == "open"
 
 
 def test_clue_corners_know_what_a_3_and_a_1_hold_at_each_corner() -> None:
@@ -69,6 +69,21 @@ def test_most_of_tathams_hard_level_needs_no_lookahead() -> None:
         assert result.stats.rung <= 3
 
 
+def test_two_3s_side_by_side_draw_their_sides_and_cross_the_shared_sides_ends() -> None:
+    text = ".....\n.....\n.33..\n.....\n....2"
+    d = Deduced(text, max_rung=3)
+    for edge in ("left of r3c2", "left of r3c3", "left of r3c4"):
+        assert (d.mark(edge), d.rule(edge)) == ("line", "adjacent-threes")
+    for edge in ("left of r2c3", "left of r4c3"):
+        assert (d.mark(edge), d.rule(edge)) == ("cross", "adjacent-threes")
+    assert "side by side" in d.why("left of r3c2")
+    assert Deduced(text, max_rung=2).mark("left of r3c2") == "open"
+    # Alone on the board, the loop around the pair is a solution: the shared side stays open.
+    alone = Deduced(".....\n.....\n.33..\n.....\n.....", max_rung=3)
+    assert alone.mark("left of r3c3") == "open"
+    assert alone.mark("left of r3c2") == "line"
+
+
 def _tatham(game_id: str) -> str:
     from puzzlekit.interchange import decode
 
@@ -91,6 +106,19 @@ def _edges_of(inside: frozenset[tuple[int, int]], board: Board) -> list[int]:
     cols = board.cols
     ins = [divmod(f, cols) in inside if f != grid.outside else False for f in range(grid.n_faces)]
     return [1 if ins[a] != ins[b] else 0 for a, b in grid.edge_faces]
+
+
+@cache
+def _with_adjacent_threes(rows: int, cols: int) -> list[frozenset[tuple[int, int]]]:
+    def pair(counts: tuple[int, ...]) -> bool:
+        return any(
+            counts[r * cols + c] == 3
+            and ((c + 1 < cols and counts[r * cols + c + 1] == 3) or (r + 1 < rows and counts[(r + 1) * cols + c] == 3))
+            for r in range(rows)
+            for c in range(cols)
+        )
+
+    return [s for s in _loops(rows, cols) if pair(clue_counts(s, rows, cols))]
 
 
 def _record_facts(facts: CornerFacts) -> list[tuple[str, int, int]]:
@@ -118,8 +146,14 @@ def _fired_by_rule() -> dict[str, int]:
     for _ in range(400):
         rows, cols = rnd.choice(((3, 3), (3, 4), (4, 3)))
         every = _loops(rows, cols)
-        inside = rnd.choice(every)
-        clues = [k if k < 4 and rnd.random() < 0.6 else -1 for k in clue_counts(inside, rows, cols)]
+        # One board in three is drawn from loops that give two 3s side by side (rare otherwise),
+        # with every 3 kept and few other clues, so the cheaper rungs leave the pair some work.
+        threes = rnd.random() < 1 / 3
+        inside = rnd.choice(_with_adjacent_threes(rows, cols) if threes else every)
+        keep = 0.25 if threes else 0.6
+        clues = [
+            k if k < 4 and (rnd.random() < keep or (threes and k == 3)) else -1 for k in clue_counts(inside, rows, cols)
+        ]
         cells = ["." if k < 0 else str(k) for k in clues]
         text = "\n".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
         (puzzle,) = puzzlekit.load("slitherlink", text)
@@ -167,7 +201,7 @@ def test_each_corner_rule_is_sound_on_small_boards(rule: str) -> None:
     assert fired[rule] > 0, f"{rule} never decided anything: the test would prove nothing"
 
 
-def test_a_hint_replays_a_corner_step_with_its_rung() -> None:
+def test_a_hint_replays_a_rung_3_step_with_its_rung() -> None:
     from puzzlekit.hints import hint_from
 
     text = "..33.\n...2.\n011..\n...13"
@@ -175,6 +209,40 @@ def test_a_hint_replays_a_corner_step_with_its_rung() -> None:
     answer = puzzlekit.solve("slitherlink", text).solutions[0].values
     stuck = Deduced(text, max_rung=2).engine.dom  # where the cheaper rungs stop
     found = hint_from(puzzle, list(stuck), answer)
-    assert (found.kind, found.rule, found.rung) == ("deduction", "corner-pairs", 3)
-    assert found.text.startswith("top of r3c5 is crossed: ")
-    assert "exactly one line" in found.text
+    assert (found.kind, found.rule, found.rung) == ("deduction", "adjacent-threes", 3)
+    assert found.text == (
+        "left of r1c5 is a line: the 3s at r1c3 and r1c4 sit side by side, so their far sides are lines"
+    )
+
+
+def test_adjacent_threes_against_every_loop_with_one_more_clue() -> None:
+    # Every side-by-side pair of 3s on a 3x4 board, with no other clue or one more (any
+    # place, any value): each narrowing of the pattern must keep every solution's value.
+    rows, cols = 3, 4
+    every = _loops(rows, cols)
+    counts = [clue_counts(s, rows, cols) for s in every]
+    decided = 0
+    for a in range(rows * cols):
+        for b in (a + 1, a + cols):
+            if b >= rows * cols or (b == a + 1 and b % cols == 0):
+                continue
+            for extra in [None, *((cell, k) for cell in range(rows * cols) if cell not in (a, b) for k in range(4))]:
+                clues = [-1] * (rows * cols)
+                clues[a] = clues[b] = 3
+                if extra is not None:
+                    clues[extra[0]] = extra[1]
+                cells = ["." if k < 0 else str(k) for k in clues]
+                text = "\n".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+                (puzzle,) = puzzlekit.load("slitherlink", text)
+                solutions = [
+                    _edges_of(s, puzzle.instance)
+                    for s, n in zip(every, counts)
+                    if all(k < 0 or k == m for k, m in zip(clues, n))
+                ]
+                engine = Engine(puzzle.genre.build(puzzle.instance), max_rung=3, record=True)
+                assert engine.start() or not solutions, text
+                for entry in engine.log or []:
+                    if engine.props[entry.by].rule.name == "adjacent-threes":
+                        decided += 1
+                        assert all(entry.mask >> s[entry.var] & 1 for s in solutions), text
+    assert decided > 100

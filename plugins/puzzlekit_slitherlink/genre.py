@@ -16,6 +16,7 @@ from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, LOOP_REACH, Slitherli
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK
 from puzzlekit_slitherlink.rules.corners import CLUE_CORNERS, CORNER_COLOURS, CORNER_PAIRS
 from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, LINE_INTO_A_CORNER, VERTEX_DEGREE
+from puzzlekit_slitherlink.rules.patterns import ADJACENT_THREES
 from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY
 from puzzlekit_slitherlink.text import (
     BLANK,
@@ -48,6 +49,7 @@ class Slitherlink(Genre):
         CORNER_PAIRS,
         CLUE_CORNERS,
         CORNER_COLOURS,
+        ADJACENT_THREES,
         LOOP_REACH,
         REGION_CONNECTIVITY,
         LOOKAHEAD,

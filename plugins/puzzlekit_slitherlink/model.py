@@ -28,6 +28,7 @@ from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
 from puzzlekit_slitherlink.rules.corners import CornerClue, add_corners
 from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
+from puzzlekit_slitherlink.rules.patterns import adjacent_threes
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
 
@@ -88,6 +89,8 @@ class SlitherlinkClues(ClueModel):
         self.facts, clue_corners = add_corners(
             model, grid, self.colours, {cell: clue for cell, clue in enumerate(board.clues) if clue >= 0}
         )
+        for pattern in adjacent_threes(grid, self.clues, board.full):
+            model.add(pattern)
         model.add(RegionConnectivity(grid, self.colours))
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
         for cell, slots in self.slots.items():

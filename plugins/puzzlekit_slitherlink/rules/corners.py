@@ -361,7 +361,8 @@ class CornerColours(Propagator):
                         value = FALSE if s & AT_MOST else TRUE
                         if s == EXACTLY_ONE:
                             return False
-                        if not (engine.set(a, value, (a, b), (k, s)) and engine.set(b, value, (a, b), (k, s))):
+                        note = ("alike", k, s)
+                        if not (engine.set(a, value, (a, b), note) and engine.set(b, value, (a, b), note)):
                             return False
                         changed = True
                 elif s == EXACTLY_ONE:
@@ -373,14 +374,22 @@ class CornerColours(Propagator):
                 return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
-        corner, bits = cast(tuple[int, int], note)
         facts = self.facts
-        x, y = facts.map.across[corner]
         name = facts.grid.cell_name
-        what = "lines" if mask == TRUE else "crossed"
+        if isinstance(note, tuple) and note[0] == "alike":
+            _, corner, bits = cast(tuple[str, int, int], note)
+            x, y = facts.map.across[corner]
+            what = "lines" if mask == TRUE else "crossed"
+            return (
+                f"{name(x)} and {name(y)} are on the same side of the loop, so {facts.name(corner)} are "
+                f"alike; they hold {_WORDS[bits]}, so both are {what}"
+            )
+        # An edge decided by the colours this rule related (the colouring's merge).
+        a, b = cast(tuple[int, int], note)
+        side = "different sides" if mask == TRUE else "the same side"
         return (
-            f"{name(x)} and {name(y)} are on the same side of the loop, so {facts.name(corner)} are alike; "
-            f"they hold {_WORDS[bits]}, so both are {what}"
+            f"{name(a)} and {name(b)} are on {side} of the loop, once two cells diagonal across a dot are "
+            "known to differ (exactly one line at the corner between them)"
         )
 
 
