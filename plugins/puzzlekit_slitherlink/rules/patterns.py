@@ -89,14 +89,15 @@ class AdjacentThrees(Propagator):
 
 
 def adjacent_threes(grid: Grid, clues: Sequence[int], full: bool) -> list[AdjacentThrees]:
-    """One pattern per pair of side-by-side cells that both have a clue when the model is
-    built (a clue can change later, so each acts only while both are 3s)."""
+    """One pattern per pair of side-by-side 3s when the model is built.  Each reads the
+    clues live, so it rests while the generator has one of the pair blanked (a clue it
+    sets to 3 later, which the generator never does, gets no pattern)."""
     pairs = []
     for cell in range(grid.n_cells):
-        if clues[cell] < 0:
+        if clues[cell] != 3:
             continue
         r, c = divmod(cell, grid.cols)
         for other in (grid.cell(r, c + 1), grid.cell(r + 1, c)):
-            if other != grid.outside and clues[other] >= 0:
+            if other != grid.outside and clues[other] == 3:
                 pairs.append(AdjacentThrees(grid, clues, full, cell, other))
     return pairs
