@@ -56,6 +56,7 @@ class Sudoku(GridGenre):
         houses.add_to(model, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET)
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: houses.values(bit)))
         model.leaf_check = lambda values: not houses.violations(values)
+        model.cnf = lambda: self.sat_encoding(instance)  # learning pays where search does (docs/engine.md)
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
