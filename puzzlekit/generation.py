@@ -43,7 +43,8 @@ GENERATOR_VERSION = 4
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
-corner reasoning and expert connectivity or more)."""
+corner reasoning and expert connectivity or more; in the same release Nurikabe's
+generator climbs from a random solution and Masyu's reshapes its loop)."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
