@@ -70,6 +70,7 @@ class Sudoku(GridGenre):
         return text.parse_state(instance, block)
 
     keeps_open = True
+    daily_size = "9x9"
     generator_revision = 1  # 1: hidden subsets no longer count a value a fixed cell holds
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
