@@ -171,6 +171,19 @@ class DaskPool:
             return [Failed(i, f"the Dask workers running it died ({error})", died=True) for i in indexes]
         return [Failed(i, f"the cluster could not run it: {type(error).__name__}: {error}") for i in indexes]
 
+    def finished_now(self) -> list[Event]:
+        """Tasks already finished but not yet polled, fetched for at most a second (a
+        stopping run keeps them; it must stop promptly all the same)."""
+        deadline = time.monotonic() + 1.0
+        events: list[Event] = []
+        while time.monotonic() < deadline:
+            try:
+                future = self.finished.get_nowait()
+            except queue.Empty:
+                break
+            events.extend(e for e in self._outcome(future) if not isinstance(e, Progress))
+        return events
+
     def close(self, kill: bool = False) -> None:
         self.buffer = []
         pending = [future for _, future in self.futures.values()]
