@@ -189,12 +189,17 @@ def test_resume_after_a_sigkill_at_a_random_item_gives_the_uninterrupted_output(
     os.killpg(proc.pid, signal.SIGKILL)  # the parent and its workers, with no warning
     proc.wait(10)
     assert 0 < journalled(out) < COUNT, f"killed after {journalled(out)} of {COUNT}"
+    folder = Path(f"{out}.resume.d")
+    aside = {int(n) for n in os.listdir(folder) if n.isdigit()} if folder.exists() else set()
+    aside -= set(range(journalled(out)))  # (one written but not yet dropped is not taken back)
     resumed = subprocess.run(
         [*PUZZLEKIT, *GENERATE, "--count", str(COUNT), "--jobs", "2", "-o", str(out), "--resume"],
         capture_output=True,
     )
     assert resumed.returncode == 0, resumed.stderr
     assert out.read_bytes() == uninterrupted, f"killed at item {at}"
+    note = f"{len(aside)} item(s) that had finished out of order are taken back".encode()
+    assert (note in resumed.stderr) == bool(aside), resumed.stderr  # tests/test_batch_resume.py counts them
 
 
 def test_ctrl_c_stops_at_once_keeps_finished_items_and_exits_130(tmp_path: Path, uninterrupted: bytes) -> None:

@@ -3,6 +3,7 @@ started once for this module): same bytes as one process and as local jobs, in o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -93,3 +94,15 @@ def test_a_worker_killed_on_the_cluster_is_reported_by_its_item(cluster: Any) ->
     assert 3 in failed and failed[3].died and "died" in failed[3].message
     assert all(o.value == o.index for o in outcomes if isinstance(o, Done))
     assert [o.index for o in outcomes] == list(range(6))
+
+
+def test_a_cluster_run_reports_a_dead_workers_items_and_goes_on(cluster: Any) -> None:
+    from batch_command import numbers
+
+    result = CliRunner().invoke(numbers, ["8", "--die", "3", "--cluster", cluster.scheduler_address])
+    assert result.exit_code == 1, result.stderr
+    reported = {int(n) for n in re.findall(r"error: number (\d+): the Dask workers running it died", result.stderr)}
+    written = {int(n) for n in re.findall(r"^(\d+) squared", result.stdout, re.M)}
+    assert 3 in reported and 7 in written  # reported by item, and the run went on past it
+    assert reported | written == set(range(8)) and not reported & written
+    assert "item(s) failed (reported above)" in result.stderr and "Traceback" not in result.stderr

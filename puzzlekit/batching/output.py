@@ -245,7 +245,7 @@ class ItemWriter:
         """The journal of a finished run, swapped in whole."""
         assert self.path is not None
         journal = journal_path(self.path)
-        temporary = journal.with_name(journal.name + ".tmp")
+        temporary = journal.with_name(f".{journal.name}.tmp")  # hidden: a folder SOURCE skips it
         line = f"{FINISHED} {length} {self.done} {self._failed} {code}\n"
         temporary.write_text(self._header + line, encoding="utf-8")
         os.replace(temporary, journal)

@@ -163,7 +163,7 @@ def run_batch(
         interrupted(writer.done, run.out, len(writer.stash.kept) if writer.stash else 0)
     finally:
         writer.close(finished=False)  # a no-op after a finished run closed it
-    if writer.failed:
+    if writer.failed and (total or 2) > 1:  # (one item's error line says it all)
         stopped = "" if finished else ", and the run stopped there"
         click.echo(f"puzzlekit: error: {writer.failed} item(s) failed (reported above){stopped}", err=True)
     if not finished and run.out is not None:
