@@ -75,7 +75,8 @@ class DaskPool:
         if watched:  # items say how far along they are through Dask's event topics
             self.topic = f"puzzlekit-progress-{self.token}"
             self.client.subscribe_topic(self.topic, self._heard)
-        self.futures: dict[str, tuple[list[int], Any]] = {}
+        self.futures: dict[str, tuple[list[tuple[int, Any]], Any]] = {}
+        """Tasks out, by key: their items (index and argument) and their future."""
         self.finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.chunk = 1
         self.buffer: list[tuple[int, Any]] = []
@@ -112,10 +113,13 @@ class DaskPool:
         worker thread are out (the first few go alone, to learn what an item costs)."""
         while self.buffer and len(self.futures) < 2 * self.capacity + 2:
             chunk, self.buffer = self.buffer[: self.chunk], self.buffer[self.chunk :]
-            key = f"puzzlekit-{self.token}-{chunk[0][0]}"
-            future = self.client.submit(run_chunk, self.func, chunk, self.topic, key=key, pure=False)
-            self.futures[key] = ([index for index, _ in chunk], future)
-            future.add_done_callback(self.finished.put)
+            self._send(chunk)
+
+    def _send(self, chunk: list[tuple[int, Any]], suffix: str = "") -> None:
+        key = f"puzzlekit-{self.token}-{chunk[0][0]}{suffix}"
+        future = self.client.submit(run_chunk, self.func, chunk, self.topic, key=key, pure=False)
+        self.futures[key] = (chunk, future)
+        future.add_done_callback(self.finished.put)
 
     def _learn(self, seconds: float, items: int) -> None:
         """Size the next chunks from what the items so far cost."""
@@ -154,7 +158,8 @@ class DaskPool:
         entry = self.futures.pop(future.key, None)
         if entry is None:
             return []
-        indexes = entry[0]
+        chunk = entry[0]
+        indexes = [index for index, _ in chunk]
         try:
             if future.status == "finished":
                 outcomes, seconds = future.result()
@@ -167,6 +172,10 @@ class DaskPool:
             error = err
         finally:
             future.release()
+        if type(error).__name__ == "KilledWorker" and len(chunk) > 1:
+            for one in chunk:  # which item of the chunk killed its workers? each alone, once
+                self._send([one], "-alone")
+            return []
         if type(error).__name__ == "KilledWorker":
             return [Failed(i, f"the Dask workers running it died ({error})", died=True) for i in indexes]
         return [Failed(i, f"the cluster could not run it: {type(error).__name__}: {error}") for i in indexes]
