@@ -129,10 +129,7 @@ def test_failed_items_are_reported_by_source_and_the_run_goes_on(tmp_path: Path)
     assert "puzzlekit: error: number 3: 3 is not allowed" in text and "number 7: 7 is not allowed" in text
     assert "2 item(s) failed (reported above)" in text and "Traceback" not in text
     assert out.read_text() == expected([x for x in range(COUNT) if x not in (3, 7)])
-    again = numbers(tmp_path, "--fail", "3", "--fail", "7", "--jobs", "2", "-o", str(out), "--resume")
-    _, stderr = again.communicate(timeout=60)
-    assert again.returncode == 1  # the code the run ended with
-    assert b"is already finished (12 item(s), 2 of them failed); nothing to resume" in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["made.log", "out.txt"]  # finished: nothing else
 
 
 @pytest.mark.parametrize("fail_fast", [False, True])
@@ -172,16 +169,34 @@ def test_many_failures_in_a_row_stop_the_run(tmp_path: Path) -> None:
 GENERATE = ["generate", "slitherlink", "--size", "5x5", "--difficulty", "easy", "--seed", "done", "--count", "3"]
 
 
-def test_resume_of_a_finished_run_does_nothing_and_other_options_are_refused(tmp_path: Path) -> None:
+def test_resume_of_a_finished_run_does_nothing_and_of_a_stopped_one_refuses_other_options(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     first = CliRunner().invoke(main, [*GENERATE, "-o", str(out)])
     assert first.exit_code == 0
     before = out.read_bytes()
     again = CliRunner().invoke(main, [*GENERATE, "-o", str(out), "--resume", "--jobs", "2"])
     assert again.exit_code == 0, again.stderr
-    assert f"{out} is already finished (3 item(s)); nothing to resume" in again.stderr
+    note = f"{out} is already finished (it has no journal beside it); nothing to resume"
+    assert again.stderr == f"puzzlekit: note: {note}\n"
     assert out.read_bytes() == before
+    # A stopped run: its journal names the command and options it was made with.
+    Path(f"{out}.resume").write_text(f"puzzlekit-resume 1 {fingerprint_of([*GENERATE, '-o', str(out)])}\n")
     other = CliRunner().invoke(main, [*GENERATE[:-1], "5", "-o", str(out), "--resume"])
-    assert other.exit_code == 2 and other.stderr.count("\n") == 1
+    assert other.exit_code == 2 and other.stderr.count("\n") == 1, other.stderr
     assert "was written by another command or other options" in other.stderr
     assert out.read_bytes() == before
+    same = CliRunner().invoke(main, [*GENERATE, "-o", str(out), "--resume"])
+    assert same.exit_code == 0 and out.read_bytes() == before  # (all three made again, the same)
+
+
+def fingerprint_of(args: list[str]) -> str:
+    """The fingerprint a run of ``args`` writes in its journal."""
+    import click
+
+    from puzzlekit.batching.output import fingerprint
+    from puzzlekit.cli.batchrun import HOW
+
+    command = main.get_command(click.Context(main), args[0])
+    assert command is not None
+    ctx = command.make_context(args[0], args[1:])
+    return fingerprint(args[0], ctx.params, HOW)

@@ -10,15 +10,15 @@ a dead machine after the page cache reached the disk) leaves a file whose journa
 prefix is whole: ``--resume`` cuts the file back to the last journalled length (an
 item written but not journalled is redone, never repeated), skips the items the
 journal counts, takes back the results that finished out of order (``stash``), and
-appends the rest.  A finished run shrinks its journal to one ``finished`` line, so
-``--resume`` on it is a no-op, and removes its stash.  The journal's first line
-fingerprints the command, so a resume with other options is refused rather than mixed
-in.
+appends the rest.  A finished run removes its journal and its stash, leaving nothing
+but its file; a file without a journal is never a stopped run (a run makes the journal
+before the file), so ``--resume`` on it is a no-op.  The journal's first line
+fingerprints the command, so a resume of a stopped run with other options is refused
+rather than mixed in.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
@@ -35,7 +35,6 @@ JOURNAL_SUFFIX = ".resume"
 HEADER = "puzzlekit-resume 1"
 FAILED = "!"
 """The key of a failed item's journal line (keys are hex digests, so never this)."""
-FINISHED = "finished"
 
 
 @dataclass(frozen=True)
@@ -46,16 +45,6 @@ class Record:
     code: int
     key: str
     failed: str | None = None
-
-
-@dataclass(frozen=True)
-class Finished:
-    """What the journal of a finished run keeps: how many items, how many of them
-    failed, and the exit code the run ended with."""
-
-    items: int
-    failed: int
-    code: int
 
 
 def journal_path(path: str | Path) -> Path:
@@ -93,8 +82,8 @@ class ItemWriter:
         self.path = path
         self.records: list[Record] = []
         """Items already accounted for when a run resumes (their codes, keys, failures)."""
-        self.finished: Finished | None = None
-        """Set when ``--resume`` meets a run that had finished: there is nothing to do."""
+        self.finished = False
+        """Set when ``--resume`` meets a file whose run had finished: there is nothing to do."""
         self.stash: Stash | None = None
         """Where results that finished out of order wait (None: standard output, a device)."""
         self.sink = sink or _stdout
@@ -134,15 +123,11 @@ class ItemWriter:
             return
         journal = journal_path(path)
         self.stash = Stash(stash_path(path))
-        if resume and path.exists():
-            if not journal.exists():
-                raise PuzzlekitError(
-                    f"{path}: nothing to resume: it has no journal {journal.name} beside it "
-                    "(a file not written with --output never had one)"
-                )
-            length = self._restore(path, journal)
-            if self.finished is not None:
+        if resume and path.exists() and (journal.exists() or path.stat().st_size):
+            if not journal.exists():  # a finished run (or a file not written with --output)
+                self.finished = True
                 return
+            length = self._restore(path, journal)
             self._file = open(path, "r+b")  # noqa: SIM115 (kept open for the run)
             self._file.truncate(length)
             self._file.seek(length)
@@ -168,10 +153,6 @@ class ItemWriter:
         for line in lines[1:-1]:  # the last piece has no newline: unfinished, ignored
             fields = line.split(" ", 3)
             try:
-                if fields[0] == FINISHED:
-                    numbers = [int(n) for n in line.split(" ")[1:]]
-                    length, self.finished = numbers[0], Finished(numbers[1], numbers[2], numbers[3])
-                    break
                 end, code = int(fields[0]), int(fields[1])
             except (IndexError, ValueError):
                 raise PuzzlekitError(f"{journal}: line {len(self.records) + 2} is damaged; cannot resume") from None
@@ -179,10 +160,7 @@ class ItemWriter:
             failed = (fields[3] if len(fields) > 3 else "") if key == FAILED else None
             self.records.append(Record(code, "" if failed is not None else key, failed))
             length = end
-        size = path.stat().st_size
-        if self.finished is not None and size != length:
-            raise PuzzlekitError(f"{path}: was changed since its run finished; run it again without --resume")
-        if size < length:
+        if path.stat().st_size < length:
             raise PuzzlekitError(f"{path}: is shorter than its journal says; it was changed since, cannot resume")
         self._failed = sum(1 for r in self.records if r.failed is not None)
         return length
@@ -221,15 +199,11 @@ class ItemWriter:
         self._written += len(self._failures)
         self._failures = []
 
-    def close(self, finished: bool, code: int = 0) -> None:
-        """Close the file.  A finished run (ending with exit code ``code``) shrinks its
-        journal to one ``finished`` line and removes its stash; a stopped one keeps both."""
-        length = 0
+    def close(self, finished: bool) -> None:
+        """Close the file; a finished run removes its journal and its stash, a stopped one
+        keeps both."""
         if finished and self._file is not None:
-            with whole():
-                self._file.flush()
-                length = self._file.tell()
-                self._journal_failures()
+            self._failures = []  # the journal goes: nobody needs their lines
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -237,18 +211,9 @@ class ItemWriter:
             self._journal.close()
             self._journal = None
             if finished and self.path is not None:
-                self._finish(length, code)
+                journal_path(self.path).unlink(missing_ok=True)
         if finished and self.stash is not None:
             self.stash.clear()
-
-    def _finish(self, length: int, code: int) -> None:
-        """The journal of a finished run, swapped in whole."""
-        assert self.path is not None
-        journal = journal_path(self.path)
-        temporary = journal.with_name(f".{journal.name}.tmp")  # hidden: a folder SOURCE skips it
-        line = f"{FINISHED} {length} {self.done} {self._failed} {code}\n"
-        temporary.write_text(self._header + line, encoding="utf-8")
-        os.replace(temporary, journal)
 
 
 def _stdout(text: str) -> None:

@@ -22,9 +22,9 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from puzzlekit.batching import MAX_JOBS, Failed, ordered
-from puzzlekit.batching.output import Finished, ItemWriter, Record, fingerprint, whole
+from puzzlekit.batching.output import ItemWriter, Record, fingerprint, whole
 from puzzlekit.batching.progress import Bar
-from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED, escaped
+from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, escaped
 from puzzlekit.cli.validate import Count
 from puzzlekit.errors import PuzzlekitError
 
@@ -152,8 +152,10 @@ def run_batch(
     """
     run = Run.of(ctx)
     writer = ItemWriter(run.out, resume=run.resume, fingerprint=run.fingerprint)
-    if writer.finished is not None:
-        return _already_finished(run.out or "", writer.finished)
+    if writer.finished:
+        note = f"{run.out} is already finished (it has no journal beside it); nothing to resume"
+        click.echo(f"puzzlekit: note: {escaped(note)}", err=True)
+        return EXIT_OK
     if restore is not None:
         restore(writer.records)
     try:
@@ -169,15 +171,6 @@ def run_batch(
     if not finished and run.out is not None:
         click.echo(f"puzzlekit: note: {writer.done} item(s) are in {run.out}; add --resume to go on", err=True)
     return code
-
-
-def _already_finished(out: str, finished: Finished) -> int:
-    """``--resume`` on a run that had finished: nothing to do, and the code it ended with."""
-    failed = f", {finished.failed} of them failed" if finished.failed else ""
-    click.echo(
-        f"puzzlekit: note: {out} is already finished ({finished.items} item(s){failed}); nothing to resume", err=True
-    )
-    return finished.code
 
 
 def interrupted(written: int, out: str | None, aside: int = 0) -> NoReturn:
@@ -250,7 +243,7 @@ def _drive(
         finally:
             outcomes.close()  # stops the workers, at once when the run did not finish
     code = EXIT_ERROR if writer.failed else code
-    writer.close(finished=True, code=code)
+    writer.close(finished=True)
     return code, True
 
 
