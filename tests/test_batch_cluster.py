@@ -106,8 +106,9 @@ def test_a_cluster_run_reports_a_dead_workers_items_and_goes_on(cluster: Any) ->
     assert result.exit_code == 1, result.stderr
     reported = {int(n) for n in re.findall(r"error: number (\d+): the Dask workers running it died", result.stderr)}
     written = {int(n) for n in re.findall(r"^(\d+) squared", result.stdout, re.M)}
-    # Reported by item, its chunk's others not lost with it (but for one that was queued on
-    # the same worker: this cluster gives up on a task at the first death it saw).
-    assert 30 in reported and len(reported) <= 2, result.stderr
-    assert written == set(range(40)) - reported  # and the run went on past it
+    # Reported by item, and its chunk's others not lost with it: but for a few that were
+    # on a dying worker (queued there, or their result kept there), as this cluster gives
+    # up on a task at the first death it sees (Dask's default is to try three more).
+    assert 30 in reported and len(reported) <= 5, result.stderr
+    assert written == set(range(40)) - reported and {32, 39} & written  # and the run went on past it
     assert "item(s) failed (reported above)" in result.stderr and "Traceback" not in result.stderr
