@@ -91,7 +91,7 @@ class ItemWriter:
         self._failures: list[tuple[int, str]] = []
         """Failed items not journalled yet: only an item written after them journals them,
         so a run that stops at a failure retries it when resumed."""
-        self._failed = sum(1 for r in self.records if r.failed is not None)
+        self._failed = 0
         self._file: IO[bytes] | None = None
         self._journal: IO[str] | None = None
         self._header = f"{HEADER} {fingerprint}\n"
@@ -183,8 +183,8 @@ class ItemWriter:
             self._written += 1
 
     def fail(self, message: str, code: int = 1) -> None:
-        """A failed item the run goes past: nothing in the output, a line in the journal
-        once an item after it is written (or the run finishes)."""
+        """A failed item the run goes past: nothing in the output, and a line in the
+        journal once an item after it is written (a finished run needs none)."""
         self._failures.append((code, " ".join(message.split())))
         self._failed += 1
 
