@@ -1,7 +1,7 @@
 """A batch command with work the tests control (a slow item, a dying one, bad ones),
 built from the same ``batch_options`` and ``run_batch`` as the real commands, so a test
 can stop it anywhere and count which items a resumed run makes again (each made item
-is logged to ``$BATCH_LOG``)."""
+is logged to ``--log``, wherever it runs)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from puzzlekit.cli.common import reports_errors
 @click.option("--slow", type=int, default=-1)
 @click.option("--die", type=int, default=-1)
 @click.option("--fail", type=int, multiple=True)
+@click.option("--log", default="", help="A file each made item's number is appended to.")
 @batch_options()
 @click.pass_context
 @reports_errors
@@ -30,12 +31,13 @@ def numbers(
     slow: int,
     die: int,
     fail: tuple[int, ...],
+    log: str,
     jobs: int,
     cluster: str | None,
     out: str | None,
     resume: bool,
 ) -> None:
-    work = partial(h.number_item, (gate or "/nonexistent/gate", slow, die, fail))
+    work = partial(h.number_item, (gate or "/nonexistent/gate", slow, die, fail, log))
     ctx.exit(run_batch(ctx, work, range(count), label="numbers", total=count, describe=lambda i, x: f"number {x}"))
 
 

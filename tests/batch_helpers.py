@@ -49,13 +49,13 @@ def gated(arg: tuple[int, str]) -> str:
     return "timed out"
 
 
-def number_item(how: tuple[str, int, int, tuple[int, ...]], x: int) -> object:
-    """The work of ``batch_command``: ``x`` squared, logged when done; item ``slow``
-    waits for the gate file, item ``die`` kills its own process while the gate is shut,
-    items in ``fail`` are bad input."""
+def number_item(how: tuple[str, int, int, tuple[int, ...], str], x: int) -> object:
+    """The work of ``batch_command``: ``x`` squared, logged (to ``log``) when done; item
+    ``slow`` waits for the gate file, item ``die`` kills its own process while the gate
+    is shut, items in ``fail`` are bad input."""
     from puzzlekit.cli.batchrun import Emit
 
-    gate, slow, die, fail = how
+    gate, slow, die, fail, log = how
     shut = not Path(gate).exists()
     if x == die and shut:
         os.kill(os.getpid(), signal.SIGKILL)
@@ -64,7 +64,6 @@ def number_item(how: tuple[str, int, int, tuple[int, ...]], x: int) -> object:
     deadline = time.monotonic() + 60
     while x == slow and not Path(gate).exists() and time.monotonic() < deadline:
         time.sleep(0.01)
-    log = os.environ.get("BATCH_LOG")
     if log:
         with open(log, "a") as f:
             f.write(f"{x}\n")

@@ -104,11 +104,61 @@ def test_a_cluster_run_reports_a_dead_workers_items_and_goes_on(cluster: Any) ->
     # Item 30 travels in a chunk with others (tiny items do): the chunk is split to find it.
     result = CliRunner().invoke(numbers, ["40", "--die", "30", "--cluster", cluster.scheduler_address])
     assert result.exit_code == 1, result.stderr
-    reported = {int(n) for n in re.findall(r"error: number (\d+): the Dask workers running it died", result.stderr)}
+    reported = {int(n) for n in re.findall(r"error: number (\d+): ", result.stderr)}
     written = {int(n) for n in re.findall(r"^(\d+) squared", result.stdout, re.M)}
     # Reported by item, and its chunk's others not lost with it: but for a few that were
     # on a dying worker (queued there, or their result kept there), as this cluster gives
     # up on a task at the first death it sees (Dask's default is to try three more).
     assert 30 in reported and len(reported) <= 5, result.stderr
-    assert written == set(range(40)) - reported and {32, 39} & written  # and the run went on past it
+    assert "number 30: the Dask workers running it died" in result.stderr
+    assert written == set(range(40)) - reported, result.stderr  # none lost unreported
+    assert {32, 39} & written  # and the run went on past it
     assert "item(s) failed (reported above)" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_cluster_run_killed_behind_a_slow_item_resumes_without_making_finished_ones_again(
+    cluster: Any, tmp_path: Path
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out, log, gate = tmp_path / "out.txt", tmp_path / "made.log", tmp_path / "gate"
+    here = Path(__file__).resolve().parent
+    args = [sys.executable, str(here / "batch_command.py"), "12", "--gate", str(gate), "--slow", "1"]
+    args += ["--log", str(log), "--cluster", cluster.scheduler_address, "-o", str(out)]
+
+    def aside() -> set[int]:
+        folder = Path(f"{out}.resume.d")
+        return {int(n) for n in os.listdir(folder) if n.isdigit()} if folder.exists() else set()
+
+    proc = subprocess.Popen(args, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len(aside()) < 4 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.killpg(proc.pid, signal.SIGKILL)  # the client, with no warning (the cluster lives on)
+    proc.wait(10)
+    gate.write_text("open")  # (lets the orphaned slow task end on its worker)
+    done = set(range(Path(f"{out}.resume").read_text().count("\n") - 1)) | aside()
+    assert 1 not in done and len(done) >= 5, done
+    log.unlink(missing_ok=True)
+    resumed = subprocess.run([*args, "--resume"], capture_output=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    assert out.read_text() == "".join(f"{x} squared is {x * x}\n" for x in range(12))
+    again = {int(n) for n in log.read_text().split()}
+    assert again == set(range(12)) - done, resumed.stderr
+
+
+def test_a_scheduler_without_workers_stops_the_run_instead_of_waiting_for_ever(monkeypatch: pytest.MonkeyPatch) -> None:
+    from batch_command import numbers
+
+    monkeypatch.setattr("puzzlekit.batching.cluster.NO_WORKERS_TIMEOUT", 1.0)
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, protocol="tcp", dashboard_address="127.0.0.1:0", silence_logs=50
+    ) as empty:
+        result = CliRunner().invoke(numbers, ["3", "--cluster", empty.scheduler_address])
+    assert result.exit_code == 1
+    assert f"the Dask scheduler at {empty.scheduler_address} has had no workers for 1 s" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

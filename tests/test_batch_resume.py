@@ -46,13 +46,11 @@ def made(log: Path) -> list[int]:
 
 
 def numbers(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "BATCH_LOG": str(tmp_path / "made.log")}
     return subprocess.Popen(
-        [*NUMBERS, str(COUNT), "--gate", str(tmp_path / "gate"), *args],
+        [*NUMBERS, str(COUNT), "--gate", str(tmp_path / "gate"), "--log", str(tmp_path / "made.log"), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
-        env=env,
     )
 
 

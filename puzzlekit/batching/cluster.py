@@ -28,6 +28,9 @@ MAX_CHUNK = 256
 
 CONNECT_TIMEOUT = "10s"
 """How long to keep trying a scheduler that does not answer."""
+NO_WORKERS_TIMEOUT = 60.0
+"""Seconds a run waits for a scheduler that has no workers (none started, or all dead
+and not coming back) before it stops, instead of waiting for ever."""
 
 INSTALL = "the cluster extra is not installed: pip install 'puzzlekit-engine[cluster]' (dask[distributed])"
 
@@ -84,6 +87,8 @@ class DaskPool:
         self.count = 0
         self._looked = -1e9
         self._threads = 1
+        self._staffed = time.monotonic()
+        """When the scheduler was last seen with a worker."""
 
     @property
     def window(self) -> int:
@@ -98,10 +103,23 @@ class DaskPool:
         if now - self._looked >= 5:
             self._looked = now
             try:
-                self._threads = max(1, sum(self.client.nthreads().values()))
+                threads = sum(self.client.nthreads().values())
             except Exception:
-                self._threads = max(1, self._threads)
+                threads = self._threads  # (asked again in a few seconds)
+            if threads:
+                self._staffed = now
+            self._threads = max(1, threads)
         return self._threads
+
+    def _check_staffed(self) -> None:
+        """Stop a run whose scheduler has had no worker for ``NO_WORKERS_TIMEOUT``."""
+        if self.futures and time.monotonic() - self._staffed > NO_WORKERS_TIMEOUT:
+            where = getattr(self.client, "scheduler", None)
+            address = getattr(where, "address", "the scheduler")
+            raise PuzzlekitError(
+                f"the Dask scheduler at {address} has had no workers for {NO_WORKERS_TIMEOUT:g} s; "
+                f"start some (dask worker {address}), then add --resume"
+            )
 
     def submit(self, index: int, arg: Any) -> None:
         self.buffer.append((index, arg))
@@ -137,6 +155,7 @@ class DaskPool:
 
     def poll(self, timeout: float) -> list[Event]:
         self._pump()  # the executor waits: a partial chunk must not wait with it
+        self._check_staffed()
         events: list[Event] = []
         while True:
             try:
