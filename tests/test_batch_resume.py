@@ -198,3 +198,14 @@ def fingerprint_of(args: list[str]) -> str:
     assert command is not None
     ctx = command.make_context(args[0], args[1:])
     return fingerprint(args[0], ctx.params, HOW)
+
+
+def test_a_glob_over_a_stopped_runs_folder_skips_its_journal_and_kept_results(tmp_path: Path) -> None:
+    from puzzlekit.batching.sources import expand
+
+    (tmp_path / "book.txt").write_text("x")
+    (tmp_path / "out.txt.resume").write_text("puzzlekit-resume 1 f\n")
+    (tmp_path / "out.txt.resume.d").mkdir()
+    (tmp_path / "out.txt.resume.d" / "9").write_bytes(b"\x80\x05")
+    assert [Path(p).name for p in expand([f"{tmp_path}/**/*"])] == ["book.txt"]
+    assert [Path(p).name for p in expand([str(tmp_path)])] == ["book.txt"]
