@@ -19,6 +19,7 @@ from puzzlekit.cli.common import reports_errors
 @click.option("--gate", default="", help="While this file is missing, --slow waits and --die dies.")
 @click.option("--slow", type=int, default=-1)
 @click.option("--die", type=int, default=-1)
+@click.option("--once", is_flag=True, help="--die kills its worker once only (it opens the gate).")
 @click.option("--fail", type=int, multiple=True)
 @click.option("--log", default="", help="A file each made item's number is appended to.")
 @batch_options()
@@ -32,12 +33,14 @@ def numbers(
     die: int,
     fail: tuple[int, ...],
     log: str,
+    once: bool,
     jobs: int,
     cluster: str | None,
     out: str | None,
     resume: bool,
 ) -> None:
-    work = partial(h.number_item, (gate or "/nonexistent/gate", slow, die, fail, log))
+    how = (gate or "/nonexistent/gate", slow, die, once, fail, log)
+    work = partial(h.number_item, how)
     ctx.exit(run_batch(ctx, work, range(count), label="numbers", total=count, describe=lambda i, x: f"number {x}"))
 
 

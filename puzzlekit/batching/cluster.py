@@ -28,6 +28,10 @@ MAX_CHUNK = 256
 
 CONNECT_TIMEOUT = "10s"
 """How long to keep trying a scheduler that does not answer."""
+RESULT_TIMEOUT = 20.0
+"""Seconds to wait for a finished task's result: a result kept on a worker that died
+before it was fetched is lost (Dask would make it again, or wait for ever), so the task
+is sent again instead, once."""
 NO_WORKERS_TIMEOUT = 60.0
 """Seconds a run waits for a scheduler that has no workers (none started, or all dead
 and not coming back) before it stops, instead of waiting for ever."""
@@ -89,6 +93,9 @@ class DaskPool:
         self._threads = 1
         self._staffed = time.monotonic()
         """When the scheduler was last seen with a worker."""
+        self._sends = 0
+        self._again: set[int] = set()
+        """Items already sent again after their result was lost."""
 
     @property
     def window(self) -> int:
@@ -135,6 +142,9 @@ class DaskPool:
 
     def _send(self, chunk: list[tuple[int, Any]], suffix: str = "") -> None:
         key = f"puzzlekit-{self.token}-{chunk[0][0]}{suffix}"
+        if key in self.futures or suffix:  # (a key is never used twice)
+            self._sends += 1
+            key = f"{key}-{self._sends}"
         future = self.client.submit(run_chunk, self.func, chunk, self.topic, key=key, pure=False)
         self.futures[key] = (chunk, future)
         future.add_done_callback(self.finished.put)
@@ -181,16 +191,23 @@ class DaskPool:
         indexes = [index for index, _ in chunk]
         try:
             if future.status == "finished":
-                outcomes, seconds = future.result()
+                outcomes, seconds = future.result(timeout=RESULT_TIMEOUT)
                 self._learn(seconds, len(outcomes))
                 return list(outcomes)
             if future.status == "cancelled":
                 return [Failed(i, "its task was cancelled on the cluster") for i in indexes]
-            error = future.exception()
-        except Exception as err:  # the connection broke while fetching it
+            error = future.exception(timeout=RESULT_TIMEOUT)
+        except Exception as err:  # the result was lost with its worker, or the connection broke
             error = err
         finally:
             future.release()
+        if error is None or isinstance(error, TimeoutError):  # lost with a worker that died
+            fresh = [one for one in chunk if one[0] not in self._again]
+            self._again.update(index for index, _ in fresh)
+            if fresh:
+                self._send(fresh, "-again")
+            lost = "its result was lost with a Dask worker that died, twice"
+            return [Failed(i, lost, died=True) for i in indexes if i not in {j for j, _ in fresh}]
         if type(error).__name__ == "KilledWorker" and len(chunk) > 1:
             for one in chunk:  # which item of the chunk killed its workers? each alone, once
                 self._send([one], "-alone")
