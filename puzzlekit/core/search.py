@@ -14,15 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
+from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
-from puzzlekit.core.looptheory import LoopTheory
+from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
 DEFAULT_LIMIT = 2
 DEFAULT_MAX_NODES = 100_000
 DEFAULT_TIMEOUT = 60.0
 EARLY_LOOPS = False
+REACH = True
 ROOT_SYNC = True
 
 
@@ -254,6 +255,8 @@ def learn_search(
         loop = LoopTheory(model.loop, n)
         if EARLY_LOOPS:
             theories.append(loop)
+        if REACH:
+            theories.append(ReachTheory(model.loop, n))
     solver = Cdcl(twin.top, [], theories)
     for var, d in enumerate(dom):
         if d == TRUE:
@@ -265,7 +268,7 @@ def learn_search(
         # Two lines or none at every node, in clauses unit propagation reads in full.
         clauses = clauses + [c for edges in model.loop.node_edges for c in cardinality([e + 1 for e in edges], [0, 2])]
     for i, clause in enumerate(clauses):
-        solver.add_input([internal(lit) for lit in clause])
+        solver.add_input([2 * lit - 2 if lit > 0 else -2 * lit - 1 for lit in clause])  # ``internal``
         if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
             return CdclOutcome([], 0, 0, False, "timeout")
     accept = model.leaf_check or (lambda values: True)
