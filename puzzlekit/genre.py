@@ -204,6 +204,10 @@ class Genre(ABC):
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
 
+    generator_revision: ClassVar[int] = 0
+    """Bump when a change to this genre alone makes the same seed give a different puzzle:
+    a generated puzzle's ``# generator:`` then says ``GENRE/vN.R`` (N: the core's version)."""
+
     generate_options: ClassVar[frozenset[str] | None] = None
     """The optional fields of a GenerateRequest the generator reads (``symmetry``,
     ``mask``, ``density``); any other one given is refused instead of silently ignored.
