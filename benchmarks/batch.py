@@ -87,6 +87,31 @@ def tiny_puzzles(n: int) -> list[object]:
     return [PuzzleItem(p.genre, p.block) for p in (puzzles * (n // 5 + 1))[:n]]
 
 
+def kept_on_cluster(work: object, items: list[object], client: object, workers: list[int]) -> tuple[float, float, int]:
+    """The cluster run again as ``-o FILE`` makes it: every result that finishes out of
+    order kept in the stash until its turn (wall s, CPU s, items kept aside)."""
+    import tempfile
+
+    from puzzlekit.batching import ordered
+    from puzzlekit.batching.stash import Stash
+
+    with tempfile.TemporaryDirectory() as folder:
+        stash = Stash(Path(folder) / "out.txt.resume.d")
+        aside = 0
+
+        def keep(done: object) -> None:
+            nonlocal aside
+            aside += 1
+            stash.keep(done.index, done.value)  # type: ignore[attr-defined]
+
+        cpu0, started = self_cpu() + children_cpu(workers), time.perf_counter()
+        for outcome in ordered(work, items, cluster=client, on_held=keep):  # type: ignore[arg-type]
+            stash.drop(outcome.index)
+        wall, cpu = time.perf_counter() - started, self_cpu() + children_cpu(workers) - cpu0
+        stash.clear()
+    return wall, cpu, aside
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=40, help="puzzles per generate run (default 40)")
@@ -150,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             cpu0, started = self_cpu() + children_cpu(workers), time.perf_counter()
             there = sum(1 for _ in ordered(work, items, cluster=client))
             wall, there_cpu = time.perf_counter() - started, self_cpu() + children_cpu(workers) - cpu0
+            kept_wall, kept_cpu, kept_aside = kept_on_cluster(work, items, client, workers)
         overhead = (wall * 2 - one) / args.tiny
         print()
         print(f"scheduling overhead: {args.tiny} tiny 5x5 solves")
@@ -162,7 +188,12 @@ def main(argv: list[str] | None = None) -> int:
             f"| cluster, 2 workers | {wall:.2f} | {wall / there * 1000:.2f} | {there_cpu / there * 1000:.2f} | "
             f"| {load()} |"
         )
+        print(
+            f"| cluster, results kept aside as with -o | {kept_wall:.2f} | {kept_wall / args.tiny * 1000:.2f} | "
+            f"{kept_cpu / args.tiny * 1000:.2f} | | {load()} |"
+        )
         print()
+        print(f"kept aside (finished out of order, written to FILE.resume.d): {kept_aside} of {args.tiny} items")
         print(f"overhead per item, wall (wall x 2 workers - one process) / items: {overhead * 1000:.3f} ms")
         print(
             f"overhead per item, CPU (client, scheduler and workers - one process) / items: "

@@ -47,3 +47,26 @@ def gated(arg: tuple[int, str]) -> str:
             return "released"
         time.sleep(0.01)
     return "timed out"
+
+
+def number_item(how: tuple[str, int, int, bool, tuple[int, ...], str], x: int) -> object:
+    """The work of ``batch_command``: ``x`` squared, logged (to ``log``) when done; item
+    ``slow`` waits for the gate file, item ``die`` kills its own process while the gate
+    is shut (``once``: opening it as it dies), items in ``fail`` are bad input."""
+    from puzzlekit.cli.batchrun import Emit
+
+    gate, slow, die, once, fail, log = how
+    shut = not Path(gate).exists()
+    if x == die and shut:
+        if once:  # opens the gate as it goes: the next try lives
+            Path(gate).write_text("open")
+        os.kill(os.getpid(), signal.SIGKILL)
+    if x in fail:
+        raise PuzzlekitError(f"{x} is not allowed")
+    deadline = time.monotonic() + 60
+    while x == slow and not Path(gate).exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if log:
+        with open(log, "a") as f:
+            f.write(f"{x}\n")
+    return Emit(f"{x} squared is {x * x}\n")

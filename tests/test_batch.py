@@ -11,7 +11,7 @@ import pytest
 import puzzlekit
 from puzzlekit.batching import BatchError, Done, Failed, every_core, ordered, resolve_jobs
 from puzzlekit.batching.making import MakeJob, Unrepeated, body_key, make_item
-from puzzlekit.batching.output import ItemWriter, journal_path
+from puzzlekit.batching.output import ItemWriter, Record, journal_path
 from puzzlekit.batching.pool import LocalPool
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.generation import GenerateRequest, item_seed, split_seed
@@ -104,17 +104,38 @@ def test_resume_cuts_an_item_written_but_not_journalled(tmp_path: Path) -> None:
     assert not journal_path(out).exists()
 
 
-def test_resume_refuses_another_commands_file_and_a_finished_one(tmp_path: Path) -> None:
+def test_resume_refuses_another_commands_run_and_a_finished_one_is_a_no_op(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     writer = ItemWriter(str(out), fingerprint="this")
     writer.write("one\n")
     writer.close(finished=False)
-    with pytest.raises(PuzzlekitError, match="another command"):
+    with pytest.raises(PuzzlekitError, match="another command or other options"):
         ItemWriter(str(out), resume=True, fingerprint="that")
     writer = ItemWriter(str(out), resume=True, fingerprint="this")
     writer.close(finished=True)
-    with pytest.raises(PuzzlekitError, match="nothing to resume"):
-        ItemWriter(str(out), resume=True, fingerprint="this")
+    assert ItemWriter(str(out), resume=True, fingerprint="this").finished and out.read_text() == "one\n"
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")  # nothing in it: the run simply starts
+    assert not ItemWriter(str(empty), resume=True, fingerprint="this").finished
+
+
+def test_a_failed_item_is_journalled_only_once_an_item_after_it_is_written(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    writer = ItemWriter(str(out), fingerprint="f")
+    writer.write("one\n")
+    writer.fail("a.txt:3: no such\nthing")
+    writer.close(finished=False)  # stopped at the failure: a resume retries it
+    again = ItemWriter(str(out), resume=True, fingerprint="f")
+    assert again.done == 1 and again.failed == 0
+    again.fail("a.txt:3: no such thing")
+    again.write("three\n")
+    again.close(finished=False)
+    third = ItemWriter(str(out), resume=True, fingerprint="f")
+    assert third.done == 3 and third.failed == 1
+    assert third.records[1] == Record(1, "", "a.txt:3: no such thing")
+    third.close(finished=True)
+    assert ItemWriter(str(out), resume=True, fingerprint="f").finished
+    assert out.read_text() == "one\nthree\n"
 
 
 def test_item_seeds_name_their_item() -> None:

@@ -28,6 +28,13 @@ MAX_CHUNK = 256
 
 CONNECT_TIMEOUT = "10s"
 """How long to keep trying a scheduler that does not answer."""
+RESULT_TIMEOUT = 20.0
+"""Seconds to wait for a finished task's result: a result kept on a worker that died
+before it was fetched is lost (Dask would make it again, or wait for ever), so the task
+is sent again instead, once."""
+NO_WORKERS_TIMEOUT = 60.0
+"""Seconds a run waits for a scheduler that has no workers (none started, or all dead
+and not coming back) before it stops, instead of waiting for ever."""
 
 INSTALL = "the cluster extra is not installed: pip install 'puzzlekit-engine[cluster]' (dask[distributed])"
 
@@ -75,7 +82,8 @@ class DaskPool:
         if watched:  # items say how far along they are through Dask's event topics
             self.topic = f"puzzlekit-progress-{self.token}"
             self.client.subscribe_topic(self.topic, self._heard)
-        self.futures: dict[str, tuple[list[int], Any]] = {}
+        self.futures: dict[str, tuple[list[tuple[int, Any]], Any]] = {}
+        """Tasks out, by key: their items (index and argument) and their future."""
         self.finished: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self.chunk = 1
         self.buffer: list[tuple[int, Any]] = []
@@ -83,6 +91,11 @@ class DaskPool:
         self.count = 0
         self._looked = -1e9
         self._threads = 1
+        self._staffed = time.monotonic()
+        """When the scheduler was last seen with a worker."""
+        self._sends = 0
+        self._again: set[int] = set()
+        """Items already sent again after their result was lost."""
 
     @property
     def window(self) -> int:
@@ -97,10 +110,23 @@ class DaskPool:
         if now - self._looked >= 5:
             self._looked = now
             try:
-                self._threads = max(1, sum(self.client.nthreads().values()))
+                threads = sum(self.client.nthreads().values())
             except Exception:
-                self._threads = max(1, self._threads)
+                threads = self._threads  # (asked again in a few seconds)
+            if threads:
+                self._staffed = now
+            self._threads = max(1, threads)
         return self._threads
+
+    def _check_staffed(self) -> None:
+        """Stop a run whose scheduler has had no worker for ``NO_WORKERS_TIMEOUT``."""
+        if self.futures and time.monotonic() - self._staffed > NO_WORKERS_TIMEOUT:
+            where = getattr(self.client, "scheduler", None)
+            address = getattr(where, "address", "the scheduler")
+            raise PuzzlekitError(
+                f"the Dask scheduler at {address} has had no workers for {NO_WORKERS_TIMEOUT:g} s; "
+                f"start some (dask worker {address}), then add --resume"
+            )
 
     def submit(self, index: int, arg: Any) -> None:
         self.buffer.append((index, arg))
@@ -112,10 +138,16 @@ class DaskPool:
         worker thread are out (the first few go alone, to learn what an item costs)."""
         while self.buffer and len(self.futures) < 2 * self.capacity + 2:
             chunk, self.buffer = self.buffer[: self.chunk], self.buffer[self.chunk :]
-            key = f"puzzlekit-{self.token}-{chunk[0][0]}"
-            future = self.client.submit(run_chunk, self.func, chunk, self.topic, key=key, pure=False)
-            self.futures[key] = ([index for index, _ in chunk], future)
-            future.add_done_callback(self.finished.put)
+            self._send(chunk)
+
+    def _send(self, chunk: list[tuple[int, Any]], suffix: str = "") -> None:
+        key = f"puzzlekit-{self.token}-{chunk[0][0]}{suffix}"
+        if key in self.futures or suffix:  # (a key is never used twice)
+            self._sends += 1
+            key = f"{key}-{self._sends}"
+        future = self.client.submit(run_chunk, self.func, chunk, self.topic, key=key, pure=False)
+        self.futures[key] = (chunk, future)
+        future.add_done_callback(self.finished.put)
 
     def _learn(self, seconds: float, items: int) -> None:
         """Size the next chunks from what the items so far cost."""
@@ -133,6 +165,7 @@ class DaskPool:
 
     def poll(self, timeout: float) -> list[Event]:
         self._pump()  # the executor waits: a partial chunk must not wait with it
+        self._check_staffed()
         events: list[Event] = []
         while True:
             try:
@@ -154,22 +187,47 @@ class DaskPool:
         entry = self.futures.pop(future.key, None)
         if entry is None:
             return []
-        indexes = entry[0]
+        chunk = entry[0]
+        indexes = [index for index, _ in chunk]
         try:
             if future.status == "finished":
-                outcomes, seconds = future.result()
+                outcomes, seconds = future.result(timeout=RESULT_TIMEOUT)
                 self._learn(seconds, len(outcomes))
                 return list(outcomes)
             if future.status == "cancelled":
                 return [Failed(i, "its task was cancelled on the cluster") for i in indexes]
-            error = future.exception()
-        except Exception as err:  # the connection broke while fetching it
+            error = future.exception(timeout=RESULT_TIMEOUT)
+        except Exception as err:  # the result was lost with its worker, or the connection broke
             error = err
         finally:
             future.release()
+        if error is None or isinstance(error, TimeoutError):  # lost with a worker that died
+            fresh = [one for one in chunk if one[0] not in self._again]
+            self._again.update(index for index, _ in fresh)
+            if fresh:
+                self._send(fresh, "-again")
+            lost = "its result was lost with a Dask worker that died, twice"
+            return [Failed(i, lost, died=True) for i in indexes if i not in {j for j, _ in fresh}]
+        if type(error).__name__ == "KilledWorker" and len(chunk) > 1:
+            for one in chunk:  # which item of the chunk killed its workers? each alone, once
+                self._send([one], "-alone")
+            return []
         if type(error).__name__ == "KilledWorker":
             return [Failed(i, f"the Dask workers running it died ({error})", died=True) for i in indexes]
         return [Failed(i, f"the cluster could not run it: {type(error).__name__}: {error}") for i in indexes]
+
+    def finished_now(self) -> list[Event]:
+        """Tasks already finished but not yet polled, fetched for at most a second (a
+        stopping run keeps them; it must stop promptly all the same)."""
+        deadline = time.monotonic() + 1.0
+        events: list[Event] = []
+        while time.monotonic() < deadline:
+            try:
+                future = self.finished.get_nowait()
+            except queue.Empty:
+                break
+            events.extend(e for e in self._outcome(future) if not isinstance(e, Progress))
+        return events
 
     def close(self, kill: bool = False) -> None:
         self.buffer = []

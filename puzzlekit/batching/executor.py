@@ -11,7 +11,10 @@ the iterator returns.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Generator, Iterable, Iterator
+import signal
+import threading
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, Protocol
 
@@ -33,6 +36,11 @@ class Pool(Protocol):
     def poll(self, timeout: float) -> list[Event]: ...
 
     def close(self, kill: bool = False) -> None: ...
+
+    def finished_now(self) -> list[Event]:
+        """Outcomes already back but not yet polled (a stopping run keeps them), without
+        waiting and without starting anything new."""
+        ...
 
 
 def every_core() -> int:
@@ -79,6 +87,9 @@ class InlinePool:
     def close(self, kill: bool = False) -> None:
         self.queue = []
 
+    def finished_now(self) -> list[Event]:
+        return []
+
 
 def make_pool(
     func: Callable[[Any], Any], jobs: int, cluster: Any, on_progress: ProgressCallback | None
@@ -103,6 +114,8 @@ def ordered(
     cluster: Any = None,
     window: int | None = None,
     on_progress: ProgressCallback | None = None,
+    ready: Mapping[int, Any] | None = None,
+    on_held: Callable[[Done], None] | None = None,
 ) -> Generator[Done | Failed, None, None]:
     """``func`` over ``items`` as ``Done``/``Failed`` outcomes, in input order, streamed.
 
@@ -111,20 +124,33 @@ def ordered(
     object; it wins over ``jobs``.  ``func`` and the items must pickle when they run
     elsewhere.  An error raised while reading ``items`` is raised once every item before
     it has come out.
+
+    ``ready``: results already known, by index (a resumed run's), which are not run
+    again.  ``on_held``: called once for each result that finished while an earlier item
+    is still running, and for those back when the run is stopped early, so the caller
+    can keep them safe until their turn.
     """
     pool = make_pool(func, jobs, cluster, on_progress)
-    return _ordered(pool, iter(items), window, on_progress)
+    return _ordered(pool, iter(items), window, on_progress, ready or {}, on_held)
 
 
 def _ordered(
-    pool: InlinePool | Pool, source: Iterator[Any], window: int | None, on_progress: ProgressCallback | None
+    pool: InlinePool | Pool,
+    source: Iterator[Any],
+    window: int | None,
+    on_progress: ProgressCallback | None,
+    ready: Mapping[int, Any],
+    on_held: Callable[[Done], None] | None,
 ) -> Generator[Done | Failed, None, None]:
     clean = False
+    held: dict[int, Done | Failed] = {}
+    kept: set[int] = set()
+    next_out = 0
     try:
         size = window or getattr(pool, "window", None) or max(4 * pool.capacity, 8)
-        held: dict[int, Done | Failed] = {}
         inflight: dict[int, Any] = {}
-        submitted = next_out = 0
+        submitted = 0
+        arrived: list[int] = []
         exhausted = False
         broken: PuzzlekitError | None = None
         while True:
@@ -137,13 +163,21 @@ def _ordered(
                 except PuzzlekitError as err:  # a bad file among the sources, say
                     exhausted, broken = True, err
                     break
-                pool.submit(submitted, arg)
-                inflight[submitted] = arg
+                if submitted in ready:  # finished before the run was stopped: not again
+                    held[submitted] = Done(submitted, ready[submitted])
+                    kept.add(submitted)
+                else:
+                    pool.submit(submitted, arg)
+                    inflight[submitted] = arg
                 submitted += 1
             while next_out in held:
                 inflight.pop(next_out, None)
+                kept.discard(next_out)
                 yield held.pop(next_out)
                 next_out += 1
+            if on_held is not None and arrived:
+                _keep([held[i] for i in arrived if i in held], kept, on_held)
+            arrived = []
             if exhausted and next_out == submitted:
                 break
             if next_out in held:
@@ -156,11 +190,54 @@ def _ordered(
                     held[event.index] = replace(event, item=inflight.get(event.index))
                 else:
                     held[event.index] = event
+                    arrived.append(event.index)
         clean = True
         if broken is not None:
             raise broken
     finally:
-        pool.close(kill=not clean)
+        if clean:
+            pool.close()
+        else:
+            with _no_second_interrupt():
+                _stop(pool, held, kept, next_out, on_held)
+
+
+def _keep(outcomes: Iterable[Done | Failed], kept: set[int], on_held: Callable[[Done], None]) -> None:
+    for outcome in list(outcomes):
+        if isinstance(outcome, Done) and outcome.index not in kept:
+            kept.add(outcome.index)
+            on_held(outcome)
+
+
+def _stop(
+    pool: InlinePool | Pool,
+    held: dict[int, Done | Failed],
+    kept: set[int],
+    next_out: int,
+    on_held: Callable[[Done], None] | None,
+) -> None:
+    """A run stopped early: keep what finished (held back, or back but not yet polled),
+    then stop the workers at once."""
+    try:
+        if on_held is not None:
+            back = [e for e in pool.finished_now() if isinstance(e, Done) and e.index >= next_out]
+            _keep([*held.values(), *back], kept, on_held)
+    finally:
+        pool.close(kill=True)
+
+
+@contextmanager
+def _no_second_interrupt() -> Iterator[None]:
+    """While a stopped run keeps its results and stops its workers, a second Ctrl-C
+    must not cut that short (issue 13: it left the workers running)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
 
 
 class BatchError(PuzzlekitError):

@@ -3,13 +3,18 @@ stopped run can resume.
 
 ``--output FILE`` writes each item the moment it (and every item before it) is done,
 and keeps a journal beside it, ``FILE.resume``: after each whole item, one line with
-the file's length, the item's exit code and a key (a generator's duplicate check).  A
-run stopped anywhere (Ctrl-C, SIGKILL, a dead machine after the page cache reached the
-disk) leaves a file whose journalled prefix is whole: ``--resume`` cuts the file back to
-the last journalled length (an item written but not journalled is redone, never
-repeated), skips the items the journal counts, and appends the rest.  A finished run
-removes its journal.  The journal's first line fingerprints the command, so a resume
-with other options is refused rather than mixed in.
+the file's length, the item's exit code and a key (a generator's duplicate check); a
+failed item that the run went past gets a line too (``!`` and its message), so a
+resumed run neither retries nor forgets it.  A run stopped anywhere (Ctrl-C, SIGKILL,
+a dead machine after the page cache reached the disk) leaves a file whose journalled
+prefix is whole: ``--resume`` cuts the file back to the last journalled length (an
+item written but not journalled is redone, never repeated), skips the items the
+journal counts, takes back the results that finished out of order (``stash``), and
+appends the rest.  A finished run removes its journal and its stash, leaving nothing
+but its file; a file without a journal is never a stopped run (a run makes the journal
+before the file), so ``--resume`` on it is a no-op.  The journal's first line
+fingerprints the command, so a resume of a stopped run with other options is refused
+rather than mixed in.
 """
 
 from __future__ import annotations
@@ -23,18 +28,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from puzzlekit.batching.stash import Stash, stash_path
 from puzzlekit.errors import PuzzlekitError, UsageError
 
 JOURNAL_SUFFIX = ".resume"
 HEADER = "puzzlekit-resume 1"
+FAILED = "!"
+"""The key of a failed item's journal line (keys are hex digests, so never this)."""
 
 
 @dataclass(frozen=True)
 class Record:
-    """What the journal keeps of one finished item."""
+    """What the journal keeps of one item: a finished one, or a failed one the run
+    went past (``failed`` is its message)."""
 
     code: int
     key: str
+    failed: str | None = None
 
 
 def journal_path(path: str | Path) -> Path:
@@ -71,24 +81,39 @@ class ItemWriter:
     ) -> None:
         self.path = path
         self.records: list[Record] = []
-        """Items already in the file when a run resumes (their codes and keys)."""
+        """Items already accounted for when a run resumes (their codes, keys, failures)."""
+        self.finished = False
+        """Set when ``--resume`` meets a file whose run had finished: there is nothing to do."""
+        self.stash: Stash | None = None
+        """Where results that finished out of order wait (None: standard output, a device)."""
         self.sink = sink or _stdout
         self._written = 0
+        self._failures: list[tuple[int, str]] = []
+        """Failed items not journalled yet: only an item written after them journals them,
+        so a run that stops at a failure retries it when resumed."""
+        self._failed = 0
         self._file: IO[bytes] | None = None
         self._journal: IO[str] | None = None
+        self._header = f"{HEADER} {fingerprint}\n"
         if path is None:
             if resume:
                 raise UsageError("--resume continues an --output FILE; give -o FILE")
             return
-        self._open(Path(path), resume, fingerprint)
+        self._open(Path(path), resume)
 
     @property
     def done(self) -> int:
-        """How many items are out: those a resumed file held, then those written since
-        (only counted: a million items keep no million records)."""
+        """How many items are accounted for: those a resumed file held, then those written
+        (or failed and journalled) since (only counted: a million items keep no million
+        records)."""
         return len(self.records) + self._written
 
-    def _open(self, path: Path, resume: bool, fingerprint: str) -> None:
+    @property
+    def failed(self) -> int:
+        """Failed items of the whole run so far, journalled or not."""
+        return self._failed
+
+    def _open(self, path: Path, resume: bool) -> None:
         if path.is_dir():
             raise PuzzlekitError(f"{path}: is a directory; give -o a file name")
         if path.exists() and not path.is_file():  # /dev/null, a named pipe: nothing to resume
@@ -97,53 +122,59 @@ class ItemWriter:
             self._file = open(path, "wb")  # noqa: SIM115 (kept open for the run)
             return
         journal = journal_path(path)
-        header = f"{HEADER} {fingerprint}\n"
-        if resume and path.exists():
-            if not journal.exists():
-                raise PuzzlekitError(
-                    f"{path}: nothing to resume: it has no journal {journal.name} beside it "
-                    "(a finished run removes it; a file not written with --output never had one)"
-                )
-            length = self._restore(path, journal, header)
+        self.stash = Stash(stash_path(path))
+        if resume and path.exists() and (journal.exists() or path.stat().st_size):
+            if not journal.exists():  # a finished run (or a file not written with --output)
+                self.finished = True
+                return
+            length = self._restore(path, journal)
             self._file = open(path, "r+b")  # noqa: SIM115 (kept open for the run)
             self._file.truncate(length)
             self._file.seek(length)
             self._journal = open(journal, "a", encoding="utf-8")  # noqa: SIM115
             return
-        self._file = open(path, "wb")  # noqa: SIM115
+        self.stash.clear()
+        # The journal first: a file without one is never taken for a finished run.
         self._journal = open(journal, "w", encoding="utf-8")  # noqa: SIM115
-        self._journal.write(header)
+        self._journal.write(self._header)
         self._journal.flush()
+        self._file = open(path, "wb")  # noqa: SIM115
 
-    def _restore(self, path: Path, journal: Path, header: str) -> int:
+    def _restore(self, path: Path, journal: Path) -> int:
         """The records of a stopped run and the file length they end at."""
         text = journal.read_text(encoding="utf-8")
         lines = text.split("\n")
-        if lines[0] + "\n" != header:
-            raise PuzzlekitError(
+        if lines[0] + "\n" != self._header:
+            raise UsageError(
                 f"{path}: was written by another command or other options (its journal {journal.name} "
-                "does not match); run it again without --resume to start over"
+                "does not match); give the same ones, or run again without --resume to start over"
             )
         length = 0
         for line in lines[1:-1]:  # the last piece has no newline: unfinished, ignored
-            fields = line.split(" ")
+            fields = line.split(" ", 3)
             try:
                 end, code = int(fields[0]), int(fields[1])
             except (IndexError, ValueError):
                 raise PuzzlekitError(f"{journal}: line {len(self.records) + 2} is damaged; cannot resume") from None
-            self.records.append(Record(code, fields[2] if len(fields) > 2 else ""))
+            key = fields[2] if len(fields) > 2 else ""
+            failed = (fields[3] if len(fields) > 3 else "") if key == FAILED else None
+            self.records.append(Record(code, "" if failed is not None else key, failed))
             length = end
         if path.stat().st_size < length:
             raise PuzzlekitError(f"{path}: is shorter than its journal says; it was changed since, cannot resume")
+        self._failed = sum(1 for r in self.records if r.failed is not None)
         return length
 
     def write(self, text: str, code: int = 0, key: str = "") -> None:
-        """One finished item, whole, then its journal line."""
+        """One finished item, whole, then its journal line (after those of the failed
+        items before it)."""
         with whole():
             if self._file is None:
                 self.sink(text)
                 self._written += 1
+                self._failures = []  # (standard output has no journal to put them in)
                 return
+            self._journal_failures()
             self._file.write(text.encode("utf-8"))
             self._file.flush()
             if self._journal is not None:  # (a device has none)
@@ -151,8 +182,28 @@ class ItemWriter:
                 self._journal.flush()
             self._written += 1
 
+    def fail(self, message: str, code: int = 1) -> None:
+        """A failed item the run goes past: nothing in the output, and a line in the
+        journal once an item after it is written (a finished run needs none)."""
+        self._failures.append((code, " ".join(message.split())))
+        self._failed += 1
+
+    def _journal_failures(self) -> None:
+        if not self._failures:
+            return
+        if self._journal is not None and self._file is not None:
+            end = self._file.tell()
+            for code, message in self._failures:
+                self._journal.write(f"{end} {code} {FAILED} {message}\n")
+            self._journal.flush()
+        self._written += len(self._failures)
+        self._failures = []
+
     def close(self, finished: bool) -> None:
-        """Close the file; a finished run removes its journal, a stopped one keeps it."""
+        """Close the file; a finished run removes its journal and its stash, a stopped one
+        keeps both."""
+        if finished and self._file is not None:
+            self._failures = []  # the journal goes: nobody needs their lines
         if self._file is not None:
             self._file.close()
             self._file = None
@@ -161,6 +212,8 @@ class ItemWriter:
             self._journal = None
             if finished and self.path is not None:
                 journal_path(self.path).unlink(missing_ok=True)
+        if finished and self.stash is not None:
+            self.stash.clear()
 
 
 def _stdout(text: str) -> None:

@@ -193,6 +193,14 @@ class LocalPool:
         self.workers.remove(worker)
         worker.conn.close()
 
+    def finished_now(self) -> list[Event]:
+        """Outcomes sitting in the pipes, read without waiting (a stopping run keeps them)."""
+        events: list[Event] = []
+        for worker in self.workers:
+            with contextlib.suppress(EOFError, OSError):
+                events += self._drain(worker)
+        return [e for e in events if isinstance(e, Done | Failed)]
+
     def close(self, kill: bool = False) -> None:
         """Stop every worker: politely when the run is over, at once when it was stopped."""
         for worker in self.workers:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle
+from puzzlekit.batching import stash
 from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError
 from puzzlekit.formats.level import Block, parse_block, read_blocks
 from puzzlekit.genre import Genre
@@ -44,6 +45,10 @@ def expand(sources: Sequence[str]) -> list[str]:
 
 
 def _is_puzzle_file(path: Path) -> bool:
+    """Not a hidden file, nor a stopped run's journal or kept results (``FILE.resume.d/9``,
+    which a recursive glob reaches)."""
+    if path.parent.name.endswith(stash.SUFFIX):
+        return False
     return path.is_file() and not path.name.startswith(".") and not path.name.endswith(SKIPPED_SUFFIXES)
 
 

@@ -5,7 +5,9 @@
 the work goes through ``puzzlekit.batching`` (ordered and streamed, whoever runs it),
 finished items are written whole as they come, a bar shows progress on a terminal, and
 the first Ctrl-C stops everything within a second or two, keeping what was written,
-with exit code 130.
+with exit code 130.  A failed item is reported by its source on stderr and the run goes
+on without it, ending with exit code 1 (``--fail-fast``: stop at it instead); the same
+whichever runs the work.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import click
 from puzzlekit.batching import MAX_JOBS, Failed, ordered
 from puzzlekit.batching.output import ItemWriter, Record, fingerprint, whole
 from puzzlekit.batching.progress import Bar
-from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED
+from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, escaped
 from puzzlekit.cli.validate import Count
 from puzzlekit.errors import PuzzlekitError
 
@@ -30,6 +32,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 HOW = ("jobs", "cluster", "resume")
 """Options that change how a run is made, not what it outputs (left out of the resume check)."""
+FAIL_FAST = "puzzlekit_fail_fast"
+"""Where ``--fail-fast`` is kept (``ctx.meta``: no command has to take it as a parameter)."""
+FAILURES_IN_A_ROW = 10
+"""Failed items in a row that stop a run even without --fail-fast: then every item is
+failing (a cluster gone, a broken plugin), and a million error lines help nobody."""
 
 
 def batch_options(*, output: bool = True, resume: bool = True) -> Callable[[F], F]:
@@ -38,6 +45,13 @@ def batch_options(*, output: bool = True, resume: bool = True) -> Callable[[F], 
 
     def decorate(func: F) -> F:
         if resume:
+            func = click.option(
+                "--fail-fast",
+                is_flag=True,
+                expose_value=False,
+                callback=_remember_fail_fast,
+                help="Stop at the first failed item (default: report it and go on; exit code 1).",
+            )(func)
             func = click.option(
                 "--resume",
                 is_flag=True,
@@ -69,6 +83,11 @@ def batch_options(*, output: bool = True, resume: bool = True) -> Callable[[F], 
     return decorate
 
 
+def _remember_fail_fast(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    ctx.meta[FAIL_FAST] = value
+    return value
+
+
 @dataclass(frozen=True)
 class Emit:
     """One finished item as the command writes it."""
@@ -94,6 +113,7 @@ class Run:
     out: str | None
     resume: bool
     fingerprint: str
+    fail_fast: bool = False
 
     @classmethod
     def of(cls, ctx: click.Context) -> Run:
@@ -105,6 +125,7 @@ class Run:
             out=None if out in (None, "-") else out,
             resume=bool(params.get("resume")),
             fingerprint=fingerprint(ctx.info_name or "", params, HOW),
+            fail_fast=bool(ctx.meta.get(FAIL_FAST)),
         )
 
 
@@ -123,29 +144,41 @@ def run_batch(
 
     ``work`` runs wherever the options say and returns an ``Emit`` (or what ``present``,
     run here in order, turns into one).  On resume, ``restore`` gets the journal's
-    records and the items already written are skipped.  A failed item stops the run
-    cleanly: everything before it is written, and the journal lets --resume retry it.
+    records, the items already written are skipped and those that had finished out of
+    order are taken back, not redone.  A failed item is reported (``describe`` names it)
+    and the run goes on; the exit code is then 1.  With --fail-fast, or after
+    ``FAILURES_IN_A_ROW`` failures, the run stops cleanly instead: everything before the
+    failure is written, and --resume retries from it.
     """
     run = Run.of(ctx)
     writer = ItemWriter(run.out, resume=run.resume, fingerprint=run.fingerprint)
+    if writer.finished:
+        note = f"{run.out} is already finished (it has no journal beside it); nothing to resume"
+        click.echo(f"puzzlekit: note: {escaped(note)}", err=True)
+        return EXIT_OK
     if restore is not None:
         restore(writer.records)
     try:
         code, finished = _drive(run, writer, work, items, label, total, present, describe)
     except KeyboardInterrupt:
-        interrupted(writer.done, run.out)
+        writer.close(finished=False)
+        interrupted(writer.done, run.out, len(writer.stash.kept) if writer.stash else 0)
     finally:
         writer.close(finished=False)  # a no-op after a finished run closed it
+    if writer.failed and (total or 2) > 1:  # (one item's error line says it all)
+        stopped = "" if finished else ", and the run stopped there"
+        click.echo(f"puzzlekit: error: {writer.failed} item(s) failed (reported above){stopped}", err=True)
     if not finished and run.out is not None:
         click.echo(f"puzzlekit: note: {writer.done} item(s) are in {run.out}; add --resume to go on", err=True)
     return code
 
 
-def interrupted(written: int, out: str | None) -> NoReturn:
+def interrupted(written: int, out: str | None, aside: int = 0) -> NoReturn:
     """The first Ctrl-C: say what was kept and exit 130 (a second one is not let in
     while the workers are stopped)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    where = f" to {out}; add --resume to continue" if out else ""
+    kept = f" (and {aside} finished out of order kept for it)" if aside else ""
+    where = f" to {out}; add --resume to continue{kept}" if out else ""
     click.echo(f"puzzlekit: interrupted: {written} item(s) written{where}", err=True)
     sys.exit(EXIT_INTERRUPTED)
 
@@ -161,8 +194,13 @@ def _drive(
     describe: Callable[[int, Any], str] | None,
 ) -> tuple[int, bool]:
     """The loop of ``run_batch``: the exit code, and whether every item was written."""
-    code = next((r.code for r in writer.records if r.code), 0)
+    code = next((r.code for r in writer.records if r.code and r.failed is None), 0)
     skip = writer.done
+    stash = writer.stash
+    ready = {index - skip: value for index, value in stash.load(skip).items()} if stash and run.resume else {}
+    if ready:
+        click.echo(f"puzzlekit: note: {len(ready)} item(s) that had finished out of order are taken back", err=True)
+    in_a_row = 0
     with Bar(label, total, done=skip) as bar:
         writer.sink = _sink(bar)
         outcomes = ordered(
@@ -171,14 +209,24 @@ def _drive(
             jobs=run.jobs,
             cluster=run.cluster,
             on_progress=lambda index, info: bar.item(skip + index, info),
+            ready=ready,
+            on_held=None if stash is None else lambda done: stash.keep(skip + done.index, done.value),
         )
         try:
             for outcome in outcomes:
                 index = skip + outcome.index
                 if isinstance(outcome, Failed):
                     where = describe(index, outcome.item) if describe else f"item {index + 1}"
-                    bar.note(f"puzzlekit: error: {where}: {outcome.message}")
-                    return EXIT_ERROR, False
+                    bar.note(f"puzzlekit: error: {escaped(where)}: {escaped(outcome.message)}")
+                    writer.fail(f"{where}: {outcome.message}", EXIT_ERROR)
+                    in_a_row += 1
+                    if run.fail_fast or in_a_row >= FAILURES_IN_A_ROW:
+                        if not run.fail_fast:
+                            bar.note(f"puzzlekit: error: {in_a_row} items failed in a row; stopping")
+                        return EXIT_ERROR, False
+                    bar.advance()
+                    continue
+                in_a_row = 0
                 emit: Emit = present(index, outcome.value) if present else outcome.value
                 for note in emit.notes:
                     bar.note(note)
@@ -187,11 +235,14 @@ def _drive(
                 else:
                     with whole():
                         _show(bar, emit)
+                if stash is not None:
+                    stash.drop(index)
                 if code == 0:
                     code = emit.code
                 bar.advance()
         finally:
             outcomes.close()  # stops the workers, at once when the run did not finish
+    code = EXIT_ERROR if writer.failed else code
     writer.close(finished=True)
     return code, True
 
