@@ -27,6 +27,7 @@ from typing import Any, ParamSpec
 
 from puzzlekit._version import __version__
 from puzzlekit.api import rung_name
+from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
@@ -241,7 +242,10 @@ class ClueTrials:
         search nodes, on an engine kept per rung and returned to its first state."""
         engine = self.engines.get(rung)
         if engine is None:
-            engine = self.engines[rung] = Engine(model, max_rung=rung)
+            engine = Engine(model, max_rung=rung, deadline=self.deadline)
+            if not engine.wired:
+                raise _OutOfTime
+            self.engines[rung] = engine
         engine.dom[:] = model.domains  # the first state, as undo(0) would leave it, at once
         engine.aux[:] = model.aux
         engine.trail.clear()
@@ -506,14 +510,15 @@ def make_one(
             out_of_time(deadline)
             attempts += 1
             _tell("attempt")
-            instance = genre.generate(timed, rng)
-            if instance is None:
-                continue
-            rows = genre.write(instance)
-            if "\n".join(rows) in avoid:
-                continue
-            rung = needed_rung(genre, instance, request.max_nodes, deadline)
-        except _OutOfTime:
+            with until(deadline):  # building models looks at the clock too
+                instance = genre.generate(timed, rng)
+                if instance is None:
+                    continue
+                rows = genre.write(instance)
+                if "\n".join(rows) in avoid:
+                    continue
+                rung = needed_rung(genre, instance, request.max_nodes, deadline)
+        except (_OutOfTime, Timeout):
             raise GenerationError(
                 f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time "
                 f"({attempts} attempts); try another size or difficulty, or a longer --timeout"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
+from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.looptheory import LoopTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
@@ -100,8 +101,7 @@ def count_solutions(
         raise ValueError("limit must be at least 1")
     started = time.perf_counter()
     deadline = None if not timeout else started + timeout
-    engine = Engine(model, max_rung=max_rung, record=record)
-    engine.deadline = deadline
+    engine = Engine(model, max_rung=max_rung, record=record, deadline=deadline)
     solutions: list[list[int]] = []
     root: list[int] = []
 
@@ -154,9 +154,17 @@ def count_solutions(
         leaf()
         engine.log = root_log
         return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None, root_rung)
+    twin: Twin | None = None
     if max_nodes is not None and max_nodes <= 0:
         stopped = "max-nodes"
-    elif learning and (twin := _twin_of(model, dom)) is not None:
+    elif learning:
+        try:
+            twin = _twin_of(model, dom, deadline)
+        except Timeout:
+            stopped = "timeout"  # the time ran out while the clauses were written
+    if stopped is not None:
+        pass
+    elif twin is not None:
         outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
         solutions.extend(outcome.solutions)
         nodes = outcome.decisions
@@ -219,11 +227,13 @@ def _dfs(
     return nodes, stopped
 
 
-def _twin_of(model: Model, dom: list[int]) -> Twin | None:
-    """The model's clause twin, when it has one the learning search can use."""
+def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twin | None:
+    """The model's clause twin, when it has one the learning search can use (Timeout
+    when ``deadline`` passes while it is written)."""
     if model.cnf is None or any(d & ~BOOL for d in dom):
         return None
-    twin = model.cnf()
+    with until(deadline):
+        twin = model.cnf()
     if not twin.direct or twin.top < len(dom):
         return None
     return twin
