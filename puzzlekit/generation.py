@@ -40,10 +40,11 @@ from puzzlekit.host import Host
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 3
+GENERATOR_VERSION = 4
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
-grower, clues blanked in batches)."""
+grower, clues blanked in batches; 4: at the top difficulty a removal is proven by a search
+per other clue value, each under the node budget, instead of one count to two)."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -134,25 +135,43 @@ def unique_at(
     return outcome.status == Status.UNIQUE
 
 
-def needed_rung(genre: Genre, instance: Any, max_nodes: int = DEFAULT_BUDGET, deadline: float | None = None) -> int:
+def needed_rung(
+    genre: Genre,
+    instance: Any,
+    max_nodes: int = DEFAULT_BUDGET,
+    deadline: float | None = None,
+    proven: bool = False,
+) -> int:
     """The rung the board needs: the least cap at which deduction solves it, or the
-    search rung.  0 when it is not unique within the budget."""
+    search rung.  0 when it is not unique within the budget.
+
+    ``proven``: the board is known to be unique (``ClueTrials.proven``), so only the
+    deduction runs: what it leaves open needs the search rung, and no search is spent
+    proving again what the trials proved (with a budget that might not reach it)."""
     out_of_time(deadline)
-    outcome = _count(genre.build(instance), None, max_nodes, deadline)
+    outcome = _count(genre.build(instance), None, 0 if proven else max_nodes, deadline)
+    if proven and outcome.status == Status.UNDECIDED:
+        return outcome.rung  # the search rung: deduction alone did not finish
     if outcome.status != Status.UNIQUE:
         return 0
     return outcome.rung
 
 
-def _count(model: Model, cap: int | None, max_nodes: int, deadline: float | None) -> SearchOutcome:
-    """Count to two with the model built (the clock looked at before and after building)."""
+def _count(
+    model: Model, cap: int | None, max_nodes: int, deadline: float | None, limit: int = 2
+) -> SearchOutcome:
+    """Count to ``limit`` with the model built (the clock looked at before and after building)."""
     out_of_time(deadline)
     timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-6)
-    outcome = count_solutions(model, limit=2, max_nodes=max_nodes, timeout=timeout, max_rung=cap, record=False)
+    outcome = count_solutions(model, limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=cap, record=False)
     if outcome.stopped_by == "timeout":
         raise _OutOfTime
     return outcome
 
+
+_trials_made: ContextVar[list[ClueTrials] | None] = ContextVar("puzzlekit_clue_trials", default=None)
+"""The ``ClueTrials`` made during the attempt in progress (``make_one`` reads them, so a
+board the trials proved unique is graded without proving it again)."""
 
 MAX_BATCH = 16
 """The most clue orbits ``reduce_clues`` blanks in one trial (see ``_blank_while_unique``)."""
@@ -182,10 +201,21 @@ class ClueTrials:
         self.solution: list[int] | None = None
         """The board's one solution, once a trial has found it."""
         self.refused_by_twin = 0
+        self.proven = False
+        """True once ``instance`` is proven unique (``unique`` said so, or a blanking was
+        kept: each is exact, so it stays true)."""
+        made = _trials_made.get()
+        if made is not None:
+            made.append(self)
+
+    def proves(self, instance: Any) -> bool:
+        """Is ``instance`` this board, proven unique?"""
+        return self.proven and instance is self.instance
 
     def unique(self, rung: int) -> bool:
         """Is the board as it stands unique at ``rung``?"""
-        return self._unique(self.instance, rung)
+        self.proven = self._unique(self.instance, rung)
+        return self.proven
 
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
@@ -202,14 +232,50 @@ class ClueTrials:
                 editable.set_clue(position, None)
         unique = False
         try:
-            unique = self._unique(trial, rung)
+            broken = self._none_breaks(positions) if is_top(genre, rung) else None
+            unique = self._unique(trial, rung) if broken is None else broken
         finally:
             if editable is not None and not unique:
                 for position in positions:
                     editable.set_clue(position, genre.clue_at(current, position))
         if unique:
             self.instance = trial
+            self.proven = True
         return unique
+
+    def _none_breaks(self, positions: Sequence[Any]) -> bool | None:
+        """With the clues at ``positions`` blanked in the editable model: is the board still
+        unique?  None when the genre cannot tell its clue values (``Genre.clue_values``).
+
+        The board as it stands is unique, so a second solution without these clues breaks
+        one of them: its count there is another value.  The cases, each a search for any
+        solution: the first clue takes each other value (the rest blank), then the first
+        keeps its clue and the second takes each other value, and so on.  A solution in
+        any case (or an undecided one) means not proven unique; none in every case means
+        unique.  Counts no clue can say are ``twins_near``'s, checked before.  These
+        searches start from a wrong clue, which deduction usually refutes at once, where
+        counting to two must first find the solution and then exhaust the rest."""
+        genre, editable, current = self.genre, self.editable, self.instance
+        if editable is None or not self.proven:
+            return None
+        values = [genre.clue_values(current, position) for position in positions]
+        clues = [genre.clue_at(current, position) for position in positions]
+        try:
+            for position, clue, others in zip(positions, clues, values):
+                if others is None:
+                    return None
+                for value in others:
+                    if value == clue:
+                        continue
+                    editable.set_clue(position, value)
+                    outcome = _count(editable.model, None, self.max_nodes, self.deadline, limit=1)
+                    if outcome.status != Status.NONE:
+                        return False
+                editable.set_clue(position, clue)  # later cases keep this clue
+            return True
+        finally:
+            for position in positions:
+                editable.set_clue(position, None)  # blank again, as the caller left them
 
     def _has_twin(self, trial: Any, positions: Sequence[Any]) -> bool:
         """Is there a second solution of ``trial`` near the board's own?"""
@@ -499,8 +565,31 @@ def make_one(
     rng = Rng(seed_for(genre, request, base, first + index))
     target = target_rung(genre, request.difficulty)
     timed = replace(request, deadline=deadline)
+    made: list[ClueTrials] = []
+    token = _trials_made.set(made)
+    try:
+        return _attempts(genre, request, seed, index, deadline, avoid, rng, target, timed, started, made)
+    finally:
+        _trials_made.reset(token)
+
+
+def _attempts(
+    genre: Genre,
+    request: GenerateRequest,
+    seed: str,
+    index: int,
+    deadline: float | None,
+    avoid: frozenset[str],
+    rng: Rng,
+    target: int,
+    timed: GenerateRequest,
+    started: float,
+    made: list[ClueTrials],
+) -> Generated:
+    """The loop of ``make_one``."""
     attempts = 0
     while True:
+        made.clear()
         if attempts >= MAX_ATTEMPTS:
             raise GenerationError(
                 f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in "
@@ -517,7 +606,8 @@ def make_one(
                 rows = genre.write(instance)
                 if "\n".join(rows) in avoid:
                     continue
-                rung = needed_rung(genre, instance, request.max_nodes, deadline)
+                proven = any(trials.proves(instance) for trials in made)
+                rung = needed_rung(genre, instance, request.max_nodes, deadline, proven)
         except (_OutOfTime, Timeout):
             raise GenerationError(
                 f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time "
