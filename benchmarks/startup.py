@@ -41,6 +41,8 @@ import corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE_3X3 = "3.2\n...\n2.3\n"
+EXAMPLE_HASHI = "2.2\n...\n2.2\n"
+EXAMPLE_URL = "https://puzz.link/p?slither/5/5/haag6216bgd6d"
 FLOORS = {"--version": 0.1, "--help": 0.2, "solve 3x3": 0.3}
 
 
@@ -127,6 +129,9 @@ def rows(runs: int, memory: bool) -> list[Row]:
         ("--help", [exe, "--help"], None),
         ("solve 3x3", [exe, "solve", "slitherlink", "-"], EXAMPLE_3X3),
         ("import puzzlekit", [sys.executable, "-c", "import puzzlekit"], None),
+        ("solve hashi (alias)", [exe, "solve", "hashi", "-"], EXAMPLE_HASHI),
+        ("solve URL", [exe, "solve", EXAMPLE_URL], None),
+        ("genres", [exe, "genres"], None),
     ):
         out.append(Row(name, *measure(argv, runs, stdin), floor=FLOORS.get(name)))
     with tempfile.TemporaryDirectory() as empty:  # no .pyc to read, none written: compiled every start

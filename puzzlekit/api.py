@@ -28,7 +28,7 @@ from puzzlekit.core.search import (
 )
 from puzzlekit.errors import BudgetSpent, LevelError, LevelErrors, UsageError
 from puzzlekit.formats.codec import read_capped, utf8
-from puzzlekit.formats.level import Block, read_blocks, write_block
+from puzzlekit.formats.level import Block, parse_block, read_blocks, write_block
 from puzzlekit.genre import Genre, Violation
 from puzzlekit.host import Host, make_host
 
@@ -137,8 +137,7 @@ def load(genre: str | Genre, text: Source, source: str = "<string>", host: Host 
     errors: list[LevelError] = []
     for block in read_blocks(text, source):
         try:
-            block.expect()  # a bad "# expect:" is bad input, located like any other
-            puzzles.append(Puzzle(g, g.parse(block), block))
+            puzzles.append(Puzzle(g, parse_block(g.parse, block), block))  # "# expect:" checked too
         except LevelError as err:  # go on: every bad block is reported, not the first only
             errors.append(err)
             if len(errors) > LevelErrors.MAX_REPORTED:

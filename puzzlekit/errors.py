@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
 
 class PuzzlekitError(Exception):
     """Base of every error puzzlekit raises on purpose; the CLI prints it in one line."""
@@ -53,6 +58,25 @@ class LevelErrors(LevelError):
         failed = LevelErrors.collect(errors)
         if failed is not None:
             raise failed
+
+    @staticmethod
+    def run(parse: Callable[[], T], *checks: Callable[[], object]) -> T:
+        """``parse()``, with every one of ``checks`` (a block's metadata, say) tried as well
+        even when another fails, so the errors of all of them are reported together."""
+        errors: list[LevelError] = []
+        for check in checks:
+            try:
+                check()
+            except LevelError as err:
+                errors.append(err)
+        try:
+            result = parse()
+        except LevelError as err:
+            errors.append(err)
+            LevelErrors.raise_any(errors)
+            raise  # not reached: raise_any raised
+        LevelErrors.raise_any(errors)
+        return result
 
 
 class UnknownGenre(PuzzlekitError):

@@ -9,7 +9,8 @@ import time: the CLI makes a host when it needs one, tests inject their own.
 ``make_host(lazy=True)`` (what the CLI and ``puzzlekit.default_host()`` use) reads the
 entry points once but imports a plugin only when it is needed: asking for a genre by
 name loads the plugin of that name (the built-in plugins are named after their
-genres), and anything that needs every plugin (another name or alias, the list of
+genres), by an alias the plugin its ``puzzlekit.names`` entry point names, and
+anything that needs every plugin (another name or alias, the list of
 genres, the formats, the plugin commands) loads the rest.  So ``puzzlekit.solve(
 "slitherlink", text)`` and ``puzzlekit solve slitherlink level.txt`` import Slitherlink
 alone (``interchange.decode`` asks the other plugins' formats only about a source that
@@ -30,12 +31,16 @@ import pluggy
 from puzzlekit import hookspecs
 from puzzlekit.errors import DuplicateName, PuzzlekitError
 from puzzlekit.genre import Genre
+from puzzlekit.registry import _NAME as GENRE_NAME
 from puzzlekit.registry import CommandRegistry, Format, GenreEntry, Origin, Registry
 
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
 GROUP = "puzzlekit"
+NAMES_GROUP = "puzzlekit.names"
+"""Entry points ``alias = plugin``: which plugin registers a genre alias, so a lazy host
+imports that plugin alone for the alias (a genre's name is its plugin's entry-point name)."""
 DISABLE_VARIABLE = "PUZZLEKIT_DISABLE_PLUGINS"
 
 
@@ -62,6 +67,8 @@ class Host:
     _commands: CommandRegistry | None = None
     pending: dict[str, EntryPoint] = field(default_factory=dict)
     """Entry points read but not yet imported (lazy hosts only), by plugin name."""
+    names: dict[str, str] = field(default_factory=dict)
+    """Genre aliases the entry-point metadata names (:data:`NAMES_GROUP`), to their plugin."""
     on_failure: Callable[[PluginFailure], None] | None = None
     """Told of each plugin that fails as it is loaded (the CLI prints a warning)."""
 
@@ -83,8 +90,9 @@ class Host:
         when that one does not have it."""
         key = name.lower()
         if self.pending and not self.loaded.has(key):
-            if key in self.pending:
-                _load(self, [key])
+            plugin = key if key in self.pending else self.names.get(key)
+            if plugin in self.pending:
+                _load(self, [plugin])
             if not self.loaded.has(key):
                 self.load_all()
         try:
@@ -94,6 +102,16 @@ class Host:
                 broken = "; ".join(str(f) for f in self.failures)
                 raise type(err)(f"{err}; note: {broken}") from None
             raise
+
+    def is_genre(self, name: str) -> bool:
+        """Is ``name`` an installed genre's name or alias?  A text no genre could be called
+        (a URL, a path) is answered without loading a plugin."""
+        key = name.lower()
+        if self.loaded.has(key):
+            return True
+        if not GENRE_NAME.match(key):
+            return False
+        return key in self.registry.names()
 
     def genres(self) -> list[GenreEntry]:
         return self.registry.entries()
@@ -130,8 +148,10 @@ def make_host(entrypoints: bool = True, plugins: Iterable[Any] = (), lazy: bool 
     if entrypoints:
         from importlib.metadata import entry_points  # ~15 ms: only when a host is made
 
-        found = sorted(entry_points(group=GROUP), key=lambda ep: ep.name)
+        every = entry_points()  # one scan of the installed distributions for both groups
+        found = sorted(every.select(group=GROUP), key=lambda ep: ep.name)
         host.pending = {ep.name: ep for ep in found if ep.name not in disabled}
+        host.names = {ep.name.lower(): ep.value.strip() for ep in every.select(group=NAMES_GROUP)}
     if not lazy or plugins:
         _load(host, list(host.pending), plugins)
     return host

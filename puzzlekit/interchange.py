@@ -16,15 +16,17 @@ this module only chooses among them:
 from __future__ import annotations
 
 import os
+import re
 
 from puzzlekit.api import Puzzle, default_host
 from puzzlekit.core.model import is_fixed
-from puzzlekit.errors import LevelError, PuzzlekitError, UsageError
-from puzzlekit.formats import foreign
+from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError
+from puzzlekit.formats import foreign, janko, puzzlink
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
+from puzzlekit.registry import Format, Registry
 
 MAX_PEEK = 1 << 16
 """Characters of a file ``decode`` reads as level text to see whether its first board parses."""
@@ -33,17 +35,48 @@ ASCII = "ascii"
 
 
 def claimed_genres(source: str, host: Host | None = None) -> list[str]:
-    """Genre names the registered formats say ``source`` belongs to (usually one or none)."""
+    """Genre names the registered formats say ``source`` belongs to (usually one or none).
+
+    A lazy host first loads only the plugin of the genre the source names (a puzz.link
+    puzzle id, a pzprjs file's id line or a janko ``puzzle`` line that is an installed
+    genre's name or alias, as the entry-point metadata says) and asks the formats loaded;
+    every plugin is loaded only when those claim nothing."""
     host = host or default_host()
-    known = set(host.registry.names())
+    if host.pending:
+        named = _named_plugin(source, host)
+        if named is not None:
+            host.genre(named)
+            names = _claims(source, host.loaded)
+            if names:
+                return names
+    return _claims(source, host.registry)
+
+
+def _claims(source: str, registry: Registry) -> list[str]:
+    known = set(registry.names())
     names: list[str] = []
-    for fmt in host.formats():
+    for fmt in registry.formats():
         claim = fmt.genre_of(source)
         if claim and claim.lower() in known:  # a claim for a genre not installed says nothing
-            name = host.registry.genre(claim).name
+            name = registry.genre(claim).name
             if name not in names:
                 names.append(name)
     return names
+
+
+def _named_plugin(source: str, host: Host) -> str | None:
+    """The genre name or alias ``source`` says it is (cheaply, without any format), when
+    the host knows which plugin registers it; None otherwise."""
+    text = source.strip()
+    said = puzzlink.pid_of(text)
+    if said is None and janko.looks_like(text):
+        said = next(iter(janko.puzzle_names(text)), None)
+    if said is None and text.startswith("pzprv3"):
+        lines = re.split(r"[\n/]", text, maxsplit=2)
+        said = lines[1].strip().lower() if len(lines) > 1 else None
+    if said and (said in host.pending or said in host.names or host.loaded.has(said)):
+        return said
+    return None
 
 
 def infer_genre(source: str, host: Host | None = None, name: str | None = None, command: str = "solve") -> Genre:
@@ -66,7 +99,7 @@ def infer_genre(source: str, host: Host | None = None, name: str | None = None, 
         raise UsageError(
             f"{where} could be {' or '.join(names)}: name the genre, as in 'puzzlekit {command} {names[0]} SOURCE'."
         )
-    return host.registry.genre(names[0])
+    return host.genre(names[0])
 
 
 def decode(source: str, genre: Genre, host: Host | None = None, name: str | None = None) -> str | None:
@@ -85,16 +118,22 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
     text = source.strip()
     if not text:
         return None
+    listed = _listed(source, genre, host)
+    if listed:
+        return _decode_list(listed, genre, host, name or "<string>")
     if host.pending and _plainly_not_a_format(source, text, genre, host, name):
         return None
-    claims = claimed_genres(text, host)
+    own = host.loaded.formats(genre.name)
+    claims = [genre.name] if any(fmt.matches(text) and _says(fmt, text, genre) for fmt in own) else []
+    claims = claims or claimed_genres(text, host)  # no other plugin is asked about the genre's own
     where = name or shown(text)
     if claims and genre.name not in claims:
         raise UsageError(
             f"{where}: this is a {' or '.join(claims)} puzzle, not {genre.name}; "
             f"name {claims[0]} as the genre, or leave the genre out"
         )
-    for fmt in host.formats(genre.name):
+    found = [fmt for fmt in own if fmt.matches(text)] or [f for f in host.formats(genre.name) if f.matches(text)]
+    for fmt in found[:1]:  # the genre's own plugin's format first: no other plugin is loaded for it
         if fmt.matches(text):
             try:
                 return fmt.read(text, genre)
@@ -111,6 +150,46 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
         )
     foreign.refuse(text, name or where)  # another program's file that is not level text either
     return None
+
+
+def _says(fmt: Format, text: str, genre: Genre) -> bool:
+    """Does ``fmt`` say ``text`` is a puzzle of ``genre`` (by its name or an alias)?"""
+    claim = (fmt.genre_of(text) or "").lower()
+    return claim == genre.name or claim in genre.aliases
+
+
+def _listed(text: str, genre: Genre, host: Host) -> list[tuple[int, str]]:
+    """The ``(line number, entry)`` pairs of a list of ``genre``'s URLs or game IDs, one
+    per line (blank lines and ``#`` comments allowed); empty unless there are two or more
+    and every one is in one of the genre's formats."""
+    if "\n" not in text.strip():
+        return []
+    entries = [(n, line.strip()) for n, line in enumerate(text.split("\n"), start=1)]  # numbered as in the file
+    entries = [(n, e) for n, e in entries if e and not e.startswith("#")]
+    own = host.loaded.formats(genre.name)  # the genre's plugin is loaded; no other need be
+    if len(entries) < 2 or not all(any(fmt.matches(e) for fmt in own) for _, e in entries):
+        return []
+    return entries
+
+
+def _decode_list(entries: list[tuple[int, str]], genre: Genre, host: Host, name: str) -> str:
+    """Level text of every entry of a list, blank-line separated; every bad entry (one
+    that does not decode, or whose board the genre refuses) reported at its line."""
+    texts: list[str] = []
+    errors: list[LevelError] = []
+    for number, entry in entries:
+        try:
+            level = decode(entry, genre, host) or ""
+            for block in read_blocks(level, name):
+                genre.parse(block)
+            texts.append(level)
+        except PuzzlekitError as err:
+            col = err.col if isinstance(err, LevelError) else 1
+            errors.append(LevelError(name, number, col, err.message if isinstance(err, LevelError) else str(err)))
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
+    LevelErrors.raise_any(errors)
+    return "\n".join(texts)
 
 
 def _plainly_not_a_format(source: str, text: str, genre: Genre, host: Host, name: str | None) -> bool:
@@ -177,8 +256,7 @@ def encode(puzzle: Puzzle, kind: str, host: Host | None = None, state: list[int]
     if kind == ASCII:
         rows = puzzle.genre.write(puzzle.instance, state)
         return write_block(rows, puzzle.meta)
-    writers = host.registry.writers(puzzle.genre.name)
-    fmt = writers.get(kind)
+    fmt = host.loaded.writers(puzzle.genre.name).get(kind) or host.registry.writers(puzzle.genre.name).get(kind)
     if fmt is None:
         choices = ", ".join(kinds(puzzle.genre, host))
         raise UsageError(f"{puzzle.genre.name} puzzles cannot be written as {kind!r}; choose from {choices}")

@@ -316,6 +316,66 @@ class DailyReport(Report):
     puzzle: str = Field(description="The puzzle as level text, metadata included.")
 
 
+class RungReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rung: int = Field(description="1 is the cheapest; search is the last.")
+    name: str
+    summary: str
+
+
+class RuleReport(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    rung: int
+    summary: str
+
+
+class GenreReport(Report):
+    """One installed genre: a line of ``puzzlekit genres --json`` output."""
+
+    name: str = Field(description="The genre's name again (as ``genre``), for readers of earlier output.")
+    aliases: list[str]
+    summary: str
+    plugin: str = Field(description="The entry point (or plugin) that registered it.")
+    distribution: str | None = Field(description="The installed distribution it comes from; null when none.")
+    version: str | None
+    ladder: list[RungReport]
+    rules: list[RuleReport]
+
+
+class BrokenPluginReport(Report):
+    """A plugin that failed to load: a line of ``puzzlekit genres --json`` output."""
+
+    genre: str | None = Field(description="null: a plugin that failed to load registered no genre.")  # type: ignore[assignment]
+    broken: str = Field(description="The plugin's entry-point name.")
+    error: str
+
+
+class FormatReport(Report):
+    """One way to read (and maybe write) a genre's puzzles: a line of ``puzzlekit formats --json``."""
+
+    kind: str = Field(description="What ``convert --to`` takes (``ascii`` is puzzlekit's own level text).")
+    format: str = Field(description="The format's unique name (``level text`` for ascii).")
+    writes: bool = Field(description="True when it writes as well as reads.")
+    summary: str
+
+
+def genre_report(genre: Genre, plugin: str, distribution: str | None, version: str | None) -> GenreReport:
+    return GenreReport(
+        genre=genre.name,
+        name=genre.name,
+        aliases=list(genre.aliases),
+        summary=genre.summary,
+        plugin=plugin,
+        distribution=distribution,
+        version=version,
+        ladder=[RungReport(rung=r.level, name=r.name, summary=r.summary) for r in genre.ladder],
+        rules=[RuleReport(name=r.name, rung=r.rung, summary=r.summary) for r in genre.rules],
+    )
+
+
 FAMILY: dict[str, type[Report]] = {
     "solve-report.schema.json": SolveReport,
     "check-report.schema.json": CheckReport,
@@ -324,6 +384,9 @@ FAMILY: dict[str, type[Report]] = {
     "analysis-report.schema.json": AnalysisReport,
     "generate-report.schema.json": GeneratedReport,
     "daily-report.schema.json": DailyReport,
+    "genre-report.schema.json": GenreReport,
+    "broken-plugin-report.schema.json": BrokenPluginReport,
+    "format-report.schema.json": FormatReport,
 }
 """Every published schema, by file name: one model per command that writes ``--json``."""
 

@@ -144,7 +144,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_code_1(args: list[str], words:
     [
         (["solve", "7x7:abc"], "could be hashiwokakero or slitherlink"),
         (["solve", "https://puzz.link/p?yajilin/5/5/a"], "no installed format reads this URL"),
-        (["convert", "slitherlink", SLITHER_URL, "--to", "png"], "ascii, penpa, pzpr, tatham, url"),
+        (["convert", "slitherlink", SLITHER_URL, "--to", "png"], "ascii, janko, penpa, pzpr, tatham, url"),
         (["solve", "slitherlink"], "Missing argument 'SOURCE'"),
     ],
 )

@@ -130,3 +130,41 @@ def test_a_masyu_block_reads_with_white_and_black_pearls(host: Host) -> None:
     with pytest.raises(LevelError, match="expected 'w' \\(white\\)") as err:
         interchange.decode(text.replace("- W", "- x"), host.genre("masyu"), host, "masyu.txt")
     assert (err.value.line, err.value.col) == (7, 3)
+
+
+@pytest.mark.parametrize(("genre", "size"), [("slitherlink", (5, 5)), ("hashiwokakero", (6, 6)), ("masyu", (6, 6))])
+def test_generated_boards_round_trip_through_janko_text(host: Host, genre: str, size: tuple[int, int]) -> None:
+    """Boards made by puzzlekit's own generator, written as janko text (``convert --to
+    janko``) and read back: the same boards, the genre inferred from the ``puzzle`` line."""
+    from puzzlekit.generation import GenerateRequest, generate
+
+    g = host.genre(genre)
+    made = [m.text for m in generate(g, GenerateRequest(*size, "easy"), "janko", count=2, timeout=60)]
+    for text in made:
+        (puzzle,) = puzzlekit.load(g, text, host=host)
+        written = interchange.encode(puzzle, "janko", host)
+        assert written.startswith("begin\npuzzle ") and written.endswith("\nend\n")
+        assert interchange.infer_genre(written, host).name == genre
+        decoded = interchange.decode(written, g, host, "made.txt")
+        assert decoded is not None
+        assert read_blocks(decoded)[0].rows == g.write(puzzle.instance)
+        assert read_blocks(decoded)[0].meta.get("author") == puzzle.meta.get("author")
+
+
+def test_a_board_janko_cannot_hold_is_refused_in_one_line(host: Host) -> None:
+    (puzzle,) = puzzlekit.load("hashiwokakero", "2?2\n...\n2.2\n", host=host)
+    with pytest.raises(puzzlekit.PuzzlekitError, match="janko text has no token for '\\?' \\(r1c2"):
+        interchange.encode(puzzle, "janko", host)
+
+
+def test_janko_blocks_with_keys_puzzlekit_does_not_know_read(host: Host) -> None:
+    """The keys janko.at's own pages carry (``solver``, ``info``, ``unit``, ``patternx``)
+    and a multi-line ``moves`` list are skipped, as in a page's ``application/x-janko`` data."""
+    text = (
+        "begin\npuzzle slitherlink\nauthor Otto Janko\nsolver Otto Janko\nsource https://www.janko.at/Raetsel/\n"
+        "info 1-2-3\nunit 30\npatternx 2\nsize 3\nproblem\n3 - 2\n- - -\n2 - 3\nsolution\n- - -\n- - -\n- - -\n"
+        "moves\nZ2;ba,2;aa,4;\ncb,4;db,2;\nend\n"
+    )
+    decoded = interchange.decode(text, host.genre("slitherlink"), host, "page.txt")
+    assert decoded is not None
+    assert read_blocks(decoded)[0].rows == ["3.2", "...", "2.3"]

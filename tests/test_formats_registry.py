@@ -134,7 +134,7 @@ def test_the_built_in_genres_register_their_formats_through_the_hook(host: Host)
             fmt = names[f"{genre}-{kind}"]
             assert fmt.genres == (genre,)
             assert fmt.can_write
-        assert interchange.kinds(host.genre(genre), host) == ["ascii", "penpa", "pzpr", "tatham", "url"]
+        assert interchange.kinds(host.genre(genre), host) == ["ascii", "janko", "penpa", "pzpr", "tatham", "url"]
 
 
 def test_a_genre_without_a_url_format_says_so_for_a_url() -> None:

@@ -222,7 +222,8 @@ def test_a_plugin_command_is_added_and_collisions_are_refused() -> None:
 
 def test_a_lazy_host_imports_a_genre_s_plugin_only_when_it_is_used() -> None:
     """Entry points are read once; asking for slitherlink loads that plugin alone, an
-    alias or the formats load the rest (run in a fresh process, so nothing is imported yet)."""
+    alias its own plugin alone (the ``puzzlekit.names`` entry points), the formats load
+    the rest (run in a fresh process, so nothing is imported yet)."""
     code = (
         "import sys\n"
         "from puzzlekit.host import make_host\n"
@@ -232,12 +233,14 @@ def test_a_lazy_host_imports_a_genre_s_plugin_only_when_it_is_used() -> None:
         "host.genre('slitherlink')\n"
         "print(loaded(), sorted(host.pending))\n"
         "host.genre('bridges')\n"
-        "print(loaded(), sorted(host.pending), len(host.formats()) > 6)\n"
+        "print(loaded(), 'hashiwokakero' in host.pending)\n"
+        "print(len(host.formats()) > 6, sorted(host.pending))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.splitlines()
     assert out[0].startswith("[] [") and "'slitherlink'" in out[0]
     assert out[1].startswith("['puzzlekit_slitherlink'] [") and "'slitherlink'" not in out[1]
-    assert "'puzzlekit_hashi'" in out[2] and "[] True" in out[2]
+    assert out[2] == "['puzzlekit_hashi', 'puzzlekit_slitherlink'] False"
+    assert out[3] == "True []"
 
 
 def test_a_lazy_host_still_refuses_a_duplicate_once_both_plugins_load() -> None:
@@ -290,3 +293,62 @@ def test_a_lazy_host_reads_level_text_without_importing_the_other_plugins() -> N
     host = make_host(lazy=True)
     assert interchange.decode("3.2\n...\n2.3\n", host.genre("slitherlink"), host, "level.txt") is None
     assert "hashiwokakero" in host.pending
+
+
+IMPORTED = (
+    "import sys\n"
+    "from puzzlekit.cli.main import main\n"
+    "try:\n"
+    "    main(sys.argv[1:], standalone_mode=False)\n"
+    "except (SystemExit, Exception):\n"
+    "    pass\n"
+    "print('plugins:', *sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')}))\n"
+)
+"""Runs the CLI on its arguments in a fresh process and prints which plugins got imported."""
+
+HASHI_URL = "https://puzz.link/p?hashi/3/3/2g2i1g1"
+SLITHER_URL = "https://puzz.link/p?slither/5/5/haag6216bgd6d"
+
+
+@pytest.mark.parametrize(
+    ("args", "plugins"),
+    [
+        (["solve", "hashi", "{level}"], "puzzlekit_hashi"),
+        (["solve", "bridges", HASHI_URL], "puzzlekit_hashi"),
+        (["solve", HASHI_URL], "puzzlekit_hashi"),
+        (["solve", SLITHER_URL], "puzzlekit_slitherlink"),
+        (["solve", "slitherlink", SLITHER_URL], "puzzlekit_slitherlink"),
+        (["solve", "slitherlink", HASHI_URL], "puzzlekit_hashi puzzlekit_slitherlink"),  # refused, naming hashi
+        (["solve", "slitherlink", "5x5t0:b0b0c1a211a1c3b1a3"], "puzzlekit_slitherlink"),
+        (["convert", SLITHER_URL, "--to", "tatham"], "puzzlekit_slitherlink"),
+        (["render", SLITHER_URL, "-o", "{svg}"], "puzzlekit_slitherlink"),
+        (["solve", "{pzprjs}"], "puzzlekit_slitherlink"),
+        (["solve", "{urls}"], "puzzlekit_slitherlink"),
+        (["solve", "https://puzz.link/p?lightup/3/3/.g"], "puzzlekit_akari"),
+    ],
+)
+def test_an_alias_or_a_url_imports_its_genre_s_plugin_alone(tmp_path: Path, args: list[str], plugins: str) -> None:
+    files = {
+        "level": ("h.txt", "2.2\n...\n2.2\n"),
+        "pzprjs": ("s.pzpr", "pzprv3\nslither\n2\n2\n3 . \n. 3 \n"),
+        "urls": ("urls.txt", f"{SLITHER_URL}\n# another\n{SLITHER_URL}\n"),
+        "svg": ("x.svg", ""),
+    }
+    paths = {key: str(tmp_path / name) for key, (name, _) in files.items()}
+    for name, text in files.values():
+        if text:
+            (tmp_path / name).write_text(text)
+    argv = [a.format(**paths) for a in args]
+    out = subprocess.run([sys.executable, "-c", IMPORTED, *argv], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == f"plugins: {plugins}", out.stderr
+
+
+def test_the_alias_metadata_names_every_alias_of_every_genre() -> None:
+    """``puzzlekit.names`` entry points (pyproject.toml) and ``Genre.aliases`` agree, so no
+    alias silently falls back to loading every plugin."""
+    from importlib.metadata import entry_points
+
+    host = make_host()
+    metadata = {(ep.name, ep.value) for ep in entry_points(group="puzzlekit.names")}
+    aliases = {(alias, entry.origin.plugin) for entry in host.genres() for alias in entry.genre.aliases}
+    assert metadata == aliases

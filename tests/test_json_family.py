@@ -77,3 +77,49 @@ def test_every_family_member_is_published() -> None:
         published = json.loads((ROOT / "docs" / "schema" / name).read_text())
         assert "schema_version" in published["properties"] and "genre" in published["required"]
         assert published.get("additionalProperties") is False
+
+
+def test_genres_json_lines_validate_and_name_their_genre() -> None:
+    from puzzlekit.report import GenreReport
+
+    result = CliRunner().invoke(main, ["genres", "--json"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.strip().splitlines()
+    reports = [GenreReport.model_validate_json(line) for line in lines]
+    assert {r.genre for r in reports} >= {"slitherlink", "hashiwokakero", "masyu"}
+    for line, report in zip(lines, reports):
+        assert json.loads(line)["schema_version"] == SCHEMA_VERSION and report.name == report.genre
+
+
+def test_a_broken_plugin_s_json_line_validates() -> None:
+    from puzzlekit.cli.output import genres_json
+    from puzzlekit.host import PluginFailure, make_host
+    from puzzlekit.registry import Origin
+    from puzzlekit.report import BrokenPluginReport
+
+    host = make_host(entrypoints=False)
+    host.failures.append(PluginFailure(Origin("broken"), "ModuleNotFoundError: No module named 'x'"))
+    (line,) = genres_json(host).splitlines()
+    report = BrokenPluginReport.model_validate_json(line)
+    assert (report.genre, report.broken, json.loads(line)["schema_version"]) == (None, "broken", SCHEMA_VERSION)
+
+
+def test_formats_json_lines_validate_and_match_the_table() -> None:
+    from puzzlekit.report import FormatReport
+
+    result = CliRunner().invoke(main, ["formats", "--json"])
+    assert result.exit_code == 0, result.output
+    reports = [FormatReport.model_validate_json(line) for line in result.stdout.strip().splitlines()]
+    header, *table = CliRunner().invoke(main, ["formats"]).stdout.strip().splitlines()
+    assert len(reports) == len(table)
+    wanted = {("slitherlink", "ascii"), ("slitherlink", "url"), ("masyu", "penpa")}
+    assert {(r.genre, r.kind) for r in reports} >= wanted
+    at = header.index("WRITES")
+    assert [r.writes for r in reports] == [row[at:].startswith("yes") for row in table]
+
+
+def test_the_published_schemas_are_the_models_own() -> None:
+    from puzzlekit.report import schemas
+
+    for name, schema in schemas().items():
+        assert json.loads((ROOT / "docs" / "schema" / name).read_text()) == schema, f"rewrite {name}"

@@ -88,3 +88,19 @@ def test_svg_and_terminal_show_sea_numbers_and_dots() -> None:
     svg = p.genre.draw_svg(p.instance, dom)
     assert svg.count('class="shaded"') == 5 and svg.count('class="clue"') == 4
     assert p.genre.pretty(p.instance, dom).count("█") == 10
+
+
+def test_a_half_marked_attempt_is_incomplete_and_a_marked_mistake_wrong() -> None:
+    """A bare puzzle, or an attempt with dots (``o``) whose unmarked cells could still be
+    shaded to mend an island, is incomplete, as in every genre; a fully marked mistake is
+    wrong; a state in the solution's own form (``#`` and ``.``) reads ``.`` as unshaded."""
+    puzzle = "1..\n...\n..1\n"
+    assert puzzlekit.check("nurikabe", puzzle).status == "incomplete"
+    assert puzzlekit.check("nurikabe", puzzle, "1#o\n#..\n..1\n").status == "incomplete"
+    wrong = puzzlekit.check("nurikabe", puzzle, "1oo\n###\n##1\n")
+    assert wrong.status == "wrong" and "size" in {v.kind for v in wrong.violations}
+    examples = puzzlekit.default_host().genre("nurikabe").example_paths()
+    path = next(p for p in examples if p.name == "first.txt")
+    first = puzzlekit.load("nurikabe", path)[0]
+    solution = path.with_name("first.solution.txt").read_text()
+    assert puzzlekit.check("nurikabe", first, solution).status == "solved"  # '#' and '.': the solution's form

@@ -73,6 +73,8 @@ def test_check_names_a_region_that_is_not_its_number() -> None:
     puzzle = "2 . .\n. . 4\n3 . .\n"
     assert puzzlekit.check("shikaku", puzzle, "aab\nccb\ncab\n").status == "wrong"
     assert puzzlekit.check("shikaku", puzzle, "aab\n..b\n...\n").status == "incomplete"
+    assert puzzlekit.check("shikaku", puzzle, "aa.\n...\n...\n").status == "incomplete"  # 4 and 3 not drawn yet
+    assert puzzlekit.check("shikaku", puzzle).status == "incomplete"  # a bare puzzle, as every genre says
     solved = puzzlekit.solve("shikaku", puzzle)
     assert solved.status.value == "unique"
     assert puzzlekit.check("shikaku", puzzle, solved.solutions[0].text).status == "solved"

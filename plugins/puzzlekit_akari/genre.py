@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
@@ -36,8 +37,7 @@ class Akari(GridGenre):
     bad_levels = ("#.5\n", "..\n.\n", "#*?\n", "..\n.#\n# x\n")
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        parsed = read_grid(block, LEGEND)
+        parsed = LevelErrors.run(lambda: read_grid(block, LEGEND), lambda: self.check_flags(block))
         return Board(parsed.grid, tuple("." if t in "*x" else t for t in parsed.tokens))
 
     def build(self, instance: Board) -> Model:

@@ -10,6 +10,7 @@ from puzzlekit import Block, Genre, Place, Violation, bundled_examples
 from puzzlekit.core import Lookahead, Model, Rule, Rung, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.errors import LevelErrors
 from puzzlekit_hashi import picture, pretty
 from puzzlekit_hashi.accept import violations
 from puzzlekit_hashi.board import NO_CLUE, Board
@@ -43,8 +44,7 @@ class Hashiwokakero(Genre):
     rules = (ISLAND_SUM, NO_CROSSING, MUST_CONNECT, NO_ISOLATION, LOOKAHEAD)
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        return parse_board(block)
+        return LevelErrors.run(lambda: parse_board(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
         board = instance

@@ -9,8 +9,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, UnionFind, count_solutions
+from puzzlekit.core import (
+    BOOL,
+    FALSE,
+    TRUE,
+    Engine,
+    Lookahead,
+    Status,
+    UnionFind,
+    count_solutions,
+    is_fixed,
+    state_values,
+    value_of,
+)
 from puzzlekit.core.rng import Rng
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
     GridGenre,
@@ -51,6 +64,10 @@ SEA = Rule(
 TRIAL = Rule("trial", 3, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
+UNMARKED = 2
+"""``finished``'s value for a cell the player has not marked (neither shaded nor dotted)."""
+
+
 @dataclass(frozen=True)
 class Board:
     grid: RectGrid
@@ -79,8 +96,10 @@ class Nurikabe(GridGenre):
     bad_levels = ("1.0\n", "..\n.\n", "1.a\n", "2 . 10\n. .\n")
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        parsed = read_grid(block, LEGEND, numbers=NUMBERS, separated=any(" " in r for r in block.rows))
+        separated = any(" " in r for r in block.rows)
+        parsed = LevelErrors.run(
+            lambda: read_grid(block, LEGEND, numbers=NUMBERS, separated=separated), lambda: self.check_flags(block)
+        )
         clues = {c: int(t) for c, t in enumerate(parsed.tokens) if t.isdigit()}
         return Board(parsed.grid, clues)
 
@@ -95,26 +114,39 @@ class Nurikabe(GridGenre):
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         return model
 
+    def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
+        """An attempt as ``accept`` judges it.  A state written as a solution (``#`` and
+        ``.``, no ``o``) reads ``.`` as unshaded; in one with ``o`` dots, or with nothing
+        marked at all (a bare puzzle), an unmarked cell stays :data:`UNMARKED`."""
+        open_cells = [c for c, d in enumerate(dom) if not is_fixed(d)]
+        dotted = any(d == FALSE for c, d in enumerate(dom) if c not in instance.clues)
+        if not open_cells or (not dotted and any(d == TRUE for d in dom)):
+            return state_values(dom)
+        return [value_of(d) if is_fixed(d) else UNMARKED for d in dom]
+
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
-        """From the rules alone: islands of one number and its size, one sea, no pool."""
+        """From the rules alone: islands of one number and its size, one sea, no pool.  An
+        island with :data:`UNMARKED` cells that shading could mend (several numbers, too
+        many cells) is unfinished rather than wrong."""
         grid, found = instance.grid, []
-        for island in grid.pieces(lambda c: not values[c]):
+        for island in grid.pieces(lambda c: values[c] != 1):
             numbers = [c for c in island if c in instance.clues]
             where = grid.name(island[0])
+            mendable = any(values[c] == UNMARKED for c in island)
             if len(numbers) != 1:
                 message = f"the island at {where} holds {len(numbers)} numbers, not one"
-                found.append(Violation("island", message, tuple(island), not numbers, tuple(island), where))
+                found.append(Violation("island", message, tuple(island), not numbers or mendable, tuple(island), where))
             elif len(island) != instance.clues[numbers[0]]:
                 n, short = instance.clues[numbers[0]], len(island) < instance.clues[numbers[0]]
                 message = f"the island of the {n} at {grid.name(numbers[0])} has {len(island)} cells"
-                found.append(Violation("size", message, tuple(island), short, tuple(island), where))
-        for c in sorted(c for c in instance.clues if values[c]):
+                found.append(Violation("size", message, tuple(island), short or mendable, tuple(island), where))
+        for c in sorted(c for c in instance.clues if values[c] == 1):
             found.append(Violation("number", f"{grid.name(c)} holds a number and is shaded", (c,), cells=(c,)))
-        seas = grid.pieces(lambda c: bool(values[c]))
+        seas = grid.pieces(lambda c: values[c] == 1)
         if len(seas) > 1:
             cells = tuple(c for sea in seas[1:] for c in sea)
             found.append(Violation("sea", f"the sea is in {len(seas)} pieces", cells, True, cells))
-        pool = grid.has_block(lambda c: bool(values[c]))
+        pool = grid.has_block(lambda c: values[c] == 1)
         if pool:
             found.append(Violation("pool", f"a 2x2 pool at {grid.name(pool[0])}", pool, cells=pool))
         return found

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 
 from puzzlekit import Block, Violation
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.grid import RectGrid
 
 grid_of = cache(RectGrid)
@@ -100,17 +101,24 @@ def cells_of(mask: int) -> list[int]:
 def parse(block: Block) -> Board:
     """Rows of space-separated cells: a number, or '.'."""
     grid: list[list[int]] = []
+    errors: list[LevelError] = []  # every bad cell and ragged row, so one pass mends them all
     for r, row in enumerate(block.rows):
         cells = []
         for m in re.finditer(r"\S+", row.split("|")[0]):
             if not (m.group() == "." or (m.group().isdigit() and m.group().isascii() and 0 < int(m.group()) < 10000)):
-                raise block.error(
-                    r, m.start(), f"expected a number or '.' (cells are separated by spaces), found {m.group()[:8]!r}"
-                )
+                found = f"expected a number or '.' (cells are separated by spaces), found {m.group()[:8]!r}"
+                errors.append(block.error(r, m.start(), found))
+                cells.append(0)
+                continue
             cells.append(0 if m.group() == "." else int(m.group()))
         if grid and len(cells) != len(grid[0]):
-            raise block.error(r, len(row), f"expected {len(grid[0])} cells like the first row, found {len(cells)}")
+            errors.append(
+                block.error(r, len(row), f"expected {len(grid[0])} cells like the first row, found {len(cells)}")
+            )
         grid.append(cells)
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    LevelErrors.raise_any(errors)
     if len(grid) > MAX_SIDE or len(grid[0]) > MAX_SIDE:
         raise block.error(0, 0, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}")
     cols = len(grid[0])
@@ -183,7 +191,12 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
         name = board.clue_name(i)
         if inside != [clue_cell]:
             message = f"the region of {name} holds {len(inside)} numbers"
-            found.append(Violation("numbers", message, tuple(region), cells=tuple(region), place=board.name(clue_cell)))
+            unstarted = not region and bool(open_cells)  # a number whose rectangle is not drawn yet
+            found.append(
+                Violation(
+                    "numbers", message, tuple(region), unstarted, cells=tuple(region), place=board.name(clue_cell)
+                )
+            )
         elif not rect or len(region) != n:
             what = "is not a rectangle" if not rect else f"has {len(region)} cells"
             mendable = bool(open_cells) and len(region) < n

@@ -54,13 +54,13 @@ class ShikakuPzpr(pzprfile.PzprFormat):
     def read(self, source: str, genre: Genre) -> str:
         f = pzprfile.open_genre(source, PIDS, "Shikaku", MAX_SIDE)
         R, C = f.rows, f.cols
-        clues = []
-        for r, row in enumerate(f.block(R, C, "the numbers")):
-            for c, v in enumerate(row):
-                if v.text == "-" or (v.text != "." and not (v.text.isdigit() and 0 < int(v.text) < 10000)):
-                    raise f.error(v, f"expected a number or '.', found {v.text[:10]!r}" if v.text != "-" else UNKNOWN)
-                if v.text != ".":
-                    clues.append((r * C + c, int(v.text)))
+        def number(v: pzprfile.Value) -> int:
+            if v.text == "-" or (v.text != "." and not (v.text.isdigit() and 0 < int(v.text) < 10000)):
+                raise f.error(v, f"expected a number or '.', found {v.text[:10]!r}" if v.text != "-" else UNKNOWN)
+            return 0 if v.text == "." else int(v.text)
+
+        numbers = pzprfile.each(f.block(R, C, "the numbers"), number)  # every bad value reported
+        clues = [(r * C + c, n) for r, row in enumerate(numbers) for c, n in enumerate(row) if n]
         board = Board(R, C, tuple(clues))
         rows = write(board)
         if f.at_end():

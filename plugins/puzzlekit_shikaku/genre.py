@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit import Block, Model, Place, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, values_of
 from puzzlekit.core.rng import Rng
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre
 from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
@@ -38,8 +39,7 @@ class Shikaku(GridGenre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        return text.parse(block)
+        return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
         board = instance

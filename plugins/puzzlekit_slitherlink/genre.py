@@ -10,6 +10,7 @@ from puzzlekit import Block, Genre, Place, Violation, bundled_examples
 from puzzlekit.core import LOOP_REACH, NO_EARLY_LOOP, Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.errors import LevelErrors
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, SlitherlinkClues, build_model, mark_words
@@ -51,8 +52,7 @@ class Slitherlink(Genre):
     flags = ("full",)
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        board = parse_board(block)
+        board = LevelErrors.run(lambda: parse_board(block), lambda: self.check_flags(block))
         board.full = "full" in block.flags()
         return board
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from puzzlekit import Block, LevelError, Violation
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import RectGrid
 
 SYMBOLS = ".123456789ABCDEFG"
@@ -87,28 +88,39 @@ def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
     if not 1 <= n <= MAX_N:
         raise block.error(min(n, MAX_N), 0, f"a Sudoku has 1 to {MAX_N} rows, found {n}")
     parts = len(rows[0])
+    errors: list[LevelError] = []  # every bad row and digit, so one pass mends them all
     for r, row in enumerate(rows):
         for at, part in zip(range(0, 2 * n + 2, n + 1), row):
             if len(part) != n or len(row) != parts or parts > 2:
                 then = ", a space, then the digits" if parts == 2 else ""
-                raise block.error(r, at + min(len(part), n), f"expected {n} cells, as many as rows{then}")
-            bad = next((c for c, ch in enumerate(part) if ch not in SYMBOLS[: n + 1]), None)
-            if bad is not None:
-                raise block.error(r, at + bad, f"expected a digit 1-{SYMBOLS[n]} or '.', found {part[bad]!r}")
+                errors.append(block.error(r, at + min(len(part), n), f"expected {n} cells, as many as rows{then}"))
+                break
+            for c, ch in enumerate(part):
+                if ch not in SYMBOLS[: n + 1]:
+                    errors.append(block.error(r, at + c, f"expected a digit 1-{SYMBOLS[n]} or '.', found {ch!r}"))
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    LevelErrors.raise_any(errors)
     return n, [row[0] for row in rows], [row[-1] for row in rows] if parts == 2 else None
 
 
 def parse(block: Block) -> Board:
-    n, rows, _ = parse_grid(block)
-    box = block.meta.get("box")
-    w, h = default_box(n)
-    if box is not None:
-        parts = box.lower().split("x")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) * int(parts[1]) != n:
-            line = block.meta_lines.get("box", block.first_line)
-            raise LevelError(block.source, line, 1, f"'# box:' is WxH with W*H = {n}, not {box!r}")
-        w, h = int(parts[0]), int(parts[1])
+    """The board, with ``# box:`` checked even when a row is bad (both are reported)."""
+    n, rows, _ = LevelErrors.run(lambda: parse_grid(block), lambda: box_of(block, len(block.rows)))
+    w, h = box_of(block, n)
     return Board(n, w, h, tuple(SYMBOLS.index(ch) for row in rows for ch in row))
+
+
+def box_of(block: Block, n: int) -> tuple[int, int]:
+    """The boxes' width and height: ``# box: WxH``, or the default for side ``n``."""
+    box = block.meta.get("box")
+    if box is None:
+        return default_box(n)
+    parts = box.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) * int(parts[1]) != n:
+        line = block.meta_lines.get("box", block.first_line)
+        raise LevelError(block.source, line, 1, f"'# box:' is WxH with W*H = {n}, not {box!r}")
+    return int(parts[0]), int(parts[1])
 
 
 def parse_state(board: Board, block: Block) -> list[int]:

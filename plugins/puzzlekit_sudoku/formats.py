@@ -82,10 +82,11 @@ class SudokuPzpr(pzprfile.PzprFormat):
                 return SYMBOLS[int(value.text)]
             raise f.error(value, f"expected a digit 1-{n} or '.', found {value.text[:10]!r}")
 
-        givens = ["".join(digit(v, (".", "-")) for v in row) for row in f.block(n, n, "the givens")]
+        givens = ["".join(row) for row in pzprfile.each(f.block(n, n, "the givens"), lambda v: digit(v, (".", "-")))]
         if f.at_end():
             return level_text(givens)
-        answers = ["".join(digit(v, MARKS) for v in row) for row in f.block(n, n, "the player's digits")]
+        entered = pzprfile.each(f.block(n, n, "the player's digits"), lambda v: digit(v, MARKS))
+        answers = ["".join(row) for row in entered]
         return level_text([f"{g} {a}" for g, a in zip(givens, answers)])
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit import Block, Model, Place, Propagator, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, count_solutions, values_of
 from puzzlekit.core.rng import Rng
+from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
@@ -40,8 +41,7 @@ class Sudoku(GridGenre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        return text.parse(block)
+        return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
         board = instance

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle
-from puzzlekit.errors import LevelError, PuzzlekitError
-from puzzlekit.formats.level import Block, read_blocks
+from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError
+from puzzlekit.formats.level import Block, parse_block, read_blocks
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
 
@@ -75,23 +75,53 @@ def listed_lines(text: str, host: Host, genre: Genre | None = None) -> list[tupl
 
 
 def listed_genre_text(text: str, host: Host) -> str | None:
-    """The first entry of a list of URLs or IDs, which tells the list's genre."""
-    entries = listed_lines(text, host)
-    return entries[0][1] if entries else None
+    """The first entry of a list of URLs or IDs, which tells the list's genre.
+
+    A lazy host asks the plugin the first entry names (a puzz.link puzzle id) alone; a
+    text whose entries have no ``:`` and no ``/`` (a pzprjs file, level text) is no list,
+    and no plugin is loaded to say so."""
+    if host.pending:
+        entries = [e for _, e in _entries(text)]
+        if entries and not any(":" in e or "/" in e for e in entries):
+            return None
+        claims = interchange.claimed_genres(entries[0], host) if entries else []
+        if len(claims) == 1:
+            own = listed_lines(text, host, host.genre(claims[0]))
+            if own is not None:
+                return own[0][1]
+    entries_all = listed_lines(text, host)
+    return entries_all[0][1] if entries_all else None
 
 
-def listed_blocks(entries: list[tuple[int, str]], genre: Genre, host: Host, name: str) -> Iterator[Block]:
-    """The puzzles of a list of URLs or IDs, each placed at its line of the list."""
+def _entries(text: str) -> list[tuple[int, str]]:
+    """The lines of ``text`` that are not blank or ``#`` comments, with their numbers."""
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()[:1] not in ("", "#")]
+
+
+def listed_blocks(
+    entries: list[tuple[int, str]], genre: Genre, host: Host, name: str, errors: list[LevelError] | None = None
+) -> Iterator[Block]:
+    """The puzzles of a list of URLs or IDs, each placed at its line of the list.  With
+    ``errors``, an entry that does not decode is added there (located by its line) and
+    the list goes on, so every bad line is reported; without, it is raised."""
     index = 0
     for number, entry in entries:
         try:
             level = interchange.decode(entry, genre, host)
-        except LevelError as err:
-            raise LevelError(name, number, err.col, err.message) from None
+            if level is None:  # matched some format, but none of this genre's
+                raise PuzzlekitError(f"not a {genre.name} URL or game ID")
         except PuzzlekitError as err:
-            raise PuzzlekitError(f"{name}:{number}: {err}") from None
-        if level is None:  # matched some format, but none of this genre's
-            raise PuzzlekitError(f"{name}:{number}: not a {genre.name} URL or game ID")
+            located = (
+                LevelError(name, number, err.col, err.message)
+                if isinstance(err, LevelError)
+                else LevelError(name, number, 1, str(err))
+            )
+            if errors is None:
+                raise located from None
+            errors.append(located)
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                return
+            continue
         for block in read_blocks(level, name):
             yield replace(block, lines=[number] * len(block.lines), meta_lines={}, index=index)
             index += 1
@@ -110,17 +140,24 @@ class PuzzleItem:
         return f"{self.block.source}:{self.block.first_line}"
 
     def puzzle(self) -> Puzzle:
-        return Puzzle(self.genre, self.genre.parse(self.block), self.block)
+        return Puzzle(self.genre, parse_block(self.genre.parse, self.block), self.block)
 
 
-def checked(genre: Genre, blocks: Iterable[Block], name: str) -> int:
+def checked(genre: Genre, blocks: Iterable[Block], name: str, errors: list[LevelError] | None = None) -> int:
     """How many puzzles one source holds, each parsed (and dropped) so that bad text is
-    reported at its file, line and column before any work starts."""
+    reported at its file, line and column before any work starts: every bad board (and,
+    in ``errors``, what ``blocks`` found bad as it went, see :func:`listed_blocks`)."""
     found = 0
+    errors = [] if errors is None else errors
     for block in blocks:
-        block.expect()  # a bad "# expect:" is bad input, located like any other
-        genre.parse(block)
+        try:
+            parse_block(genre.parse, block)
+        except LevelError as err:
+            errors.append(err)
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
         found += 1
+    LevelErrors.raise_any(errors)
     if not found:
         raise PuzzlekitError(f"{name}: no puzzle found (blocks are separated by blank lines)")
     return found

@@ -105,10 +105,12 @@ class PuzzlekitGroup(click.Group):
     def _plugin_commands(self, ctx: click.Context) -> dict[str, click.Command]:
         from puzzlekit.cli.common import get_host
         from puzzlekit.cli.exitcodes import EXIT_ERROR, say
+        from puzzlekit.cli.validate import validated
         from puzzlekit.errors import PuzzlekitError
 
         try:
-            return get_host(ctx).commands(self.list_built_in())
+            commands = get_host(ctx).commands(self.list_built_in())
+            return {name: validated(command) for name, command in commands.items()}  # numbers checked
         except PuzzlekitError as err:
             say("error", str(err))
             ctx.exit(EXIT_ERROR)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from puzzlekit.api import CheckResult, SolveResult
@@ -125,23 +124,13 @@ def genres_plain(host: Host) -> str:
 
 
 def genres_json(host: Host) -> str:
+    """One ``GenreReport`` line per genre, one ``BrokenPluginReport`` per failed plugin."""
+    from puzzlekit.report import BrokenPluginReport, genre_report  # pydantic: only for --json
+
     out = []
     for entry in host.genres():
-        g, o = entry.genre, entry.origin
-        out.append(
-            json.dumps(
-                {
-                    "name": g.name,
-                    "aliases": list(g.aliases),
-                    "summary": g.summary,
-                    "plugin": o.plugin,
-                    "distribution": o.distribution,
-                    "version": o.version,
-                    "ladder": [{"rung": r.level, "name": r.name, "summary": r.summary} for r in g.ladder],
-                    "rules": [{"name": r.name, "rung": r.rung, "summary": r.summary} for r in g.rules],
-                }
-            )
-        )
+        o = entry.origin
+        out.append(genre_report(entry.genre, o.plugin, o.distribution, o.version).model_dump_json())
     for failure in host.failures:
-        out.append(json.dumps({"broken": failure.origin.plugin, "error": failure.error}))
+        out.append(BrokenPluginReport(genre=None, broken=failure.origin.plugin, error=failure.error).model_dump_json())
     return "\n".join(out)

@@ -21,7 +21,7 @@ from puzzlekit.api import Puzzle
 from puzzlekit.batching.sources import PuzzleItem, checked, expand, listed_blocks, listed_genre_text, listed_lines
 from puzzlekit.cli.common import complete_genre, get_host, read_raw, read_source, resolve_genre, usage_error
 from puzzlekit.cli.stream import Puzzles
-from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.errors import LevelError, PuzzlekitError, UsageError
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import Block, read_blocks
 from puzzlekit.genre import Genre
@@ -42,7 +42,7 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
         return (g, *read_source(ctx, g, source))
     only = genre
     host = get_host(ctx)
-    if only.lower() in host.registry.names():
+    if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
     if interchange.claimed_genres(only, host):
         g = _infer(ctx, only, only)
@@ -161,7 +161,9 @@ class Sources:
         for spec in self.specs:
             level, entries, name = self._read(spec)
             if entries is not None:
-                total += checked(self.genre, listed_blocks(entries, self.genre, get_host(self.ctx), name), name)
+                errors: list[LevelError] = []  # every bad line of the list, then every bad board
+                blocks = listed_blocks(entries, self.genre, get_host(self.ctx), name, errors)
+                total += checked(self.genre, blocks, name, errors)
             else:
                 total += len(puzzles_in(self.genre, level, name))
         return total
@@ -181,12 +183,12 @@ def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> So
         return Sources(ctx, resolve_genre(ctx, genre), expand(sources))
     only = genre
     host = get_host(ctx)
-    if only.lower() in host.registry.names():
+    if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
     _no_such_genre_either(ctx, only)
     specs = expand([only])
     first = specs[0]
-    if interchange.claimed_genres(first, host):
+    if (first == "-" or not Path(first).exists()) and interchange.claimed_genres(first, host):  # a URL, an ID
         return Sources(ctx, _infer(ctx, first, first), specs)
     text, name = read_raw(ctx, first)
     entry = listed_genre_text(text, host)

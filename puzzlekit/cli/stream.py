@@ -16,7 +16,7 @@ from typing import overload
 
 from puzzlekit.api import Puzzle
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import Block, read_blocks
+from puzzlekit.formats.level import Block, parse_block, read_blocks
 from puzzlekit.genre import Genre
 
 
@@ -55,8 +55,7 @@ class Puzzles(Sequence[Puzzle]):
 
     def _parse(self, block: Block, index: int) -> Puzzle:
         block.index = index
-        block.expect()  # a bad "# expect:" is bad input, located like any other
-        return Puzzle(self.genre, self.genre.parse(block), block)
+        return Puzzle(self.genre, parse_block(self.genre.parse, block), block)  # "# expect:" checked too
 
     def _get(self, index: int) -> Puzzle:
         return self._parse(self._read(self.spans[index])[0], index)

@@ -55,7 +55,7 @@ def read_file(
     """(cols, rows, one level token per cell) of a pzprv3 file's first block; ``token``
     raises ``PzprFile.error``-style LevelErrors (use ``file_error``) for a bad value."""
     f = pzprfile.open_genre(source, pids, title, limit)
-    cells = [token(value) for row in f.block(f.rows, f.cols, "the cells") for value in row]
+    cells = [cell for row in pzprfile.each(f.block(f.rows, f.cols, "the cells"), token) for cell in row]
     return f.cols, f.rows, cells
 
 

@@ -17,20 +17,25 @@ Keys other than these are kept as they are (``info``, ``unit``, ...) or skipped 
 ``solution`` and ``moves`` grids, which puzzlekit does not read).  A file may hold
 several blocks.  Here: splitting a file into blocks, with every grid token's line and
 column, and ``JankoFormat``, the shape of a genre's janko format; a genre says which
-``puzzle`` names are its own and what each problem token means.
+``puzzle`` names are its own and what each problem token means, and a puzzle is written
+back as one block (``convert --to janko``).
 """
 
 from __future__ import annotations
 
 import re
 from abc import abstractmethod
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit.errors import LevelError
-from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, level_text, shown
+from puzzlekit.errors import LevelError, LevelErrors
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, CannotWrite, check_length, level_text, shown
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
+
+if TYPE_CHECKING:
+    from puzzlekit.api import Puzzle
 
 GRIDS = ("problem", "solution", "moves", "areas", "solutions")
 """Keys followed by grid lines (up to the next key or ``end``)."""
@@ -152,10 +157,38 @@ def read_blocks(source: str, name: str) -> list[JankoBlock]:
 
 class JankoFormat(Format):
     """A genre's janko.at text: recognised by ``begin``, claimed by the ``puzzle`` names.
-    A subclass sets ``names`` and ``cell`` (a problem token as a level character)."""
+    A subclass sets ``names`` and ``cell`` (a problem token as a level character); it
+    writes too, each level character as ``tokens`` says (others as they are), after
+    checking that ``cell`` reads the token back as that character."""
 
     kind = "janko"
     names: ClassVar[tuple[str, ...]]
+    tokens: ClassVar[Mapping[str, str]] = {".": "-"}
+    """Level characters written as another janko token ('.' is janko's '-')."""
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        """One block: ``puzzle`` (the first of ``names``), author and source when the puzzle
+        has them, ``rows``/``cols`` and the problem grid (janko's blocks hold no marks)."""
+        rows = puzzle.genre.write(puzzle.instance)
+        width = max(len(row) for row in rows)
+        out = ["begin", f"puzzle {self.names[0]}"]
+        out += [f"{key} {puzzle.meta[key]}" for key in ("author", "source") if puzzle.meta.get(key)]
+        out += [f"rows {len(rows)}", f"cols {width}", "problem"]
+        block = JankoBlock("<janko>", 1)
+        for r, row in enumerate(rows):
+            tokens = []
+            for c, ch in enumerate(row.ljust(width)):
+                token = self.tokens.get(ch, ch)
+                try:
+                    back = self.cell(block, Token(token, r + 1, c + 1))
+                except LevelError:
+                    back = None
+                if back != ch:
+                    where = f"r{r + 1}c{c + 1} of this {puzzle.genre.name}"
+                    raise CannotWrite(f"janko text has no token for {ch!r} ({where})")
+                tokens.append(token)
+            out.append(" ".join(tokens))
+        return "\n".join([*out, "end"]) + "\n"
 
     def matches(self, source: str) -> bool:
         return looks_like(source)
@@ -167,17 +200,34 @@ class JankoFormat(Format):
         return self.genres[0] if named and all(n in self.names for n in named) else None
 
     def read(self, source: str, genre: Genre) -> str:
+        """Level text of every block; every bad block and bad token reported (capped)."""
         texts = []
+        errors: list[LevelError] = []
         for block in read_blocks(source, "<janko>"):
-            kind = block.keys.get("puzzle", "").lower()
-            if kind and kind not in self.names:
-                raise block.error(block.line, 1, f"this janko block is a {kind!r} puzzle, not {genre.name}")
-            cols, rows = block.size()
-            cells = [self.cell(block, token) for row in block.problem for token in row]
-            meta = {k: block.keys[k] for k in ("author", "source") if block.keys.get(k)}
-            grid = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
-            texts.append(level_text(grid, meta))
+            if len(errors) > LevelErrors.MAX_REPORTED:
+                break
+            try:
+                texts.append(self._block_text(block, genre, errors))
+            except LevelError as err:
+                errors.append(err)
+        LevelErrors.raise_any(errors)
         return "\n".join(texts)
+
+    def _block_text(self, block: JankoBlock, genre: Genre, errors: list[LevelError]) -> str:
+        kind = block.keys.get("puzzle", "").lower()
+        if kind and kind not in self.names:
+            raise block.error(block.line, 1, f"this janko block is a {kind!r} puzzle, not {genre.name}")
+        cols, rows = block.size()
+        cells = []
+        for row in block.problem:
+            for token in row:
+                try:
+                    cells.append(self.cell(block, token))
+                except LevelError as err:
+                    errors.append(err)
+        meta = {k: block.keys[k] for k in ("author", "source") if block.keys.get(k)}
+        grid = ["".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)]
+        return level_text(grid, meta)
 
     @abstractmethod
     def cell(self, block: JankoBlock, token: Token) -> str:

@@ -13,9 +13,13 @@ line number, so a genre's parser can point at ``file:line:col``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, LevelErrors
+
+T = TypeVar("T")
 
 KNOWN_KEYS = ("title", "author", "source", "seed", "difficulty", "tier", "expect", "flags")
 EXPECT_VALUES = ("unique", "multiple", "none")
@@ -93,6 +97,12 @@ class Block:
                 f"'# expect:' must be one of {', '.join(EXPECT_VALUES)}, not {value!r}",
             )
         return value
+
+
+def parse_block(parse: Callable[[Block], T], block: Block) -> T:
+    """``parse(block)`` (a genre's parser) with the block's own metadata checked too
+    (``# expect:``): a bad metadata line and bad cells below it are reported together."""
+    return LevelErrors.run(lambda: parse(block), block.expect)
 
 
 def input_meta(meta: dict[str, str]) -> dict[str, str]:

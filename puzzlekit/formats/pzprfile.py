@@ -21,11 +21,11 @@ any block is read.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown
 from puzzlekit.registry import Format
 
@@ -39,6 +39,28 @@ class Value:
     text: str
     line: int
     col: int
+
+
+T = TypeVar("T")
+
+
+def each(rows: Sequence[Sequence[Value]], read: Callable[[Value], T]) -> list[list[T]]:
+    """``read`` of every value of a block, by rows: every bad value is reported (up to
+    ``LevelErrors.MAX_REPORTED``), not the first only."""
+    out: list[list[T]] = []
+    errors: list[LevelError] = []
+    for row in rows:
+        line: list[T] = []
+        for value in row:
+            try:
+                line.append(read(value))
+            except LevelError as err:
+                errors.append(err)
+        out.append(line)
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    LevelErrors.raise_any(errors)
+    return out
 
 
 class PzprFile:

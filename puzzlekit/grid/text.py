@@ -2,7 +2,7 @@
 
 Every grid genre's level text is a rectangle of cells: ``read_grid`` checks
 the rectangle and every cell against a *legend* and raises ``LevelError`` at
-``file:line:col`` of the first bad one, saying what was expected.
+``file:line:col`` of every bad one (up to ``LevelErrors.MAX_REPORTED``), saying what was expected.
 ``read_state`` reads a player's marks drawn on the same board (clues repeated
 as given, marks on the open cells), and ``write_grid`` writes either back.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.level import Block
 from puzzlekit.grid.topology import RectGrid
 
@@ -93,7 +93,7 @@ def read_grid(
     what: str = "cell",
 ) -> ParsedGrid:
     """The block as a rectangle of cells, each a legend character (or a number in
-    ``numbers``); LevelError at the first ragged row or unexpected cell."""
+    ``numbers``); LevelErrors at every ragged row and unexpected cell."""
     rows = _cells_of(block, separated)
     width = len(rows[0]) if rows else 0
     if not rows or width == 0:
@@ -103,23 +103,31 @@ def read_grid(
     known = {ch for chars in legend for ch in chars}
     tokens: list[str] = []
     columns: list[int] = []
+    errors: list[LevelError] = []  # every ragged row and bad cell, so one pass mends them all
     for r, row in enumerate(rows):
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
         if len(row) != width:
             col = row[width][0] if len(row) > width else (row[-1][0] + len(row[-1][1]) if row else 0)
-            raise block.error(r, col, f"ragged row: expected {width} {what}s like the first row, found {len(row)}")
-        for col, token in row:
+            errors.append(
+                block.error(r, col, f"ragged row: expected {width} {what}s like the first row, found {len(row)}")
+            )
+        for col, token in row[:width]:
             ok = token in known if not separated else (len(token) == 1 and token in known)
             if not ok and numbers is not None and token.isdigit() and not (len(token) > 1 and token[0] == "0"):
                 if int(token) in numbers:
                     ok = True
                 elif separated or len(token) == 1:
-                    raise block.error(
-                        r, col, f"a number here is {numbers.start}-{numbers.stop - 1}, found {token}"
+                    errors.append(
+                        block.error(r, col, f"a number here is {numbers.start}-{numbers.stop - 1}, found {token}")
                     )
+                    continue
             if not ok:
-                raise block.error(r, col, f"expected {describe_legend(legend, numbers)}, found {token!r}")
+                errors.append(block.error(r, col, f"expected {describe_legend(legend, numbers)}, found {token!r}"))
+                continue
             tokens.append(token)
             columns.append(col)
+    LevelErrors.raise_any(errors)
     return ParsedGrid(RectGrid(len(rows), width), tuple(tokens), block, tuple(columns))
 
 

@@ -12,7 +12,7 @@ MAX_CLUE = 4 * MAX_BRIDGES
 class HashiJanko(janko.JankoFormat):
     name = "hashiwokakero-janko"
     genres = ("hashiwokakero",)
-    summary = "janko.at text: begin / puzzle hashi / size / problem ... / end (read only)"
+    summary = "janko.at text: begin / puzzle hashi / size / problem ... / end"
     names = ("hashi", "hashiwokakero", "hashikake", "bridges")
 
     def cell(self, block: janko.JankoBlock, token: janko.Token) -> str:

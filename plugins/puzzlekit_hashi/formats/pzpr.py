@@ -59,9 +59,8 @@ def decode(source: str) -> str:
     R, C = f.rows, f.cols
     islands: list[tuple[int, int]] = []
     clues: list[int] = []
-    for r, row in enumerate(f.block(R, C, "the squares")):
-        for c, value in enumerate(row):
-            clue = _square(f, value)
+    for r, row in enumerate(pzprfile.each(f.block(R, C, "the squares"), lambda v: _square(f, v))):
+        for c, clue in enumerate(row):
             if clue is not None:
                 islands.append((r, c))
                 clues.append(clue)
@@ -71,12 +70,14 @@ def decode(source: str) -> str:
     if f.at_end():
         return level_text(write_clue_grid(board))
     borders: dict[Border, tuple[int, Value]] = {}
-    for r, row in enumerate(f.block(R, C - 1, "the borders between side-by-side squares")):
-        for c, value in enumerate(row):
-            borders[True, r, c] = (_count(f, value), value)
-    for r, row in enumerate(f.block(R - 1, C, "the borders between squares one above the other")):
-        for c, value in enumerate(row):
-            borders[False, r, c] = (_count(f, value), value)
+    for across, rows, cols, what in (
+        (True, R, C - 1, "the borders between side-by-side squares"),
+        (False, R - 1, C, "the borders between squares one above the other"),
+    ):
+        values = f.block(rows, cols, what)
+        for r, (line, counts) in enumerate(zip(values, pzprfile.each(values, lambda v: _count(f, v)))):
+            for c, (value, n) in enumerate(zip(line, counts)):
+                borders[across, r, c] = (n, value)
     dom = _pairs(f, board, borders)
     if all(d == ALL for d in dom):
         return level_text(write_clue_grid(board))

@@ -9,7 +9,7 @@ from puzzlekit.formats import janko
 class SlitherlinkJanko(janko.JankoFormat):
     name = "slitherlink-janko"
     genres = ("slitherlink",)
-    summary = "janko.at text: begin / puzzle slitherlink / size / problem ... / end (read only)"
+    summary = "janko.at text: begin / puzzle slitherlink / size / problem ... / end"
     names = ("slitherlink", "slither")
 
     def cell(self, block: janko.JankoBlock, token: janko.Token) -> str:

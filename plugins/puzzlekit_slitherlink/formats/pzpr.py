@@ -61,7 +61,7 @@ def decode(source: str) -> str:
         )
     R, C = f.rows, f.cols
     full = f.flag(FULL)
-    clues = [_clue(f, value) for row in f.block(R, C, "the clues") for value in row]
+    clues = [clue for row in pzprfile.each(f.block(R, C, "the clues"), lambda v: _clue(f, v)) for clue in row]
     if f.version >= 1 and not f.at_end():
         f.block(R, C, "the cell colours")
     meta = {"flags": "full"} if full else {}
@@ -70,12 +70,12 @@ def decode(source: str) -> str:
         return level_text(write_clue_grid(board), meta)
     grid = grid_for(R, C)
     dom = [BOOL] * grid.n_edges
-    for r, row in enumerate(f.block(R, C + 1, "the vertical edges")):
-        for c, value in enumerate(row):
-            dom[grid.v(r, c)] = _mark(f, value)
-    for r, row in enumerate(f.block(R + 1, C, "the horizontal edges")):
-        for c, value in enumerate(row):
-            dom[grid.h(r, c)] = _mark(f, value)
+    for r, row in enumerate(pzprfile.each(f.block(R, C + 1, "the vertical edges"), lambda v: _mark(f, v))):
+        for c, mark in enumerate(row):
+            dom[grid.v(r, c)] = mark
+    for r, row in enumerate(pzprfile.each(f.block(R + 1, C, "the horizontal edges"), lambda v: _mark(f, v))):
+        for c, mark in enumerate(row):
+            dom[grid.h(r, c)] = mark
     board = Board(grid, tuple(clues), full)
     marked = any(d != BOOL for d in dom)
     return level_text(write_lattice(board, dom) if marked else write_clue_grid(board), meta)

@@ -62,7 +62,8 @@ def convert_command(
     """
     found = load_sources(ctx, genre, sources)
     g, host = found.genre, get_host(ctx)
-    kinds = interchange.kinds(g, host)
+    own = kind == interchange.ASCII or kind in host.loaded.writers(g.name)  # no other plugin loaded for it
+    kinds = [kind] if own else interchange.kinds(g, host)
     if kind not in kinds:
         raise click.BadParameter(f"{g.name} can be written as {', '.join(kinds)}, not {kind!r}", param_hint="--to")
     items = found.items()

@@ -55,7 +55,7 @@ def play_command(
 
     host = get_host(ctx)
     query: dict[str, str] = {}
-    if genre is not None and source is None and genre.lower() in host.registry.names():
+    if genre is not None and source is None and host.is_genre(genre):
         query["genre"] = play.genre_of(genre, host).name
     elif genre is not None:
         g, text, name = load_source(ctx, genre, source)

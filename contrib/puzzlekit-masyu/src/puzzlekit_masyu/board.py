@@ -13,6 +13,7 @@ from functools import cached_property
 
 from puzzlekit import Block
 from puzzlekit.core import BOOL, FALSE, TRUE, LoopGraph
+from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.grid import RectGrid
 
 WHITE, BLACK, EMPTY = "W", "B", "."
@@ -92,14 +93,19 @@ def parse(block: Block) -> tuple[Board, list[int] | None]:
     if len(rows) > MAX_SIDE or width > MAX_SIDE:
         raise block.error(0, 0, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}")
     pearls: dict[int, str] = {}
+    errors: list[LevelError] = []  # every bad cell and ragged row, so one pass mends them all
     for r, row in enumerate(rows):
         if len(row) != width:
-            raise block.error(r, min(len(row), width), f"ragged row: expected {width} cells like the first row")
-        for c, ch in enumerate(row):
+            ragged = f"ragged row: expected {width} cells like the first row"
+            errors.append(block.error(r, min(len(row), width), ragged))
+        for c, ch in enumerate(row[:width]):
             if ch in (WHITE, BLACK):
                 pearls[r * width + c] = ch
             elif ch != EMPTY:
-                raise block.error(r, c, f"expected 'W' (white pearl), 'B' (black pearl) or '.', found {ch!r}")
+                errors.append(block.error(r, c, f"expected 'W' (white pearl), 'B' (black pearl) or '.', found {ch!r}"))
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    LevelErrors.raise_any(errors)
     return Board(len(rows), width, pearls), None
 
 
@@ -117,13 +123,14 @@ def _parse_state(block: Block) -> tuple[Board, list[int]]:
     pearls: dict[int, str] = {}
     board = Board(R, C, pearls)
     dom = [BOOL] * board.n_edges
+    errors: list[LevelError] = []  # every bad character, so one pass mends them all
     for i, row in enumerate(rows):
         for j, ch in enumerate(row):
             if i % 2 == 0 and j % 2 == 0:
                 if ch in (WHITE, BLACK):
                     pearls[(i // 2) * C + j // 2] = ch
                 elif ch != EMPTY:
-                    raise block.error(i, j, f"expected a cell: 'W', 'B' or '.', found {ch!r}")
+                    errors.append(block.error(i, j, f"expected a cell: 'W', 'B' or '.', found {ch!r}"))
             elif i % 2 == 0 or j % 2 == 0:
                 line = "-" if i % 2 == 0 else "|"
                 a = (i // 2, j // 2)
@@ -134,9 +141,14 @@ def _parse_state(block: Block) -> tuple[Board, list[int]]:
                 elif ch == "x":
                     dom[e] = FALSE
                 elif ch != " ":
-                    raise block.error(i, j, f"expected {line!r} (line), 'x' (no line) or a space, found {ch!r}")
+                    errors.append(
+                        block.error(i, j, f"expected {line!r} (line), 'x' (no line) or a space, found {ch!r}")
+                    )
             elif ch not in "+ ":
-                raise block.error(i, j, f"expected '+' between four cells, found {ch!r}")
+                errors.append(block.error(i, j, f"expected '+' between four cells, found {ch!r}"))
+        if len(errors) > LevelErrors.MAX_REPORTED:
+            break
+    LevelErrors.raise_any(errors)
     return board, dom
 
 

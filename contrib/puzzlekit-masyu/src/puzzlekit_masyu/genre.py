@@ -10,6 +10,7 @@ from puzzlekit import Block, Genre, Model, Place, Rule, Rung, Violation, bundled
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.errors import LevelErrors
 from puzzlekit_masyu import picture, pretty, sat
 from puzzlekit_masyu.accept import violations
 from puzzlekit_masyu.board import BLACK, WHITE, Board, parse, write
@@ -46,8 +47,7 @@ class Masyu(Genre):
     rules = (NODE_DEGREE, NO_EARLY_LOOP, BLACK_PEARL, WHITE_PEARL, LOOP_REACH, LOOKAHEAD)
 
     def parse(self, block: Block) -> Board:
-        self.check_flags(block)
-        return parse(block)[0]
+        return LevelErrors.run(lambda: parse(block)[0], lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
         board = instance

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from puzzlekit.formats import janko
 from puzzlekit_masyu.board import BLACK, EMPTY, WHITE
 
@@ -10,8 +13,9 @@ from puzzlekit_masyu.board import BLACK, EMPTY, WHITE
 class MasyuJanko(janko.JankoFormat):
     name = "masyu-janko"
     genres = ("masyu",)
-    summary = "janko.at text: begin / puzzle masyu / size / problem ... / end (read only)"
+    summary = "janko.at text: begin / puzzle masyu / size / problem ... / end"
     names = ("masyu", "mashu", "pearl")
+    tokens: ClassVar[Mapping[str, str]] = {EMPTY: "-", WHITE: "w", BLACK: "b"}
 
     def cell(self, block: janko.JankoBlock, token: janko.Token) -> str:
         pearl = {"-": EMPTY, ".": EMPTY, "w": WHITE, "b": BLACK}.get(token.text.lower())
