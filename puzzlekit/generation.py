@@ -44,7 +44,8 @@ GENERATOR_VERSION = 4
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: at the top difficulty a removal is proven by a search
-per other clue value, each under the node budget, instead of one count to two)."""
+per other clue value, each under the node budget, instead of one count to two;
+``DEFAULT_BUDGET`` 250)."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -52,9 +53,17 @@ The cheap pass is fast, but a board it has stripped bare leaves the target rung 
 to remove, and a board the rung below still solves is thrown away.  Trying the last 40%
 at the target only made 10x10 hard Slitherlinks about 1.7 times faster (median of 20
 seeds) and halved the slowest 20x20 ones (benchmarks/generation.py)."""
-DEFAULT_BUDGET = 500
+DEFAULT_BUDGET = 250
 """Search nodes for one uniqueness check at the top difficulty: a node budget (not a
-clock) keeps generation the same on fast and slow machines."""
+clock) keeps generation the same on fast and slow machines.
+
+250, measured (benchmarks/generation.py-style runs, seeds bench-0..4, one run side by
+side): Slitherlink 20x20 expert median 13.0 CPU s at 250 against 15.2 at 1000, with the
+same clue densities seed by seed (37/34/38/34/39% against 37/34/38/34/38%): since each
+removal is proven by searches from a wrong clue (``ClueTrials._none_breaks``), few need
+more than a few dozen nodes, and a budget that runs out keeps a clue, so a higher one
+buys almost nothing.  100 was no faster than 250 on two seeds; Bridges 30x30, Akari
+10x10, Shikaku 10x10 and Masyu 6x6 hard were unchanged between 250 and 500."""
 
 
 progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
