@@ -37,10 +37,15 @@ DEFAULT_ROWS = (
     "hashiwokakero:15x15:hard:10",
     "hashiwokakero:30x30:hard:5",
     "akari:10x10:hard:10",
+    "nurikabe:10x10:easy:10",
+    "nurikabe:10x10:medium:10",
     "nurikabe:10x10:hard:10",
     "sudoku:9x9:hard:10",
     "shikaku:10x10:hard:10",
-    "masyu:6x6:hard:5",
+    "masyu:10x10:easy:10",
+    "masyu:10x10:medium:10",
+    "masyu:10x10:hard:10",
+    "masyu:15x15:hard:5",
 )
 
 

@@ -104,3 +104,14 @@ def test_a_half_marked_attempt_is_incomplete_and_a_marked_mistake_wrong() -> Non
     first = puzzlekit.load("nurikabe", path)[0]
     solution = path.with_name("first.solution.txt").read_text()
     assert puzzlekit.check("nurikabe", first, solution).status == "solved"  # '#' and '.': the solution's form
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_every_difficulty_generates_at_10x10_needing_exactly_its_rung(difficulty: str) -> None:
+    """The climb (Nurikabe.generate) reaches each rung at 10x10 in one attempt or a few."""
+    (made,) = puzzlekit.generate("nurikabe", size="10x10", difficulty=difficulty, seed="ten", timeout=120)
+    solved = puzzlekit.solve("nurikabe", made.text)
+    target = {"easy": 1, "medium": 2, "hard": 3}[difficulty]
+    assert solved.status == puzzlekit.Status.UNIQUE and solved.stats.rung == made.rung == target
+    (again,) = puzzlekit.generate("nurikabe", size="10x10", difficulty=difficulty, seed="ten", timeout=120)
+    assert again.text == made.text

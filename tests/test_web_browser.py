@@ -1,7 +1,8 @@
 """The play page in real headless Chromium (Debian's, driven by Playwright): boards played
 to "solved" by clicks and by keyboard alone, undo and redo, a wrong mark flagged live, a
 hint's place highlighted, the attempt kept over a reload, one daily puzzle for everyone,
-and Masyu through the same contract.
+and Masyu, Akari, Nurikabe, Sudoku (digits typed, or clicked) and Shikaku through the same
+contract.
 
 One browser for the session and small boards keep it quick.  Skipped, with the reason,
 when Playwright or a Chromium executable is missing (CI installs both: see .ci/run).
@@ -456,3 +457,71 @@ def test_grid_toolkit_genres_play_to_solved_by_clicks(
         for _ in range(n):
             page.click(f'[data-place="{var}"]')
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
+
+
+def first_block(path: str) -> str:
+    """The first board of an example file (the page opens one board)."""
+    return (ROOT / path).read_text().split("\n\n")[0] + "\n"
+
+
+SIXES = "plugins/puzzlekit_sudoku/examples/small.txt"  # first board: 6x6 in boxes of 3x2
+TILES = "plugins/puzzlekit_shikaku/examples/small.txt"  # 5x5
+
+
+def test_sudoku_to_solved_by_typing_digits(page: Any, server: str, api: TestClient) -> None:
+    """Tab to the board, walk to each empty cell with the arrow keys, type its digit."""
+    text = first_block(SIXES)
+    board, target = solution(api, "sudoku", text)
+    open_board(page, server, "sudoku", text)
+    assert page.input_value("#size") == "6x6"  # the new-puzzle menu shows the open board's size
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id") == "board":
+            break
+    at, order = centres(page), [p["var"] for p in board["places"]]
+    here = int(page.get_attribute("#board", "data-focus"))
+    for place in board["places"]:
+        var = place["var"]
+        for key in keys_to(at, order, here, var):
+            page.keyboard.press(key)
+        digit = target[var].bit_length() - 1
+        page.keyboard.press(str(digit))
+        wait_settled(page)
+        assert mark(page, var) == 1 << digit
+        here = var
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)
+    assert page.is_visible("#solved")
+
+
+def test_sudoku_by_clicks_with_a_clash_flagged_live(page: Any, server: str, api: TestClient) -> None:
+    """A digit its row already holds is flagged at once; clicks then cycle each cell to its digit."""
+    text = first_block(SIXES)
+    board, target = solution(api, "sudoku", text)
+    open_board(page, server, "sudoku", text)
+    givens = [row for row in text.splitlines() if not row.startswith("#")]
+    var = next(p["var"] for p in board["places"] if set(givens[p["var"] // 6]) - {"."})
+    clash = int(next(ch for ch in givens[var // 6] if ch != "."))
+    for _ in range(clash):  # the marks run: no digit, 1, 2, ...
+        page.click(f'[data-place="{var}"]')
+    page.wait_for_selector(f'[data-place="{var}"][data-mark="{1 << clash}"]', timeout=5000)
+    page.wait_for_selector('[data-status="wrong"]', timeout=5000)
+    assert page.locator("#violations li").count() >= 1
+    page.keyboard.press("Backspace")  # the clicked cell has the focus: unmarked again
+    page.wait_for_selector('[data-status="playing"]', timeout=5000)
+    for v, n in clicks_needed(board, target).items():
+        for _ in range(n):
+            page.click(f'[data-place="{v}"]')
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)
+
+
+def test_shikaku_to_solved_by_clicks(page: Any, server: str, api: TestClient) -> None:
+    """Each cell is clicked round to the number whose rectangle holds it."""
+    text = first_block(TILES)
+    board, target = solution(api, "shikaku", text)
+    open_board(page, server, "shikaku", text)
+    assert page.input_value("#size") == "5x5"
+    for var, n in clicks_needed(board, target).items():
+        for _ in range(n):
+            page.click(f'[data-place="{var}"]')
+    page.wait_for_selector('[data-status="solved"]', timeout=5000)
+    assert page.is_visible("#solved")

@@ -59,6 +59,7 @@ class Hashiwokakero(Genre):
         model.add(NoIsolation(board))
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_count_words))
         model.leaf_check = lambda values: not violations(board, values)
+        model.cnf = lambda: self.sat_encoding(board)  # one-hot counts: the learning search's twin
         return model
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:

@@ -1,44 +1,36 @@
-"""Hashiwokakero as CNF, for the SAT engine.
+"""Hashiwokakero as CNF, for the SAT engine and as the learning search's twin.
 
-Each pair has two variables, "at least one bridge" and "two bridges" (the second
-implies the first), so an island's count is the number of its true variables,
-an exact cardinality constraint.  Crossing pairs cannot both be bridged.  "One
-group" is added lazily: when a candidate splits into groups, each group that is
-not everything must have a bridge leaving it.
+Each pair has one variable per bridge count (``SatEncoding.one_hot``: 0, 1 or 2, exactly
+one true), so the core's learning search can drive the model's counts directly.  An
+island's count is the number of true literals among "not 0" and "2" over its pairs, an
+exact cardinality (``cdcl.cardinality``, which unit propagation reads in full).
+Crossing pairs cannot both be bridged.  "One group" is added lazily: when a candidate
+splits into groups, each group that is not everything must have a bridge leaving it.
+Needs no python-sat: the SAT engine brings its own solver, the learning search none.
 """
 
 from __future__ import annotations
 
+from puzzlekit.core.cdcl import cardinality
 from puzzlekit.engines.sat import Clause, SatEncoding
-from puzzlekit.errors import MissingExtra
-from puzzlekit_hashi.board import NO_CLUE, Board
+from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
+
+WIDTHS = MAX_BRIDGES + 1
+"""Values per pair: 0, 1 or 2 bridges."""
 
 
 def encode(board: Board) -> SatEncoding:
-    try:
-        from pysat.card import CardEnc, EncType
-    except ImportError:
-        raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
-    some = [2 * e + 1 for e in range(board.n_edges)]
-    two = [2 * e + 2 for e in range(board.n_edges)]
-    top = 2 * board.n_edges
-    clauses: list[Clause] = [[-two[e], some[e]] for e in range(board.n_edges)]
+    widths = [WIDTHS] * board.n_edges
+    some = [-(WIDTHS * e + 1) for e in range(board.n_edges)]  # at least one bridge: not value 0
+    two = [WIDTHS * e + 3 for e in range(board.n_edges)]  # value 2 (``value_table(widths)``)
+    clauses: list[Clause] = []
     for island, clue in enumerate(board.clues):
-        pairs = board.island_edges[island]
-        lits = [some[e] for e in pairs] + [two[e] for e in pairs]
         if clue == NO_CLUE:
             continue
-        if clue > len(lits):
-            clauses.append([])  # more than its pairs can carry: no solution
-            continue
-        card = CardEnc.equals(lits=lits, bound=clue, top_id=top, encoding=EncType.seqcounter)
-        clauses += card.clauses
-        top = max(top, card.nv)
+        pairs = board.island_edges[island]
+        clauses += cardinality([some[e] for e in pairs] + [two[e] for e in pairs], [clue])
     for h, v, _ in board.crossings:
         clauses.append([-some[h], -some[v]])
-
-    def decode(true: set[int]) -> list[int]:
-        return [(some[e] in true) + (two[e] in true) for e in range(board.n_edges)]
 
     def refine(values: list[int]) -> list[Clause]:
         groups = _groups(board, values)
@@ -54,13 +46,7 @@ def encode(board: Board) -> SatEncoding:
                 out[group_of[b]].append(some[e])
         return out
 
-    def block(values: list[int]) -> Clause:
-        clause = []
-        for e, n in enumerate(values):
-            clause += [-some[e] if n >= 1 else some[e], -two[e] if n == 2 else two[e]]
-        return clause
-
-    return SatEncoding(clauses, decode, refine, block, top)
+    return SatEncoding.one_hot(widths, clauses, refine)
 
 
 def _groups(board: Board, values: list[int]) -> list[set[int]]:

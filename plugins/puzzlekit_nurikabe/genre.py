@@ -15,9 +15,7 @@ from puzzlekit.core import (
     TRUE,
     Engine,
     Lookahead,
-    Status,
     UnionFind,
-    count_solutions,
     is_fixed,
     state_values,
     value_of,
@@ -44,6 +42,7 @@ if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick -
 LEGEND = {".": "an unknown cell", "#": "a shaded cell", "o": "an unshaded cell"}
 MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
 NUMBERS = range(1, 1000)
+Clues = dict[int, int]
 LADDER = (
     Rung(1, "islands and pools", "complete islands walled in, cells out of reach or between two numbers, no 2x2 pool"),
     Rung(2, "one sea", "the shaded cells stay connected"),
@@ -195,22 +194,36 @@ class Nurikabe(GridGenre):
     # -- generating, and small boards for the harness ------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random solution with a number in each island; while a second solution exists,
-        a number moves within its island onto a cell that solution shades."""
-        grid = RectGrid(request.rows, request.cols)
-        sea = _layout(grid, rng, rng.between(2, 5))
-        if sea is None:
-            return None
-        islands = grid.pieces(lambda c: c not in sea)
-        at = [rng.choice(island) for island in islands]
-        for _ in range(3 * len(islands)):
-            board = Board(grid, {cell: len(island) for cell, island in zip(at, islands)})
-            outcome = count_solutions(self.build(board), 2, 2000, None, max_rung=2, record=False)
-            if outcome.status != Status.MULTIPLE:
-                return board if outcome.status == Status.UNIQUE else None
-            other = next(s for s in outcome.solutions if {c for c, v in enumerate(s) if v} != sea)
-            moves = [(i, c) for i, island in enumerate(islands) for c in island if other[c]]
-            i, at[i] = rng.choice(moves)
+        """A random solution with a number in each island, then a climb: a cell deduction capped at the
+        difficulty leaves open changes colour (or its island's number moves) while no more stay open."""
+        from puzzlekit.generation import out_of_time, target_rung  # not at start-up
+
+        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        sea = _layout(grid, rng, rng.between(3, 6)) or set()
+        board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in sea)})
+        score = self._score(board, rung)
+        for _ in range(grid.n_cells):  # then a new solution
+            if score is None or not score[1]:
+                break
+            out_of_time(request.deadline)
+            varied = _varied(grid, sea, board.clues, rng.choice(score[1]), rng)
+            trial = None if varied is None else self._score(Board(grid, varied[1]), rung)
+            if varied is not None and trial is not None and (trial[0], len(trial[1])) <= (score[0], len(score[1])):
+                sea, score, board = varied[0], trial, Board(grid, varied[1])
+        return board if score is not None and not score[1] else None
+
+    def _score(self, board: Board, rung: int) -> tuple[int, list[int]] | None:
+        """How far the board is from needing ``rung``: the cells it leaves open, or the (cheaper) rung below's,
+        ranked worse, while over 20; None when the rung below solves it (a solvable board never contradicts)."""
+        model = self.build(board)
+        for cap in range(max(rung - 1, 1), rung + 1):
+            engine = Engine(model, max_rung=cap)
+            engine.start()
+            left = [c for c, d in enumerate(engine.dom) if d == BOOL]
+            if cap < rung and not left:
+                return None
+            if cap == rung or len(left) > 20:
+                return int(cap < rung), left
         return None
 
     def small_board(self, rng: Rng) -> Board:
@@ -220,6 +233,31 @@ class Nurikabe(GridGenre):
         if rng.chance(1, 3):  # a damaged clue set: boards with none or many solutions too
             clues = {rng.below(grid.n_cells): rng.between(1, 4) for _ in range(rng.between(1, 3))}
         return Board(grid, clues)
+
+
+def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) -> tuple[set[int], Clues] | None:
+    """The solution and numbers with ``cell`` recoloured, or (half the time) the number of
+    the island at or beside it moved within the island; None when that breaks a rule."""
+    islands = grid.pieces(lambda c: c not in sea)
+    if rng.chance(1, 2):
+        near = [i for i in islands if len(i) > 1 and {cell, *grid.neighbours[cell]} & set(i)]
+        if not near:
+            return None
+        island = rng.choice(near)
+        flipped, marks = sea, set(clues) - set(island) | {rng.choice([c for c in island if c not in clues])}
+    else:
+        flipped, marks = sea ^ {cell}, set(clues) - {cell}
+        if len(grid.pieces(flipped.__contains__)) != 1 or grid.has_block(flipped.__contains__):
+            return None
+        if cell in clues:  # a shaded number moves to a neighbour in its island, if it has one
+            marks |= set(rng.choice([[n] for n in grid.neighbours[cell] if n not in flipped] or [[]]))
+    numbers = {}  # each island's size on its marked cell (its first cell when none is)
+    for island in grid.pieces(lambda c: c not in flipped):
+        inside = [c for c in island if c in marks]
+        if len(inside) > 1:
+            return None  # two numbers joined
+        numbers[inside[0] if inside else island[0]] = len(island)
+    return flipped, numbers
 
 
 def _layout(grid: RectGrid, rng: Rng, largest: int) -> set[int] | None:

@@ -16,8 +16,8 @@ Python, on flat lists of ints:
 
 What CNF says awkwardly comes in as lemmas, clauses valid for every solution that are
 added when the current assignment breaks them: ``Theory`` objects look at the trail
-at every propagation fixpoint (the single-loop theory, ``puzzlekit.core.looptheory``,
-spots a closed loop beside other lines the moment it closes), and the twin's
+at every propagation fixpoint (``puzzlekit.core.looptheory``: the reach theory crosses
+the bridges of the edges still open and refuses lines in two pieces of them), and the twin's
 ``refine`` looks at every full assignment.  A full assignment that passes both and the
 model's ``leaf_check`` is a solution; a clause forbidding it is added and the search
 goes on, so counting to N is exact.
@@ -73,6 +73,10 @@ class Theory(Protocol):
     ``check`` reads the trail from where it stopped and returns a lemma (internal
     literals, valid for every solution, false or unit now) or None; ``backtrack``
     forgets everything at or past trail position ``size``."""
+
+    forgettable: bool
+    """True when ``check`` looks at the whole assignment, so its lemmas may be forgotten
+    (they are found again when needed); they go to ``Cdcl.implied`` past the first."""
 
     def check(self, solver: Cdcl) -> list[int] | None: ...
 
@@ -164,6 +168,11 @@ class Cdcl:
         self.unsat = False
         self.pending: list[list[int]] = []
         """Lemmas waiting for the next fixpoint."""
+        self.implied: list[list[int]] = []
+        """Theory clauses waiting for the next fixpoint that may be forgotten later (a
+        theory that looks at the whole assignment finds them again when needed)."""
+        self.n_learnt = 0
+        """Learnt clauses not yet forgotten."""
         for clause in clauses:
             self.add_input([internal(lit) for lit in clause])
 
@@ -174,10 +183,16 @@ class Cdcl:
         if self.unsat:
             return
         val = self.val
-        lits = list(dict.fromkeys(lits))
-        if any(val[lit] == 1 or (lit ^ 1) in lits for lit in lits):
-            return  # satisfied at level 0, or a tautology
-        lits = [lit for lit in lits if val[lit] == 0]
+        kept: list[int] = []
+        for lit in lits:
+            x = val[lit]
+            if x == 1:
+                return  # satisfied at level 0
+            if x == 0 and lit not in kept:
+                if lit ^ 1 in kept:
+                    return  # a tautology
+                kept.append(lit)
+        lits = kept
         if not lits:
             self.unsat = True
         elif len(lits) == 1:
@@ -189,6 +204,7 @@ class Cdcl:
 
     def attach(self, lits: list[int], learnt: bool, lbd: int) -> int:
         ci = len(self.clauses)
+        self.n_learnt += learnt
         self.clauses.append(lits)
         self.learnt.append(learnt)
         self.lbd.append(lbd)
@@ -377,11 +393,12 @@ class Cdcl:
             self.assign(lits[0], ci)
         return True
 
-    def add_lemma(self, lits: list[int]) -> int:
+    def add_lemma(self, lits: list[int], forgettable: bool = False) -> int:
         """Add a clause found during the search (false or unit now, or neither).
 
         Returns a conflicting clause's index to learn from, -1 when none, -2 when the
-        clause is false at level 0 (no solution left)."""
+        clause is false at level 0 (no solution left).  A ``forgettable`` clause is kept
+        like a learnt one (``reduce`` may drop it)."""
         val, level = self.val, self.level
         lits = list(dict.fromkeys(lits))
         if not lits:
@@ -400,8 +417,9 @@ class Cdcl:
         # Lemmas stay for good (``reduce`` forgets only learnt clauses): a forgotten
         # blocking clause would let the search count a solution twice.
         first, second = lits[0], lits[1]
+        lbd = len({level[q >> 1] for q in lits if val[q] == -1}) + 1 if forgettable else 0
         if val[first] != -1:
-            ci = self.attach(lits, False, 0)
+            ci = self.attach(lits, forgettable, lbd)
             if val[first] == 0 and val[second] == -1:
                 self.assign(first, ci)  # unit now
             return -1
@@ -409,7 +427,7 @@ class Cdcl:
         if top == 0:
             return -2
         self.cancel_until(top)
-        return self.attach(lits, False, 0)
+        return self.attach(lits, forgettable, lbd)
 
     def reduce(self) -> None:
         """Forget the worse half of the learnt clauses (at level 0, so none is a reason)."""
@@ -417,6 +435,7 @@ class Cdcl:
         learnt.sort(key=lambda ci: (self.lbd[ci], -ci))
         for ci in learnt[len(learnt) // 2 :]:
             self.clauses[ci] = None
+        self.n_learnt -= len(learnt) - len(learnt) // 2
         watches: list[list[int]] = [[] for _ in range(2 * self.n)]
         for ci, c in enumerate(self.clauses):
             if c is not None:
@@ -475,11 +494,16 @@ class Cdcl:
                 if confl == -1:
                     confl = self.propagate()
                 continue
+            if confl == -1 and self.implied:
+                confl = self.add_lemma(self.implied.pop(), True)
+                if confl == -1:
+                    confl = self.propagate()
+                continue
             if confl == -1:
                 for theory in self.theories:
                     lemma = theory.check(self)
                     if lemma is not None:
-                        confl = self.add_lemma(lemma)
+                        confl = self.add_lemma(lemma, theory.forgettable)
                         if confl == -1:
                             confl = self.propagate()
                         break
@@ -507,7 +531,7 @@ class Cdcl:
                 since_restart = 0
                 next_restart = RESTART_BASE * luby(restarts)
                 self.cancel_until(0)
-                if sum(1 for c in self.learnt if c) > max_learnts:
+                if self.n_learnt > max_learnts:
                     self.reduce()
                     max_learnts += max_learnts // 2
                 confl = self.propagate()

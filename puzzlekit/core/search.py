@@ -14,17 +14,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable, internal
+from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
-from puzzlekit.core.looptheory import LoopTheory
+from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
+from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
 DEFAULT_LIMIT = 2
 DEFAULT_MAX_NODES = 100_000
 DEFAULT_TIMEOUT = 60.0
 EARLY_LOOPS = False
+REACH = True
 ROOT_SYNC = True
+ROOT_SHARE = 0.25
+"""The share of the timeout root deduction may take on a model the finite-domain learning
+search can take over (``fdtwin.may_learn``): past it, the learning search goes on from
+what the root deduced so far, and the board is on the search rung."""
 
 
 class Status(StrEnum):
@@ -94,7 +100,9 @@ def count_solutions(
 
     ``max_rung`` caps the deductive rungs used (for grading and generation).  Past the
     root, a boolean model with a clause twin (``Model.cnf``) is searched by clause
-    learning (``learn_search``); any other model, or ``learning=False``, by the plain
+    learning (``learn_search``), a finite-domain one whose twin declares ``values`` too
+    when enough is left open (``fdtwin.value_plan``; its root deduction then gets
+    ``ROOT_SHARE`` of the timeout); any other model, or ``learning=False``, by the plain
     depth-first search (``_dfs``, the reference the tests compare the learning one with).
     """
     if limit < 1:
@@ -121,11 +129,24 @@ def count_solutions(
             rule_counts=engine.rule_counts(),
         )
 
+    # On a big board deduction at the root (lookahead most) can take the whole budget, where
+    # clause learning from what the cheap rungs found would answer: give it only a share.
+    may_cut = learning and timeout is not None and timeout > 0 and (max_nodes is None or max_nodes > 0)
+    if may_cut and timeout is not None and may_learn(model):
+        engine.deadline = started + ROOT_SHARE * timeout
+    plan = None
     try:
         ok = engine.start()
     except Timeout:
         root = list(engine.dom)  # sound, if unfinished, deductions
-        return finish(Status.UNDECIDED, 0, False, "timeout", model.search_rung)
+        engine.deadline = deadline
+        engine._clear()  # a probe engine's timeout leaves the live queues as they were
+        if may_cut and deadline is not None and time.perf_counter() < deadline:
+            plan = value_plan(model, engine.dom)
+        if plan is None:
+            return finish(Status.UNDECIDED, 0, False, "timeout", model.search_rung)
+        ok = True
+    engine.deadline = deadline
     if not ok:
         # The grade of a contradiction is the rung of the rule that found it.
         failed = engine.rung_of[engine.failed] if engine.failed >= 0 else 0
@@ -150,22 +171,25 @@ def count_solutions(
 
     nodes = 0
     stopped: str | None = None
-    if brancher(dom) < 0:
+    if plan is not None:  # the root ran out of its share: learning goes on from there
+        outcome = fd_learn_search(model, *plan, dom, limit, max_nodes, deadline, engine, False)
+        solutions.extend(outcome.solutions)
+        nodes = outcome.decisions
+        stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
+    elif brancher(dom) < 0:
         leaf()
         engine.log = root_log
         return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None, root_rung)
-    twin: Twin | None = None
-    if max_nodes is not None and max_nodes <= 0:
+    elif max_nodes is not None and max_nodes <= 0:
         stopped = "max-nodes"
-    elif learning:
-        try:
-            twin = _twin_of(model, dom, deadline)
-        except Timeout:
-            stopped = "timeout"  # the time ran out while the clauses were written
-    if stopped is not None:
-        pass
-    elif twin is not None:
+    elif learning and (twin := _twin_of(model, dom, deadline)) is not None:
         outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
+        solutions.extend(outcome.solutions)
+        nodes = outcome.decisions
+        stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
+    elif learning and (plan := value_plan(model, dom)) is not None:
+        twin, values = plan
+        outcome = fd_learn_search(model, twin, values, dom, limit, max_nodes, deadline, engine, ROOT_SYNC and fd_sync())
         solutions.extend(outcome.solutions)
         nodes = outcome.decisions
         stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
@@ -228,12 +252,16 @@ def _dfs(
 
 
 def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twin | None:
-    """The model's clause twin, when it has one the learning search can use (Timeout
-    when ``deadline`` passes while it is written)."""
+    """The model's clause twin, when it has one the learning search can use.  None too
+    when ``deadline`` passes while it is written: the search that runs instead stops at
+    once, as the deadline has passed, and says "timeout"."""
     if model.cnf is None or any(d & ~BOOL for d in dom):
         return None
-    with until(deadline):
-        twin = model.cnf()
+    try:
+        with until(deadline):
+            twin = model.cnf()
+    except Timeout:
+        return None
     if not twin.direct or twin.top < len(dom):
         return None
     return twin
@@ -264,6 +292,8 @@ def learn_search(
         loop = LoopTheory(model.loop, n)
         if EARLY_LOOPS:
             theories.append(loop)
+        if REACH:
+            theories.append(ReachTheory(model.loop, n))
     solver = Cdcl(twin.top, [], theories)
     for var, d in enumerate(dom):
         if d == TRUE:
@@ -275,7 +305,7 @@ def learn_search(
         # Two lines or none at every node, in clauses unit propagation reads in full.
         clauses = clauses + [c for edges in model.loop.node_edges for c in cardinality([e + 1 for e in edges], [0, 2])]
     for i, clause in enumerate(clauses):
-        solver.add_input([internal(lit) for lit in clause])
+        solver.add_input([2 * lit - 2 if lit > 0 else -2 * lit - 1 for lit in clause])  # ``internal``
         if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
             return CdclOutcome([], 0, 0, False, "timeout")
     accept = model.leaf_check or (lambda values: True)

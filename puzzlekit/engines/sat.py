@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from puzzlekit.core import clock
@@ -45,6 +46,11 @@ class SatEncoding:
     """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every (boolean) puzzle
     variable, any variable above them auxiliary (``boolean``): the core's learning search
     can then use the clauses."""
+    values: list[list[int]] | None = None
+    """For a finite-domain model: ``values[v][k]`` is the SAT variable that is true exactly
+    when puzzle variable ``v`` takes value ``k`` (bit ``k`` of its domain mask), 0 for a
+    value it can never take (``one_hot``).  With it, the core's learning search can use the
+    clauses of a model that is not boolean (``puzzlekit.core.fdtwin``)."""
 
     @classmethod
     def boolean(
@@ -62,6 +68,36 @@ class SatEncoding:
         return cls(clauses, decode, refine or (lambda values: []), block, n, True)
 
     @classmethod
+    def one_hot(
+        cls,
+        widths: Sequence[int],
+        clauses: list[Clause],
+        refine: Callable[[list[int]], list[Clause]] | None = None,
+        domains: Sequence[int] | None = None,
+    ) -> SatEncoding:
+        """For finite-domain puzzle variables, variable ``v`` taking values ``0..widths[v]-1``:
+        one SAT variable per (variable, value), numbered first, in order (``value_table``),
+        and exactly one of each variable's true; ``clauses`` (written over those numbers and
+        any auxiliary variables above them) say the rest.  ``domains`` (masks, as in the
+        model) leave out the values whose bit is clear.  Decoding and blocking come for free."""
+        values = value_table(widths, domains)
+        top = max((max(lits, default=0) for lits in values), default=0)
+        given = [c for c in clauses if c]
+        if given:  # auxiliary variables above the values (one pass each way, in C)
+            top = max(top, max(map(max, given)), -min(map(min, given)))
+        out = list(clauses)
+        for lits in values:
+            out += exactly_one([lit for lit in lits if lit])
+
+        def decode(true: set[int]) -> list[int]:
+            return [next((k for k, lit in enumerate(lits) if lit and lit in true), 0) for lits in values]
+
+        def block(chosen: list[int]) -> Clause:
+            return [-values[v][k] for v, k in enumerate(chosen)]
+
+        return cls(out, decode, refine or (lambda chosen: []), block, top, False, values)
+
+    @classmethod
     def single_loop(cls, graph: LoopGraph, clauses: list[Clause], visit: Sequence[bool] | None = None) -> SatEncoding:
         """A loop genre's encoding (the SAT twin of ``add_single_loop``): its own
         ``clauses`` plus two lines or none at each node (two at a node ``visit`` marks),
@@ -72,6 +108,36 @@ class SatEncoding:
             clauses += exactly([var + 1 for var in edges], [2] if visit is not None and visit[node] else [0, 2])
         clauses.append(lits)
         return cls.boolean(len(lits), clauses, lambda values: loop_cuts(graph, values))
+
+
+def value_table(widths: Sequence[int], domains: Sequence[int] | None = None) -> list[list[int]]:
+    """The SAT variables ``SatEncoding.one_hot`` gives each (variable, value): numbered from 1,
+    variable by variable, value by value, skipping (0) a value whose bit ``domains`` clears."""
+    if domains is None:
+        starts = [0] * len(widths)
+        total = 1
+        for v, width in enumerate(widths):
+            starts[v] = total
+            total += width
+        return [list(range(start, start + width)) for start, width in zip(starts, widths)]
+    table: list[list[int]] = []
+    nxt = 1
+    for v, width in enumerate(widths):
+        row = []
+        for k in range(width):
+            if not domains[v] >> k & 1:
+                row.append(0)
+            else:
+                row.append(nxt)
+                nxt += 1
+        table.append(row)
+    return table
+
+
+def exactly_one(literals: Sequence[int]) -> list[Clause]:
+    """At least one of ``literals`` and no two (pairwise: unit propagation reads it in full)."""
+    lits = list(literals)
+    return [lits, *([-a, -b] for a, b in combinations(lits, 2))]
 
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:

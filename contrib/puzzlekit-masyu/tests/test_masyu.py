@@ -22,7 +22,7 @@ Edge = tuple[Cell, Cell]
 class TestMasyuConformance(PuzzleConformance):
     puzzle = "masyu"
     bad_levels = ("B.X\n", "B..\n..\n", "B-.\n+\n...\n", "B-.-W\n x \n. . .\n")
-    generates = False  # the harness makes 7x7 boards (about 15 s here); test_generates_* below use 5x5 and 6x6
+    generates = True  # the harness makes a 7x7 board of each difficulty, twice
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
@@ -40,6 +40,13 @@ def test_generates_unique_stamped_and_deterministic(difficulty: str) -> None:
         assert again.text == made.text
         sat = puzzlekit.solve("masyu", made.text, engine="sat") if _has_sat() else None
         assert sat is None or sat.status.value == "unique"
+
+
+def test_a_10x10_hard_masyu_is_unique_by_sat_too() -> None:
+    (made,) = puzzlekit.generate("masyu", size="10x10", difficulty="hard", seed="masyu-ten", timeout=120)
+    assert made.rung >= 3 and puzzlekit.solve("masyu", made.text).status.value == "unique"
+    if _has_sat():
+        assert puzzlekit.solve("masyu", made.text, engine="sat").status.value == "unique"
 
 
 def _has_sat() -> bool:

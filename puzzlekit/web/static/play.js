@@ -73,6 +73,13 @@
     $("generate").disabled = !makes;
   }
 
+  function showSize(size) {
+    // The new-puzzle menu starts at the open board's size (a 9x9 Sudoku, not 7x7).
+    const select = $("size");
+    if (![...select.options].some((o) => o.value === size)) select.add(new Option(size, size));
+    select.value = size;
+  }
+
   function genreName(name) {
     const g = genres.find((g) => g.name === name || g.aliases.includes(name));
     return g ? g.name : name;
@@ -133,6 +140,7 @@
     $("title").textContent = `${named}${board.genre} ${board.size}${dated}`;
     $("genre").value = board.genre;
     fillDifficulties();
+    showSize(board.size);
     const kinds = $("kind");
     kinds.innerHTML = "";
     for (const k of board.kinds.filter((k) => k === "ascii" || k === "pzpr")) {
@@ -220,6 +228,16 @@
   function cycle(v, dir) {
     if (!game || !game.marks.has(v)) return;
     const mark = cycled(v, dir);
+    const entry = [[v, game.state[v], mark]];
+    game.state[v] = mark;
+    apply(entry);
+  }
+
+  function setValue(v, value) {
+    // A digit key gives the focused place that value (a Sudoku digit, a bridge count),
+    // when its marks have it: the mark whose domain holds that value alone.
+    const mark = 1 << value;
+    if (!game.marks.has(v) || !game.marks.get(v).marks.includes(mark) || game.state[v] === mark) return;
     const entry = [[v, game.state[v], mark]];
     game.state[v] = mark;
     apply(entry);
@@ -473,6 +491,7 @@
     if (!moves[e.key]) line = null; // a run of arrow moves ends with any other key
     if (moves[e.key]) moveFocus(...moves[e.key]);
     else if ((e.key === "Enter" || e.key === " ") && focus !== null) cycle(focus, e.shiftKey ? -1 : 1);
+    else if (!ctrl && /^[0-9]$/.test(e.key) && focus !== null) setValue(focus, Number(e.key));
     else if ((e.key === "Backspace" || e.key === "Delete") && focus !== null) {
       const blank = game.marks.get(focus).marks[0];
       if (game.state[focus] !== blank) {

@@ -153,6 +153,14 @@ class Masyu(Genre):
         pearl = pearls_of(instance, list(values)).get(position[0] * instance.cols + position[1])
         return 0 if pearl is None else PEARL_CODES.index(pearl)
 
+    def twins_near(
+        self, instance: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]
+    ) -> list[list[int]]:
+        """The loop moved by a square or two near the removed pearls (``generate.twins_near``)."""
+        from puzzlekit_masyu.generate import twins_near
+
+        return twins_near(instance, values, positions)
+
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
         return f"r{position[0] + 1}c{position[1] + 1}"
 
