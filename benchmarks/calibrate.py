@@ -8,8 +8,17 @@ His boards come from Debian's ``sgt-puzzles`` (``/usr/games/sgt-loopy --generate
 '10x10t0dX#seed'``, ``/usr/games/sgt-bridges --generate N '15x15i30e10m2dX#seed'``); each is
 solved by ``puzzlekit.solve`` and counted by the rung it needed.  His standalone Loopy grader
 is not packaged: build ``loopy.c`` with ``-DSTANDALONE_SOLVER`` from his sources in a scratch
-folder and pass its path (it prints "Difficulty rating: Hard").  Bridges has no standalone
-grader.  The tables and the mapping chosen from them are in docs/generating.md.
+folder and pass its path (it prints "Difficulty rating: Hard").  From a checkout of his
+sources (``git archive`` of https://git.tartarus.org/simon/puzzles.git, or a mirror), in
+that folder::
+
+    gcc -O2 -DSTANDALONE_SOLVER -I. -o /tmp/loopysolver loopy.c combi.c divvy.c dsf.c \
+        findloop.c grid.c latin.c laydomino.c loopgen.c malloc.c matching.c misc.c penrose.c \
+        penrose-legacy.c random.c sort.c tdq.c tree234.c version.c hat.c spectre.c nullfe.c \
+        midend.c -lm
+
+Bridges has no standalone grader.  The tables and the mapping chosen from them are in
+docs/generating.md.
 """
 
 from __future__ import annotations

@@ -74,7 +74,16 @@ def vs_sets() -> dict[str, run.PuzzleSet]:
     for path in sorted(SETS_DIR.glob("sparse-minimal-*.txt"), key=lambda p: run._natural(p.stem)):
         sets[path.stem] = run.PuzzleSet(path.stem, run._fixture_loader(path, "slitherlink"))
     known = run.all_sets()
-    for name in ("loopy-30x30-hard", "janko-slither", "bridges-30x30-hard", "janko-hashi"):
+    for name in (
+        "loopy-30x30-hard",
+        "janko-slither",
+        "bridges-30x30-hard",
+        "janko-hashi",
+        "akari-10x10",
+        "nurikabe-10x10",
+        "sudoku-9x9",
+        "shikaku-10x10",
+    ):
         if name in known:
             sets[name] = known[name]
     for genre in ("slitherlink", "masyu"):

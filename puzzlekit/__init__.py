@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from puzzlekit.genre import Genre, Place, Violation, bundled_examples
     from puzzlekit.grading import Grade, grade
     from puzzlekit.hints import Hint, hint
-    from puzzlekit.hookspecs import hookimpl
+    from puzzlekit.hookspecs import genre_hooks, hookimpl
     from puzzlekit.host import Host, make_host
     from puzzlekit.registry import CommandRegistry, Format, Registry
 
@@ -72,6 +72,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Hint": ("puzzlekit.hints", "Hint"),
     "hint": ("puzzlekit.hints", "hint"),
     "hookimpl": ("puzzlekit.hookspecs", "hookimpl"),
+    "genre_hooks": ("puzzlekit.hookspecs", "genre_hooks"),
     "Host": ("puzzlekit.host", "Host"),
     "LevelError": ("puzzlekit.errors", "LevelError"),
     "load": ("puzzlekit.api", "load"),
@@ -153,6 +154,7 @@ __all__ = [
     "default_host",
     "generate",
     "generate_each",
+    "genre_hooks",
     "grade",
     "hint",
     "hookimpl",

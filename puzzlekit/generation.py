@@ -40,12 +40,14 @@ from puzzlekit.host import Host
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 4
+GENERATOR_VERSION = 5
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
-grower, clues blanked in batches; 4: at the top difficulty a removal is proven by a search
-per other clue value, each under the node budget, instead of one count to two;
-``DEFAULT_BUDGET`` 250)."""
+grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
+corner reasoning and expert connectivity or more; in the same release Nurikabe's
+generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
+difficulty a removal is proven by a search per other clue value, each under the node
+budget, instead of one count to two; ``DEFAULT_BUDGET`` 250)."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -628,7 +630,8 @@ def _attempts(
             "seed": item_seed(seed, index),
             "difficulty": request.difficulty,
             "tier": str(rung),
-            "generator": f"puzzlekit {__version__} {genre.name}/v{GENERATOR_VERSION}",
+            "generator": f"puzzlekit {__version__} {genre.name}/v{GENERATOR_VERSION}"
+            + (f".{genre.generator_revision}" if genre.generator_revision else ""),
             "expect": "unique",
         }
         return Generated(

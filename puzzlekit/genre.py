@@ -204,6 +204,14 @@ class Genre(ABC):
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
 
+    daily_size: ClassVar[str] = "7x7"
+    """The size of the web app's daily puzzle: small enough to finish over a coffee (a
+    genre whose natural board is another size, Sudoku's 9x9, says so)."""
+
+    generator_revision: ClassVar[int] = 0
+    """Bump when a change to this genre alone makes the same seed give a different puzzle:
+    a generated puzzle's ``# generator:`` then says ``GENRE/vN.R`` (N: the core's version)."""
+
     generate_options: ClassVar[frozenset[str] | None] = None
     """The optional fields of a GenerateRequest the generator reads (``symmetry``,
     ``mask``, ``density``); any other one given is refused instead of silently ignored.

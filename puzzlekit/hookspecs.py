@@ -8,12 +8,14 @@ each contribution and name the plugin behind a problem.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pluggy
 
 if TYPE_CHECKING:
-    from puzzlekit.registry import CommandRegistry, Registry
+    from puzzlekit.genre import Genre
+    from puzzlekit.registry import CommandRegistry, Format, Registry
 
 PROJECT = "puzzlekit"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -51,3 +53,22 @@ def puzzlekit_register_commands(commands: CommandRegistry) -> None:
     already taken by a built-in or another plugin's command is an error that
     names both, never a silent overwrite.
     """
+
+
+Hook = Callable[["Registry"], None]
+
+
+def genre_hooks(genre: Callable[[], Genre], formats: Sequence[Callable[[], Format]] = ()) -> tuple[Hook, Hook]:
+    """The two hooks of a plugin module that adds one genre and its formats, so the module
+    is one line: ``puzzlekit_register_genres, puzzlekit_register_formats = genre_hooks(Akari, FORMATS)``."""
+
+    @hookimpl
+    def puzzlekit_register_genres(registry: Registry) -> None:
+        registry.add(genre())
+
+    @hookimpl
+    def puzzlekit_register_formats(registry: Registry) -> None:
+        for fmt in formats:
+            registry.add_format(fmt())
+
+    return puzzlekit_register_genres, puzzlekit_register_formats

@@ -57,7 +57,7 @@ def test_a_blank_clue_is_idle_but_keeps_its_place_and_watches() -> None:
     idle = sum(isinstance(p, Idle) for p in editable.model.propagators)
     editable.set_clue((1, 1), None)
     props = editable.model.propagators
-    assert sum(isinstance(p, Idle) for p in props) - idle in (2, 3)  # count, colouring unit, corner
+    assert sum(isinstance(p, Idle) for p in props) - idle in (3, 4)  # count, colouring unit, corner, clue corners
     assert [p.watches for p in props] == before
 
 

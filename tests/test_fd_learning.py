@@ -261,10 +261,11 @@ def sudoku_twin(board: SudokuBoard) -> SatEncoding:
     shape a genre's own encoding has, written here so that the adapter is tested on a
     domain without bit 0 whatever the genres ship."""
     n = board.n
-    domains = [board.full] * (n * n)
+    domains = [(1 << (n + 1)) - 2] * (n * n)  # digits 1..n
     table = value_table([n + 1] * (n * n), domains)
     clauses: list[list[int]] = []
-    for _, cells in board.units:
+    for house in board.houses.houses:
+        cells = house.cells
         for digit in range(1, n + 1):
             lits = [table[cell][digit] for cell in cells]
             clauses += [lits] + [[-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :]]

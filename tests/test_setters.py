@@ -33,7 +33,13 @@ def run(*args: str, stdin: str | None = None) -> object:
 
 @pytest.mark.parametrize(
     ("text", "tier", "difficulty"),
-    [(".0\n.1", 1, "easy"), ("31\n..", 2, "medium"), ("..0\n31.\n.1.", 3, "hard"), (".2.\n31.", 4, "expert")],
+    [
+        (".0\n.1", 1, "easy"),
+        ("31\n..", 2, "medium"),
+        (".3.\n1.3\n..2", 3, "hard"),
+        ("..0\n31.\n.1.", 4, "expert"),
+        (".2.\n31.", 5, "expert"),
+    ],
 )
 def test_grade_is_the_rung_needed_with_its_difficulty(text: str, tier: int, difficulty: str) -> None:
     graded = grade("slitherlink", text)

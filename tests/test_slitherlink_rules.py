@@ -202,11 +202,11 @@ def test_colouring_relations_are_undone_with_the_trail() -> None:
     assert (engine.dom, engine.aux) == before
 
 
-# -- rung 3: connectivity ------------------------------------------------------------
+# -- rung 4: connectivity ------------------------------------------------------------
 
 
 def test_loop_reach_crosses_edges_cut_off_from_the_lines() -> None:
-    d = Deduced("..0\n.10\n..1", max_rung=3)
+    d = Deduced("..0\n.10\n..1", max_rung=4)
     assert d.mark("top of r1c1") == "cross"
     assert d.rule("top of r1c1") == "loop-reach"
     assert d.mark("top of r1c1") == "cross"
@@ -225,25 +225,25 @@ def test_a_bridge_of_the_open_edges_is_found() -> None:
 
 
 def test_region_connectivity_keeps_the_inside_and_the_outside_connected() -> None:
-    d = Deduced("2..\n.2.\n.2.", max_rung=3)
+    d = Deduced("2..\n.2.\n.2.", max_rung=4)
     assert d.rule("right of r3c3") == "region-connectivity"
     assert d.mark("right of r3c3") == "cross"
 
 
 def test_connectivity_rules_are_needed_on_those_boards() -> None:
-    assert Deduced("2..\n.2.\n.2.", max_rung=2).mark("right of r3c3") == "open"
-    assert Deduced("..0\n.10\n..1", max_rung=2).mark("top of r1c1") == "open"
+    assert Deduced("2..\n.2.\n.2.", max_rung=3).mark("right of r3c3") == "open"
+    assert Deduced("..0\n.10\n..1", max_rung=3).mark("top of r1c1") == "open"
 
 
-# -- rung 4: lookahead -----------------------------------------------------------------
+# -- rung 5: lookahead -----------------------------------------------------------------
 
 
 def test_lookahead_rules_out_a_mark_that_makes_cheaper_rules_contradict() -> None:
-    d = Deduced(".1.\n.3.", max_rung=4)
+    d = Deduced(".1.\n.3.", max_rung=5)
     assert d.mark("bottom of r2c2") == "line"
     assert d.rule("bottom of r2c2") == "lookahead"
     assert "if it were crossed" in d.why("bottom of r2c2")
-    assert Deduced(".1.\n.3.", max_rung=3).mark("bottom of r2c2") == "open"
+    assert Deduced(".1.\n.3.", max_rung=4).mark("bottom of r2c2") == "open"
 
 
 # -- the ladder as a whole ---------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_lookahead_rules_out_a_mark_that_makes_cheaper_rules_contradict() -> Non
 
 @pytest.mark.parametrize(
     ("text", "rung"),
-    [(".0\n.1", 1), ("31\n..", 2), ("..0\n31.\n.1.", 3), (".2.\n31.", 4), ("..\n0.", 5)],
+    [(".0\n.1", 1), ("31\n..", 2), (".3.\n1.3\n..2", 3), ("..0\n31.\n.1.", 4), (".2.\n31.", 5), ("..\n0.", 6)],
 )
 def test_grade_is_the_highest_rung_needed(text: str, rung: int) -> None:
     result = puzzlekit.solve("slitherlink", text)

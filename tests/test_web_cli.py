@@ -34,6 +34,12 @@ def test_daily_output_reads_back_as_a_puzzle(host: Host) -> None:
     assert solved.exit_code == 0, solved.output
 
 
+def test_the_daily_sudoku_is_a_real_9x9_sudoku(host: Host) -> None:
+    text = CliRunner().invoke(main, ["daily", "sudoku", "--date", "2026-12-01"], obj=host).output
+    rows = [line for line in text.splitlines() if line and not line.startswith("#")]
+    assert len(rows) == 9 and all(len(row) == 9 for row in rows), text  # 3x3 boxes, not 7x1
+
+
 def test_daily_refuses_a_bad_date_in_one_line(host: Host) -> None:
     result = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "someday"], obj=host)
     assert result.exit_code == 2 and "YYYY-MM-DD" in result.output and "Traceback" not in result.output  # usage

@@ -4,12 +4,14 @@ each number counts the bulbs beside it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import SatEncoding, exactly
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
@@ -51,6 +53,15 @@ class Akari(GridGenre):
             model.add(OnlyLight(instance, var))
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "a bulb" if m == TRUE else "empty"))
         return model
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        """From the rules alone (bulb ``v`` is SAT variable ``v + 1``): every white cell holds or
+        sees a bulb, one bulb at most per run, each number counts its bulbs."""
+        clauses = [[v + 1, *(w + 1 for w in seen)] for v, seen in enumerate(instance.seen)]
+        clauses += [[-a - 1, -b - 1] for run in instance.segments for a, b in combinations(run, 2)]
+        for cell, n in sorted(instance.clues.items()):
+            clauses += exactly([v + 1 for v in instance.around(cell)], [n])
+        return SatEncoding.boolean(len(instance.whites), clauses)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: every white cell lit, no bulb lighting another, numbers obeyed."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import (
     BOOL,
     FALSE,
@@ -21,17 +21,22 @@ from puzzlekit.core import (
     value_of,
 )
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
     GridGenre,
+    NotAll,
     OneClueRegions,
     ParsedGrid,
     RectGrid,
     StaysConnected,
+    lone_pieces,
     marks_of,
+    piece_cuts,
     read_grid,
     read_state,
+    sized_regions,
     write_grid,
 )
 from puzzlekit.pictures import Tone
@@ -73,19 +78,6 @@ class Board:
     clues: dict[int, int]
 
 
-class NoPool(Propagator):
-    __slots__ = ("rule", "watches")
-
-    def __init__(self, block: tuple[int, ...]) -> None:
-        self.rule, self.watches = POOL, block
-
-    def propagate(self, engine: Engine) -> bool:
-        shaded = [v for v in self.watches if engine.dom[v] == TRUE]
-        if len(shaded) < 3:
-            return True
-        return len(shaded) == 3 and all(engine.set(v, FALSE, shaded) for v in self.watches if v not in shaded)
-
-
 class Nurikabe(GridGenre):
     name = "nurikabe"
     summary = "Shade cells: each island holds one number and that many cells; one sea, no 2x2 pool."
@@ -107,11 +99,29 @@ class Nurikabe(GridGenre):
         model = Model(LADDER)
         model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
         model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True))
-        for block in (grid.rectangle(r, c, 2, 2) for r in range(grid.rows - 1) for c in range(grid.cols - 1)):
-            model.add(NoPool(block))
+        for block in grid.blocks():
+            model.add(NotAll(POOL, block))
         model.add(StaysConnected(SEA, grid, cells, 1))
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         return model
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; islands are
+        labelled regions of their numbers' sizes (``sized_regions``); no 2x2 pool; the sea's
+        pieces and numberless islands are joined by lazy cuts."""
+        grid, island = instance.grid, lambda c: -c - 1
+        clauses, top = sized_regions(grid, instance.clues, island, grid.n_cells)
+        clauses += [[-c - 1 for c in pool] for pool in grid.blocks()]
+        sea = grid.n_cells - sum(instance.clues.values())  # the islands' sizes are exact
+        if sea > 1:  # a sea of several cells: no lone shaded cell
+            clauses += [[-c - 1, *(d + 1 for d in grid.neighbours[c])] for c in range(grid.n_cells)]
+
+        def refine(values: list[int]) -> list[Clause]:
+            cuts = lone_pieces(grid, grid.pieces(lambda c: not values[c]), instance.clues, island)
+            return cuts + piece_cuts(grid.neighbours, grid.pieces(lambda c: bool(values[c])), lambda c: c + 1, sea)
+
+        plain = SatEncoding.boolean(grid.n_cells, clauses, refine)
+        return SatEncoding(clauses, plain.decode, refine, plain.block, top)
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """An attempt as ``accept`` judges it.  A state written as a solution (``#`` and

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache
 
 from puzzlekit import Block, Violation
+from puzzlekit.core import fixed_values
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.grid import RectGrid
+from puzzlekit.grid import Placements, RectGrid, letter_pieces, rectangles, region_letters, write_grid
 
 grid_of = cache(RectGrid)
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -27,75 +28,22 @@ class Board:
     cols: int
     clues: tuple[tuple[int, int], ...]
     """(cell, number) in reading order."""
-    rects: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-    """Per number, its candidate rectangles as cell bitmasks."""
+    places: Placements = field(init=False, repr=False, compare=False)
+    """Per number, its candidate rectangles (of its area, holding no other number)."""
 
     def __post_init__(self) -> None:
         taken = sum(1 << cell for cell, _ in self.clues)
-        rects = tuple(
-            tuple(rect for rect in rectangles(self.rows, self.cols, cell, n) if not rect & taken & ~(1 << cell))
-            for cell, n in self.clues
-        )
-        object.__setattr__(self, "rects", rects)
+        rects = [[r for r in rectangles(self.rows, self.cols, cell, n) if not r & taken & ~(1 << cell)]
+                 for cell, n in self.clues]  # fmt: skip
+        object.__setattr__(self, "places", Placements(self.grid, rects, self.clue_name))
 
     @property
     def grid(self) -> RectGrid:
         return grid_of(self.rows, self.cols)
 
-    @cached_property
-    def covering(self) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """Per cell, (number, bitmask of its candidates covering the cell)."""
-        out: list[list[tuple[int, int]]] = [[] for _ in range(self.rows * self.cols)]
-        for i, rects in enumerate(self.rects):
-            masks: dict[int, int] = {}
-            for k, rect in enumerate(rects):
-                for cell in cells_of(rect):
-                    masks[cell] = masks.get(cell, 0) | 1 << k
-            for cell, mask in masks.items():
-                out[cell].append((i, mask))
-        return tuple(tuple(x) for x in out)
-
-    def name(self, cell: int) -> str:
-        r, c = divmod(cell, self.cols)
-        return f"r{r + 1}c{c + 1}"
-
     def clue_name(self, i: int) -> str:
         cell, n = self.clues[i]
-        return f"the {n} at {self.name(cell)}"
-
-    def domains(self) -> list[int]:
-        """Per cell, the numbers some candidate of which covers it."""
-        dom = [0] * (self.rows * self.cols)
-        for i, rects in enumerate(self.rects):
-            union = 0
-            for rect in rects:
-                union |= rect
-            for cell in cells_of(union):
-                dom[cell] |= 1 << i
-        return dom
-
-
-@cache
-def rectangles(rows: int, cols: int, cell: int, n: int) -> tuple[int, ...]:
-    """Every rectangle of ``n`` cells on the board that covers ``cell``, as a bitmask."""
-    r0, c0 = divmod(cell, cols)
-    out = []
-    for h in (h for h in range(1, n + 1) if n % h == 0 and h <= rows and n // h <= cols):
-        w = n // h
-        for top in range(max(0, r0 - h + 1), min(r0, rows - h) + 1):
-            for left in range(max(0, c0 - w + 1), min(c0, cols - w) + 1):
-                line = ((1 << w) - 1) << (top * cols + left)
-                out.append(sum(line << (r * cols) for r in range(h)))
-    return tuple(out)
-
-
-def cells_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        return f"the {n} at {self.grid.name(cell)}"
 
 
 def parse(block: Block) -> Board:
@@ -105,26 +53,22 @@ def parse(block: Block) -> Board:
     for r, row in enumerate(block.rows):
         cells = []
         for m in re.finditer(r"\S+", row.split("|")[0]):
-            if not (m.group() == "." or (m.group().isdigit() and m.group().isascii() and 0 < int(m.group()) < 10000)):
+            ok = m.group() == "." or (m.group().isdigit() and m.group().isascii() and 0 < int(m.group()) < 10000)
+            if not ok:
                 found = f"expected a number or '.' (cells are separated by spaces), found {m.group()[:8]!r}"
                 errors.append(block.error(r, m.start(), found))
-                cells.append(0)
-                continue
-            cells.append(0 if m.group() == "." else int(m.group()))
+            cells.append(int(m.group()) if ok and m.group() != "." else 0)
         if grid and len(cells) != len(grid[0]):
-            errors.append(
-                block.error(r, len(row), f"expected {len(grid[0])} cells like the first row, found {len(cells)}")
-            )
+            ragged = f"expected {len(grid[0])} cells like the first row, found {len(cells)}"
+            errors.append(block.error(r, len(row), ragged))
         grid.append(cells)
         if len(errors) > LevelErrors.MAX_REPORTED:
             break
     LevelErrors.raise_any(errors)
     if len(grid) > MAX_SIDE or len(grid[0]) > MAX_SIDE:
         raise block.error(0, 0, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}")
-    cols = len(grid[0])
-    return Board(
-        len(grid), cols, tuple((r * cols + c, n) for r, row in enumerate(grid) for c, n in enumerate(row) if n)
-    )
+    C = len(grid[0])
+    return Board(len(grid), C, tuple((r * C + c, n) for r, row in enumerate(grid) for c, n in enumerate(row) if n))
 
 
 def parse_state(board: Board, block: Block) -> list[int]:
@@ -145,33 +89,21 @@ def parse_state(board: Board, block: Block) -> list[int]:
         if len(rows) != board.rows or len(row) != board.cols or bad is not None:
             raise block.error(r, bad or 0, f"expected {board.rows} rows of {board.cols} letters or '.' (one per cell)")
     flat, clue_of = "".join(rows), {cell: i for i, (cell, _) in enumerate(board.clues)}
-    for letter in sorted(set(flat) - {"."}):
-        for piece in board.grid.pieces(lambda x, letter=letter: flat[x] == letter):  # type: ignore[misc]
-            owners = [clue_of[x] for x in piece if x in clue_of]
-            for x in piece if owners else ():
-                dom[x] = 1 << clue_of.get(x, owners[0])
+    for piece in letter_pieces(board.grid, flat):
+        owners = [clue_of[x] for x in piece if x in clue_of]
+        for x in piece if owners else ():
+            dom[x] = 1 << clue_of.get(x, owners[0])
     for cell, i in clue_of.items():
         dom[cell] = 1 << i
     return dom
 
 
 def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
+    """The numbers, space-separated; or a state as letters, one region each."""
     if dom is None:
         numbers = dict(board.clues)
-        width = max(len(str(n)) for n in numbers.values()) if numbers else 1
-        return [
-            " ".join(str(numbers.get(r * board.cols + c, ".")).rjust(width) for c in range(board.cols)).rstrip()
-            for r in range(board.rows)
-        ]
-    owner = [d.bit_length() - 1 if d and not d & (d - 1) else -1 for d in dom]
-    letter: dict[int, str] = {}
-    for i in range(len(board.clues)):  # neighbouring regions get different letters
-        near = {letter.get(owner[x]) for cell, o in enumerate(owner) if o == i for x in board.grid.neighbours[cell]}
-        letter[i] = next((ch for ch in LETTERS if ch not in near), LETTERS[i % len(LETTERS)])
-    return [
-        "".join(letter[o] if o >= 0 else "." for o in owner[r * board.cols : (r + 1) * board.cols])
-        for r in range(board.rows)
-    ]
+        return write_grid(board.grid, [str(numbers.get(c, ".")) for c in range(board.grid.n_cells)], separated=True)
+    return write_grid(board.grid, region_letters(board.grid, fixed_values(dom, -1), LETTERS))
 
 
 def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
@@ -180,7 +112,7 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
     found = []
     open_cells = [cell for cell, o in enumerate(owner) if o < 0]
     for cell in open_cells:
-        name = board.name(cell)
+        name = board.grid.name(cell)
         found.append(Violation("open", f"{name} is in no rectangle yet", (cell,), True, cells=(cell,), place=name))
     numbers = dict(board.clues)
     for i, (clue_cell, n) in enumerate(board.clues):
@@ -192,16 +124,13 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
         if inside != [clue_cell]:
             message = f"the region of {name} holds {len(inside)} numbers"
             unstarted = not region and bool(open_cells)  # a number whose rectangle is not drawn yet
-            found.append(
-                Violation(
-                    "numbers", message, tuple(region), unstarted, cells=tuple(region), place=board.name(clue_cell)
-                )
-            )
+            where = board.grid.name(clue_cell)
+            found.append(Violation("numbers", message, tuple(region), unstarted, cells=tuple(region), place=where))
         elif not rect or len(region) != n:
             what = "is not a rectangle" if not rect else f"has {len(region)} cells"
             mendable = bool(open_cells) and len(region) < n
             found.append(
                 Violation("size", f"the region of {name} {what}, not a rectangle of {n}", tuple(region), mendable,
-                          cells=tuple(region), place=board.name(clue_cell))
+                          cells=tuple(region), place=board.grid.name(clue_cell))
             )
     return found

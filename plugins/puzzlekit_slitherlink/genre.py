@@ -7,15 +7,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Genre, Place, Violation, bundled_examples
-from puzzlekit.core import LOOP_REACH, NO_EARLY_LOOP, Model
+from puzzlekit.core import NO_EARLY_LOOP, Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit_slitherlink import picture, pretty
 from puzzlekit_slitherlink.accept import violations
-from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, SlitherlinkClues, build_model, mark_words
+from puzzlekit_slitherlink.model import LADDER, LOOKAHEAD, LOOP_REACH, SlitherlinkClues, build_model, mark_words
 from puzzlekit_slitherlink.rules.colouring import CELL_COLOURING, COLOUR_LINK
+from puzzlekit_slitherlink.rules.corners import CLUE_CORNERS, CORNER_COLOURS, CORNER_PAIRS
 from puzzlekit_slitherlink.rules.counting import CLUE_COUNT, LINE_INTO_A_CORNER, VERTEX_DEGREE
+from puzzlekit_slitherlink.rules.patterns import ADJACENT_THREES
 from puzzlekit_slitherlink.rules.regions import REGION_CONNECTIVITY
 from puzzlekit_slitherlink.text import (
     BLANK,
@@ -45,6 +47,10 @@ class Slitherlink(Genre):
         NO_EARLY_LOOP,
         COLOUR_LINK,
         CELL_COLOURING,
+        CORNER_PAIRS,
+        CLUE_CORNERS,
+        CORNER_COLOURS,
+        ADJACENT_THREES,
         LOOP_REACH,
         REGION_CONNECTIVITY,
         LOOKAHEAD,

@@ -9,7 +9,6 @@ from typing import cast
 from puzzlekit.core import (
     BOOL,
     FALSE,
-    LOOP_REACH,
     NO_EARLY_LOOP,
     TRUE,
     ClueModel,
@@ -22,23 +21,29 @@ from puzzlekit.core import (
     Rung,
     add_single_loop,
 )
+from puzzlekit.core import LOOP_REACH as CORE_LOOP_REACH
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
+from puzzlekit_slitherlink.rules.corners import CornerClue, add_corners
 from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
+from puzzlekit_slitherlink.rules.patterns import adjacent_threes
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
 
 LADDER = (
     Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
     Rung(2, "parity colouring", "inside/outside colouring of the cells, with the pinch rule"),
-    Rung(3, "connectivity", "no bridges; the inside and the outside each stay connected"),
-    Rung(4, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
+    Rung(3, "corner reasoning", "at least one, at most one or exactly one line at a corner, carried by dots and clues"),
+    Rung(4, "connectivity", "no bridges; the inside and the outside each stay connected"),
+    Rung(5, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
 )
+LOOP_REACH = Rule(CORE_LOOP_REACH.name, 4, CORE_LOOP_REACH.summary)
+"""The core's loop reach, on Slitherlink's connectivity rung."""
 LOOKAHEAD = Rule(
     "lookahead",
-    4,
+    5,
     "If drawing (or crossing) an edge makes the counting and colouring rules contradict "
     "themselves, the edge takes the other state.",
 )
@@ -52,8 +57,8 @@ def build_model(board: Board) -> SlitherlinkClues:
 class SlitherlinkClues(ClueModel):
     """A board's model whose clues are blanked, restored or changed in place.
 
-    A clue is three propagators: its count and the line into a corner (rung 1), and its
-    colouring unit (rung 2); it also makes its cell one the loop must reach (loop
+    A clue is four propagators: its count and the line into a corner (rung 1), its
+    colouring unit (rung 2) and its corner bounds (rung 3); it also makes its cell one the loop must reach (loop
     reach, rung 3), and it is read when a closing line is checked to finish the puzzle
     and at the leaves."""
 
@@ -65,7 +70,7 @@ class SlitherlinkClues(ClueModel):
         model = self.model = Model(LADDER)
         model.add_vars(grid.n_edges, BOOL)
         self.slots: dict[int, list[int]] = {}
-        """Clue cell -> the indices of its propagators (count, colouring unit, corner)."""
+        """Clue cell -> the indices of its propagators (count, colouring unit, corner, clue corners)."""
         for cell, clue in enumerate(board.clues):
             if clue >= 0:
                 self.slots[cell] = [model.add(ClueCount(grid, cell, clue))]
@@ -81,10 +86,16 @@ class SlitherlinkClues(ClueModel):
         self.colours: FaceColours = add_colouring(model, grid, board.clues, board.full)
         for cell, slots in self.slots.items():
             slots.append(self.colours.clue_units[cell])
+        self.facts, clue_corners = add_corners(
+            model, grid, self.colours, {cell: clue for cell, clue in enumerate(board.clues) if clue >= 0}
+        )
+        for pattern in adjacent_threes(grid, self.clues, board.full):
+            model.add(pattern)
         model.add(RegionConnectivity(grid, self.colours))
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
         for cell, slots in self.slots.items():
             slots.append(model.add(self._corner(cell, self.clues[cell])))
+            slots.append(clue_corners[cell])
         self.originals = {cell: [model.propagators[i] for i in slots] for cell, slots in self.slots.items()}
         model.brancher = chain_end_brancher(grid)
         self.board = board
@@ -113,7 +124,12 @@ class SlitherlinkClues(ClueModel):
             now = original
         else:
             faces = self.colours.unit_faces[slots[1]]
-            now = [ClueCount(self.grid, cell, value), ColourUnit(self.colours, value, faces), self._corner(cell, value)]
+            now = [
+                ClueCount(self.grid, cell, value),
+                ColourUnit(self.colours, value, faces),
+                self._corner(cell, value),
+                CornerClue(self.facts, cell, value),
+            ]
         for i, p in zip(slots, now):
             props[i] = p
         self.clues[cell] = value

@@ -8,12 +8,13 @@ pzprjs draws 4x4, 9x9 and 16x16 boards in square boxes and 6x6 in boxes 3 wide a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import isqrt
 from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
+from puzzlekit.core import fixed_values
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
+from puzzlekit.grid import Houses
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
 
 if TYPE_CHECKING:
@@ -25,10 +26,7 @@ MARKS = ("+", "-", "=", "%", "c", ".")
 
 
 def pzpr_box(n: int) -> tuple[int, int] | None:
-    if n == 6:
-        return 3, 2
-    side = isqrt(n)
-    return (side, side) if side * side == n and n > 1 else None
+    return Houses.box_shape(n) if n in (4, 6, 9, 16) else None
 
 
 def _checked(board: Board) -> Board:
@@ -93,8 +91,7 @@ class SudokuPzpr(pzprfile.PzprFormat):
         board = _checked(puzzle.instance)
         n = board.n
         given = [[str(g) if g else "." for g in board.givens[r * n : (r + 1) * n]] for r in range(n)]
-        dom = state or [0] * (n * n)
-        entered = ["." if g or not d or d & (d - 1) else str(d.bit_length() - 1) for g, d in zip(board.givens, dom)]
+        entered = ["." if g or not v else str(v) for g, v in zip(board.givens, fixed_values(state or [0] * (n * n)))]
         return pzprfile.write(PIDS[0], n, n, [given, [entered[r * n : (r + 1) * n] for r in range(n)]], square=True)
 
 

@@ -7,16 +7,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Place, Propagator, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import Lookahead, count_solutions, values_of
+from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit.core import Lookahead, count_solutions, fixed_values, values_of
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre
+from puzzlekit.grid import Canvas, GridGenre, Houses
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
-from puzzlekit_sudoku import rules
-from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, default_box, violations
-from puzzlekit_sudoku.rules import digits
+from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -29,58 +28,67 @@ LADDER = (
     Rung(4, "lookahead", "try a digit and rule it out when the rungs above then contradict"),
 )
 LOOKAHEAD = Rule("lookahead", 4, "If placing a digit makes the singles contradict, it cannot go there.")
+NAKED_SINGLE = Rule("naked-single", 1, "A placed digit cannot appear again in its row, column or box.")
+HIDDEN_SINGLE = Rule("hidden-single", 2, "A digit with only one place left in a row, column or box goes there.")
+LOCKED = Rule(
+    "locked-candidates", 3, "When a box's places for a digit all lie in one line (or a line's in one box), "
+    "the rest of that line (or box) cannot hold it.")  # fmt: skip
+SUBSET = Rule(
+    "subsets", 3, "k cells of a house with only k digits between them (naked), or k digits with only "
+    "k places (hidden), keep those digits and those cells to each other (k = 2, 3).")  # fmt: skip
 
 
 class Sudoku(GridGenre):
-    place_marks = ()
+    place_marks = None
     name = "sudoku"
     aliases = ("number-place",)
     summary = "Fill the grid so every row, column and box holds each digit once."
     ladder = LADDER
-    rules = (rules.NAKED_SINGLE, rules.HIDDEN_SINGLE, rules.LOCKED, rules.SUBSET, LOOKAHEAD)
+    rules = (NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET, LOOKAHEAD)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
     def parse(self, block: Block) -> Board:
         return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
-        board = instance
-        model = Model(LADDER, domains=[1 << given if given else board.full for given in board.givens])
-        props: list[Propagator] = [rules.NakedSingle(board, cell) for cell in range(board.n * board.n)]
-        props += [rules.HiddenSingle(board, kind, cells) for kind, cells in board.units]
-        props += [rules.Locked(board, set(box), line) for kind, box in board.units if kind == "box"
-                  for line in board.units if line[0] != "box" and len(set(box) & set(line[1])) > 1]  # fmt: skip
-        for prop in props + [rules.Subsets(board, kind, cells) for kind, cells in board.units]:
-            model.add(prop)
-        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: digits(bit)))
-        model.leaf_check = lambda values: not violations(board, values)
+        houses = instance.houses
+        model = Model(LADDER, domains=[1 << given if given else houses.full for given in instance.givens])
+        houses.add_to(model, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET)
+        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: houses.values(bit)))
+        model.leaf_check = lambda values: not houses.violations(values)
+        model.cnf = lambda: self.sat_encoding(instance)  # learning pays where search does (docs/engine.md)
         return model
 
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        """Independent of the propagators: each cell one digit, each house each digit once."""
+        return instance.houses.sat_encoding(instance.givens)
+
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
-        return violations(instance, values)
+        return instance.houses.violations(values)
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         return text.parse_state(instance, block)
 
     keeps_open = True
+    daily_size = "9x9"
+    generator_revision = 1  # 1: hidden subsets no longer count a value a fixed cell holds
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
         """An empty cell stays empty (0): ``check`` calls that unfinished, not wrong."""
-        return [d.bit_length() - 1 if d & (d - 1) == 0 else 0 for d in dom]
+        return fixed_values(dom)
 
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         return text.write(instance, dom)
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
         if mask & (mask - 1):
-            return f"{instance.name(var)} can only be {' or '.join(SYMBOLS[v] for v in values_of(mask))}"
-        return f"{instance.name(var)} is {digits(mask)}"
+            return f"{instance.grid.name(var)} can only be {' or '.join(SYMBOLS[v] for v in values_of(mask))}"
+        return f"{instance.grid.name(var)} is {instance.houses.values(mask)}"
 
     def paint(self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: Tones, crosses: bool) -> None:
         """Givens in ink, the player's digits in the answer colour, thick walls between boxes."""
-        for edge, (a, b) in enumerate(instance.grid.edge_cells):
-            if instance.box_of(a) != instance.box_of(b):
-                canvas.wall(edge)
+        for edge in instance.houses.borders("box"):
+            canvas.wall(edge)
         for cell, digit in enumerate(self.finished(instance, dom) if dom is not None else instance.givens):
             tone, shown = tones.get(cell, "normal"), SYMBOLS[digit]
             if instance.givens[cell] or not digit:
@@ -89,11 +97,6 @@ class Sudoku(GridGenre):
                 canvas.svg.label(*canvas.centre(cell), shown, cls="digit", tone=tone, colour=theme.LINE)
             else:
                 canvas.put(cell, shown, "line", tone)
-
-    def places(self, instance: Board) -> list[Place]:
-        """Every open cell (``GridGenre.places``); a click cycles through the values its domain allows."""
-        places = [p for p in super().places(instance) if p.marks[0]]  # a cell no number reaches: none
-        return [Place(p.var, (p.marks[0], *(1 << v for v in values_of(p.marks[0]))), p.outline) for p in places]
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -108,7 +111,7 @@ class Sudoku(GridGenre):
         n = request.cols
         if request.rows != n or not 4 <= n <= MAX_N:
             raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")
-        w, h = default_box(n)
+        w, h = Houses.box_shape(n)
         givens = [0] * (n * n)
         for k in range(min(n // w, n // h)):
             order = list(range(1, n + 1))

@@ -61,6 +61,12 @@ def state_values(dom: Sequence[int]) -> list[int]:
     return [value_of(d) if is_fixed(d) else value_of(d & -d) for d in dom]
 
 
+def fixed_values(dom: Sequence[int], unknown: int = 0) -> list[int]:
+    """A state read as a partial attempt: each fixed variable's value, ``unknown`` for the
+    rest (Sudoku's empty cells, Shikaku's unowned ones)."""
+    return [value_of(d) if is_fixed(d) else unknown for d in dom]
+
+
 @dataclass(frozen=True)
 class Violation:
     """One broken rule in a player's attempt or a candidate solution."""

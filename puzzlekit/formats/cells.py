@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import MAX_SIDE, error_at, grid_rows, level_text
 from puzzlekit.formats.pzprfile import Value
@@ -59,6 +60,39 @@ def read_file(
     return f.cols, f.rows, cells
 
 
+def read_borders(f: pzprfile.PzprFile, rows: int, cols: int) -> list[int] | None:
+    """The regions the answer borders of a pzprv3 file draw (a block of vertical borders,
+    then one of horizontal ones, as pzprjs saves a region genre's answer: 1 or 2 a border,
+    0 or -1 none): per cell its region's number, counted in reading order; None when no
+    border is drawn."""
+    walls, regions = False, UnionFind(rows * cols)
+    vertical = f.block(rows, cols - 1, "the vertical borders")
+    for block, step in ((vertical, 1), (f.block(rows - 1, cols, "the horizontal borders"), cols)):
+        for r, row in enumerate(block):
+            for c, v in enumerate(row):
+                if v.text not in ("0", "1", "2", "-1"):
+                    raise f.error(v, f"expected 1 or 2 (a border), -1 or 0 (none), found {v.text[:10]!r}")
+                walls |= v.text in ("1", "2")
+                if v.text not in ("1", "2"):
+                    regions.union(r * cols + c, r * cols + c + step)
+    roots = [regions.find(cell) for cell in range(rows * cols)]
+    number = {root: i for i, root in enumerate(dict.fromkeys(roots))}
+    return [number[root] for root in roots] if walls else None
+
+
+def border_blocks(owner: Sequence[int], rows: int, cols: int) -> list[list[list[str]]]:
+    """The vertical and horizontal border blocks of a pzprv3 file for the regions ``owner``
+    (per cell its region, -1 unknown): a border where two known, different regions meet."""
+
+    def border(a: int, b: int) -> str:
+        return "1" if owner[a] >= 0 and owner[b] >= 0 and owner[a] != owner[b] else "0"
+
+    return [
+        [[border(r * cols + c, r * cols + c + 1) for c in range(cols - 1)] for r in range(rows)],
+        [[border(r * cols + c, (r + 1) * cols + c) for c in range(cols)] for r in range(rows - 1)],
+    ]
+
+
 def file_error(source: str, value: Value, message: str) -> Exception:
     """A LevelError at a value of a pzprv3 file."""
     return pzprfile.PzprFile(source).error(value, message)
@@ -84,6 +118,8 @@ class CellUrl(puzzlink.PuzzLinkFormat):
     unknown: ClassVar[str | None] = "?"
     blank: ClassVar[str] = "."
     numbers: ClassVar[range] = range(0, 10)
+    separated: ClassVar[bool] = False
+    """Level rows as space-separated tokens even when every token is one character (Shikaku)."""
 
     def read(self, source: str, genre: Genre) -> str:
         def token(clue: pzpr.Clue, cols: int) -> str:
@@ -97,7 +133,7 @@ class CellUrl(puzzlink.PuzzLinkFormat):
             return str(clue.value)
 
         cols, rows, cells = read_url(source, self.pids, self.title, self.body, token, self.blank)
-        return level_text(_rows(cells, cols, rows), {"url": source.strip()})
+        return level_text(_rows(cells, cols, rows, self.separated), {"url": source.strip()})
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         rows = puzzle.genre.write(puzzle.instance)
@@ -136,10 +172,10 @@ class CellFile(pzprfile.PzprFormat):
         return write_file(self.pids[0], len(cells) // len(rows), len(rows), cells)
 
 
-def _rows(cells: Sequence[str], cols: int, rows: int) -> list[str]:
+def _rows(cells: Sequence[str], cols: int, rows: int, separated: bool = False) -> list[str]:
     """Level rows: one character per cell, or space-separated tokens when one is longer."""
     width = max(len(c) for c in cells)
-    if width == 1:
+    if width == 1 and not separated:
         return grid_rows(cells, cols, rows)
     return [" ".join(c.rjust(width) for c in cells[r * cols : (r + 1) * cols]) for r in range(rows)]
 

@@ -14,14 +14,32 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
+  ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
+- ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
+  and boxes), with the single-house techniques as propagators and the rule as CNF;
+- ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``: one piece per clue
+  tiling the board (Shikaku), its propagators and its exact-cover CNF;
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
 
-from puzzlekit.grid.connectivity import OneClueRegions, StaysConnected, reach
+from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
+from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
-from puzzlekit.grid.text import MAX_SIDE, ParsedGrid, describe_legend, marks_of, read_grid, read_state, write_grid
+from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
+from puzzlekit.grid.text import (
+    MAX_SIDE,
+    ParsedGrid,
+    describe_legend,
+    letter_pieces,
+    marks_of,
+    read_grid,
+    read_state,
+    region_letters,
+    write_grid,
+)
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
+from puzzlekit.grid.units import House, Houses
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -33,14 +51,26 @@ __all__ = [
     "WEST",
     "Canvas",
     "GridGenre",
+    "House",
+    "Houses",
+    "NotAll",
     "OneClueRegions",
     "ParsedGrid",
+    "Placements",
     "RectGrid",
     "StaysConnected",
+    "cells_of",
+    "cut_rectangles",
     "describe_legend",
+    "letter_pieces",
+    "lone_pieces",
     "marks_of",
+    "piece_cuts",
     "reach",
     "read_grid",
     "read_state",
+    "rectangles",
+    "region_letters",
+    "sized_regions",
     "write_grid",
 ]

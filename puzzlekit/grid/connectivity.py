@@ -285,3 +285,21 @@ class OneClueRegions(_CellRule):
 
 
 __all__ = ["OneClueRegions", "StaysConnected", "reach"]
+
+
+class NotAll(Propagator):
+    """The cells are not all of colour ``value`` (Nurikabe's 2x2 pool, LITS's 2x2 block):
+    when all but one are, the last takes the other colour."""
+
+    __slots__ = ("rule", "watches", "value")
+
+    def __init__(self, rule: Rule, cells: Sequence[int], value: int = 1) -> None:
+        self.rule, self.watches, self.value = rule, tuple(cells), value
+
+    def propagate(self, engine: Engine) -> bool:
+        mask = 1 << self.value
+        coloured = [v for v in self.watches if engine.dom[v] == mask]
+        if len(coloured) < len(self.watches) - 1:
+            return True
+        others = [v for v in self.watches if v not in coloured]
+        return len(others) == 1 and all(engine.set(v, ~mask & 0b11, coloured) for v in others)

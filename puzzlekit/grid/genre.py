@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed
+from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed, values_of
 from puzzlekit.genre import Genre, Place
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
@@ -29,9 +29,10 @@ Canvas = CellSvg | CellText
 class GridGenre(Genre):
     """A genre whose board is a ``RectGrid``; subclasses implement ``paint``."""
 
-    place_marks: ClassVar[tuple[int, ...]] = (TRUE, FALSE)
+    place_marks: ClassVar[tuple[int, ...] | None] = (TRUE, FALSE)
     """What a click on a cell cycles through in the browser after "unmarked" (``places``):
-    by default shaded (or a bulb), then marked the other way."""
+    by default shaded (or a bulb), then marked the other way; None: each value the cell's
+    domain allows, in order (Sudoku's digits, Shikaku's numbers)."""
 
     def places(self, instance: Any) -> list[Place]:
         """Every open variable's cell, as a square of ``draw_svg``'s drawing, with the marks
@@ -39,11 +40,12 @@ class GridGenre(Genre):
         canvas = CellSvg(self.grid_of(instance), kind=self.name)
         out = []
         for var, domain in enumerate(self.build(instance).domains):
-            if is_fixed(domain):
+            if is_fixed(domain) or not domain:
                 continue
             x, y = canvas.corner(self.cell_of(instance, var))
             u = canvas.unit
-            marks = (domain, *(m for m in self.place_marks if m & domain))
+            choices = self.place_marks if self.place_marks is not None else [1 << v for v in values_of(domain)]
+            marks = (domain, *(m for m in choices if m & domain))
             out.append(Place(var, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
         return out
 

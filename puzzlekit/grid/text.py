@@ -183,3 +183,20 @@ def marks_of(dom: Sequence[int], glyphs: Mapping[int, str], unknown: str = ".") 
     """One glyph per domain (``{TRUE: "*", FALSE: "x"}``), ``unknown`` for a domain
     with no glyph: the "write marks only while open" step of every writer."""
     return [glyphs.get(d, unknown) for d in dom]
+
+
+def region_letters(grid: RectGrid, owner: Sequence[int], letters: str) -> list[str]:
+    """One letter per cell naming its region (``owner[cell]``, -1 unknown: ``.``), each
+    region the first of ``letters`` its lower-numbered neighbours do not use, so regions
+    that touch read apart (Shikaku's answers)."""
+    letter: dict[int, str] = {}
+    for i in range(max(owner, default=-1) + 1):
+        near = {letter.get(owner[x]) for cell, o in enumerate(owner) if o == i for x in grid.neighbours[cell]}
+        letter[i] = next((ch for ch in letters if ch not in near), letters[i % len(letters)])
+    return [letter[o] if o >= 0 else "." for o in owner]
+
+
+def letter_pieces(grid: RectGrid, letters: Sequence[str]) -> list[list[int]]:
+    """The regions a player's letters draw (one letter per cell, ``.`` none): per letter in
+    order, each orthogonally connected piece of it (``region_letters`` read back)."""
+    return [p for ch in sorted(set(letters) - {"."}) for p in grid.pieces(lambda x, ch=ch: letters[x] == ch)]  # type: ignore[misc]

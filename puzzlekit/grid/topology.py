@@ -222,6 +222,12 @@ class RectGrid:
             out.append(sorted(piece))
         return out
 
+    def blocks(self, height: int = 2, width: int = 2) -> list[tuple[int, ...]]:
+        """Every ``height`` x ``width`` block of cells, row-major by its top-left cell (the
+        2x2 blocks a Nurikabe pool would fill)."""
+        rows, cols = range(self.rows - height + 1), range(self.cols - width + 1)
+        return [self.rectangle(top, left, height, width) for top in rows for left in cols]
+
     def has_block(self, inside: Callable[[int], bool], height: int = 2, width: int = 2) -> tuple[int, ...]:
         """The first ``height`` x ``width`` block made only of ``inside`` cells (a 2x2 pool
         of Nurikabe sea), or () when there is none."""

@@ -18,8 +18,6 @@ from puzzlekit.formats.level import write_block
 from puzzlekit.generation import make
 from puzzlekit.genre import Genre
 
-DAILY_SIZE = "7x7"
-"""Small enough to finish over a coffee, on a phone too."""
 DAILY_DIFFICULTY = "medium"
 
 
@@ -48,7 +46,7 @@ def daily_text(genre: Genre, date: dt.date, timeout: float = 30.0) -> str:
     """The day's puzzle as level text, with its date as the title."""
     seed = daily_seed(date)
     if genre.difficulties:
-        made = make(genre, size=DAILY_SIZE, difficulty=difficulty_for(genre), seed=seed, timeout=timeout)
+        made = make(genre, size=genre.daily_size, difficulty=difficulty_for(genre), seed=seed, timeout=timeout)
         text = made[0].text
     else:
         text = _bundled(genre, seed)

@@ -101,6 +101,8 @@ class FaceColours(TrailedParityUnionFind):
         self.unit_faces: dict[int, tuple[int, ...]] = {}
         self.clue_units: dict[int, int] = {}
         """Clue cell -> the index of its unit propagator (for ``SlitherlinkClues``)."""
+        self.dot_units: dict[int, int] = {}
+        """Dot -> the index of its unit propagator (the dots that have one)."""
         self.face_edges = grid.face_edges
 
     def merging(self, engine: Engine, keep: int, absorbed: int, flip: int) -> None:
@@ -152,12 +154,15 @@ class ColourUnit(Propagator):
 
     rule = CELL_COLOURING
     watches = ()
-    __slots__ = ("colours", "kind", "faces")
+    __slots__ = ("colours", "kind", "faces", "companion")
 
     def __init__(self, colours: FaceColours, kind: int, faces: Sequence[int]) -> None:
         self.colours = colours
         self.kind = kind
         self.faces = tuple(faces)
+        self.companion = -1
+        """A propagator (index) that also wants to hear when these faces become related:
+        the corner colours of the same dot (rung 3)."""
 
     def propagate(self, engine: Engine) -> bool:
         aux = engine.aux
@@ -177,6 +182,8 @@ class ColourUnit(Propagator):
         forced = forced_relations(tuple(key))
         if forced is None:
             return False
+        if self.companion >= 0:
+            engine.wake(self.companion)
         faces = self.faces
         relate = self.colours.relate
         for i, j, rel in forced:
@@ -205,22 +212,26 @@ def add_colouring(model: Model, grid: Grid, clues: Sequence[int], full: bool) ->
     colours = FaceColours(model, grid)
     for e in range(grid.n_edges):
         model.add(ColourLink(colours, e))
-    units = [(clue, (cell, *grid.cell_neighbours[cell])) for cell, clue in enumerate(clues) if clue >= 0]
+    units = [(clue, (cell, *grid.cell_neighbours[cell]), -1) for cell, clue in enumerate(clues) if clue >= 0]
     units += dot_units(grid, full)
     face_units, unit_faces = colours.face_units, colours.unit_faces
-    for kind, faces in units:
+    for kind, faces, dot in units:
         index = model.add(ColourUnit(colours, kind, faces))
         unit_faces[index] = faces
         if kind <= 3:
             colours.clue_units[faces[0]] = index
+        else:
+            colours.dot_units[dot] = index
         for f in set(faces):
             face_units[f].append(index)
     return colours
 
 
 @lru_cache(maxsize=64)
-def dot_units(grid: Grid, full: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The four faces around each dot that can be a chessboard (the same for every board
-    of a size, so made once).  With the outside face twice, a dot never can."""
+def dot_units(grid: Grid, full: bool) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """The four faces around each dot that can be a chessboard, with the dot (the same for
+    every board of a size, so made once).  With the outside face twice, a dot never can."""
     kind = DOT_FULL if full else DOT
-    return tuple((kind, around) for around in grid.vertex_faces if full or grid.outside not in around)
+    return tuple(
+        (kind, around, dot) for dot, around in enumerate(grid.vertex_faces) if full or grid.outside not in around
+    )

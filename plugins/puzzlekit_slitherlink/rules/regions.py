@@ -1,5 +1,5 @@
-"""Rung 3, region connectivity: the inside of the loop is one connected region, and so
-is the outside.  (Loop reach, the other rung-3 rule, comes from ``puzzlekit.core.loops``.)"""
+"""Rung 4, region connectivity: the inside of the loop is one connected region, and so
+is the outside.  (Loop reach, the other rung-4 rule, comes from ``puzzlekit.core.loops``.)"""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from puzzlekit_slitherlink.rules.colouring import FaceColours
 
 REGION_CONNECTIVITY = Rule(
     "region-connectivity",
-    3,
+    4,
     "The cells inside the loop form one connected region, and so do the cells outside it.",
 )
 

@@ -1,0 +1,98 @@
+"""The cell-connectivity rules as CNF, for a shading genre's SAT twin (``Genre.sat_encoding``):
+written from the rules, sharing nothing with the propagators of ``connectivity``.
+
+``colour(cell)`` is the SAT literal "cell has the colour the rule is about" (Nurikabe's
+islands: ``-(cell + 1)`` when variable ``cell + 1`` means shaded).  One piece of a colour is
+``piece_cuts`` (lazy cuts for ``SatEncoding.refine``); regions that each hold one clue of
+their size are ``sized_regions`` (the clauses) and ``lone_pieces`` (its lazy cuts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+
+from puzzlekit.errors import MissingExtra
+from puzzlekit.grid.connectivity import reach
+from puzzlekit.grid.topology import RectGrid
+
+Clause = list[int]
+
+
+def sized_regions(
+    grid: RectGrid, clues: Mapping[int, int], colour: Callable[[int], int], top: int
+) -> tuple[list[Clause], int]:
+    """Every cell of the colour takes the label of one clue near enough to reach it (SAT
+    variables above ``top``), a clue's own cell its own; neighbours of the colour share
+    labels; each label is on exactly as many cells as its clue says.  A label's cells
+    being one piece is left to ``lone_pieces``.  Returns the clauses and the new top."""
+    try:
+        from pysat.card import CardEnc, EncType
+    except ImportError:
+        raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
+    label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
+    sizes = [n for _, n in sorted(clues.items())]
+    for i, (clue, n) in enumerate(sorted(clues.items())):
+        for cell in reach(grid, [True] * grid.n_cells, [clue], n - 1):
+            top += 1
+            label[cell][i] = top
+    clauses = [[colour(c)] for c in clues] + [[label[c][i]] for i, c in enumerate(sorted(clues))]
+    for cell, mine in enumerate(label):
+        clauses += [[-colour(cell), *mine.values()]] + [[-x, -y] for x, y in combinations(mine.values(), 2)]
+        clauses += [[-x, colour(cell)] for x in mine.values()]
+        for i, x in mine.items():
+            clauses += [[-x, -colour(d), *([label[d][i]] if i in label[d] else [])] for d in grid.neighbours[cell]]
+            if sizes[i] > 1:  # a region of several cells: each of them has a neighbour in it
+                clauses.append([-x, *(label[d][i] for d in grid.neighbours[cell] if i in label[d])])
+    for i, n in enumerate(sizes):
+        lits = [m[i] for m in label if i in m]
+        if n > len(lits):  # more cells than the board holds around it: no solution
+            clauses.append([])
+            continue
+        card = CardEnc.equals(lits, n, top_id=top, encoding=EncType.seqcounter)
+        clauses, top = clauses + card.clauses, max(top, card.nv)
+    return clauses, top
+
+
+def lone_pieces(
+    grid: RectGrid, pieces: Sequence[Sequence[int]], clues: Mapping[int, int], colour: Callable[[int], int]
+) -> list[Clause]:
+    """For a candidate's pieces of the colour: per piece holding no clue and per cell of it,
+    a clause that the cell is not of the colour or some cell bordering the piece is (a
+    region reaches its clue through the piece's border)."""
+    out = []
+    for piece in pieces:
+        inside = set(piece)
+        if not inside & clues.keys():
+            border = [colour(c) for c in sorted({n for c in piece for n in grid.neighbours[c]} - inside)]
+            out += [[-colour(cell), *border] for cell in piece]
+    return out
+
+
+def piece_cuts(
+    neighbours: Sequence[Sequence[int]],
+    pieces: Sequence[Sequence[int]],
+    lit: Callable[[int], int],
+    total: int | None = None,
+) -> list[Clause]:
+    """The cell twin of ``loop_cuts``, for "the cells of a colour form one piece" (Nurikabe's
+    sea): ``lit(cell)`` is the SAT literal "cell has the colour", ``pieces`` the candidate's
+    pieces of it (``RectGrid.pieces``).  Empty for one piece.  Per piece P and another
+    piece Q, a clause saying a solution with P's first cell and Q's first cell of the colour
+    gives some cell bordering P the colour, as one piece joining them must; when every
+    solution has exactly ``total`` cells of the colour (Nurikabe: the cells no island
+    takes), the stronger cuts: per cell of a piece smaller than that, the cell is not of the
+    colour or some cell bordering the piece is."""
+    if len(pieces) < 2:
+        return []
+    clauses = []
+    for piece in pieces:
+        inside = set(piece)
+        border = [lit(cell) for cell in sorted({n for cell in piece for n in neighbours[cell] if n not in inside})]
+        if total is not None and len(piece) < total:
+            clauses += [[-lit(cell), *border] for cell in piece]
+            continue
+        for other in pieces:
+            if other is not piece:
+                clauses.append([-lit(piece[0]), -lit(other[0]), *border])
+    return clauses

@@ -1,0 +1,154 @@
+"""Akari, Nurikabe, Sudoku and Shikaku: the SAT engine (``Genre.sat_encoding``, sharing no
+reasoning with the propagators) and propagation with search agree on boards bigger than
+brute force reaches: the same status, and the same solution when there is one."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable
+
+import pytest
+
+import puzzlekit
+from puzzlekit.core import Status
+from puzzlekit.core.rng import Rng
+from puzzlekit.grid import RectGrid, cut_rectangles
+from puzzlekit.host import make_host
+
+pytest.importorskip("pysat")
+HOST = make_host()
+COUNT = int(os.environ.get("PUZZLEKIT_SAT_BOARDS", "8"))
+"""Boards per genre (8 by default, quick; more for a longer run)."""
+
+
+def akari(rng: random.Random) -> str:
+    """A 10x10 board numbered from a random bulb layout, now and then a number left out."""
+    from puzzlekit_akari.genre import _numbered
+
+    grid = RectGrid(10, 10)
+    black = {c for c in range(grid.n_cells) if rng.random() < 0.35}
+    board = _numbered(grid, black, Rng(str(rng.random())))
+    tokens = tuple("#" if t.isdigit() and rng.random() < 0.05 else t for t in board.tokens)
+    return "# title: random\n" + "\n".join(HOST.genre("akari").write(type(board)(grid, tokens))) + "\n"
+
+
+def nurikabe(rng: random.Random) -> str:
+    """A random 9x9 solution's islands, each numbered at a random cell of it; a few times,
+    while the propagators find a second solution, a number moves onto a cell it shades."""
+    from puzzlekit_nurikabe.genre import Board, _layout
+
+    grid = RectGrid(9, 9)
+    sea = _layout(grid, Rng(str(rng.random())), rng.randint(2, 4)) or set()
+    islands = grid.pieces(lambda c: c not in sea)
+    at = [rng.choice(island) for island in islands]
+    for _ in range(rng.randint(0, 12)):
+        text = "\n".join(HOST.genre("nurikabe").write(Board(grid, dict(zip(at, map(len, islands)))))) + "\n"
+        found = puzzlekit.solve("nurikabe", text, max_nodes=20_000, host=HOST).solutions
+        other = next((s.values for s in found if {c for c, v in enumerate(s.values) if v} != sea), None)
+        moves = [(i, c) for i, island in enumerate(islands) for c in island if other and other[c]]
+        if not moves:
+            break
+        i, at[i] = rng.choice(moves)
+    return "\n".join(HOST.genre("nurikabe").write(Board(grid, dict(zip(at, map(len, islands)))))) + "\n"
+
+
+def sudoku(rng: random.Random) -> str:
+    """A shuffled full 9x9 grid with 45 to 60 cells blanked; now and then a wrong given."""
+    digits = list(range(1, 10))
+    rng.shuffle(digits)
+    cells = [digits[(r * 3 + r // 3 + c) % 9] for r in range(9) for c in range(9)]
+    for cell in rng.sample(range(81), rng.randint(35, 58)):
+        cells[cell] = 0
+    if rng.random() < 0.25:
+        cells[rng.randrange(81)] = rng.randint(1, 9)
+    return "\n".join("".join(str(d) if d else "." for d in cells[r * 9 : r * 9 + 9]) for r in range(9)) + "\n"
+
+
+def shikaku(rng: random.Random) -> str:
+    """A 10x10 board cut into random rectangles, a number in each; now and then one off by one."""
+    regions = cut_rectangles(10, 10, Rng(str(rng.random())), 12)
+    numbers = {rng.choice(cells): len(cells) for cells in regions}
+    if rng.random() < 0.25:
+        cell = rng.choice(sorted(numbers))
+        numbers[cell] = max(1, numbers[cell] + rng.choice((-1, 1)))
+    return "\n".join(" ".join(str(numbers.get(r * 10 + c, ".")) for c in range(10)) for r in range(10)) + "\n"
+
+
+BOARDS: dict[str, Callable[[random.Random], str]] = {
+    "akari": akari,
+    "nurikabe": nurikabe,
+    "sudoku": sudoku,
+    "shikaku": shikaku,
+}
+
+
+@pytest.mark.parametrize("genre", sorted(BOARDS))
+def test_propagation_and_sat_agree_on_bigger_boards(genre: str) -> None:
+    rng = random.Random(f"sat-{genre}")
+    seen: set[Status] = set()
+    for _ in range(COUNT):
+        text = BOARDS[genre](rng)
+        mine = puzzlekit.solve(genre, text, max_nodes=20_000, host=HOST)
+        sat = puzzlekit.solve(genre, text, engine="sat", host=HOST)
+        if Status.UNDECIDED in (mine.status, sat.status):
+            continue
+        assert sat.status == mine.status, text
+        if mine.status != Status.MULTIPLE:
+            assert [s.values for s in sat.solutions] == [s.values for s in mine.solutions], text
+        seen.add(mine.status)
+    assert Status.UNIQUE in seen and len(seen) > 1, seen
+
+
+@pytest.mark.parametrize("genre", sorted(BOARDS))
+def test_every_example_is_proven_by_both_engines(genre: str) -> None:
+    """Each shipped example: the SAT engine finds the status its ``# expect`` says, and
+    the solution the propagators find."""
+    g = HOST.genre(genre)
+    for path in g.example_paths():
+        for p in puzzlekit.load(genre, path.read_text(), host=HOST):
+            mine = puzzlekit.solve(genre, p, host=HOST)
+            sat = puzzlekit.solve(genre, p, engine="sat", host=HOST)
+            assert sat.status == mine.status == Status(p.expect()), (path, p.index)
+            if mine.status == Status.UNIQUE:
+                assert sat.solutions[0].values == mine.solutions[0].values, (path, p.index)
+
+
+def test_solve_engine_sat_on_the_command_line() -> None:
+    from click.testing import CliRunner
+
+    from puzzlekit.cli.main import main
+
+    for genre in sorted(BOARDS):
+        example = HOST.genre(genre).example_paths()[0]
+        out = CliRunner().invoke(main, ["solve", genre, str(example), "--engine", "sat", "--plain"])
+        assert out.exit_code == 0, out.output
+        assert "# status: unique" in out.output
+
+
+def test_hidden_subsets_ignore_a_value_a_fixed_cell_holds() -> None:
+    """Found by the SAT twin: the subsets rule counted a value already fixed in a cell of
+    the house (while an open cell still listed it) as one to place, and called this
+    board, which has many solutions, impossible."""
+    board = "..9.24.67\n52..67.3.\n...1.9.24\n.9524.6.1\n248....95\n671395248\n9.....713\n.........\n7.39.....\n"
+    for rung in (3, None):
+        assert puzzlekit.solve("sudoku", board, max_rung=rung, host=HOST).status == Status.MULTIPLE
+    assert puzzlekit.solve("sudoku", board, engine="sat", host=HOST).status == Status.MULTIPLE
+
+
+@pytest.mark.parametrize("genre", sorted(BOARDS))
+def test_sat_agrees_with_brute_force_on_small_boards(genre: str) -> None:
+    """The SAT twin alone against enumerating every assignment through ``accept`` (the
+    harness's brute force), on the genre's own small-board sampler."""
+    from puzzlekit.engines.sat import solve_sat
+    from puzzlekit.testing.checks import _brute_solutions
+
+    g, rng = HOST.genre(genre), Rng(f"{genre}:sat-brute-force")
+    for _ in range(80):
+        instance = g.small_board(rng)
+        brute = _brute_solutions(g, instance, g.build(instance).domains, 3)
+        sat = solve_sat(g, instance, limit=3, timeout=None)
+        if len(brute) < 3:
+            assert sorted(sat.solutions) == sorted(brute), "\n".join(g.write(instance))
+        else:
+            assert len(sat.solutions) == 3, "\n".join(g.write(instance))
