@@ -63,9 +63,9 @@ class Analysis:
 def _status(genre: Genre, instance: Any, budget: Budget, share: int = 1) -> Status:
     """The status under the node budget and ``1/share`` of the time left (so each of
     ``share`` questions still to ask gets its turn)."""
-    if budget.spent():
+    model = budget.build(genre, instance)
+    if model is None:
         return Status.UNDECIDED
-    model = genre.build(instance)
     left = budget.remaining()
     timeout = None if left is None else max(left / share, MIN_SLICE)
     return count_solutions(model, limit=2, max_nodes=BUDGET, timeout=timeout, record=False).status
@@ -166,9 +166,10 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> 
         value = g.clue_of_solution(instance, chosen, first)
         added.append(Clue(chosen, g.clue_name(instance, chosen), value))
         instance = g.with_clue(instance, chosen, value)
-        outcome = count_solutions(
-            g.build(instance), limit=3, max_nodes=BUDGET, timeout=budget.remaining(), record=False
-        )
+        model = budget.build(g, instance)
+        if model is None:
+            return stopped("the time ran out while choosing clues; the ones tried do not make it unique", False)
+        outcome = count_solutions(model, limit=3, max_nodes=BUDGET, timeout=budget.remaining(), record=False)
         if outcome.status == Status.UNIQUE:
             return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
         if outcome.status == Status.UNDECIDED:

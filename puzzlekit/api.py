@@ -8,6 +8,7 @@ installed plugins on first use.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
@@ -25,7 +26,7 @@ from puzzlekit.core.search import (
     Status,
     count_solutions,
 )
-from puzzlekit.errors import LevelError, LevelErrors, UsageError
+from puzzlekit.errors import BudgetSpent, LevelError, LevelErrors, UsageError
 from puzzlekit.formats.codec import read_capped, utf8
 from puzzlekit.formats.level import Block, parse_block, read_blocks, write_block
 from puzzlekit.genre import Genre, Violation
@@ -266,13 +267,16 @@ def solve(
     ``engine="sat"`` uses the independent SAT engine (the optional extra ``sat``):
     same statuses and solutions, no deduction log.
     """
+    started = time.perf_counter()
     budget = Budget.of(timeout)  # one deadline for parsing, building and searching
     p = load_one(genre, puzzle, host)
     if engine == "sat":
         return _solve_sat(p, limit, budget.remaining())
     if engine != "propagation":
         raise UsageError(f"unknown engine {engine!r}: choose propagation or sat")
-    model = p.genre.build(p.instance)
+    model = budget.build(p.genre, p.instance)
+    if model is None:
+        return _out_of_time(p, started)
     outcome = count_solutions(model, limit=limit, max_nodes=max_nodes, timeout=budget.remaining(), max_rung=max_rung)
     solutions = _solutions(p, outcome.solutions)
     stats = Stats(
@@ -285,6 +289,13 @@ def solve(
         stopped_by=outcome.stopped_by,
     )
     return SolveResult(p, outcome.status, solutions, stats, outcome.root, outcome)
+
+
+def _out_of_time(p: Puzzle, started: float) -> SolveResult:
+    """Undecided: the time ran out while the model was being built, before any deduction."""
+    search = len(p.genre.ladder) + 1
+    stats = Stats(0, time.perf_counter() - started, search, rung_name(p.genre, search), {}, False, "timeout")
+    return SolveResult(p, Status.UNDECIDED, [], stats, [], None)
 
 
 def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
@@ -368,13 +379,29 @@ def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
     return CheckResult(puzzle, status, found, tuple(dom))
 
 
+def judge_within(puzzle: Puzzle, dom: Sequence[int] | None, timeout: float | None = DEFAULT_TIMEOUT) -> CheckResult:
+    """``judge`` the marks ``dom``, or the puzzle's own marks when None, within ``timeout``
+    seconds: the bare marks of a puzzle come from its model, which a huge board takes a
+    while to build (BudgetSpent past the deadline)."""
+    if dom is None:
+        dom = Budget.of(timeout).within(puzzle.own_marks)
+        if dom is None:
+            raise BudgetSpent(f"{puzzle.where}: the time ran out while reading the attempt (see --timeout)")
+    return judge(puzzle, dom)
+
+
 def check(
-    genre: str | Genre, puzzle: Source | Puzzle, state: Source | None = None, host: Host | None = None
+    genre: str | Genre,
+    puzzle: Source | Puzzle,
+    state: Source | None = None,
+    host: Host | None = None,
+    *,
+    timeout: float | None = DEFAULT_TIMEOUT,
 ) -> CheckResult:
     """Judge one attempt; without ``state`` the puzzle text must carry the marks itself."""
     p = load_one(genre, puzzle, host)
     if state is None:
-        return judge(p, p.own_marks())
+        return judge_within(p, None, timeout)
     state, name = source_text(state, "<state>")
     blocks = read_blocks(state, name)
     if len(blocks) != 1:

@@ -27,6 +27,7 @@ from typing import Any, ParamSpec
 
 from puzzlekit._version import __version__
 from puzzlekit.api import rung_name
+from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
@@ -39,12 +40,14 @@ from puzzlekit.host import Host
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 4
+GENERATOR_VERSION = 5
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
 corner reasoning and expert connectivity or more; in the same release Nurikabe's
-generator climbs from a random solution and Masyu's reshapes its loop)."""
+generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
+difficulty a removal is proven by a search per other clue value, each under the node
+budget, instead of one count to two; ``DEFAULT_BUDGET`` 250)."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -52,9 +55,17 @@ The cheap pass is fast, but a board it has stripped bare leaves the target rung 
 to remove, and a board the rung below still solves is thrown away.  Trying the last 40%
 at the target only made 10x10 hard Slitherlinks about 1.7 times faster (median of 20
 seeds) and halved the slowest 20x20 ones (benchmarks/generation.py)."""
-DEFAULT_BUDGET = 500
+DEFAULT_BUDGET = 250
 """Search nodes for one uniqueness check at the top difficulty: a node budget (not a
-clock) keeps generation the same on fast and slow machines."""
+clock) keeps generation the same on fast and slow machines.
+
+250, measured (benchmarks/generation.py-style runs, seeds bench-0..4, one run side by
+side): Slitherlink 20x20 expert median 13.0 CPU s at 250 against 15.2 at 1000, with the
+same clue densities seed by seed (37/34/38/34/39% against 37/34/38/34/38%): since each
+removal is proven by searches from a wrong clue (``ClueTrials._none_breaks``), few need
+more than a few dozen nodes, and a budget that runs out keeps a clue, so a higher one
+buys almost nothing.  100 was no faster than 250 on two seeds; Bridges 30x30, Akari
+10x10, Shikaku 10x10 and Masyu 6x6 hard were unchanged between 250 and 500."""
 
 
 progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
@@ -135,25 +146,43 @@ def unique_at(
     return outcome.status == Status.UNIQUE
 
 
-def needed_rung(genre: Genre, instance: Any, max_nodes: int = DEFAULT_BUDGET, deadline: float | None = None) -> int:
+def needed_rung(
+    genre: Genre,
+    instance: Any,
+    max_nodes: int = DEFAULT_BUDGET,
+    deadline: float | None = None,
+    proven: bool = False,
+) -> int:
     """The rung the board needs: the least cap at which deduction solves it, or the
-    search rung.  0 when it is not unique within the budget."""
+    search rung.  0 when it is not unique within the budget.
+
+    ``proven``: the board is known to be unique (``ClueTrials.proven``), so only the
+    deduction runs: what it leaves open needs the search rung, and no search is spent
+    proving again what the trials proved (with a budget that might not reach it)."""
     out_of_time(deadline)
-    outcome = _count(genre.build(instance), None, max_nodes, deadline)
+    outcome = _count(genre.build(instance), None, 0 if proven else max_nodes, deadline)
+    if proven and outcome.status == Status.UNDECIDED:
+        return outcome.rung  # the search rung: deduction alone did not finish
     if outcome.status != Status.UNIQUE:
         return 0
     return outcome.rung
 
 
-def _count(model: Model, cap: int | None, max_nodes: int, deadline: float | None) -> SearchOutcome:
-    """Count to two with the model built (the clock looked at before and after building)."""
+def _count(
+    model: Model, cap: int | None, max_nodes: int, deadline: float | None, limit: int = 2
+) -> SearchOutcome:
+    """Count to ``limit`` with the model built (the clock looked at before and after building)."""
     out_of_time(deadline)
     timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-6)
-    outcome = count_solutions(model, limit=2, max_nodes=max_nodes, timeout=timeout, max_rung=cap, record=False)
+    outcome = count_solutions(model, limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=cap, record=False)
     if outcome.stopped_by == "timeout":
         raise _OutOfTime
     return outcome
 
+
+_trials_made: ContextVar[list[ClueTrials] | None] = ContextVar("puzzlekit_clue_trials", default=None)
+"""The ``ClueTrials`` made during the attempt in progress (``make_one`` reads them, so a
+board the trials proved unique is graded without proving it again)."""
 
 MAX_BATCH = 16
 """The most clue orbits ``reduce_clues`` blanks in one trial (see ``_blank_while_unique``)."""
@@ -183,10 +212,21 @@ class ClueTrials:
         self.solution: list[int] | None = None
         """The board's one solution, once a trial has found it."""
         self.refused_by_twin = 0
+        self.proven = False
+        """True once ``instance`` is proven unique (``unique`` said so, or a blanking was
+        kept: each is exact, so it stays true)."""
+        made = _trials_made.get()
+        if made is not None:
+            made.append(self)
+
+    def proves(self, instance: Any) -> bool:
+        """Is ``instance`` this board, proven unique?"""
+        return self.proven and instance is self.instance
 
     def unique(self, rung: int) -> bool:
         """Is the board as it stands unique at ``rung``?"""
-        return self._unique(self.instance, rung)
+        self.proven = self._unique(self.instance, rung)
+        return self.proven
 
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
@@ -203,14 +243,50 @@ class ClueTrials:
                 editable.set_clue(position, None)
         unique = False
         try:
-            unique = self._unique(trial, rung)
+            broken = self._none_breaks(positions) if is_top(genre, rung) else None
+            unique = self._unique(trial, rung) if broken is None else broken
         finally:
             if editable is not None and not unique:
                 for position in positions:
                     editable.set_clue(position, genre.clue_at(current, position))
         if unique:
             self.instance = trial
+            self.proven = True
         return unique
+
+    def _none_breaks(self, positions: Sequence[Any]) -> bool | None:
+        """With the clues at ``positions`` blanked in the editable model: is the board still
+        unique?  None when the genre cannot tell its clue values (``Genre.clue_values``).
+
+        The board as it stands is unique, so a second solution without these clues breaks
+        one of them: its count there is another value.  The cases, each a search for any
+        solution: the first clue takes each other value (the rest blank), then the first
+        keeps its clue and the second takes each other value, and so on.  A solution in
+        any case (or an undecided one) means not proven unique; none in every case means
+        unique.  Counts no clue can say are ``twins_near``'s, checked before.  These
+        searches start from a wrong clue, which deduction usually refutes at once, where
+        counting to two must first find the solution and then exhaust the rest."""
+        genre, editable, current = self.genre, self.editable, self.instance
+        if editable is None or not self.proven:
+            return None
+        values = [genre.clue_values(current, position) for position in positions]
+        clues = [genre.clue_at(current, position) for position in positions]
+        try:
+            for position, clue, others in zip(positions, clues, values):
+                if others is None:
+                    return None
+                for value in others:
+                    if value == clue:
+                        continue
+                    editable.set_clue(position, value)
+                    outcome = _count(editable.model, None, self.max_nodes, self.deadline, limit=1)
+                    if outcome.status != Status.NONE:
+                        return False
+                editable.set_clue(position, clue)  # later cases keep this clue
+            return True
+        finally:
+            for position in positions:
+                editable.set_clue(position, None)  # blank again, as the caller left them
 
     def _has_twin(self, trial: Any, positions: Sequence[Any]) -> bool:
         """Is there a second solution of ``trial`` near the board's own?"""
@@ -243,7 +319,10 @@ class ClueTrials:
         search nodes, on an engine kept per rung and returned to its first state."""
         engine = self.engines.get(rung)
         if engine is None:
-            engine = self.engines[rung] = Engine(model, max_rung=rung)
+            engine = Engine(model, max_rung=rung, deadline=self.deadline)
+            if not engine.wired:
+                raise _OutOfTime
+            self.engines[rung] = engine
         engine.dom[:] = model.domains  # the first state, as undo(0) would leave it, at once
         engine.aux[:] = model.aux
         engine.trail.clear()
@@ -497,8 +576,31 @@ def make_one(
     rng = Rng(seed_for(genre, request, base, first + index))
     target = target_rung(genre, request.difficulty)
     timed = replace(request, deadline=deadline)
+    made: list[ClueTrials] = []
+    token = _trials_made.set(made)
+    try:
+        return _attempts(genre, request, seed, index, deadline, avoid, rng, target, timed, started, made)
+    finally:
+        _trials_made.reset(token)
+
+
+def _attempts(
+    genre: Genre,
+    request: GenerateRequest,
+    seed: str,
+    index: int,
+    deadline: float | None,
+    avoid: frozenset[str],
+    rng: Rng,
+    target: int,
+    timed: GenerateRequest,
+    started: float,
+    made: list[ClueTrials],
+) -> Generated:
+    """The loop of ``make_one``."""
     attempts = 0
     while True:
+        made.clear()
         if attempts >= MAX_ATTEMPTS:
             raise GenerationError(
                 f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in "
@@ -508,14 +610,16 @@ def make_one(
             out_of_time(deadline)
             attempts += 1
             _tell("attempt")
-            instance = genre.generate(timed, rng)
-            if instance is None:
-                continue
-            rows = genre.write(instance)
-            if "\n".join(rows) in avoid:
-                continue
-            rung = needed_rung(genre, instance, request.max_nodes, deadline)
-        except _OutOfTime:
+            with until(deadline):  # building models looks at the clock too
+                instance = genre.generate(timed, rng)
+                if instance is None:
+                    continue
+                rows = genre.write(instance)
+                if "\n".join(rows) in avoid:
+                    continue
+                proven = any(trials.proves(instance) for trials in made)
+                rung = needed_rung(genre, instance, request.max_nodes, deadline, proven)
+        except (_OutOfTime, Timeout):
             raise GenerationError(
                 f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time "
                 f"({attempts} attempts); try another size or difficulty, or a longer --timeout"

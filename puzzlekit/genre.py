@@ -251,6 +251,14 @@ class Genre(ABC):
         ``accept`` before a generator believes it.  Default: none."""
         return []
 
+    def clue_values(self, instance: Any, position: Any) -> Sequence[int] | None:
+        """Every clue that could stand at ``position`` and agree with some solution, so a
+        generator can prove a board still unique without a clue by ruling out a solution
+        under each other value there (``puzzlekit.generation.ClueTrials``).  A count a
+        solution can show there but no clue can say must be among ``twins_near``'s
+        candidates.  None (the default): the generator counts solutions instead."""
+        return None
+
     def clue_model(self, instance: Any) -> ClueModel | None:
         """A model of ``instance`` whose clues change in place (see ``puzzlekit.core.clues``),
         so a generator trying many clue sets builds it once; None (the default): the

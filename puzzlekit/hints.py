@@ -69,7 +69,9 @@ def hint(
             f"{p.where}: hints need a puzzle with exactly one solution; this one is {solved.status.value}"
         )
     answer = solved.solutions[0].values
-    model = g.build(instance)
+    model = budget.build(g, instance)
+    if model is None:
+        raise BudgetSpent(f"{p.where}: the time ran out while building the puzzle's rules (see --timeout)")
     if state is not None:
         state, state_source = source_text(state, state_source)
         blocks = read_blocks(state, state_source)
@@ -91,7 +93,9 @@ def hint_from(
     ``answer`` (the web app keeps both, and keeps marks text cannot hold); the deduction
     stops at ``deadline`` (a ``time.perf_counter()`` value) with BudgetSpent."""
     g, instance = p.genre, p.instance
-    model = model or g.build(instance)
+    model = model or Budget(deadline).build(g, instance)
+    if model is None:
+        raise BudgetSpent(f"{p.where}: the time ran out while building the puzzle's rules (see --timeout)")
     dom = [d & m for d, m in zip(given, model.domains)]
     marks = tuple(dom)
 
@@ -104,9 +108,8 @@ def hint_from(
     if all(is_fixed(d) for d in dom) or not g.accept(instance, g.finished(instance, dom)):
         return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None, state=marks)
 
-    engine = Engine(model, record=True)
+    engine = Engine(model, record=True, deadline=deadline)
     engine.dom[:] = dom
-    engine.deadline = deadline
     try:
         engine.start()
     except Timeout:

@@ -163,6 +163,10 @@ class Slitherlink(Genre):
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
         return f"r{position[0] + 1}c{position[1] + 1}"
 
+    def clue_values(self, instance: Board, position: tuple[int, int]) -> tuple[int, ...]:
+        """0 to 3; the fourth count, a loop round the cell alone, is one of ``twins_near``'s."""
+        return (0, 1, 2, 3)
+
     def twins_near(
         self, instance: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]
     ) -> list[list[int]]:

@@ -35,6 +35,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
 
+from puzzlekit.core.clock import tick
+
 Clause = list[int]
 """Literals in DIMACS form (variable ``v`` of the model is ``v + 1``) outside this module;
 inside, the ``2*var + sign`` form."""
@@ -93,6 +95,7 @@ def cardinality(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]
     and "no ``n - lo + 1`` of them all false"; "none or two" (a loop's degree) is "no
     three all true" and "each one true needs another"; any other set forbids each wrong
     pattern outright."""
+    tick()  # encodings call this per cell or node: the call's deadline holds while encoding
     n = len(literals)
     wanted = sorted(set(allowed))
     if wanted and wanted == list(range(wanted[0], wanted[-1] + 1)):

@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from puzzlekit.core.clock import Timeout as Timeout  # re-exported: the engine raises it too
 from puzzlekit.core.model import EVERY, Model, Propagator
 
 
@@ -49,18 +50,19 @@ CLOCK_FIRST = 8
 budget (and more) before the engine has once looked at the clock."""
 
 
-class Timeout(Exception):
-    """The engine's deadline passed mid-propagation.  Not a contradiction: the search
-    turns it into the status "undecided"."""
+WIRING_CHECK = 4096
+"""Propagators wired between two looks at the deadline (about 5 ms of wiring)."""
 
 
-def _wiring(model: Model, cap: int) -> tuple[list[int], list[tuple[int, ...]]]:
+def _wiring(model: Model, cap: int, deadline: float | None) -> tuple[list[int], list[tuple[int, ...]]]:
     """Each propagator's rung (0 above the cap: it keeps its index but is never queued)
-    and each variable's watchers."""
+    and each variable's watchers.  Raises Timeout once ``deadline`` passes."""
     rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in model.propagators]
     n = len(model.domains)
     watchers: list[list[int]] = [[] for _ in range(n)]
     for index, prop in enumerate(model.propagators):
+        if deadline is not None and not index % WIRING_CHECK and time.perf_counter() > deadline:
+            raise Timeout
         if rung_of[index]:
             watches = prop.watches
             for var in range(n) if watches is None or watches is EVERY else watches:
@@ -91,14 +93,23 @@ class Engine:
         "ticks",
         "clock_every",
         "last_look",
+        "wired",
     )
 
-    def __init__(self, model: Model, max_rung: int | None = None, record: bool = False) -> None:
+    def __init__(
+        self, model: Model, max_rung: int | None = None, record: bool = False, deadline: float | None = None
+    ) -> None:
         cap = len(model.ladder) if max_rung is None else min(max_rung, len(model.ladder))
         self.model = model
         self.max_rung = cap
         self.props: list[Propagator] = model.propagators
-        self.rung_of, self.watchers = _wiring(model, cap)
+        self.wired = True
+        """False when ``deadline`` passed while wiring: the engine then only says Timeout."""
+        try:
+            self.rung_of, self.watchers = _wiring(model, cap, deadline)
+        except Timeout:
+            self.wired = False
+            self.rung_of, self.watchers = [0] * len(self.props), [()] * len(model.domains)
         self.queues: list[deque[int]] = [deque() for _ in range(cap + 1)]
         self.queued = bytearray(len(self.props))
         self.dom: list[int] = list(model.domains)
@@ -111,7 +122,7 @@ class Engine:
         self.fired = [0] * (len(self.props) + 1)
         self.failed = DECISION
         self.requeue = False
-        self.deadline: float | None = None
+        self.deadline: float | None = deadline
         """A ``time.perf_counter()`` value; past it, ``run`` raises Timeout."""
         self.ticks = CLOCK_FIRST
         """Propagator runs left before the next look at the clock."""
@@ -196,6 +207,8 @@ class Engine:
 
     def start(self) -> bool:
         """Run every propagator once, then to fixpoint (False if a domain starts empty)."""
+        if not self.wired:
+            raise Timeout
         if 0 in self.dom:
             return False
         queued = self.queued

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from puzzlekit.core.engine import Engine
+from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import EVERY, Propagator, Rule
 
 Describe = Callable[[int, int], str]
@@ -42,7 +42,10 @@ class Lookahead(Propagator):
     def propagate(self, engine: Engine) -> bool:
         probe = self._probe
         if probe is None or probe.model is not engine.model:
-            probe = self._probe = Engine(engine.model, max_rung=self.probe_rung)
+            probe = Engine(engine.model, max_rung=self.probe_rung, deadline=engine.deadline)
+            if not probe.wired:
+                raise Timeout  # the deadline passed while wiring: never keep half an engine
+            self._probe = probe
         # The probe engine works on the live state and undoes itself after each try.
         dom = probe.dom = engine.dom
         probe.aux = engine.aux

@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from puzzlekit.core.clock import tick
+
 if TYPE_CHECKING:
     from puzzlekit.core.cdcl import Twin
     from puzzlekit.core.engine import Engine
@@ -180,7 +182,10 @@ class Model:
         return offset
 
     def add(self, propagator: Propagator) -> int:
-        """Add a propagator; returns its index, which ``Engine.wake`` takes."""
+        """Add a propagator; returns its index, which ``Engine.wake`` takes.  Looks at the
+        call's deadline now and then (``puzzlekit.core.clock``): building a big board is
+        inside the budget, and past it this raises ``Timeout``."""
+        tick()
         rule = propagator.rule
         if not 1 <= rule.rung <= len(self.ladder):
             raise ValueError(

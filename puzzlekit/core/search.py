@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable
+from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
 from puzzlekit.core.looptheory import LoopTheory, ReachTheory
@@ -108,8 +109,7 @@ def count_solutions(
         raise ValueError("limit must be at least 1")
     started = time.perf_counter()
     deadline = None if not timeout else started + timeout
-    engine = Engine(model, max_rung=max_rung, record=record)
-    engine.deadline = deadline
+    engine = Engine(model, max_rung=max_rung, record=record, deadline=deadline)
     solutions: list[list[int]] = []
     root: list[int] = []
 
@@ -182,7 +182,7 @@ def count_solutions(
         return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None, root_rung)
     elif max_nodes is not None and max_nodes <= 0:
         stopped = "max-nodes"
-    elif learning and (twin := _twin_of(model, dom)) is not None:
+    elif learning and (twin := _twin_of(model, dom, deadline)) is not None:
         outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
         solutions.extend(outcome.solutions)
         nodes = outcome.decisions
@@ -251,11 +251,17 @@ def _dfs(
     return nodes, stopped
 
 
-def _twin_of(model: Model, dom: list[int]) -> Twin | None:
-    """The model's clause twin, when it has one the learning search can use."""
+def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twin | None:
+    """The model's clause twin, when it has one the learning search can use.  None too
+    when ``deadline`` passes while it is written: the search that runs instead stops at
+    once, as the deadline has passed, and says "timeout"."""
     if model.cnf is None or any(d & ~BOOL for d in dom):
         return None
-    twin = model.cnf()
+    try:
+        with until(deadline):
+            twin = model.cnf()
+    except Timeout:
+        return None
     if not twin.direct or twin.top < len(dom):
         return None
     return twin

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from puzzlekit.core import clock
 from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.search import Status
 from puzzlekit.errors import MissingExtra, PuzzlekitError
@@ -145,6 +146,7 @@ def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:
 
     ``puzzlekit.core.cdcl.cardinality`` says the same in clauses from which unit
     propagation draws every conclusion; the core's learning search uses that one."""
+    clock.tick()  # encodings call this per cell or node: the deadline holds while encoding
     n = len(literals)
     clauses = []
     for pattern in range(1 << n):
@@ -207,7 +209,6 @@ def solve_sat(
         raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
     started = time.perf_counter()
     deadline = started + timeout if timeout else None
-    encoding = genre.sat_encoding(instance)
     solutions: list[list[int]] = []
     rounds = 0
 
@@ -215,8 +216,15 @@ def solve_sat(
         status = Status.MULTIPLE if len(solutions) >= 2 else Status.UNDECIDED
         return SatOutcome(status, solutions, time.perf_counter() - started, rounds, False, "timeout")
 
+    try:
+        with clock.until(deadline):  # writing the clauses of a 200x200 board takes seconds
+            encoding = genre.sat_encoding(instance)
+    except clock.Timeout:
+        return stopped()
     name = solver or (SOLVER if deadline is None else INTERRUPTIBLE)
-    with Solver(name=name, bootstrap_with=encoding.clauses) as sat:
+    with Solver(name=name) as sat:
+        if not _load(sat, encoding.clauses, deadline):
+            return stopped()
         while True:
             if deadline is not None and time.perf_counter() >= deadline:
                 return stopped()
@@ -247,6 +255,19 @@ def solve_sat(
     else:
         status = Status.UNDECIDED
     return SatOutcome(status, solutions, time.perf_counter() - started, rounds, exhausted)
+
+
+LOAD_CHUNK = 20_000
+"""Clauses handed to the solver between two looks at the clock."""
+
+
+def _load(sat: Any, clauses: list[Clause], deadline: float | None) -> bool:
+    """Give the solver its clauses, a chunk at a time; False when the deadline passed first."""
+    for start in range(0, len(clauses), LOAD_CHUNK):
+        if deadline is not None and time.perf_counter() >= deadline:
+            return False
+        sat.append_formula(clauses[start : start + LOAD_CHUNK])
+    return True
 
 
 def _solve_until(sat: Any, deadline: float) -> bool | None:

@@ -9,14 +9,15 @@ from functools import partial
 
 import click
 
-from puzzlekit.api import judge
+from puzzlekit.api import judge_within
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.cli import output
 from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
-from puzzlekit.cli.common import is_terminal, reports_errors
-from puzzlekit.cli.exitcodes import EXIT_REJECTED, escaped
+from puzzlekit.cli.common import Seconds, is_terminal, reports_errors
+from puzzlekit.cli.exitcodes import EXIT_REJECTED, EXIT_UNDECIDED, escaped
 from puzzlekit.cli.sources import genre_and_sources, load_sources, read_state
-from puzzlekit.errors import UsageError
+from puzzlekit.core.search import DEFAULT_TIMEOUT
+from puzzlekit.errors import BudgetSpent, UsageError
 from puzzlekit.formats.level import Block, read_blocks
 
 
@@ -28,6 +29,13 @@ from puzzlekit.formats.level import Block, read_blocks
     metavar="FILE",
     help="The player's marks (a file or -); pairs with SOURCE's puzzles by order.",
 )
+@click.option(
+    "--timeout",
+    type=Seconds(),
+    default=DEFAULT_TIMEOUT,
+    show_default=True,
+    help="Seconds per attempt (0: no deadline); past it, exit 5.",
+)
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.option("--plain", is_flag=True, help="Plain text even on a terminal (no board, no colour).")
 @batch_options()
@@ -38,6 +46,7 @@ def check_command(
     genre: str,
     sources: tuple[str, ...],
     state_path: str | None,
+    timeout: float,
     json_: bool,
     plain: bool,
     jobs: int,
@@ -71,7 +80,7 @@ def check_command(
             )
         items = list(zip(puzzles, states))
     pretty = not plain and not json_ and out in (None, "-") and is_terminal(sys.stdout)
-    work = partial(check_item, "json" if json_ else "pretty" if pretty else "plain")
+    work = partial(check_item, "json" if json_ else "pretty" if pretty else "plain", timeout or None)
     said: set[str] = set()
 
     def present(index: int, emit: Emit) -> Emit:
@@ -86,11 +95,14 @@ def check_command(
     sys.exit(code)
 
 
-def check_item(view: str, pair: tuple[PuzzleItem, Block | None]) -> Emit:
+def check_item(view: str, timeout: float | None, pair: tuple[PuzzleItem, Block | None]) -> Emit:
     """One attempt judged, wherever it runs: against --state, else SOURCE's own marks."""
     item, state = pair
     p = item.puzzle()
-    result = judge(p, p.genre.parse_state(p.instance, state) if state is not None else p.own_marks())
+    try:
+        result = judge_within(p, p.genre.parse_state(p.instance, state) if state is not None else None, timeout)
+    except BudgetSpent as err:  # undecided: exit 5, and the batch goes on
+        return Emit("", EXIT_UNDECIDED, notes=(f"puzzlekit: error: {escaped(str(err))}",))
     code = 0 if result.status == "solved" else EXIT_REJECTED
     notes: tuple[str, ...] = ()
     if state is None and p.bare:
