@@ -33,13 +33,17 @@ import json
 import re
 import urllib.parse
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, check_length, check_size, error_at
 from puzzlekit.registry import Format
+
+if TYPE_CHECKING:
+    from puzzlekit.api import Puzzle
+    from puzzlekit.genre import Genre
 
 CANONICAL = "https://swaroopg92.github.io/penpa-edit/#m=edit&p="
 """What puzzlekit writes: Penpa+'s own home, in edit mode."""
@@ -457,10 +461,28 @@ def _escape(text: str) -> str:
 
 class PenpaFormat(Format):
     """A genre's Penpa+ URLs: recognised by shape, claimed by the genre tag Penpa stores.
-    A subclass sets ``tags`` (Penpa's genre tags for it) and reads and writes boards."""
+    A subclass sets ``tags`` (Penpa's genre tags for it) and its two codec functions:
+    ``decode`` (a URL to level text) and ``encode`` (a board, its title and author to a URL)."""
 
     kind = "penpa"
     tags: ClassVar[tuple[str, ...]]
+
+    @staticmethod
+    def decode(source: str) -> str:
+        """Level text for a Penpa+ URL of this genre; LevelError for what it cannot hold."""
+        raise NotImplementedError
+
+    @staticmethod
+    def encode(board: Any, title: str, author: str) -> str:
+        """The Penpa+ URL of a board, as Penpa writes it when it imports the same board."""
+        raise NotImplementedError
+
+    def read(self, source: str, genre: Genre) -> str:
+        return type(self).decode(source)
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        """The URL of the puzzle (an attempt is not written: a Penpa+ link shares the puzzle)."""
+        return type(self).encode(puzzle.instance, puzzle.meta.get("title", ""), puzzle.meta.get("author", ""))
 
     def matches(self, source: str) -> bool:
         return looks_like(source)

@@ -8,38 +8,17 @@ Hashikake: no grid, circled numbers, the bridge tool ready.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from puzzlekit import Genre
 from puzzlekit.formats import penpa
 from puzzlekit.formats.codec import grid_rows, level_text
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS
 from puzzlekit_hashi.text import MAX_SIDE
 
-if TYPE_CHECKING:
-    from puzzlekit import Puzzle
-
 STYLE = penpa.Style(("3", "2", "2"), "hashi", ("Surface", "Edge Normal", "Composite"), "hashiwokakero (hashi/bridges)")
 TAGS = ("hashiwokakero (hashi/bridges)", "hashiwokakero", "hashi", "bridges")
 MAX_CLUE = 4 * MAX_BRIDGES
 CIRCLED = 6
 """Penpa's number style of a circled number, as it draws Hashikake islands."""
-
-
-class HashiPenpa(penpa.PenpaFormat):
-    name = "hashiwokakero-penpa"
-    genres = ("hashiwokakero",)
-    summary = "Penpa+ URLs, https://swaroopg92.github.io/penpa-edit/#m=edit&p=... (circled numbers are islands)"
-    tags = TAGS
-
-    def read(self, source: str, genre: Genre) -> str:
-        return decode(source)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        """The URL of the puzzle (its bridges are not written)."""
-        return encode(puzzle.instance, puzzle.meta.get("title", ""), puzzle.meta.get("author", ""))
 
 
 def decode(source: str) -> str:
@@ -76,3 +55,12 @@ def encode(board: Board, title: str = "", author: str = "") -> str:
         for (r, c), clue in zip(board.islands, board.clues)
     }
     return penpa.build(STYLE, board.cols, board.rows, numbers=numbers, title=title, author=author)
+
+
+class HashiPenpa(penpa.PenpaFormat):
+    name = "hashiwokakero-penpa"
+    genres = ("hashiwokakero",)
+    summary = "Penpa+ URLs, https://swaroopg92.github.io/penpa-edit/#m=edit&p=... (circled numbers are islands)"
+    tags = TAGS
+    decode = staticmethod(decode)
+    encode = staticmethod(encode)

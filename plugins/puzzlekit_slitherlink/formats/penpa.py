@@ -8,33 +8,12 @@ Slitherlink: dots only, the edge tool ready, tagged ``slitherlink``.  Penpa has 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from puzzlekit import Genre
 from puzzlekit.formats import penpa
 from puzzlekit.formats.codec import CannotWrite, grid_rows, level_text
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
-if TYPE_CHECKING:
-    from puzzlekit import Puzzle
-
 STYLE = penpa.Style(("3", "1", "2"), "edgex", ("Surface", "Composite"), "slitherlink")
 TAGS = ("slitherlink",)
-
-
-class SlitherlinkPenpa(penpa.PenpaFormat):
-    name = "slitherlink-penpa"
-    genres = ("slitherlink",)
-    summary = "Penpa+ URLs, https://swaroopg92.github.io/penpa-edit/#m=edit&p=... (square grids, clues 0-3)"
-    tags = TAGS
-
-    def read(self, source: str, genre: Genre) -> str:
-        return decode(source)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        """The URL of the puzzle (its answer is not written)."""
-        return encode(puzzle.instance, puzzle.meta.get("title", ""), puzzle.meta.get("author", ""))
 
 
 def decode(source: str) -> str:
@@ -62,3 +41,12 @@ def encode(board: Board, title: str = "", author: str = "") -> str:
         if clue != BLANK
     }
     return penpa.build(STYLE, board.cols, board.rows, numbers=numbers, title=title, author=author)
+
+
+class SlitherlinkPenpa(penpa.PenpaFormat):
+    name = "slitherlink-penpa"
+    genres = ("slitherlink",)
+    summary = "Penpa+ URLs, https://swaroopg92.github.io/penpa-edit/#m=edit&p=... (square grids, clues 0-3)"
+    tags = TAGS
+    decode = staticmethod(decode)
+    encode = staticmethod(encode)

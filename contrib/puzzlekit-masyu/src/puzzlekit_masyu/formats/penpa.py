@@ -7,34 +7,13 @@ draws an imported puzz.link Masyu: dashed grid, large circles, the line tool rea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-from puzzlekit import Genre
 from puzzlekit.formats import penpa
 from puzzlekit.formats.codec import grid_rows, level_text
 from puzzlekit_masyu.board import BLACK, EMPTY, MAX_SIDE, WHITE, Board
 
-if TYPE_CHECKING:
-    from puzzlekit import Puzzle
-
 STYLE = penpa.Style(("2", "2", "1"), "linex", ("Surface", "Composite"), "masyu")
 TAGS = ("masyu",)
 COLOURS = {1: WHITE, 2: BLACK}
-
-
-class MasyuPenpa(penpa.PenpaFormat):
-    name = "masyu-penpa"
-    genres = ("masyu",)
-    summary = "Penpa+ URLs, https://swaroopg92.github.io/penpa-edit/#m=edit&p=... (circles are pearls)"
-    tags = TAGS
-
-    def read(self, source: str, genre: Genre) -> str:
-        return decode(source)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        """The URL of the puzzle (its loop is not written)."""
-        return encode(puzzle.instance, puzzle.meta.get("title", ""), puzzle.meta.get("author", ""))
 
 
 def decode(source: str) -> str:
@@ -62,3 +41,12 @@ def encode(board: Board, title: str = "", author: str = "") -> str:
         for cell, pearl in board.pearls.items()
     }
     return penpa.build(STYLE, board.cols, board.rows, symbols=symbols, title=title, author=author)
+
+
+class MasyuPenpa(penpa.PenpaFormat):
+    name = "masyu-penpa"
+    genres = ("masyu",)
+    summary = "Penpa+ URLs, https://swaroopg92.github.io/penpa-edit/#m=edit&p=... (circles are pearls)"
+    tags = TAGS
+    decode = staticmethod(decode)
+    encode = staticmethod(encode)
