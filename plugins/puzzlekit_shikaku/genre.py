@@ -54,6 +54,7 @@ class Shikaku(GridGenre):
         name = instance.clue_name
         model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{name(bit.bit_length() - 1)}'s"))
         model.leaf_check = lambda values: not violations(instance, values)
+        model.cnf = lambda: self.sat_encoding(instance)  # open boards are searched by clause learning
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:

@@ -103,7 +103,8 @@ class Placements:
         areas = [sum(1 << c for c in fit.area) for fit in fits]
         for i, room in enumerate(rooms):
             near = [j for j in range(len(fits)) if j != i and reach[i] & areas[j]]
-            room.ring, room.others = reach[i], [(j, fits[j].slot) for j in near]
+            room.others = [(j, fits[j].slot) for j in near]
+            room.set_ring(reach[i])
             fits[i].wakes = overlaps[i].wakes = room.wakes = [own[i]] + [indices[j] for j in near]
 
     def sat_encoding(self) -> SatEncoding:
@@ -152,8 +153,10 @@ class Fitting(Propagator):
         self.wakes: list[int] = []
         """Propagators to wake when this clue's pieces shrink (no-room neighbours)."""
 
-    def keep(self, engine: Engine, piece: int) -> bool:
-        return True
+    def survivors(self, engine: Engine, alive: int) -> int:
+        """The pieces of ``alive`` (a mask of piece indices) that fit: every cell one the
+        clue's cells may take (``fits`` does that test), filtered further by a subclass."""
+        return alive
 
     def overlap(self, alive: int) -> bool:
         """Whether the cells all survivors cover are the clue's (else only when one is left)."""
@@ -163,15 +166,21 @@ class Fitting(Propagator):
         dom, aux, bit, pieces = engine.dom, engine.aux, 1 << self.i, self.places.pieces[self.i]
         can = must = 0
         for c in self.area:
-            if dom[c] & bit:
+            d = dom[c]
+            if d & bit:
                 can |= 1 << c
-                if dom[c] == bit:
+                if d == bit:
                     must |= 1 << c
-        alive, old = 0, aux[self.slot]
-        for k in cells_of(old):
-            piece = pieces[k]
-            if not piece & ~can and not must & ~piece and self.keep(engine, piece):
-                alive |= 1 << k
+        alive = old = aux[self.slot]
+        rest = old
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            piece = pieces[low.bit_length() - 1]
+            if piece & ~can or must & ~piece:
+                alive ^= low
+        if alive:
+            alive = self.survivors(engine, alive)
         if not alive:
             return False
         if alive != old:
@@ -179,15 +188,23 @@ class Fitting(Propagator):
             for p in self.wakes:
                 engine.wake(p)
         sure, reach = -1, 0
-        for k in cells_of(alive):
-            sure &= pieces[k]
-            reach |= pieces[k]
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            piece = pieces[low.bit_length() - 1]
+            sure &= piece
+            reach |= piece
         if not self.overlap(alive):
             sure = 0
-        for c in self.area:
-            if sure >> c & 1 and dom[c] != bit and not engine.set(c, bit, self.area, True):
-                return False
-            if not reach >> c & 1 and dom[c] & bit and not engine.set(c, ~bit, self.area, False):
+        # Only cells whose domain changes, in board order: the clue's sure cells not yet
+        # its own, and cells it may still take that no surviving piece reaches.
+        sure &= ~must
+        todo = sure | can & ~reach
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            if not engine.set(low.bit_length() - 1, bit if sure & low else ~bit, self.area, bool(sure & low)):
                 return False
         return True
 
@@ -210,20 +227,43 @@ class Overlap(Fitting):
 
 
 class NoRoom(Overlap):
-    __slots__ = ("ring", "others")
+    __slots__ = ("ring", "others", "touching")
     ring: int
     """The clue's cells and the cells around them, as a bitmask."""
     others: list[tuple[int, int]]
     """(clue, aux slot) of every clue whose pieces may reach the ring."""
+    touching: list[tuple[int, tuple[tuple[int, int], ...]]]
+    """Per other clue, its aux slot and its pieces that touch the ring: (index bit, piece)."""
 
-    def keep(self, engine: Engine, piece: int) -> bool:
-        """Does every cell of the ring outside ``piece`` keep a piece clear of it?"""
-        aux, pieces, coverable = engine.aux, self.places.pieces, piece
-        for j, slot in self.others:
-            for k in cells_of(aux[slot]):
-                if not pieces[j][k] & piece:
-                    coverable |= pieces[j][k]
-        return not self.ring & ~coverable
+    def set_ring(self, ring: int) -> None:
+        """Set the ring (and the pieces of other clues that can cover its cells)."""
+        every = self.places.pieces
+        self.ring = ring
+        self.touching = [
+            (slot, found)
+            for j, slot in self.others
+            if (found := tuple((1 << k, q) for k, q in enumerate(every[j]) if q & ring))
+        ]
+
+    def survivors(self, engine: Engine, alive: int) -> int:
+        """The pieces that leave every cell of the ring outside them a piece of another
+        clue clear of them (only pieces that touch the ring can cover its cells)."""
+        aux, ring = engine.aux, self.ring
+        near = [q for slot, found in self.touching if (mask := aux[slot]) for bit, q in found if mask & bit]
+        pieces, rest = self.places.pieces[self.i], alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            piece = pieces[low.bit_length() - 1]
+            need = ring & ~piece
+            for q in near:
+                if not q & piece:
+                    need &= ~q
+                    if not need:
+                        break
+            if need:
+                alive ^= low
+        return alive
 
     def explain(self, var: int, mask: int, note: object) -> str:
         gone = f", once {self.places.word}s that leave a cell nearby no cover are gone"
