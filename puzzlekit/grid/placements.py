@@ -88,9 +88,10 @@ class Placements:
                 dom[cell] |= 1 << i
         return dom
 
-    def add_to(self, model: Model, fitting: Rule, overlap: Rule, no_room: Rule) -> None:
+    def add_to(self, model: Model, fitting: Rule, overlap: Rule, no_room: Rule) -> list[NoRoom]:
         """The three deductions per clue (fitting, then overlap, then no room), a piece's
-        removal waking the no-room check of every clue whose pieces reach near it."""
+        removal waking the no-room check of every clue whose pieces reach near it.  Returns
+        the no-room propagators, one per clue (``puzzlekit.grid.placing`` moves their rings)."""
         fits = [Fitting(fitting, self, i, model.add_state([(1 << len(p)) - 1])) for i, p in enumerate(self.pieces)]
         overlaps = [Overlap(overlap, self, i, fit.slot) for i, fit in enumerate(fits)]
         rooms = [NoRoom(no_room, self, i, fit.slot) for i, fit in enumerate(fits)]
@@ -106,6 +107,7 @@ class Placements:
             room.others = [(j, fits[j].slot) for j in near]
             room.set_ring(reach[i])
             fits[i].wakes = overlaps[i].wakes = room.wakes = [own[i]] + [indices[j] for j in near]
+        return rooms
 
     def sat_encoding(self) -> SatEncoding:
         """Exact cover as CNF, sharing nothing with the propagators: SAT variable ``k + 1`` is
@@ -233,10 +235,12 @@ class NoRoom(Overlap):
     others: list[tuple[int, int]]
     """(clue, aux slot) of every clue whose pieces may reach the ring."""
     touching: list[tuple[int, tuple[tuple[int, int], ...]]]
-    """Per other clue, its aux slot and its pieces that touch the ring: (index bit, piece)."""
+    """Per other clue, its aux slot and its pieces that touch the ring: (index bit, piece).
+    A ring made narrower later (``puzzlekit.grid.placing``) keeps these: a piece clear of
+    the narrower ring cannot cover any of its cells, so it changes no answer."""
 
     def set_ring(self, ring: int) -> None:
-        """Set the ring (and the pieces of other clues that can cover its cells)."""
+        """Set the ring and the pieces of other clues that can cover its cells."""
         every = self.places.pieces
         self.ring = ring
         self.touching = [
