@@ -101,26 +101,25 @@ class MovingClues:
         waking only its own propagators: the cheaper ones are at fixpoint there until
         something changes.  Raises Timeout past ``deadline``."""
         out: list[int] = []
+        dom, aux = self.model.domains, self.model.aux
         for cap in range(1, rung + 1):
             engine = self.engines.get(cap)
             if engine is None:
                 engine = self.engines[cap] = Engine(self.model, max_rung=cap, deadline=deadline)
             engine.trail.clear()
             engine.deadline = deadline
+            engine.dom[:] = dom
+            engine.aux[:] = aux
             if cap == 1:
-                engine.dom[:] = self.model.domains
-                engine.aux[:] = self.model.aux
                 ok = engine.start()
             else:
-                engine.dom[:] = below.dom
-                engine.aux[:] = below.aux
                 for p in self._own(cap):
                     engine.wake(p)
                 ok = engine.run()
             if not ok:
                 raise AssertionError("the board's own division contradicts its clues")  # never: it solves them
-            below = engine
-            out.append(sum(1 for d in engine.dom if d & (d - 1)))
+            dom, aux = engine.dom, engine.aux
+            out.append(sum(1 for d in dom if d & (d - 1)))
             if not out[-1]:
                 break
         return out
@@ -156,9 +155,7 @@ class MovingClues:
             domains[c] = sum(1 << j for j in self.reaching[c] if union[j] >> c & 1)
 
 
-def climb(
-    moving: MovingClues, rung: int, rng: Rng, deadline: float | None = None, patience: int = 4
-) -> bool:
+def climb(moving: MovingClues, rung: int, rng: Rng, deadline: float | None = None, patience: int = 4) -> bool:
     """Move clues within their regions until deduction capped at ``rung`` solves the board
     and (``rung`` > 1) the rung below does not; False when ``patience`` moves per clue did
     not get there (the caller starts again with another division).
