@@ -56,7 +56,7 @@ class Sudoku(GridGenre):
         houses.add_to(model, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET)
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: houses.values(bit)))
         model.leaf_check = lambda values: not houses.violations(values)
-        model.cnf = lambda: self.sat_encoding(instance)  # learning pays where search does (docs/engine.md)
+        model.cnf = lambda: houses.twin(model.domains)  # learning pays where search does (docs/engine.md)
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
@@ -146,4 +146,3 @@ class Sudoku(GridGenre):
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return values[position]
-

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from puzzlekit.core.engine import Engine
+from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid.placements import NoRoom, Placements, cells_of
@@ -105,7 +105,10 @@ class MovingClues:
         for cap in range(1, rung + 1):
             engine = self.engines.get(cap)
             if engine is None:
-                engine = self.engines[cap] = Engine(self.model, max_rung=cap, deadline=deadline)
+                engine = Engine(self.model, max_rung=cap, deadline=deadline)
+                if not engine.wired:
+                    raise Timeout  # the deadline passed while wiring
+                self.engines[cap] = engine
             engine.trail.clear()
             engine.deadline = deadline
             engine.dom[:] = dom
