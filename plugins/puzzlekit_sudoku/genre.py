@@ -4,18 +4,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import Lookahead, count_solutions, fixed_values, values_of
+from puzzlekit.core import Lookahead, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, Houses
+from puzzlekit.grid.units import Givens
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
-from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
+from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, houses_of
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -50,11 +52,12 @@ class Sudoku(GridGenre):
     def parse(self, block: Block) -> Board:
         return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
-    def build(self, instance: Board) -> Model:
+    def build(self, instance: Board, lookahead: bool = True) -> Model:
         houses = instance.houses
         model = Model(LADDER, domains=[1 << given if given else houses.full for given in instance.givens])
         houses.add_to(model, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET)
-        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: houses.values(bit)))
+        if lookahead:
+            model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: houses.values(bit)))
         model.leaf_check = lambda values: not houses.violations(values)
         model.cnf = lambda: houses.twin(model.domains)  # learning pays where search does (docs/engine.md)
         return model
@@ -104,24 +107,37 @@ class Sudoku(GridGenre):
     # -- generating, and clues for setters ----------------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random full grid (boxes on a diagonal filled at random, the rest by the
-        solver), then givens blanked while the grid stays unique at the difficulty."""
+        """A random full grid (``Houses.fill``), then givens blanked while the grid stays
+        unique at the difficulty (``puzzlekit.generation.reduce_clues``)."""
         from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung  # not at start-up
 
         n = request.cols
         if request.rows != n or not 4 <= n <= MAX_N:
             raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")
         w, h = Houses.box_shape(n)
-        givens = [0] * (n * n)
-        for k in range(min(n // w, n // h)):
-            order = list(range(1, n + 1))
-            rng.shuffle(order)
-            for i, digit in enumerate(order):
-                givens[(k * h + i // w) * n + k * w + i % w] = digit
-        found = count_solutions(self.build(Board(n, w, h, tuple(givens))), 1, 10_000, None, 2, record=False).solutions
+        grid = houses_of(n, w, h).fill(rng)
+        if grid is None:
+            return None
         orbits = [[r * n + c for r, c in orbit] for orbit in symmetry_orbits(n, n, request.symmetry)]
-        rung, full = target_rung(self, request.difficulty), Board(n, w, h, tuple(found[0])) if found else None
-        return reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline) if full else None
+        rung = target_rung(self, request.difficulty)
+        return reduce_clues(self, Board(n, w, h, tuple(grid)), orbits, rung, rng, request.max_nodes, request.deadline)
+
+    def clue_model(self, instance: Board) -> Givens:
+        """The givens in place, without the lookahead rung: the trials below the top
+        difficulty deduce with the rungs under it, and those at the top ask a search,
+        which is complete, whether some solution exists (lookahead at its root, on a
+        16x16 board, cost more than the search it saved)."""
+        model = self.build(instance, lookahead=False)
+        return Givens(
+            model, instance.houses.full, instance.givens, partial(Board, instance.n, instance.box_w, instance.box_h)
+        )
+
+    def clue_values(self, instance: Board, position: int) -> range:
+        return range(1, instance.n + 1)
+
+    def twins_near(self, instance: Board, values: Sequence[int], positions: Sequence[int]) -> list[list[int]]:
+        """Two values swapped in the fewest cells around each blanked given (``Houses.swaps``)."""
+        return [grid for p in positions for grid in instance.houses.swaps(values, p, instance.givens)]
 
     def small_board(self, rng: Rng) -> Board:
         """A 4x4 board with 11 to 14 givens from a shuffled grid, one of them sometimes changed."""

@@ -56,3 +56,9 @@ class ClueModel(ABC):
     @abstractmethod
     def instance(self) -> Any:
         """The board with the clues as they stand now."""
+
+    def set_other(self, position: Any, clue: int) -> bool:
+        """Let ``position`` take any clue but ``clue`` at once (a Sudoku cell that may hold
+        any digit but its given), so one search asks what one per other value would; False
+        (the default) when the model cannot, and the generator tries each value in turn."""
+        return False
