@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
 
 Tones = dict[int, Tone]
+SIZES = tuple(n for n in range(4, MAX_N + 1) if Houses.box_shape(n)[1] > 1)
+"""The sides a Sudoku is generated at: those with boxes (at a prime side they would be its rows)."""
 LADDER = (
     Rung(1, "naked singles", "a placed digit leaves its row, column and box"),
     Rung(2, "hidden singles", "a digit with one place left in a house goes there"),
@@ -111,16 +113,21 @@ class Sudoku(GridGenre):
         unique at the difficulty (``puzzlekit.generation.reduce_clues``)."""
         from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung  # not at start-up
 
-        n = request.cols
-        if request.rows != n or not 4 <= n <= MAX_N:
-            raise UsageError(f"a Sudoku is square, 4x4 to {MAX_N}x{MAX_N} (such as 9x9), not {n}x{request.rows}")
+        n, rung = request.cols, target_rung(self, request.difficulty)
+        sizes = ", ".join(f"{s}x{s}" for s in SIZES)
+        if request.rows != n or n not in SIZES:
+            why = f"a {n}x{n} Sudoku has no boxes ({n} is prime)" if 4 < n < MAX_N else f"no {n}x{n} Sudoku"
+            raise UsageError(f"{why if request.rows == n else 'a Sudoku is square'}: the sizes are {sizes}")
+        if n == 4 and rung > 1:
+            raise UsageError("every 4x4 Sudoku falls to naked singles alone, so a 4x4 is always easy: "
+                             "use --difficulty easy, or 6x6 and up")  # fmt: skip
         w, h = Houses.box_shape(n)
         grid = houses_of(n, w, h).fill(rng)
         if grid is None:
             return None
         orbits = [[r * n + c for r, c in orbit] for orbit in symmetry_orbits(n, n, request.symmetry)]
-        rung = target_rung(self, request.difficulty)
-        return reduce_clues(self, Board(n, w, h, tuple(grid)), orbits, rung, rng, request.max_nodes, request.deadline)
+        made: Board = reduce_clues(self, Board(n, w, h, tuple(grid)), orbits, rung, rng, request.max_nodes, request.deadline)
+        return made
 
     def clue_model(self, instance: Board) -> Givens:
         """The givens in place, without the lookahead rung: the trials below the top

@@ -327,15 +327,18 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
             raise Failed(f"small board {index + 1}: the solver's solution is not the only one:\n{board}")
 
 
-def check_generates(genre: Genre, size: int = 7) -> None:
+def check_generates(genre: Genre, size: str | None = None) -> None:
     """Every difficulty the genre names gives a puzzle that is unique, stamped with the
-    tier it needs, and the same again from the same seed."""
-    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung
+    tier it needs, and the same again from the same seed; at ``size`` (WxH), by default
+    the genre's ``daily_size``, a size it makes in every difficulty (a 7x7 Sudoku has no
+    boxes, so Sudoku's is 9x9)."""
+    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung, parse_size
 
     if not genre.difficulties:
         raise Failed(f"{genre.name} generates but names no difficulties (Genre.difficulties)")
+    cols, rows = parse_size(size or genre.daily_size)
     for difficulty, target in genre.difficulties.items():
-        request = GenerateRequest(size, size, difficulty)
+        request = GenerateRequest(cols, rows, difficulty)
         (made,) = generate(genre, request, "conformance", timeout=120)
         rung = needed_rung(genre, made.instance)
         if rung == 0:
