@@ -169,7 +169,9 @@ def needed_rung(
     return outcome.rung
 
 
-def _count(model: Model, cap: int | None, max_nodes: int, deadline: float | None, limit: int = 2) -> SearchOutcome:
+def _count(
+    model: Model, cap: int | None, max_nodes: int, deadline: float | None, limit: int = 2
+) -> SearchOutcome:
     """Count to ``limit`` with the model built (the clock looked at before and after building)."""
     out_of_time(deadline)
     timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-6)
@@ -188,7 +190,7 @@ MAX_BATCH = 16
 
 
 class ClueTrials:
-    """ "Still unique at rung k without these clues?" asked many times of one board.
+    """"Still unique at rung k without these clues?" asked many times of one board.
 
     The board's ``ClueModel`` (when the genre has one) is built once and its clues
     blanked in place, with one engine per rung reset to its first state, instead of
@@ -260,9 +262,9 @@ class ClueTrials:
         The board as it stands is unique, so a second solution without these clues breaks
         one of them: its count there is another value.  The cases, each a search for any
         solution: the first clue takes each other value (the rest blank), then the first
-        keeps its clue and the second takes each other value, and so on; a model that can
-        take every other value at once (``ClueModel.set_other``) asks one search per clue.  A solution in
-        any case (or an undecided one) means not proven unique; none in every case means
+        keeps its clue and the second takes each other value, and so on (one search per clue
+        when the model takes every other value at once: ``ClueModel.set_other``).  A solution
+        in any case (or an undecided one) means not proven unique; none in every case means
         unique.  Counts no clue can say are ``twins_near``'s, checked before.  These
         searches start from a wrong clue, which deduction usually refutes at once, where
         counting to two must first find the solution and then exhaust the rest."""

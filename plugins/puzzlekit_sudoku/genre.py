@@ -126,7 +126,8 @@ class Sudoku(GridGenre):
         if grid is None:
             return None
         orbits = [[r * n + c for r, c in orbit] for orbit in symmetry_orbits(n, n, request.symmetry)]
-        made: Board = reduce_clues(self, Board(n, w, h, tuple(grid)), orbits, rung, rng, request.max_nodes, request.deadline)
+        full = Board(n, w, h, tuple(grid))
+        made: Board = reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline)
         return made
 
     def clue_model(self, instance: Board) -> Givens:

@@ -332,11 +332,11 @@ def check_generates(genre: Genre, size: str | None = None) -> None:
     tier it needs, and the same again from the same seed; at ``size`` (WxH), by default
     the genre's ``daily_size``, a size it makes in every difficulty (a 7x7 Sudoku has no
     boxes, so Sudoku's is 9x9)."""
-    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung, parse_size
+    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung
 
     if not genre.difficulties:
         raise Failed(f"{genre.name} generates but names no difficulties (Genre.difficulties)")
-    cols, rows = parse_size(size or genre.daily_size)
+    cols, rows = (int(side) for side in (size or genre.daily_size).split("x"))
     for difficulty, target in genre.difficulties.items():
         request = GenerateRequest(cols, rows, difficulty)
         (made,) = generate(genre, request, "conformance", timeout=120)
