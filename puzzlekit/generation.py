@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from typing import Any, ParamSpec
 
 from puzzlekit._version import __version__
-from puzzlekit.api import rung_name
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, value_of
@@ -35,7 +34,8 @@ from puzzlekit.core.search import SearchOutcome, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.formats.level import Block, read_blocks, write_block
 from puzzlekit.genre import Genre
-from puzzlekit.host import Host
+from puzzlekit.host import Host, get_genre
+from puzzlekit.puzzle import rung_name
 
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -479,8 +479,6 @@ def make_each(
     ``mask`` is level text of a region drawn with ``x``.  ``jobs`` (0: every core) and
     ``cluster`` (a Dask scheduler address or client) make them elsewhere, same puzzles.
     """
-    from puzzlekit.api import get_genre
-
     g = get_genre(genre, host)
     size = parse_size(size)
     block = None
