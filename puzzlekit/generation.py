@@ -32,7 +32,9 @@ from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import SearchOutcome, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
-from puzzlekit.formats.level import Block, read_blocks, write_block
+from puzzlekit.formats.level import read_blocks, write_block
+from puzzlekit.genre import DEFAULT_BUDGET as DEFAULT_BUDGET  # both moved to the genre contract, which
+from puzzlekit.genre import GenerateRequest as GenerateRequest  # names them; still importable from here
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, get_genre
 from puzzlekit.puzzle import rung_name
@@ -56,17 +58,6 @@ The cheap pass is fast, but a board it has stripped bare leaves the target rung 
 to remove, and a board the rung below still solves is thrown away.  Trying the last 40%
 at the target only made 10x10 hard Slitherlinks about 1.7 times faster (median of 20
 seeds) and halved the slowest 20x20 ones (benchmarks/generation.py)."""
-DEFAULT_BUDGET = 250
-"""Search nodes for one uniqueness check at the top difficulty: a node budget (not a
-clock) keeps generation the same on fast and slow machines.
-
-250, measured (benchmarks/generation.py-style runs, seeds bench-0..4, one run side by
-side): Slitherlink 20x20 expert median 13.0 CPU s at 250 against 15.2 at 1000, with the
-same clue densities seed by seed (37/34/38/34/39% against 37/34/38/34/38%): since each
-removal is proven by searches from a wrong clue (``ClueTrials._none_breaks``), few need
-more than a few dozen nodes, and a budget that runs out keeps a clue, so a higher one
-buys almost nothing.  100 was no faster than 250 on two seeds; Bridges 30x30, Akari
-10x10, Shikaku 10x10 and Masyu 6x6 hard were unchanged between 250 and 500."""
 
 
 progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
@@ -83,25 +74,6 @@ def _tell(event: str, n: int = 1) -> None:
 
 class GenerationError(PuzzlekitError):
     """No puzzle could be made as asked (a size too small for a difficulty, a budget spent)."""
-
-
-@dataclass(frozen=True)
-class GenerateRequest:
-    """What the user asked for; genres read what applies to them."""
-
-    cols: int
-    rows: int
-    difficulty: str = "medium"
-    symmetry: str = "none"
-    mask: Block | None = None
-    """A drawn region (``x`` inside, ``.`` outside), for genres that take one."""
-    density: float | None = None
-    """Islands per square, for genres that place islands."""
-    max_nodes: int = DEFAULT_BUDGET
-    """Search budget of each uniqueness check at the top difficulty."""
-    deadline: float | None = None
-    """``time.perf_counter()`` past which the attempt gives up (not part of the puzzle's
-    identity: running out of time ends with an error, it never changes a puzzle)."""
 
 
 @dataclass(frozen=True)
