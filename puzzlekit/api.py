@@ -29,6 +29,7 @@ from puzzlekit.core.search import (
     Status,
     count_solutions,
 )
+from puzzlekit.engines.sat import solve_sat  # python-sat itself loads when a SAT solve runs
 from puzzlekit.errors import BudgetSpent, LevelError, LevelErrors, UsageError
 from puzzlekit.formats.codec import read_capped, utf8
 from puzzlekit.formats.level import parse_block, read_blocks
@@ -227,8 +228,6 @@ def _out_of_time(p: Puzzle, started: float) -> SolveResult:
 
 
 def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
-    from puzzlekit.engines.sat import solve_sat
-
     try:
         outcome = solve_sat(p.genre, p.instance, limit=limit, timeout=timeout)
     except NotImplementedError as err:

@@ -3,7 +3,7 @@
 A ``Puzzle`` is a genre, the genre's instance and the block of text it came from: the
 formats write it, interchange decodes into it, batching carries its block, and the API's
 ``load`` hands it out.  Nothing here solves or reads a file, so any module above the genre
-contract may import it (docs/engine.md, "Layers").
+contract may import it (docs/DESIGN.md, "Layers").
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ when they run:
 The three readings add them up: ``top``, ``runtime`` (top + deferred) and ``all`` (with the
 typing ones).  A circle is a strongly connected set of modules (two or more, or one that
 imports itself); an arrow back up is an import of a module in a higher layer of
-:data:`LAYERS`, the one place the layers are declared (docs/engine.md draws them, and
+:data:`LAYERS`, the one place the layers are declared (docs/DESIGN.md draws them, and
 tests/test_layers.py holds the package to them).
 """
 
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("core", ("errors", "_version", "core"), "the solver: variables, propagators, search; knows no genre"),
     ("text", ("formats.level", "formats.codec"), "level text: blocks, rows, metadata"),
-    ("contract", ("genre", "engines", "budget"), "what a genre implements, and the types it names"),
+    ("contract", ("genre", "engines", "budget"), "what a genre implements, the types it names, a call's time budget"),
     ("puzzle", ("puzzle",), "one parsed puzzle as data, and rung names"),
     ("plugins", ("hookspecs", "registry", "host"), "plugins, genres and formats by name; the default host"),
     ("toolkit", ("grid", "pictures"), "what genre authors build with: grids, units, drawings"),

@@ -1,6 +1,6 @@
 """A puzzle as CNF: the type ``Genre.sat_encoding`` returns, and the clauses genres build it from.
 
-It lives with the genre contract, below every engine (docs/engine.md, "Layers"):
+It lives with the genre contract, below every engine (docs/DESIGN.md, "Layers"):
 ``puzzlekit.engines.sat`` solves an encoding with python-sat, and the core's learning
 search reads one as ``Model.cnf``.  Every name here is importable from
 ``puzzlekit.engines.sat`` too, where plugins have always found them.
