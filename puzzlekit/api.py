@@ -1,5 +1,7 @@
 """The library surface: load, solve and check puzzles of any installed genre.
 
+The front door: it calls down into interchange, batching, the engines and the puzzle as
+data (``puzzlekit.puzzle``), and nothing below it imports it (docs/DESIGN.md, "Layers").
 Every function returns result objects and never prints.  ``genre`` may be a
 name (aliases work) or a Genre object; ``host`` defaults to one built from the
 installed plugins on first use.

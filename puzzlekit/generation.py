@@ -65,7 +65,7 @@ seeds) and halved the slowest 20x20 ones (benchmarks/generation.py)."""
 
 progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
 """Told ``("attempt", 1)`` when an attempt starts and ``("removed", n)`` when n clues
-go, so a long puzzle can show progress (``puzzlekit.batching`` sets it; by default nobody
+go, so a long puzzle can show progress (``make_item`` sets it for a batch; by default nobody
 is told)."""
 
 
