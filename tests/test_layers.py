@@ -12,13 +12,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-import import_graph  # tools/import_graph.py
+import import_graph  # noqa: E402  (tools/import_graph.py)
 
 FOUND = import_graph.arrows()
 
 
 def _shown(arrows: list[import_graph.Arrow]) -> str:
-    return "\n".join(f"puzzlekit/{a.source.replace('.', '/')}: line {a.line} imports {a.target} ({a.kind})" for a in arrows)
+    return "\n".join(f"{a.source} line {a.line} imports {a.target} ({a.kind})" for a in arrows)
 
 
 def test_every_module_is_on_a_floor() -> None:
