@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
-    ("core", ("errors", "_version", "core"), "the solver: variables, propagators, search; knows no genre"),
+    ("core", ("errors", "_version", "paths", "core"), "the solver: variables, propagators, search; knows no genre"),
     ("text", ("formats.level", "formats.codec"), "level text: blocks, rows, metadata"),
     ("contract", ("genre", "engines", "budget"), "what a genre implements, the types it names, a call's time budget"),
     ("puzzle", ("puzzle",), "one parsed puzzle as data, and rung names"),
