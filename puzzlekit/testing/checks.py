@@ -329,7 +329,7 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
 def check_generates(genre: Genre, size: int = 7) -> None:
     """Every difficulty the genre names gives a puzzle that is unique, stamped with the
     tier it needs, and the same again from the same seed."""
-    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung  # only when this check runs
+    from puzzlekit.generation import GenerateRequest, generate, is_top, needed_rung
 
     if not genre.difficulties:
         raise Failed(f"{genre.name} generates but names no difficulties (Genre.difficulties)")
