@@ -11,8 +11,8 @@ when they run:
 * ``typing``: under ``if TYPE_CHECKING:``, read by mypy only.
 
 The three readings add them up: ``top``, ``runtime`` (top + deferred) and ``all`` (with the
-typing ones).  A circle is a strongly connected set of modules (two or more, or one that
-imports itself); an arrow back up is an import of a module in a higher layer of
+typing ones).  A circle is a strongly connected set of two or more modules;
+an arrow back up is an import of a module in a higher layer of
 :data:`LAYERS`, the one place the layers are declared (docs/DESIGN.md draws them, and
 tests/test_layers.py holds the package to them).
 """
