@@ -15,18 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule, Violation
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.encoding import Clause, SatEncoding, exactly_one
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 from puzzlekit.grid.topology import RectGrid
-
-if TYPE_CHECKING:
-    from puzzlekit.engines.sat import SatEncoding
 
 
 @dataclass(frozen=True)
@@ -133,8 +131,6 @@ class Houses:
         exactly one value (its given one, when not 0), each house each value at most once (and
         at least once when it has ``n`` cells).  Puzzle values decode to 1..n; it shares
         nothing with the propagators."""
-        from puzzlekit.engines.sat import Clause, SatEncoding
-
         n = self.n
 
         def lit(cell: int, v: int) -> int:
@@ -257,8 +253,6 @@ class Houses:
         a board with 25 givens has about a third of ``sat_encoding``'s clauses.  (The search
         checks every candidate with the propagators, so this twin need not be independent;
         ``sat_encoding`` is the one that is.)"""
-        from puzzlekit.engines.sat import SatEncoding, exactly_one
-
         left = list(domains)
         for cell, d in enumerate(domains):
             if d and not d & (d - 1):
