@@ -53,7 +53,12 @@ corner reasoning and expert connectivity or more; in the same release Nurikabe's
 generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
-to 20x20 in every genre: each genre's change is listed below)."""
+to 20x20 in every genre: each genre's change is listed below).
+
+6, Shikaku: numbers moved within their rectangles, on one model, until the difficulty's rung
+solves the board and the rung below does not (``grid.placing.climb``), so a hard board needs
+exactly no-room.  6, Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one
+model (``Givens``), near twins refused without a search, one search per removal at the top."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 

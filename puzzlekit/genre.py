@@ -235,6 +235,12 @@ class Genre(ABC):
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
 
+    def difficulties_at(self, cols: int, rows: int) -> dict[str, int]:
+        """The difficulties the generator makes at a size, so menus offer only those (and
+        a request for another fails at once): by default all of ``difficulties``; none at
+        a size it never makes (a Sudoku whose side is prime has no boxes)."""
+        return dict(self.difficulties)
+
     daily_size: ClassVar[str] = "7x7"
     """The size of the web app's daily puzzle: small enough to finish over a coffee (a
     genre whose natural board is another size, Sudoku's 9x9, says so)."""

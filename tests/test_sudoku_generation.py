@@ -96,7 +96,7 @@ def test_generated_boards_are_unique_by_the_sat_engine_and_need_their_rung(
         ("5x5", "easy", "a 5x5 Sudoku has no boxes (5 is prime): the sizes are 4x4, 6x6, 8x8, 9x9"),
         ("9x6", "easy", "a Sudoku is square"),
         ("20x20", "easy", "no 20x20 Sudoku"),
-        ("4x4", "medium", "every 4x4 Sudoku falls to naked singles alone, so a 4x4 is always easy"),
+        ("4x4", "medium", "every 4x4 Sudoku falls to naked singles alone, so a 4x4 is always easy: ask for easy"),
     ],
 )
 def test_a_size_or_difficulty_it_cannot_make_is_refused_at_once(size: str, difficulty: str, words: str) -> None:

@@ -114,13 +114,8 @@ class Sudoku(GridGenre):
         from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung  # not at start-up
 
         n, rung = request.cols, target_rung(self, request.difficulty)
-        sizes = ", ".join(f"{s}x{s}" for s in SIZES)
-        if request.rows != n or n not in SIZES:
-            why = f"a {n}x{n} Sudoku has no boxes ({n} is prime)" if 4 < n < MAX_N else f"no {n}x{n} Sudoku"
-            raise UsageError(f"{why if request.rows == n else 'a Sudoku is square'}: the sizes are {sizes}")
-        if n == 4 and rung > 1:
-            raise UsageError("every 4x4 Sudoku falls to naked singles alone, so a 4x4 is always easy: "
-                             "use --difficulty easy, or 6x6 and up")  # fmt: skip
+        if request.difficulty not in self.difficulties_at(request.cols, request.rows):
+            raise UsageError(self._not_made(request.cols, request.rows))
         w, h = Houses.box_shape(n)
         grid = houses_of(n, w, h).fill(rng)
         if grid is None:
@@ -129,6 +124,24 @@ class Sudoku(GridGenre):
         full = Board(n, w, h, tuple(grid))
         made: Board = reduce_clues(self, full, orbits, rung, rng, request.max_nodes, request.deadline)
         return made
+
+    def difficulties_at(self, cols: int, rows: int) -> dict[str, int]:
+        """Every difficulty at the sizes with boxes, but only easy at 4x4: every 4x4 Sudoku
+        falls to naked singles alone (benchmarks/sudoku_4x4.py checks all 288 grids)."""
+        if rows != cols or cols not in SIZES:
+            return {}
+        return {"easy": 1} if cols == 4 else dict(self.difficulties)
+
+    @staticmethod
+    def _not_made(cols: int, rows: int) -> str:
+        sizes = ", ".join(f"{s}x{s}" for s in SIZES)
+        if rows != cols:
+            return f"a Sudoku is square: the sizes are {sizes}"
+        if cols == 4:
+            return "every 4x4 Sudoku falls to naked singles alone, so a 4x4 is always easy: ask for easy, or 6x6 and up"
+        if 4 < cols < MAX_N:
+            return f"a {cols}x{cols} Sudoku has no boxes ({cols} is prime): the sizes are {sizes}"
+        return f"no {cols}x{cols} Sudoku: the sizes are {sizes}"
 
     def clue_model(self, instance: Board) -> Givens:
         """The givens in place, without the lookahead rung: the trials below the top
