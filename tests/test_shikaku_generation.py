@@ -91,10 +91,11 @@ def test_a_board_bigger_than_a_test_needs_is_made_too() -> None:
 # -- the search: clause learning over the exact-cover twin ------------------------------------
 
 
-def counted(board_text: str, learning: bool, **kwargs: object) -> puzzlekit.SolveResult:
+def counted(genre: str, level: str, learning: bool, **kwargs: object) -> puzzlekit.SolveResult:
+    """``puzzlekit.solve`` with the learning search for finite-domain models on or off."""
     fdtwin.ENABLED = learning
     try:
-        return puzzlekit.solve("shikaku", board_text, **kwargs)  # type: ignore[arg-type]
+        return puzzlekit.solve(genre, level, **kwargs)  # type: ignore[arg-type]
     finally:
         fdtwin.ENABLED = True
 
@@ -112,8 +113,8 @@ def test_learning_agrees_with_the_depth_first_search_and_brute_force(
         truth = solutions(clues, rows, cols)
         expected = "none" if not truth else "unique" if len(truth) == 1 else "multiple"
         # deduction capped at rung 1, so that these small boards need the search
-        new = counted(level, True, limit=3, max_nodes=None, max_rung=1)
-        old = counted(level, False, limit=3, max_nodes=None, max_rung=1)
+        new = counted("shikaku", level, True, limit=3, max_nodes=None, max_rung=1)
+        old = counted("shikaku", level, False, limit=3, max_nodes=None, max_rung=1)
         assert new.status.value == old.status.value == expected, level
         if len(truth) < 3:
             assert sorted(tuple(s.values) for s in new.solutions) == sorted(truth), level

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from puzzlekit_sudoku.board import Board, houses_of
 from puzzlekit_sudoku.genre import SIZES
+from test_shikaku_generation import counted
 
 import puzzlekit
 from puzzlekit.core import fdtwin
@@ -117,14 +118,6 @@ def test_a_4x4_with_one_solution_falls_to_naked_singles(seed: int) -> None:
 # -- the search: clause learning over the twin of the values the givens leave --------------
 
 
-def counted(level: str, learning: bool, **kwargs: object) -> puzzlekit.SolveResult:
-    fdtwin.ENABLED = learning
-    try:
-        return puzzlekit.solve("sudoku", level, **kwargs)  # type: ignore[arg-type]
-    finally:
-        fdtwin.ENABLED = True
-
-
 @pytest.mark.parametrize(("n", "w", "h", "boards", "seed"), [(4, 2, 2, 300, 31), (6, 3, 2, 60, 32), (6, 2, 3, 40, 33)])
 def test_learning_agrees_with_the_depth_first_search_and_brute_force(
     n: int, w: int, h: int, boards: int, seed: int, monkeypatch: pytest.MonkeyPatch
@@ -137,8 +130,8 @@ def test_learning_agrees_with_the_depth_first_search_and_brute_force(
         level = (f"# box: {w}x{h}\n" if (w, h) != Houses.box_shape(n) else "") + text(givens, n)
         truth = solutions(givens, n, w, h)
         expected = "none" if not truth else "unique" if len(truth) == 1 else "multiple"
-        new = counted(level, True, limit=3, max_nodes=None, max_rung=1)  # rung 1 only: search is needed
-        old = counted(level, False, limit=3, max_nodes=None, max_rung=1)
+        new = counted("sudoku", level, True, limit=3, max_nodes=None, max_rung=1)  # rung 1 only: search is needed
+        old = counted("sudoku", level, False, limit=3, max_nodes=None, max_rung=1)
         assert new.status.value == old.status.value == expected, level
         if len(truth) < 3:
             assert sorted(tuple(s.values) for s in new.solutions) == sorted(truth), level
