@@ -216,7 +216,8 @@ class Houses:
     def swaps(self, values: Sequence[int], cell: int, fixed: Sequence[int]) -> list[list[int]]:
         """Other full grids next to ``values`` (a full grid): for each other value b, the
         value a of ``cell`` and b swapped in the fewest cells that keep every house whole
-        (a house with one of them swapped has both swapped).  A swap that would change a
+        (a house with one of them swapped has both swapped); then the cell's row or column
+        trading values with a parallel one (``_line_swaps``).  A swap that would change a
         cell where ``fixed`` is nonzero (a given) is left out.  What a generator tries
         before a search (``Genre.twins_near``): a board whose givens miss such a set has
         two solutions."""
@@ -245,6 +246,37 @@ class Houses:
                 for x in swapped:
                     grid[x] = b if values[x] == a else a
                 out.append(grid)
+        return out + self._line_swaps(values, cell, fixed)
+
+    def _line_swaps(self, values: Sequence[int], cell: int, fixed: Sequence[int]) -> list[list[int]]:
+        """The cell's line and a parallel one trading the values of a few crossing lines:
+        those where the two hold the same values between them (a cycle: the value one
+        gives up at a crossing, the other gives up at the next), each pair of cells traded
+        in the same houses but for their own two lines (Sudoku: the same box)."""
+        out, (r, c), size = [], self.grid.rc(cell), self.grid.rows
+        for across in (False, True):
+            at = (lambda line, k: line * size + k) if not across else (lambda line, k: k * size + line)
+            mine, k0 = (r, c) if not across else (c, r)
+            for line in range(size):
+                if line == mine:
+                    continue
+                where = {values[at(line, k)]: k for k in range(size)}
+                cycle, k = [], k0
+                while True:
+                    x, y = at(mine, k), at(line, k)
+                    if fixed[x] or fixed[y] or len(set(self.houses_of[x]) ^ set(self.houses_of[y])) != 2:
+                        cycle = []
+                        break
+                    cycle.append(k)
+                    k = where[values[x]]
+                    if k == k0:
+                        break
+                if len(cycle) > 1:
+                    grid = list(values)
+                    for k in cycle:
+                        x, y = at(mine, k), at(line, k)
+                        grid[x], grid[y] = values[y], values[x]
+                    out.append(grid)
         return out
 
     def twin(self, domains: Sequence[int]) -> SatEncoding:
