@@ -253,15 +253,22 @@ class Houses:
         those where the two hold the same values between them (a cycle: the value one
         gives up at a crossing, the other gives up at the next), each pair of cells traded
         in the same houses but for their own two lines (Sudoku: the same box)."""
-        out, (r, c), size = [], self.grid.rc(cell), self.grid.rows
+        out: list[list[int]] = []
+        (r, c), size = self.grid.rc(cell), self.grid.rows
+        if not self.grid.cols == size == self.n:
+            return out  # lines of n cells each way only (a Latin square's, a Sudoku's)
         for across in (False, True):
-            at = (lambda line, k: line * size + k) if not across else (lambda line, k: k * size + line)
-            mine, k0 = (r, c) if not across else (c, r)
+
+            def at(line: int, k: int, across: bool = across) -> int:
+                return k * size + line if across else line * size + k
+
+            mine, k0 = (c, r) if across else (r, c)
             for line in range(size):
                 if line == mine:
                     continue
                 where = {values[at(line, k)]: k for k in range(size)}
-                cycle, k = [], k0
+                cycle: list[int] = []
+                k = k0
                 while True:
                     x, y = at(mine, k), at(line, k)
                     if fixed[x] or fixed[y] or len(set(self.houses_of[x]) ^ set(self.houses_of[y])) != 2:
