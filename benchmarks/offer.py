@@ -6,8 +6,9 @@ New-puzzle menus are built from (``puzzlekit/web/offer.json``).
     python benchmarks/offer.py --print                 # the table as it stands, no measuring
 
 Each genre x size x difficulty is generated from the seeds ``offer-0``, ``offer-1``, ...
-one after another in this process, each under the web server's budget (``Limits.budget``
-seconds, as ``POST /api/generate`` runs it), timed in CPU seconds
+one after another in this process, with the options the web app uses
+(``puzzlekit.web.making.options``), each under the web server's budget (``Limits.budget``
+wall seconds, as ``POST /api/generate`` runs it), timed in CPU seconds
 (``time.process_time()``).  The table keeps the numbers; ``puzzlekit.web.offer`` decides
 from them what the menus show (its thresholds are constants there), so changing the
 threshold needs no new measurement.  Generators get faster: rerun this and commit the
@@ -28,17 +29,20 @@ import puzzlekit
 from puzzlekit.api import default_host
 from puzzlekit.errors import PuzzlekitError
 from puzzlekit.generation import make
+from puzzlekit.genre import Genre
 from puzzlekit.web.limits import Limits
+from puzzlekit.web.making import options
 from puzzlekit.web.offer import TABLE, candidate_sizes, offered
 
 
-def measure(genre_name: str, size: str, difficulty: str, seeds: int, budget: float) -> dict[str, object]:
+def measure(genre: Genre, size: str, difficulty: str, seeds: int, budget: float) -> dict[str, object]:
+    """CPU seconds per puzzle over ``seeds`` seeds, made as the web app makes them."""
     times: list[float] = []
     failed = 0
     for i in range(seeds):
         start = time.process_time()
         try:
-            make(genre_name, size=size, difficulty=difficulty, seed=f"offer-{i}", timeout=budget)
+            make(genre, size=size, difficulty=difficulty, seed=f"offer-{i}", timeout=budget, **options(genre))
         except PuzzlekitError:
             failed += 1
         times.append(time.process_time() - start)
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
             rows = table["genres"].setdefault(genre.name, {})
             for size in args.size or candidate_sizes(genre):
                 for difficulty in genre.difficulties:
-                    row = measure(genre.name, size, difficulty, args.seeds, budget)
+                    row = measure(genre, size, difficulty, args.seeds, budget)
                     rows.setdefault(size, {})[difficulty] = row
                     print(f"{genre.name:14} {size:6} {difficulty:7} {row}", file=sys.stderr, flush=True)
                     table["measured"] = dt.date.today().isoformat()

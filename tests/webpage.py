@@ -75,8 +75,13 @@ def mark(page: Any, var: int) -> int:
 
 
 def centre_of(page: Any, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    """The element's centre on the screen, once the drawing it is in is not being replaced."""
+    for _ in range(50):
+        box = page.locator(selector).bounding_box()
+        if box is not None:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.wait_for_timeout(20)  # a redraw replaced the element between finding and measuring it
+    raise AssertionError(f"{selector} has no box on the screen")
 
 
 # -- touch: PointerEvents as a finger makes them --------------------------------------------
@@ -214,7 +219,8 @@ def play_by_keyboard(page: Any, board: dict[str, Any], target: list[int]) -> Non
 
 def in_first_screen(page: Any, selector: str) -> bool:
     """Is the element wholly inside the viewport, without scrolling?"""
-    box = page.locator(selector).bounding_box()
+    x, y = centre_of(page, selector)
+    box = page.locator(selector).bounding_box() or {"x": x, "y": y, "width": 0, "height": 0}
     size = page.viewport_size
     return bool(
         box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5

@@ -179,11 +179,28 @@ export const editor = {
     }
   },
 
-  async change(changes) {
+  enqueue(work) {
+    // Changes go to the server one after another, each on the draft the last one made;
+    // #board[data-pending] counts those not answered yet.
+    const board = $("board");
+    this.pending = (this.pending || 0) + 1;
+    board.dataset.pending = String(this.pending);
+    this.queue = (this.queue || Promise.resolve()).then(work).finally(() => {
+      this.pending -= 1;
+      board.dataset.pending = String(this.pending);
+    });
+    return this.queue;
+  },
+
+  change(changes) {
+    return this.enqueue(() => this.changeNow(changes));
+  },
+
+  async changeNow(changes) {
     const d = this.draft;
     try {
       const out = await api("/api/edit/change", {genre: d.genre, puzzle: d.puzzle, changes});
-      if (out.puzzle === d.puzzle) return;
+      if (out.puzzle === d.puzzle || d !== this.draft) return;
       d.undo.push(d.puzzle);
       d.redo = [];
       say("");
@@ -199,25 +216,32 @@ export const editor = {
   },
 
   undo() {
-    const d = this.draft;
-    if (!d || !d.undo.length) return;
-    d.redo.push(d.puzzle);
-    this.reopen(d.undo.pop()).catch((err) => say(err.message, "error"));
+    this.enqueue(() => {
+      const d = this.draft;
+      if (!d || !d.undo.length) return undefined;
+      d.redo.push(d.puzzle);
+      return this.reopen(d.undo.pop()).catch((err) => say(err.message, "error"));
+    });
   },
 
   redo() {
-    const d = this.draft;
-    if (!d || !d.redo.length) return;
-    d.undo.push(d.puzzle);
-    this.reopen(d.redo.pop()).catch((err) => say(err.message, "error"));
+    this.enqueue(() => {
+      const d = this.draft;
+      if (!d || !d.redo.length) return undefined;
+      d.undo.push(d.puzzle);
+      return this.reopen(d.redo.pop()).catch((err) => say(err.message, "error"));
+    });
   },
 
   cycleSpot(i, dir) {
-    const spot = this.draft.spots[i];
-    if (!spot) return;
-    const at = Math.max(0, spot.values.indexOf(spot.value));
-    const value = spot.values[(at + dir + spot.values.length) % spot.values.length];
-    this.change([{spot: i, value}]);
+    // The next value after the one the spot will hold once the changes queued are made.
+    this.enqueue(() => {
+      const spot = this.draft.spots[i];
+      if (!spot) return undefined;
+      const at = Math.max(0, spot.values.indexOf(spot.value));
+      const value = spot.values[(at + dir + spot.values.length) % spot.values.length];
+      return this.changeNow([{spot: i, value}]);
+    });
   },
 
   pointerDown(e) {

@@ -258,5 +258,12 @@ export function attachInput() {
   window.addEventListener("pointercancel", onPointerUp);
   board.addEventListener("contextmenu", (e) => e.preventDefault());
   board.addEventListener("keydown", onKey);
+  document.addEventListener("keydown", (e) => {
+    // Undo and redo work wherever the focus is, but in a text field of the page's own.
+    const field = e.target.closest && e.target.closest("input, textarea, select, #board");
+    if (field || !(e.ctrlKey || e.metaKey)) return;
+    if (e.key === "z" || e.key === "Z") { e.preventDefault(); (e.shiftKey ? redo : undo)(); }
+    else if (e.key === "y" || e.key === "Y") { e.preventDefault(); redo(); }
+  });
   return toDrawing;
 }
