@@ -29,6 +29,8 @@ GRACE = 2.0
 """Seconds past the budget before a child that has not answered is killed."""
 POLL = 0.02
 """Seconds between two looks at the child and at the client."""
+MAX_FD = 1 << 16
+"""File descriptors at or above this are not closed in a child (none are open there)."""
 
 
 class Cancelled(PuzzlekitError):
@@ -84,9 +86,14 @@ async def run_stoppable(
 
 
 def _child(work: Callable[[], Any], send: Connection) -> None:
-    """In the child: do the work, send the answer, and leave at once (no cleanup of the
-    parent's state, which the child only borrowed)."""
+    """In the child: let go of every file the parent had open but the answer's pipe (its
+    sockets and event loop: holding them, the child hides a client's going away from the
+    parent), do the work, send the answer, and leave at once (no cleanup of the parent's
+    state, which the child only borrowed)."""
     try:
+        keep = send.fileno()
+        os.closerange(3, keep)
+        os.closerange(keep + 1, MAX_FD)
         try:
             answer: tuple[str, Any, int] = ("ok", work(), 200)
         except PuzzlekitError as err:

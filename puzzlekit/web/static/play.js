@@ -761,6 +761,10 @@ async function boot() {
   $("new").addEventListener("submit", (e) => { e.preventDefault(); newFromForm(); });
   $("today").addEventListener("click", () => open(new URLSearchParams({genre: $("genre").value}).toString(), {push: true}));
   $("open").addEventListener("submit", (e) => { e.preventDefault(); openSource(); });
+  $("source").addEventListener("input", () => {
+    // The box grows with what is pasted in (a level's rows), up to a few lines.
+    $("source").rows = Math.min(8, Math.max(1, $("source").value.split("\n").length));
+  });
   $("source").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) { e.preventDefault(); openSource(); }
   });
