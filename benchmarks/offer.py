@@ -23,7 +23,6 @@ import json
 import statistics
 import sys
 import time
-from pathlib import Path
 
 import puzzlekit
 from puzzlekit.api import default_host

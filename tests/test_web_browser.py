@@ -20,8 +20,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
 
-from fastapi.testclient import TestClient  # noqa: E402
-from webpage import (  # noqa: E402
+from fastapi.testclient import TestClient
+from webpage import (
     ROOT,
     centres,
     clicks_needed,
@@ -37,8 +37,8 @@ from webpage import (  # noqa: E402
     wait_settled,
 )
 
-from puzzlekit.host import Host  # noqa: E402
-from puzzlekit.web.app import create_app  # noqa: E402
+from puzzlekit.host import Host
+from puzzlekit.web.app import create_app
 
 FIRST = (ROOT / "plugins/puzzlekit_slitherlink/examples/first.txt").read_text()
 HARBOUR = (ROOT / "plugins/puzzlekit_hashi/examples/harbour.txt").read_text()

@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
 
-from webpage import EXAMPLES, example, tab_to_board  # noqa: E402
+from webpage import EXAMPLES, example, tab_to_board
 
-from puzzlekit.host import Host  # noqa: E402
+from puzzlekit.host import Host
 
 
 def open_editor(page: Any, server: str, genre: str, size: str) -> None:
@@ -108,8 +108,16 @@ def test_undo_and_redo_in_the_editor(page: Any, server: str) -> None:
     assert page.get_attribute('[data-clue="6"]', "data-value") == "2"
 
 
-@pytest.mark.parametrize(("kind", "says"), [("url", "puzz.link/p?slither/5/5/"), ("pzpr", "pzprv3"),
-                                             ("penpa", "penpa"), ("janko", "puzzle"), ("ascii", "..0..")])
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("url", "puzz.link/p?slither/5/5/"),
+        ("pzpr", "pzprv3"),
+        ("penpa", "penpa"),
+        ("janko", "puzzle"),
+        ("ascii", "..0.."),
+    ],
+)
 def test_the_draft_exports(page: Any, server: str, kind: str, says: str) -> None:
     page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': 'slitherlink', 'p': example('slitherlink')})}")
     page.wait_for_selector("[data-clue]")

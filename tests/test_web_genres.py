@@ -17,8 +17,8 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
 
-from fastapi.testclient import TestClient  # noqa: E402
-from webpage import (  # noqa: E402
+from fastapi.testclient import TestClient
+from webpage import (
     EXAMPLES,
     centre_of,
     clicks_needed,
@@ -38,8 +38,8 @@ from webpage import (  # noqa: E402
     wait_settled,
 )
 
-from puzzlekit.host import Host  # noqa: E402
-from puzzlekit.web.app import create_app  # noqa: E402
+from puzzlekit.host import Host
+from puzzlekit.web.app import create_app
 
 GENRES = sorted(EXAMPLES)
 DAILY = "2026-12-01"
@@ -190,7 +190,7 @@ def test_sudoku_pencil_marks_go_in_with_notes_and_a_hint_reads_them(page: Any, s
     wait_settled(page)
     assert page.get_attribute(f'[data-place="{var}"]', "data-notes") == "1 3 5"
     assert page.locator("#board .notes text").count() == 3
-    page.click(f'#pad [data-digit="3"]')  # again: off
+    page.click('#pad [data-digit="3"]')  # again: off
     wait_settled(page)
     assert page.get_attribute(f'[data-place="{var}"]', "data-notes") == "1 5"
     page.click("#undo")
@@ -214,7 +214,8 @@ def test_the_mark_mode_makes_a_tap_put_a_cross(phone: Any, server: str) -> None:
 
 
 def test_a_big_board_on_a_phone_zooms_to_large_places_and_pans(phone: Any, server: str) -> None:
-    phone.goto(f"{server}/?{urlencode({'genre': 'slitherlink', 'size': '15x15', 'difficulty': 'easy', 'seed': 'zoom'})}")
+    big = {"genre": "slitherlink", "size": "15x15", "difficulty": "easy", "seed": "zoom"}
+    phone.goto(f"{server}/?{urlencode(big)}")
     phone.wait_for_selector("[data-place]", timeout=30000)
     wait_settled(phone)
     box = phone.locator('[data-place="0"]').bounding_box()

@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
 pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
 
-from webpage import example, open_board, status, wait_settled  # noqa: E402
+from webpage import example, open_board, status, wait_settled
 
-from puzzlekit.host import Host  # noqa: E402
+from puzzlekit.host import Host
 
 DAILY = "2026-12-01"
 

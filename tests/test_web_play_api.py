@@ -13,21 +13,20 @@ import threading
 import time
 from collections.abc import Iterator
 
-
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
 
-from fastapi.testclient import TestClient  # noqa: E402
-from webpage import example  # noqa: E402
+from fastapi.testclient import TestClient
+from webpage import example
 
-from puzzlekit.api import load  # noqa: E402
-from puzzlekit.host import Host  # noqa: E402
-from puzzlekit.web.app import create_app  # noqa: E402
-from puzzlekit.web.daily import daily_text  # noqa: E402
-from puzzlekit.web.jobs import can_cancel  # noqa: E402
-from puzzlekit.web.limits import Limits  # noqa: E402
-from puzzlekit.web.making import nearest  # noqa: E402
+from puzzlekit.api import load
+from puzzlekit.host import Host
+from puzzlekit.web.app import create_app
+from puzzlekit.web.daily import daily_text
+from puzzlekit.web.jobs import can_cancel
+from puzzlekit.web.limits import Limits
+from puzzlekit.web.making import nearest
 
 
 @pytest.fixture(scope="module")
@@ -221,5 +220,3 @@ def test_a_worker_error_keeps_its_status(host: Host) -> None:
     client = TestClient(create_app(host))
     answer = client.post("/api/generate", json={"genre": "sudoku", "size": "5x7", "difficulty": "easy"})
     assert answer.status_code == 400 and "square" in answer.json()["error"]
-
-

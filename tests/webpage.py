@@ -5,6 +5,7 @@ finger makes), digits on the pad, rectangles dragged for Shikaku."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import deque
 from pathlib import Path
@@ -92,9 +93,10 @@ _TOUCH = """([points, ms]) => new Promise(done => {
     const first = document.elementFromPoint(...points[0]);
     first.dispatchEvent(new PointerEvent('pointerdown', at(points[0])));
     let i = 1;
+    const fire = (type, point) => window.dispatchEvent(new PointerEvent(type, at(point)));
     const next = () => {
-        if (i < points.length) { window.dispatchEvent(new PointerEvent('pointermove', at(points[i++]))); setTimeout(next, 8); }
-        else setTimeout(() => { window.dispatchEvent(new PointerEvent('pointerup', at(points[points.length - 1]))); done(); }, ms);
+        if (i < points.length) { fire('pointermove', points[i++]); setTimeout(next, 8); }
+        else setTimeout(() => { fire('pointerup', points[points.length - 1]); done(); }, ms);
     };
     setTimeout(next, 8);
 })"""
@@ -116,7 +118,7 @@ def long_press(page: Any, selector: str) -> None:
 def path_points(points: list[tuple[float, float]], step: float = 6.0) -> list[tuple[float, float]]:
     """The straight segments between the points, sampled every ``step`` pixels."""
     out = [points[0]]
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         n = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
         out += [(x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n) for i in range(1, n + 1)]
     return out
@@ -223,7 +225,10 @@ def in_first_screen(page: Any, selector: str) -> bool:
     box = page.locator(selector).bounding_box() or {"x": x, "y": y, "width": 0, "height": 0}
     size = page.viewport_size
     return bool(
-        box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5
+        box
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= size["width"] + 0.5
         and box["y"] + box["height"] <= size["height"] + 0.5
     )
 

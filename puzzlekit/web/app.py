@@ -146,8 +146,9 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
                 also=list(rules.also),
                 goal=rules.goal,
                 basics=list(rules.basics),
-                techniques=[TechniqueOut(name=t.name, rung=t.rung, rung_name=t.rung_name, text=t.text)
-                            for t in rules.techniques],  # fmt: skip
+                techniques=[
+                    TechniqueOut(name=t.name, rung=t.rung, rung_name=t.rung_name, text=t.text) for t in rules.techniques
+                ],
             ),
         )
 

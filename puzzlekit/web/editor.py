@@ -151,12 +151,16 @@ def spot_of(board: Board, clue: Clue) -> int | None:
 
 
 def picture(board: Board, found: Verdict | None = None) -> str:
-    """The draft as the editor shows it: bare, or (several solutions) the first solution
-    with the places where two differ in the hint colour; the places, then the clue spots
-    (``data-clue="I"``), laid over it."""
-    several = found is not None and found.verdict == "multiple" and found.solution is not None
-    state = found.solution if several and found is not None else None
-    differences = found.differences if several and found is not None else ()
+    """The draft as the editor shows it: bare, or (several solutions) with the places where
+    two solutions differ drawn as one of them has them, in the hint colour; the places, then
+    the clue spots (``data-clue="I"``), laid over it."""
+    state = None
+    differences: tuple[int, ...] = ()
+    if found is not None and found.verdict == "multiple" and found.solution is not None:
+        differences = found.differences
+        state = list(board.blank)
+        for var in differences:  # only where two solutions differ: one of them, in the hint colour
+            state[var] = found.solution[var]
     svg = play.picture(board, state, hint=differences, places=False)
     return play.layered(svg, play.place_layer(board.places), _spot_layer(tuple(spots(board))))
 
@@ -185,8 +189,8 @@ def advice_words(found: Verdict) -> str:
         return f"{graded} {a.note}".strip()
     if found.verdict == "multiple":
         if a.add:
-            return f"Several solutions (the places where two differ are marked). Add {named(a.add)} to make it unique."
-        return f"Several solutions (the places where two differ are marked). {a.note}".strip()
+            return f"Several solutions: the places where two differ are marked. Add {named(a.add)} to make it unique."
+        return f"Several solutions: the places where two differ are marked. {a.note}".strip()
     if found.verdict == "none":
         why = f" ({a.rule} sees it)" if a.rule else ""
         if a.contradiction:

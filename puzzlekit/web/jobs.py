@@ -51,9 +51,7 @@ def can_cancel() -> bool:
     return "fork" in multiprocessing.get_all_start_methods()
 
 
-async def run_stoppable(
-    work: Callable[[], Any], gone: Callable[[], Awaitable[bool]], timeout: float
-) -> Any:
+async def run_stoppable(work: Callable[[], Any], gone: Callable[[], Awaitable[bool]], timeout: float) -> Any:
     """``work()`` in a forked child; Cancelled when ``gone()`` says the client left, and a
     Failed error when the child raised or had to be killed after ``timeout`` + GRACE."""
     if not can_cancel():
@@ -98,7 +96,7 @@ def _child(work: Callable[[], Any], send: Connection) -> None:
             answer: tuple[str, Any, int] = ("ok", work(), 200)
         except PuzzlekitError as err:
             answer = ("error", str(err), getattr(err, "status_code", 400))
-        except Exception as err:  # noqa: BLE001 - reported to the parent as a 500, not lost
+        except Exception as err:
             answer = ("error", f"{type(err).__name__}: {err}", 500)
         send.send(answer)
         send.close()

@@ -17,12 +17,12 @@ from functools import lru_cache
 from typing import Literal
 
 from puzzlekit import interchange
-from puzzlekit.formats import puzzlink
-from puzzlekit.formats.puzzlink import PuzzLinkFormat
 from puzzlekit.api import Puzzle, default_host, judge, load, solve
 from puzzlekit.core.model import Model, Violation, domains_of, is_fixed, state_values, value_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.formats import puzzlink
+from puzzlekit.formats.puzzlink import PuzzLinkFormat
 from puzzlekit.genre import Genre, Place
 from puzzlekit.hints import Hint, hint_from
 from puzzlekit.host import Host
@@ -256,8 +256,7 @@ def polygon(outline: Sequence[tuple[float, float]]) -> str:
 @lru_cache(maxsize=64)
 def _layer(places: tuple[Place, ...]) -> str:
     polygons = "".join(
-        f'<polygon class="place" data-place="{p.var}" points="{polygon(p.outline)}" '
-        'fill="#000" fill-opacity="0" />'
+        f'<polygon class="place" data-place="{p.var}" points="{polygon(p.outline)}" fill="#000" fill-opacity="0" />'
         for p in places
     )
     return f'<g class="places">{polygons}</g>\n'

@@ -4,10 +4,10 @@ and a bad body is refused at its character."""
 from __future__ import annotations
 
 import pytest
+from puzzlekit_masyu.formats.puzzlink import decode, encode
 
 import puzzlekit
 from puzzlekit.errors import LevelError
-from puzzlekit_masyu.formats.puzzlink import decode, encode
 
 PZPRJS = "https://puzz.link/p?mashu/6/6/1063000i3000"
 """pzprjs's test board for mashu (tests/script/test_mashu.js)."""

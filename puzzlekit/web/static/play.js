@@ -502,6 +502,8 @@ function setStatus(status, violations) {
     if (game.board.date && !game.shown) store.markDaily(game.board.genre, game.board.date, game.elapsed, false);
     save();
     showArchive();
+    showSolved();
+    $("solved").scrollIntoView({block: "nearest"});
   }
   if (!solved && game.solved) { game.solved = false; game.shown = false; save(); }
   showSolved();
