@@ -149,3 +149,32 @@ def test_a_solved_daily_is_ticked_in_the_archive(page: Any, server: str) -> None
     page.wait_for_function(f"() => !location.search.includes('{today}')")
     wait_settled(page)
     assert "daily" in page.inner_text("#subtitle") or "of" in page.inner_text("#title")
+
+
+STRICT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
+
+
+def test_the_page_works_under_a_strict_content_security_policy(page: Any, server: str) -> None:
+    """No inline script, handler or style: the page plays and edits with a CSP that forbids them."""
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+
+    def strict(route: Any) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, headers={**answer.headers, "content-security-policy": STRICT_CSP})
+
+    page.route("**/*", strict)
+    open_board(page, server, "sudoku", example("sudoku"))
+    var = page.eval_on_selector_all("[data-place]:not(.given)", "n => Number(n[0].dataset.place)")
+    page.click(f'[data-place="{var}"]')
+    page.click("#notes")
+    page.click('#pad [data-digit="2"]')
+    wait_settled(page)
+    assert page.get_attribute(f'[data-place="{var}"]', "data-notes") == "2"
+    open_board(page, server, "shikaku", example("shikaku"))
+    page.click("#edit")
+    page.wait_for_selector('#board[data-mode="edit"] [data-clue]')
+    assert not refused, refused

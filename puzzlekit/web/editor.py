@@ -94,6 +94,8 @@ class Advice:
     tried: list[Clue] = field(default_factory=list)
     rule: str | None = None
     note: str = ""
+    clues_known: bool = True
+    """False for a genre without ``clue_positions``: no clue advice was looked for."""
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,9 @@ def _advice(found: Analysis | None, stopped_by: str | None, budget: float) -> Ad
     if found is None:
         why = "the time" if stopped_by == "timeout" else "the search budget"
         return Advice(note=f"{why} ran out before the solver decided ({num(budget)} s for the editor's verdict)")
-    return Advice(found.add, found.removable, found.contradiction, found.tried, found.rule, found.note)
+    return Advice(
+        found.add, found.removable, found.contradiction, found.tried, found.rule, found.note, found.clues_known
+    )
 
 
 def spot_of(board: Board, clue: Clue) -> int | None:
@@ -177,6 +181,7 @@ def _spot_layer(spots: tuple[ClueSpot, ...]) -> str:
 def advice_words(found: Verdict) -> str:
     """The verdict and the analyzer's advice in a sentence or two, for the page."""
     a = found.advice
+    note = a.note if a.clues_known else ""  # "this genre does not describe its clues" helps nobody here
 
     def named(clues: Sequence[Clue]) -> str:
         return ", ".join(f"{c.value} at {c.name}" for c in clues)
@@ -186,14 +191,14 @@ def advice_words(found: Verdict) -> str:
         graded += f", {found.difficulty}." if found.difficulty else "."
         if a.removable:
             graded += f" These clues could each go and it stays unique: {', '.join(c.name for c in a.removable)}."
-        return f"{graded} {a.note}".strip()
+        return f"{graded} {note}".strip()
     if found.verdict == "multiple":
         if a.add:
             return f"Several solutions: the places where two differ are marked. Add {named(a.add)} to make it unique."
-        return f"Several solutions: the places where two differ are marked. {a.note}".strip()
+        return f"Several solutions: the places where two differ are marked. {note}".strip()
     if found.verdict == "none":
         why = f" ({a.rule} sees it)" if a.rule else ""
         if a.contradiction:
             return f"No solution: these clues cannot all hold{why}: {', '.join(c.name for c in a.contradiction)}."
-        return f"No solution{why}. {a.note}".strip()
+        return f"No solution{why}. {note}".strip()
     return f"Not decided in time. {a.note}".strip()
