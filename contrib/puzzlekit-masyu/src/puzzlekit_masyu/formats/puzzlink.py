@@ -7,36 +7,20 @@ number whose digits (base 3, most significant first) are the cells in reading or
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit import Genre
 from puzzlekit.formats.codec import error_at, grid_rows, level_text
 from puzzlekit.formats.puzzlink import PuzzLinkFormat, build, parse_genre
 from puzzlekit_masyu.board import BLACK, EMPTY, MAX_SIDE, WHITE, Board
 
 if TYPE_CHECKING:
-    from puzzlekit import Puzzle
+    pass
 
 PIDS = ("mashu", "masyu", "pearl")
 """Puzzle ids read; the first is written."""
 DIGITS = "0123456789abcdefghijklmnopq"
 """Base 27, as JavaScript's ``toString(27)`` writes it."""
 PEARLS = (EMPTY, WHITE, BLACK)
-
-
-class MasyuUrl(PuzzLinkFormat):
-    name = "masyu-puzzlink"
-    genres = ("masyu",)
-    summary = "puzz.link URLs, https://puzz.link/p?mashu/COLS/ROWS/BODY (pzv.jp too)"
-    pids = PIDS
-
-    def read(self, source: str, genre: Genre) -> str:
-        return decode(source)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        """The URL of the puzzle (a URL holds no answer, so ``state`` is left out)."""
-        return encode(puzzle.instance)
 
 
 def decode(source: str) -> str:
@@ -66,3 +50,13 @@ def encode(board: Board) -> str:
         DIGITS[sum(code * weight for code, weight in zip(codes[i : i + 3], (9, 3, 1)))] for i in range(0, n, 3)
     )
     return build(PIDS[0], board.cols, board.rows, body)
+
+
+class MasyuUrl(PuzzLinkFormat):
+    name = "masyu-puzzlink"
+    genres = ("masyu",)
+    summary = "puzz.link URLs, https://puzz.link/p?mashu/COLS/ROWS/BODY (pzv.jp too)"
+    pids = PIDS
+
+    decode = staticmethod(decode)
+    encode = staticmethod(encode)
