@@ -26,7 +26,7 @@ from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_si
 from puzzlekit.registry import Format
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit.puzzle import Puzzle
     from puzzlekit.genre import Genre
 
 CANONICAL = "https://puzz.link/p?"
