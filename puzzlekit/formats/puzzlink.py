@@ -26,8 +26,8 @@ from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_si
 from puzzlekit.registry import Format
 
 if TYPE_CHECKING:
-    from puzzlekit.puzzle import Puzzle
     from puzzlekit.genre import Genre
+    from puzzlekit.puzzle import Puzzle
 
 CANONICAL = "https://puzz.link/p?"
 """What puzzlekit writes: the host and path puzz.link itself links to."""
