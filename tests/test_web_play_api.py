@@ -176,12 +176,14 @@ def test_the_verdict_is_unique_with_its_grade_within_a_second(client: TestClient
 
 
 def test_several_solutions_say_where_two_differ_and_which_clues_settle_it(client: TestClient) -> None:
-    blank = client.post("/api/edit/open", json={"genre": "sudoku", "size": "4x4"}).json()
-    found = client.post("/api/edit/verdict", json={"genre": "sudoku", "puzzle": blank["puzzle"]}).json()
+    rows = [r for r in example("sudoku").splitlines() if not r.startswith("#")]
+    rows[1] = "." + rows[1][1:]  # one given short: several solutions, one clue mends it
+    draft = "\n".join(rows) + "\n"
+    found = client.post("/api/edit/verdict", json={"genre": "sudoku", "puzzle": draft}).json()
     assert found["verdict"] == "multiple" and found["differences"]
     changes = [{"spot": c["spot"], "value": c["value"]} for c in found["advice"]["add"]]
     assert changes and found["seconds"] <= 1.0
-    settled = client.post("/api/edit/change", json={"genre": "sudoku", "puzzle": blank["puzzle"], "changes": changes})
+    settled = client.post("/api/edit/change", json={"genre": "sudoku", "puzzle": draft, "changes": changes})
     again = client.post("/api/edit/verdict", json={"genre": "sudoku", "puzzle": settled.json()["puzzle"]}).json()
     assert again["verdict"] == "unique"
 
