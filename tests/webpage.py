@@ -124,11 +124,16 @@ def path_points(points: list[tuple[float, float]], step: float = 6.0) -> list[tu
     return out
 
 
-def mouse_path(page: Any, points: list[tuple[float, float]]) -> None:
+def mouse_path(page: Any, points: list[tuple[float, float]], every: float = 18.0) -> None:
+    """A mouse drag through the points, one move every ``every`` pixels or so (the page
+    follows the line between two moves, as it does for a fast hand)."""
     page.mouse.move(*points[0])
     page.mouse.down()
+    last = points[0]
     for x, y in points[1:]:
-        page.mouse.move(x, y, steps=3)
+        if math.hypot(x - last[0], y - last[1]) >= every or (x, y) == points[-1]:
+            page.mouse.move(x, y)
+            last = (x, y)
     page.mouse.up()
 
 
