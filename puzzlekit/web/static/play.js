@@ -199,6 +199,7 @@ export async function open(query, {push = false} = {}) {
 }
 
 function start(board, query, push) {
+  const same = S.game && S.game.board.key === board.key; // a reload, Back to it: the focus stays
   const saved = store.loadAttempt(board.key, board.state.length);
   S.game = {
     board, state: board.state.slice(), notes: {}, undo: [], redo: [], elapsed: 0, solved: false, shown: false,
@@ -231,7 +232,7 @@ function start(board, query, push) {
   $("markmode").setAttribute("aria-pressed", "false");
   fillPad(board);
   newBoard(board.svg);
-  S.focus = S.focus !== null && S.game.marks.has(S.focus) ? S.focus : firstPlace();
+  S.focus = same && S.focus !== null && S.game.marks.has(S.focus) ? S.focus : firstPlace();
   S.hinted = [];
   S.reads = [];
   say("");
