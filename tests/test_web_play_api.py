@@ -222,3 +222,14 @@ def test_a_worker_error_keeps_its_status(host: Host) -> None:
     client = TestClient(create_app(host))
     answer = client.post("/api/generate", json={"genre": "sudoku", "size": "5x7", "difficulty": "easy"})
     assert answer.status_code == 400 and "square" in answer.json()["error"]
+
+
+def test_the_editors_advice_reads_as_sentences() -> None:
+    from puzzlekit.web.editor import Advice, Verdict, advice_words
+
+    note = "the time ran out while choosing clues; the ones tried do not make it unique"
+    found = Verdict("multiple", None, None, None, (1, 2), None, Advice(note=note), 0.5)
+    assert advice_words(found) == (
+        "Several solutions: the places where two differ are marked. The time ran out while choosing clues; "
+        "the ones tried do not make it unique."
+    )

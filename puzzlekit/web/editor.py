@@ -182,6 +182,7 @@ def advice_words(found: Verdict) -> str:
     """The verdict and the analyzer's advice in a sentence or two, for the page."""
     a = found.advice
     note = a.note if a.clues_known else ""  # "this genre does not describe its clues" helps nobody here
+    note = note[:1].upper() + note[1:] + ("" if not note or note.endswith(".") else ".")  # a sentence of its own
 
     def named(clues: Sequence[Clue]) -> str:
         return ", ".join(f"{c.value} at {c.name}" for c in clues)
