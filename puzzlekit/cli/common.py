@@ -19,6 +19,7 @@ from puzzlekit.errors import LevelErrors, PuzzlekitError, UsageError
 from puzzlekit.formats.codec import read_capped, shown
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
+from puzzlekit.paths import exists
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -113,10 +114,10 @@ def read_raw(ctx: click.Context, source: str, what: str = "SOURCE") -> tuple[str
             raise UsageError(f"{what} is -, but there is no standard input")
         return read_capped(sys.stdin.buffer, "<stdin>"), "<stdin>"
     path = Path(source)
-    if not path.exists() and "://" in source:
+    if not exists(source) and "://" in source:
         raise PuzzlekitError(f"{shown(source)}: no installed format reads this URL (see 'puzzlekit formats')")
-    if not path.exists():
-        raise UsageError(f"{what}: no such file: {source}")
+    if not exists(source):
+        raise UsageError(f"{what}: no such file: {shown(source)}")
     if path.is_dir():
         raise PuzzlekitError(f"{source}: is a directory, not a level file")
     with path.open("rb") as stream:

@@ -23,7 +23,6 @@ back as one block (``convert --to janko``).
 
 from __future__ import annotations
 
-import re
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, CannotWrite, check_length, level_text, shown
+from puzzlekit.formats.sniff import first_line
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
 
@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 GRIDS = ("problem", "solution", "moves", "areas", "solutions")
 """Keys followed by grid lines (up to the next key or ``end``)."""
 KEYS = ("puzzle", "author", "solver", "source", "info", "unit", "size", "rows", "cols", "options", *GRIDS)
-_BEGIN = re.compile(r"\A(?:\s*(?:#[^\n]*)?\n)*\s*begin\s*$", re.IGNORECASE | re.MULTILINE)
-_PUZZLE = re.compile(r"^\s*puzzle\s+(\S+)", re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -98,13 +96,20 @@ class JankoBlock:
 
 
 def looks_like(source: str) -> bool:
-    """Is ``source`` janko text (its first line that is not blank says ``begin``)?  Cheap."""
-    return _BEGIN.match(source[:4096]) is not None
+    """Is ``source`` janko text (its first line that is not blank or a ``#`` comment says
+    ``begin``)?  Cheap: a look at the sniffed prefix, line by line."""
+    line = first_line(source)
+    return line is not None and line.lower() == "begin"
 
 
 def puzzle_names(source: str) -> list[str]:
-    """The ``puzzle`` names the blocks give, lower-cased."""
-    return [m.group(1).lower() for m in _PUZZLE.finditer(source)]
+    """The ``puzzle`` names the blocks give, lower-cased (one pass over the lines)."""
+    names = []
+    for line in source.split("\n"):
+        words = line.split(None, 2)
+        if len(words) > 1 and words[0].lower() == "puzzle":
+            names.append(words[1].lower())
+    return names
 
 
 def read_blocks(source: str, name: str) -> list[JankoBlock]:

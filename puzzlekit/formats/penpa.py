@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, check_length, check_size, error_at
+from puzzlekit.formats.sniff import SNIFF
 from puzzlekit.registry import Format
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ if TYPE_CHECKING:
 CANONICAL = "https://swaroopg92.github.io/penpa-edit/#m=edit&p="
 """What puzzlekit writes: Penpa+'s own home, in edit mode."""
 
-_URL = re.compile(r"(?:https?://\S*?)?[#?](?:[^#?]*&)?m=(?:edit|solve)&(?:[^&]*&)*?p=", re.IGNORECASE)
+SCHEMES = ("http", "https", "file")
+"""A Penpa URL's scheme, when it has one: Penpa+'s site, a mirror, or a local copy."""
+_SEPARATORS = re.compile("([&#?])")
 
 SUBSTITUTIONS: tuple[tuple[str, str], ...] = (
     ("z", "zZ"),
@@ -175,8 +178,39 @@ class PenpaBoard:
 
 def looks_like(source: str) -> bool:
     """Is ``source`` a Penpa URL (``...#m=edit&p=`` or ``?m=solve&p=``)?  Cheap, never raises."""
-    text = source.strip()
-    return len(text) < MAX_SOURCE + 100 and " " not in text and _URL.match(text) is not None
+    return data_start(source[:SNIFF].lstrip()) is not None
+
+
+def data_start(text: str) -> int | None:
+    """Where DATA starts in a Penpa URL ``text`` (just after ``p=``), or None when it is not one.
+
+    The URL is a scheme-less address, an ``http``, ``https`` or ``file`` one, or nothing,
+    then ``#`` or ``?`` and ``&``-separated parameters: ``m=edit`` (or ``m=solve``) and,
+    later in the same list, ``p=DATA``.  Only the sniffed prefix is looked at, in one
+    pass: no regular expression to backtrack on hostile text.
+    """
+    text = text[:SNIFF]
+    start = min((i for i in (text.find("#"), text.find("?")) if i >= 0), default=-1)
+    if start < 0 or any(ch.isspace() for ch in text[:start]):
+        return None
+    scheme, sep, _ = text[:start].partition("://")
+    if sep and scheme.lower() not in SCHEMES:
+        return None
+    mode = False
+    pos = start + 1
+    pieces = _SEPARATORS.split(text[pos:])  # parameter, separator, parameter, ...
+    for param, stop in itertools.zip_longest(pieces[::2], pieces[1::2], fillvalue=""):
+        if any(ch.isspace() for ch in param):
+            return None
+        lowered = param.lower()
+        if mode and lowered.startswith("p="):
+            return pos + 2
+        if lowered in ("m=edit", "m=solve"):
+            mode = True
+        if stop in ("#", "?"):
+            mode = False  # the mode and the data belong to one list of parameters
+        pos += len(param) + len(stop)
+    return None
 
 
 def unpack(source: str) -> tuple[list[str], int]:
@@ -192,11 +226,11 @@ def _unpack(source: str) -> tuple[tuple[str, ...], int]:
     check_length(source)
     text = source.strip()
     start = len(source) - len(source.lstrip())
-    match = _URL.match(text)
-    if match is None:
+    begins = data_start(text)
+    if begins is None:
         raise error_at(source, start, "not a Penpa URL: expected ...penpa-edit/#m=edit&p=DATA")
-    at = start + match.end()
-    data = urllib.parse.unquote(text[match.end() :].split("&", 1)[0])
+    at = start + begins
+    data = urllib.parse.unquote(text[begins:].split("&", 1)[0])
     try:
         packed = base64.b64decode(data + "=" * (-len(data) % 4), validate=True)
     except (binascii.Error, ValueError):
