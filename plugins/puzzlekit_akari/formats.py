@@ -1,6 +1,7 @@
-"""Akari as puzz.link URLs (``lightup``, a 4Cell body) and pzprjs files: a number is a
-black cell with it, pzprjs's "no number" (``.`` / ``-``) a black cell; a file's ``#``
-is a bulb and ``+`` a cell marked empty."""
+"""Akari as puzz.link URLs (``akari`` or ``lightup``, a 4Cell body) and pzprjs files: a
+number is a black cell with it, pzprjs's "no number" (``.`` / ``-``) a black cell; a
+file's ``#`` is a bulb and ``+`` a cell marked empty.  As pzprjs does, a URL is written
+with ``akari`` (its URL id for Light Up) and a file with ``lightup`` (its puzzle id)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from typing import ClassVar
 from puzzlekit.formats.cells import CellFile, CellUrl
 
 PIDS = ("lightup", "akari")
+URL_PIDS = ("akari", "lightup")
 
 
 class AkariUrl(CellUrl):
-    name, genres, pids, title, body, unknown = "akari-puzzlink", ("akari",), PIDS, "Akari", "4cell", "#"
-    summary = "puzz.link URLs, https://puzz.link/p?lightup/COLS/ROWS/BODY"
+    name, genres, pids, title, body, unknown = "akari-puzzlink", ("akari",), URL_PIDS, "Akari", "4cell", "#"
+    summary = "puzz.link URLs, https://puzz.link/p?akari/COLS/ROWS/BODY (or lightup)"
     numbers = range(0, 5)
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.errors import LevelError
-from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, check_length, check_size, error_at
+from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, CannotWrite, check_length, check_size, error_at
 from puzzlekit.formats.sniff import SNIFF
 from puzzlekit.registry import Format
 
@@ -140,6 +140,9 @@ SIZE = 38
 """Penpa's default cell size in pixels, part of the text it writes."""
 VERSION = [3, 2, 3]
 """The Penpa+ version whose text puzzlekit writes."""
+MAX_WRITTEN = 100
+"""The most rows or columns Penpa+ opens: a URL of a bigger board is refused by Penpa, so
+puzzlekit does not write one."""
 
 
 @dataclass(frozen=True)
@@ -444,7 +447,13 @@ def text_of(
 
 
 def build(style: Style, cols: int, rows: int, **kwargs: Any) -> str:
-    """The Penpa+ URL of a board (see :func:`text_of`)."""
+    """The Penpa+ URL of a board (see :func:`text_of`); CannotWrite for a board Penpa+
+    does not open (over :data:`MAX_WRITTEN` rows or columns)."""
+    if cols > MAX_WRITTEN or rows > MAX_WRITTEN:
+        raise CannotWrite(
+            f"Penpa+ opens boards of at most {MAX_WRITTEN}x{MAX_WRITTEN}; this one is {cols}x{rows} "
+            "(write it as a puzz.link URL or a pzprjs file instead)"
+        )
     return CANONICAL + pack_text(text_of(style, cols, rows, **kwargs))
 
 
