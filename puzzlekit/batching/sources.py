@@ -36,9 +36,7 @@ def expand(sources: Sequence[str], text: Callable[[str], bool] = lambda source: 
             if not files:
                 raise PuzzlekitError(f"{source}: is a folder with no file in it")
             out += [str(p) for p in files]
-        elif (
-            source != "-" and GLOB_CHARS & set(source) and "://" not in source and not exists(source) and not text(source)
-        ):
+        elif source != "-" and GLOB_CHARS & set(source) and not _written(source, text):
             matches = sorted(m for m in glob.glob(source, recursive=True) if _is_puzzle_file(Path(m)))
             if not matches:
                 raise UsageError(f"{source}: no file matches")
@@ -46,6 +44,11 @@ def expand(sources: Sequence[str], text: Callable[[str], bool] = lambda source: 
         else:
             out.append(source)
     return out
+
+
+def _written(source: str, text: Callable[[str], bool]) -> bool:
+    """Is ``source`` a file's name or a puzzle written out (a URL, an ID), not a glob?"""
+    return "://" in source or exists(source) or text(source)
 
 
 def _is_puzzle_file(path: Path) -> bool:
