@@ -86,6 +86,9 @@ def page(browser: Any) -> Iterator[Any]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda err: errors.append(str(err)))
+    # The app's Content-Security-Policy (puzzlekit.web.guard) holds for every test: Chromium
+    # reports what it refused to load or run as a console message.
+    pg.on("console", lambda msg: errors.append(msg.text) if "Content Security Policy" in msg.text else None)
     yield pg
     context.close()
     assert not errors, errors

@@ -10,7 +10,10 @@ costs two integer parses, not a 100-million-cell list.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from puzzlekit.errors import LevelError, PuzzlekitError
@@ -24,6 +27,39 @@ MAX_DIGITS = 9
 """Digits a size may have in a source; longer numbers are refused before ``int()``."""
 
 _SHOWN = 60
+
+@dataclass
+class CellCap:
+    """The most cells a board may claim within :func:`cells_at_most`, and whether a
+    decoder refused one for it (so a server can answer "too large", not "bad input")."""
+
+    cells: int
+    refused: bool = False
+
+
+_CAP: ContextVar[CellCap | None] = ContextVar("cell_cap", default=None)
+
+
+@contextmanager
+def cells_at_most(cells: int) -> Iterator[CellCap]:
+    """Within the block, every decoder refuses a board that claims more than ``cells``
+    cells, at its size and before reading the rest (a server's cap: a 2 KB URL can claim
+    a 200x200 board, which would take seconds and hundreds of MB to build)."""
+    cap = CellCap(cells)
+    token = _CAP.set(cap)
+    try:
+        yield cap
+    finally:
+        _CAP.reset(token)
+
+
+def too_many_cells(cols: int, rows: int) -> str | None:
+    """Why a board of ``cols`` x ``rows`` is refused under :func:`cells_at_most`, or None."""
+    cap = _CAP.get()
+    if cap is None or cols * rows <= cap.cells:
+        return None
+    cap.refused = True
+    return f"this board claims {cols}x{rows}; boards here are at most {cap.cells:,} cells (refused before reading on)"
 
 
 class CannotWrite(PuzzlekitError):
@@ -68,6 +104,9 @@ def check_size(source: str, pos: int, cols: int, rows: int, limit: int = MAX_SID
             pos,
             f"boards are limited to {limit}x{limit}; this one claims {cols}x{rows} (refused before reading the rest)",
         )
+    too_many = too_many_cells(cols, rows)
+    if too_many:
+        raise error_at(source, pos, too_many)
 
 
 def grid_rows(cells: Sequence[str], cols: int, rows: int) -> list[str]:

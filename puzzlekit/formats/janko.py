@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, CannotWrite, check_length, level_text, shown
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, CannotWrite, check_length, level_text, shown, too_many_cells
 from puzzlekit.formats.sniff import first_line
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
@@ -85,6 +85,9 @@ class JankoBlock:
             raise self.error(
                 self.line, 1, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}; this one claims {cols}x{rows}"
             )
+        too_many = too_many_cells(cols, rows)
+        if too_many:
+            raise self.error(self.line, 1, too_many)
         if len(self.problem) != rows:
             raise self.error(
                 self.problem_line, 1, f"the problem grid has {len(self.problem)} rows; the block says {rows}"

@@ -29,7 +29,7 @@ from typing import ClassVar, TypeVar
 
 from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats import puzzlink
-from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown, too_many_cells
 from puzzlekit.formats.sniff import head
 from puzzlekit.registry import Format
 
@@ -93,6 +93,9 @@ class PzprFile:
         self.pid = pid[0].text.lower()
         self.rows = self._size("the number of rows")
         self.cols = self.rows if square else self._size("the number of columns")
+        too_many = too_many_cells(self.cols, self.rows)
+        if too_many:
+            raise self.error(pid[0], too_many)
 
     def error(self, at: Value | None, message: str) -> LevelError:
         """A LevelError at a value, or at the end of the file when ``at`` is None."""

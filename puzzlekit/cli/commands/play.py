@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 import click
 
+from puzzlekit.cli.commands.serve import announce
 from puzzlekit.cli.common import complete_genre, get_host, reports_errors, usage_error
 from puzzlekit.cli.sources import load_source, puzzles_in
 from puzzlekit.cli.validate import Count
@@ -72,7 +73,7 @@ def play_command(
     url = url_of(sock, "/" + (f"?{urlencode(query)}" if query else ""))
 
     def ready() -> None:
-        click.echo(f"puzzlekit: playing at {url} (Ctrl+C stops)", err=True)
+        announce(sock, "playing at", url.removeprefix(url_of(sock).rstrip("/")))
         if not no_browser:
             open_browser(url)
 
