@@ -106,3 +106,11 @@ class MissingExtra(PuzzlekitError):
 class BudgetSpent(PuzzlekitError):
     """The time or node budget ran out before an answer could be given (a hint needs
     the solution first); the CLI exits 5, undecided, as solve does."""
+
+
+def an(word: str) -> str:
+    """``word`` with its article: "an akari", "a slitherlink", "an 'iso'" (quotes skipped),
+    so a message naming any genre or format reads right."""
+    first = word.lstrip("'\"(")[:1].lower()
+    return f"{'an' if first and first in 'aeiou' else 'a'} {word}"
+

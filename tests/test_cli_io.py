@@ -33,7 +33,8 @@ def test_stdin_past_one_mebibyte_is_one_error_line() -> None:
     result = run("solve", "slitherlink", "-", stdin="3\n" * (1 << 20))
     assert result.exit_code == 1
     assert result.stderr == (
-        "puzzlekit: error: <stdin>: more than 1,048,576 bytes; puzzlekit reads at most 1 MiB from a file\n"
+        "puzzlekit: error: <stdin>: more than 1,048,576 bytes; puzzlekit reads at most 1 MiB from a file "
+        "(a janko.at collection, up to 64 MiB)\n"
     )
 
 

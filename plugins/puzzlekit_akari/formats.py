@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from puzzlekit.formats.cells import CellFile, CellUrl
+from puzzlekit.grid import MAX_SIDE
 
 PIDS = ("lightup", "akari")
 URL_PIDS = ("akari", "lightup")
@@ -16,14 +17,14 @@ URL_PIDS = ("akari", "lightup")
 class AkariUrl(CellUrl):
     name, genres, pids, title, body, unknown = "akari-puzzlink", ("akari",), URL_PIDS, "Akari", "4cell", "#"
     summary = "puzz.link URLs, https://puzz.link/p?akari/COLS/ROWS/BODY (or lightup)"
-    numbers = range(0, 5)
+    numbers, max_side = range(0, 5), MAX_SIDE
 
 
 class AkariPzpr(CellFile):
     name, genres, pids, title = "akari-pzpr", ("akari",), PIDS, "Akari"
     summary = "pzprjs files (pzprv3), with or without the player's bulbs"
     tokens: ClassVar[dict[str, str]] = {".": ".", "-": "#", "#": "*", "+": "x"}
-    numbers = range(0, 5)
+    numbers, max_side = range(0, 5), MAX_SIDE
 
 
 FORMATS = (AkariUrl, AkariPzpr)

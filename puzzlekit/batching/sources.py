@@ -12,7 +12,7 @@ from pathlib import Path
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle
 from puzzlekit.batching import stash
-from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError
+from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError, an
 from puzzlekit.formats.level import Block, parse_block, read_blocks
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
@@ -121,7 +121,7 @@ def listed_blocks(
         try:
             level = interchange.decode(entry, genre, host)
             if level is None:  # matched some format, but none of this genre's
-                raise PuzzlekitError(f"not a {genre.name} URL or game ID")
+                raise PuzzlekitError(f"not {an(genre.name)} URL or game ID")
         except PuzzlekitError as err:
             located = (
                 LevelError(name, number, err.col, err.message)

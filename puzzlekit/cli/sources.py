@@ -45,7 +45,7 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
     host = get_host(ctx)
     if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
-    if interchange.claimed_genres(only, host):
+    if interchange.claimed_genres(only, host) or _shaped(only, host):
         g = _infer(ctx, only, only)
         return (g, *read_source(ctx, g, only))
     _no_such_genre_either(ctx, only)
@@ -177,6 +177,12 @@ class Sources:
         return "<stdin>" if self.specs[0] == "-" else shown(self.specs[0])
 
 
+def _shaped(spec: str, host: Host) -> bool:
+    """Is a SOURCE that is no file shaped like some format (a game ID of a game no genre
+    reads, say)?  Then its genre cannot be told, and the message says why, not "no such file"."""
+    return not exists(spec) and any(fmt.matches(spec) for fmt in host.formats())
+
+
 def _written_in_a_format(spec: str, host: Host, genre: Genre | None = None) -> bool:
     """Is the SOURCE ``spec`` itself a URL or an ID (rather than a path or a glob)?"""
     formats = host.loaded.formats(genre.name) if genre is not None else []
@@ -196,7 +202,7 @@ def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> So
     _no_such_genre_either(ctx, only)
     specs = expand([only], lambda spec: _written_in_a_format(spec, host))
     first = specs[0]
-    if (first == "-" or not exists(first)) and interchange.claimed_genres(first, host):  # a URL, an ID
+    if first != "-" and not exists(first) and (interchange.claimed_genres(first, host) or _shaped(first, host)):
         return Sources(ctx, _infer(ctx, first, first), specs)
     text, name = read_raw(ctx, first)
     entry = listed_genre_text(text, host)

@@ -21,7 +21,12 @@ from puzzlekit.formats.level import MAX_SIDE as MAX_SIDE  # decoded boards share
 from puzzlekit.formats.level import write_block
 
 MAX_SOURCE = 1 << 20
-"""Characters a URL, an ID or a pzprjs file may have: a 500x500 board needs far fewer."""
+"""Characters a URL, an ID, a pzprjs file or one janko block may have, and bytes a file
+may have: a 500x500 board needs far fewer."""
+
+MAX_COLLECTION = 64 << 20
+"""Bytes a janko.at collection file may have (janko.at's own are 1.2-2.2 MB): each of its
+blocks is still held to :data:`MAX_SOURCE`."""
 
 MAX_DIGITS = 9
 """Digits a size may have in a source; longer numbers are refused before ``int()``."""
@@ -127,11 +132,27 @@ def level_text(rows: Sequence[str], meta: Mapping[str, str] | None = None) -> st
 
 def read_capped(stream: BinaryIO, name: str) -> str:
     """A file's or standard input's text: at most :data:`MAX_SOURCE` bytes (like a URL;
-    ``/dev/zero`` is one error line, not a MemoryError), UTF-8."""
+    ``/dev/zero`` is one error line, not a MemoryError), UTF-8.  A janko.at collection
+    (the first megabyte says ``begin``) is read on, a megabyte at a time, up to
+    :data:`MAX_COLLECTION`; its blocks are held to the 1 MiB cap one by one."""
+    from puzzlekit.formats import janko  # it builds on this module
+
     data = stream.read(MAX_SOURCE + 1)
-    if len(data) > MAX_SOURCE:
-        raise PuzzlekitError(f"{name}: more than {MAX_SOURCE:,} bytes; puzzlekit reads at most 1 MiB from a file")
-    return utf8(data, name)
+    if len(data) <= MAX_SOURCE:
+        return utf8(data, name)
+    if not janko.looks_like(data[: MAX_SOURCE // 4].decode("utf-8", "replace")):
+        raise PuzzlekitError(
+            f"{name}: more than {MAX_SOURCE:,} bytes; puzzlekit reads at most 1 MiB from a file "
+            f"(a janko.at collection, up to {MAX_COLLECTION >> 20} MiB)"
+        )
+    chunks = [data]
+    size = len(data)
+    while chunk := stream.read(MAX_SOURCE):
+        size += len(chunk)
+        if size > MAX_COLLECTION:
+            raise PuzzlekitError(f"{name}: a janko.at collection of more than {MAX_COLLECTION:,} bytes; split it")
+        chunks.append(chunk)
+    return utf8(b"".join(chunks), name)
 
 
 def utf8(data: bytes, name: str) -> str:

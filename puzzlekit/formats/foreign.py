@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, an
 from puzzlekit.formats.sniff import SNIFF
 
 _XML = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?<puzzle\b(?:[^>]*?\btype=\"([^\"]*)\")?", re.IGNORECASE)
@@ -28,7 +28,7 @@ def refuse(text: str, name: str) -> None:
     text = text[:SNIFF]
     xml = _XML.match(text)
     if xml:
-        kind = f" of a {xml.group(1)!r} puzzle" if xml.group(1) else ""
+        kind = f" of {an(repr(xml.group(1)))} puzzle" if xml.group(1) else ""
         what = f"this is an XML file{kind} (pzprjs's pencilbox export)"
         raise LevelError(name, 1, 1, f"{what}, which puzzlekit does not read; {_ADVICE}")
     kanpen = _KANPEN.match(text)

@@ -37,7 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, an
 from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, CannotWrite, check_length, check_size, error_at
 from puzzlekit.formats.sniff import SNIFF
 from puzzlekit.registry import Format
@@ -271,7 +271,8 @@ def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = No
     if not header or not header[0] or header[0][0].isdigit():
         raise error_at(source, at, "this is an old Penpa URL (before Penpa+), which puzzlekit does not read")
     if header[0] != "square":
-        raise error_at(source, at, f"this Penpa board is a {header[0][:20]!r} grid; puzzlekit reads square grids only")
+        grid = an(repr(header[0][:20]))
+        raise error_at(source, at, f"this Penpa board is {grid} grid; puzzlekit reads square grids only")
     if len(lines) < 6 or len(header) < 17:
         raise error_at(source, at, f"the Penpa data has {len(lines)} lines; a board needs at least 6")
     try:

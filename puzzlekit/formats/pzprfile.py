@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from puzzlekit.errors import LevelError, LevelErrors
+from puzzlekit.errors import LevelError, LevelErrors, an
 from puzzlekit.formats import puzzlink
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown, too_many_cells
 from puzzlekit.formats.sniff import head
@@ -218,7 +218,7 @@ def open_genre(
     """The file with its header read, refusing a file of another genre at its puzzle id."""
     f = PzprFile(source, limit, square)
     if f.pid not in pids:
-        raise f.error(f.pid_value, f"this pzprjs file holds a {f.pid!r} puzzle, not {title} ({', '.join(pids)})")
+        raise f.error(f.pid_value, f"this pzprjs file holds {an(repr(f.pid))} puzzle, not {title} ({', '.join(pids)})")
     return f
 
 
