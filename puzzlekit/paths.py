@@ -8,6 +8,8 @@ These say "no such path" instead, so such a SOURCE is read as the text it is.
 
 from __future__ import annotations
 
+import errno
+import stat
 from pathlib import Path
 
 
@@ -33,3 +35,12 @@ def is_file(source: str | Path) -> bool:
         return Path(source).is_file()
     except (OSError, ValueError):
         return False
+
+
+def refuse_read_only(target: str | Path, mode: int | None) -> None:
+    """PermissionError for an existing regular file its owner may not write (``chmod
+    a-w``): ``-o`` replaces a file by renaming a new one over it, which the file's own
+    permissions do not stop, so a file made read-only to keep it is checked here."""
+    if mode is not None and stat.S_ISREG(mode) and not mode & stat.S_IWUSR:
+        why = "read-only; make it writable (chmod u+w) or remove it to replace it"
+        raise PermissionError(errno.EACCES, why, str(target))

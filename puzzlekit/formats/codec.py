@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from puzzlekit.errors import LevelError, PuzzlekitError
+from puzzlekit.errors import LevelError, PuzzlekitError, escaped
 from puzzlekit.formats.level import MAX_SIDE as MAX_SIDE  # decoded boards share the level cap
 from puzzlekit.formats.level import write_block
 
@@ -79,8 +79,8 @@ def shown(source: str) -> str:
     """
     first = source.split("\n", 1)[0]
     if first == source and len(source) <= _SHOWN + 20:
-        return source
-    return first[:_SHOWN] + "…"
+        return escaped(source)
+    return escaped(first[:_SHOWN]) + "…"
 
 
 def error_at(source: str, pos: int, message: str) -> LevelError:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from puzzlekit.errors import LevelError, LevelErrors
+from puzzlekit.errors import LevelError, LevelErrors, escaped
 
 T = TypeVar("T")
 
@@ -127,7 +127,10 @@ def input_meta(meta: dict[str, str]) -> dict[str, str]:
 
 
 def read_blocks(text: str, source: str = "<string>") -> list[Block]:
-    """Split level text into puzzle blocks; comment-only blocks are skipped."""
+    """Split level text into puzzle blocks; comment-only blocks are skipped.  Metadata
+    values, comments and ``source`` come out with their control characters escaped
+    (``\\x1b``), so a title or a file name never reaches a terminal as an escape sequence."""
+    source = escaped(source)
     if text.startswith("\ufeff"):
         text = text[1:]
     blocks: list[Block] = []
@@ -154,10 +157,10 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
             match = _META.match(stripped)
             if match:
                 key = match.group(1).lower()
-                current.meta[key] = match.group(2).strip()
+                current.meta[key] = escaped(match.group(2).strip())
                 current.meta_lines[key] = number
             else:
-                current.comments.append(stripped[1:].strip())
+                current.comments.append(escaped(stripped[1:].strip()))
             continue
         row_count += 1
         if row_count > MAX_ROWS:
