@@ -22,7 +22,7 @@ def host() -> Host:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    skip = pytest.mark.skip(reason=f"the shared corpus is absent ({corpus.COMMUNITY})")
+    skip = pytest.mark.skip(reason=corpus.ABSENT)
     for item in items:
         if "corpus" in item.keywords and not corpus.available():
             item.add_marker(skip)

@@ -292,7 +292,7 @@ def test_a_sheet_drawn_by_two_jobs_is_the_same_pdf(tmp_path: Path) -> None:
     from puzzlekit.pictures import pictures_problem
 
     if pictures_problem():
-        pytest.skip("the pictures extra is not installed")
+        pytest.skip(f"the pictures extra is unusable here: {pictures_problem()}")
     files = [str(p) for p in copy_examples(tmp_path)]
     one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
     assert run("render", "slitherlink", *files, "--sheet", "-o", str(one)).exit_code == 0

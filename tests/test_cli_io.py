@@ -141,7 +141,7 @@ def test_output_to_a_device_is_written_in_place() -> None:
     assert Path("/dev/null").exists() and not Path("/dev/null").is_file()
 
 
-@pytest.mark.skipif(pictures_problem() is not None, reason="the pictures extra is not usable here")
+@pytest.mark.skipif(pictures_problem() is not None, reason=f"the pictures extra is unusable here: {pictures_problem()}")
 @pytest.mark.parametrize("title", ["a\x0cb\x1bc", "x\udcffy\x01"])
 def test_a_sheet_title_with_control_characters_or_bad_bytes_still_draws(tmp_path: Path, title: str) -> None:
     source = tmp_path / "level.txt"
@@ -157,7 +157,7 @@ def test_a_drawing_the_converter_cannot_read_is_one_error_line(capfd: pytest.Cap
     from puzzlekit.pictures.convert import pages_to_pdf
 
     if pictures_problem() is not None:
-        pytest.skip("the pictures extra is not usable here")
+        pytest.skip(f"the pictures extra is unusable here: {pictures_problem()}")
     with pytest.raises(PuzzlekitError, match="could not draw this picture"):
         pages_to_pdf(['<svg xmlns="http://www.w3.org/2000/svg" width="nan" height="1"><rect/></svg>'])
     import gc
@@ -166,7 +166,7 @@ def test_a_drawing_the_converter_cannot_read_is_one_error_line(capfd: pytest.Cap
     assert "closed file" not in capfd.readouterr().err
 
 
-@pytest.mark.skipif(pictures_problem() is not None, reason="the pictures extra is not usable here")
+@pytest.mark.skipif(pictures_problem() is not None, reason=f"the pictures extra is unusable here: {pictures_problem()}")
 def test_a_png_too_large_to_draw_is_refused_before_drawing(tmp_path: Path) -> None:
     source = tmp_path / "big.txt"
     source.write_text(("." * 200 + "\n") * 200)
