@@ -214,7 +214,8 @@ def main() -> None:
     """Logic puzzles with a solver inside.
 
     \b
-    puzzlekit examples --copy .               the bundled example puzzles, to try these on
+    puzzlekit examples --copy .               the bundled examples, a folder per genre
+    cd slitherlink                            (they are in slitherlink/, hashiwokakero/, ...)
     puzzlekit solve slitherlink first.txt     solve, and prove the solution unique
     puzzlekit check slitherlink first.txt --state first.attempt.txt
     puzzlekit render slitherlink first.txt --solution -o solved.svg
