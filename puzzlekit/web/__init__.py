@@ -1,6 +1,7 @@
 """Play in the browser: the ASGI app behind ``puzzlekit play`` and ``puzzlekit serve``.
 
-Needs the optional extra ``web`` (FastAPI and uvicorn): ``pip install 'puzzlekit-engine[web]'``.
+Needs the optional extra ``web`` (FastAPI and uvicorn): ``pip install '.[web]'`` in a checkout,
+or a built wheel with ``[web]`` (docs/play.md).
 ``create_app`` builds the app; ``puzzlekit.web.play`` holds what it does without a
 web framework.  See docs/play.md for the page, the JSON API and the DOM contract.
 """

@@ -25,7 +25,7 @@ from puzzlekit.web.limits import Limits
 if TYPE_CHECKING:
     import asyncio
 
-INSTALL = "pip install 'puzzlekit-engine[web]' (from a checkout: pip install '.[web]'; see docs/play.md)"
+INSTALL = "pip install '.[web]' in a checkout, or a built wheel with [web] (see docs/play.md)"
 LOOPBACK = "127.0.0.1"
 WILDCARDS = ("0.0.0.0", "::", "")
 

@@ -43,10 +43,15 @@ def play_command(
     puzzlekit play 'https://puzz.link/p?slither/5/5/cbcbcddad'
 
     Today's puzzle is the same for everyone on a date (the browser's own, or --date).
-    The app listens on 127.0.0.1 unless --host says otherwise.  Needs the optional extra:
+    The app listens on 127.0.0.1 unless --host says otherwise.  Needs the optional
+    extra web (FastAPI and uvicorn), installed with puzzlekit:
 
     \b
-        pip install 'puzzlekit-engine[web]'
+        pip install '.[web]'                        from a checkout (the repository's folder)
+        pip install 'dist/puzzlekit_engine-0.1.0-py3-none-any.whl[web]'   from a built wheel
+        pip install 'puzzlekit-engine[web]'         from a package index that has it
+
+    A wheel is built in a checkout with: pip wheel --no-deps . -w dist (docs/play.md).
     """
     if problem := web_problem():
         raise MissingExtra(problem)

@@ -61,10 +61,10 @@ def serve_command(
     addresses) and each --allow-host.  Every request is bounded: body size, board
     size, solver seconds, how many solves run at once (a request that finds them all
     busy gets 429) and how long a slow client may take.  Needs the optional extra
-    (from a checkout: pip install '.[web]'; see docs/play.md):
+    web, as for play (from a checkout: pip install '.[web]'; a wheel: see docs/play.md):
 
     \b
-        pip install 'puzzlekit-engine[web]'
+        pip install '.[web]'
     """
     if problem := web_problem():
         raise MissingExtra(problem)
