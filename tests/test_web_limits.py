@@ -331,7 +331,7 @@ def test_the_play_page_runs_under_the_csp_in_chromium(served: tuple[str, int]) -
     """The page's scripts, styles and drawings load with the CSP on (a violation is a
     console error in Chromium); the whole browser suite runs under it too."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
-    from test_web_browser import CHROMIUM_ARGS, chromium
+    from conftest import CHROMIUM_ARGS, chromium
 
     executable = chromium()
     if executable is None:

@@ -13,12 +13,13 @@ import asyncio
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable, Hashable
 from typing import Any, TypeVar
 
 import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from puzzlekit.web.jobs import run_stoppable
 from puzzlekit.web.limits import Limits
 from puzzlekit.web.play import Board, Busy
 
@@ -26,39 +27,62 @@ T = TypeVar("T")
 
 
 class Slots:
-    """At most ``count`` calls at once, each in a worker thread; 429 after ``wait`` seconds."""
+    """At most ``count`` calls at once, each in a worker thread (or a child process that
+    can be stopped); 429 after ``wait`` seconds without a free slot."""
 
-    def __init__(self, count: int, wait: float, busy: str) -> None:
+    def __init__(self, count: int, wait: float, busy_words: str, budget: float = 10.0) -> None:
         self.count = count
         self.wait = wait
-        self.busy = busy
+        self.busy_words = busy_words
+        self.budget = budget
         self._sem: asyncio.Semaphore | None = None
+        self.busy = 0
+        """Slots taken now."""
 
     async def run(self, func: Callable[[], T]) -> T:
+        await self._take()
+        try:
+            return await anyio.to_thread.run_sync(func)
+        finally:
+            self._release()
+
+    async def run_stoppable(self, func: Callable[[], Any], gone: Callable[[], Awaitable[bool]]) -> Any:
+        """``func`` in a child process that is killed when ``gone()`` says the client left
+        (``puzzlekit.web.jobs``): a cancelled generation frees its slot at once."""
+        await self._take()
+        try:
+            return await run_stoppable(func, gone, self.budget)
+        finally:
+            self._release()
+
+    async def _take(self) -> None:
         if self._sem is None:  # made inside the running loop
             self._sem = asyncio.Semaphore(self.count)
         try:
             await asyncio.wait_for(self._sem.acquire(), timeout=self.wait)
         except TimeoutError:
-            raise Busy(f"{self.busy} ({self.count} at once); try again in a moment") from None
-        try:
-            return await anyio.to_thread.run_sync(func)
-        finally:
-            self._sem.release()
+            raise Busy(f"{self.busy_words} ({self.count} at once); try again in a moment") from None
+        self.busy += 1
+
+    def _release(self) -> None:
+        assert self._sem is not None
+        self.busy -= 1
+        self._sem.release()
 
 
 class SolveSlots(Slots):
     """At most ``limits.solves`` solver calls at once."""
 
     def __init__(self, limits: Limits) -> None:
-        super().__init__(limits.solves, limits.wait, "every solver is busy")
+        super().__init__(limits.solves, limits.wait, "every solver is busy", limits.budget)
+        self.limits = limits
 
 
 class ReadSlots(Slots):
     """At most ``limits.reads`` requests reading, checking or drawing a puzzle at once."""
 
     def __init__(self, limits: Limits) -> None:
-        super().__init__(limits.reads, limits.wait, "the server is busy reading other puzzles")
+        super().__init__(limits.reads, limits.wait, "the server is busy reading other puzzles", limits.budget)
 
 
 BYTES_PER_VARIABLE = 2048
