@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +51,22 @@ def chromium() -> str | None:
         if candidate and Path(candidate).exists():
             return candidate
     return None
+
+
+@contextmanager
+def serving(server: Any, sock: Any) -> Iterator[tuple[str, int]]:
+    """A uvicorn ``server`` on ``sock`` in a thread while the block runs: (host, port)."""
+    import threading
+
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        threading.Event().wait(0.02)
+    try:
+        yield sock.getsockname()[:2]
+    finally:
+        server.should_exit = True
+        thread.join(5)
 
 
 @pytest.fixture(scope="session")

@@ -157,16 +157,11 @@ QUICK = Limits(header_timeout=0.6, body_timeout=0.6, idle_timeout=1.0)
 
 @pytest.fixture(scope="module")
 def served(request: pytest.FixtureRequest) -> Iterator[tuple[str, int]]:
-    host = puzzlekit.default_host()
+    from conftest import serving
+
     sock = listen("127.0.0.1", 0)
-    server = server_for(sock, host, QUICK)
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield sock.getsockname()[:2]
-    server.should_exit = True
-    thread.join(5)
+    with serving(server_for(sock, puzzlekit.default_host(), QUICK), sock) as address:
+        yield address
 
 
 def _connect(served: tuple[str, int]) -> socket.socket:
