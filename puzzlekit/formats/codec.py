@@ -19,6 +19,7 @@ from typing import BinaryIO
 from puzzlekit.errors import LevelError, PuzzlekitError, escaped
 from puzzlekit.formats.level import MAX_SIDE as MAX_SIDE  # decoded boards share the level cap
 from puzzlekit.formats.level import write_block
+from puzzlekit.formats.sniff import begins_janko
 
 MAX_SOURCE = 1 << 20
 """Characters a URL, an ID, a pzprjs file or one janko block may have, and bytes a file
@@ -135,12 +136,10 @@ def read_capped(stream: BinaryIO, name: str) -> str:
     ``/dev/zero`` is one error line, not a MemoryError), UTF-8.  A janko.at collection
     (the first megabyte says ``begin``) is read on, a megabyte at a time, up to
     :data:`MAX_COLLECTION`; its blocks are held to the 1 MiB cap one by one."""
-    from puzzlekit.formats import janko  # it builds on this module
-
     data = stream.read(MAX_SOURCE + 1)
     if len(data) <= MAX_SOURCE:
         return utf8(data, name)
-    if not janko.looks_like(data[: MAX_SOURCE // 4].decode("utf-8", "replace")):
+    if not begins_janko(data[: MAX_SOURCE // 4].decode("utf-8", "replace")):
         raise PuzzlekitError(
             f"{name}: more than {MAX_SOURCE:,} bytes; puzzlekit reads at most 1 MiB from a file "
             f"(a janko.at collection, up to {MAX_COLLECTION >> 20} MiB)"

@@ -39,7 +39,7 @@ from puzzlekit.formats.codec import (
     shown,
     too_many_cells,
 )
-from puzzlekit.formats.sniff import first_line
+from puzzlekit.formats.sniff import begins_janko
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
 
@@ -110,8 +110,7 @@ class JankoBlock:
 def looks_like(source: str) -> bool:
     """Is ``source`` janko text (its first line that is not blank or a ``#`` comment says
     ``begin``)?  Cheap: a look at the sniffed prefix, line by line."""
-    line = first_line(source)
-    return line is not None and line.lower() == "begin"
+    return begins_janko(source)
 
 
 def puzzle_names(source: str) -> list[str]:

@@ -33,3 +33,10 @@ def lines(text: str) -> Iterator[str]:
 def first_line(text: str) -> str | None:
     """The first line of the sniffed prefix that is not blank or a ``#`` comment, stripped."""
     return next(lines(text), None)
+
+
+def begins_janko(text: str) -> bool:
+    """Does ``text`` start as janko.at text does (its first line that is not blank or a
+    ``#`` comment says ``begin``)?  Here, below the codecs, so the file reader can ask."""
+    line = first_line(text)
+    return line is not None and line.lower() == "begin"
