@@ -34,16 +34,42 @@ class Board:
         return {c: int(t) for c, t in enumerate(self.tokens) if t.isdigit()}
 
     @cached_property
+    def lanes(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+        """Every row run of white cells (a lone cell too), then every column run, as
+        variables, and per variable the index of its row run and of its column run: a
+        bulb lights its two runs, and at most one bulb stands in each."""
+        var_of, rows, cols = self.var_of, self.grid.rows, self.grid.cols
+        runs: list[tuple[int, ...]] = []
+        row_of, column_of = [0] * len(self.whites), [0] * len(self.whites)
+        for lines, lane in (
+            ([range(r * cols, r * cols + cols) for r in range(rows)], row_of),
+            ([range(c, rows * cols, cols) for c in range(cols)], column_of),
+        ):
+            for line in lines:
+                run: list[int] = []
+                for cell in (*line, -1):
+                    if cell >= 0 and var_of[cell] >= 0:
+                        run.append(var_of[cell])
+                        lane[var_of[cell]] = len(runs)
+                    elif run:
+                        runs.append(tuple(run))
+                        run = []
+        return tuple(runs), tuple(row_of), tuple(column_of)
+
+    @cached_property
+    def runs(self) -> tuple[tuple[int, ...], ...]:
+        return self.lanes[0]
+
+    @cached_property
     def seen(self) -> tuple[tuple[int, ...], ...]:
         """Per variable, the variables of the white cells it lights (itself not included)."""
-        var_of = self.var_of
-        return tuple(tuple(var_of[o] for o in self.grid.sight(c, lambda x: var_of[x] < 0)) for c in self.whites)
+        runs, row_of, column_of = self.lanes
+        return tuple(tuple(w for w in (*runs[row_of[v]], *runs[column_of[v]]) if w != v) for v in range(len(row_of)))
 
     @cached_property
     def segments(self) -> tuple[tuple[int, ...], ...]:
-        """Runs of white cells in rows and columns, as variables: at most one bulb each."""
-        runs = self.grid.segments(lambda c: self.var_of[c] < 0, min_length=2)
-        return tuple(tuple(self.var_of[c] for c in run) for run in runs)
+        """Runs of two white cells or more: at most one bulb each."""
+        return tuple(run for run in self.runs if len(run) > 1)
 
     def around(self, cell: int) -> tuple[int, ...]:
         """The variables of the white cells next to a black cell."""
