@@ -78,4 +78,20 @@ class Board:
     def with_token(self, cell: int, token: str) -> Board:
         tokens = list(self.tokens)
         tokens[cell] = token
-        return Board(self.grid, tuple(tokens))
+        if (token == ".") != (self.tokens[cell] == "."):
+            return Board(self.grid, tuple(tokens))
+        clues = {c: n for c, n in self.clues.items() if c != cell}
+        if token.isdigit():
+            clues[cell] = int(token)
+        return self.renumbered(tokens, clues)
+
+    def renumbered(self, tokens: list[str], clues: dict[int, int]) -> Board:
+        """This board with other numbers (``tokens`` and ``clues`` agreeing), the same white
+        cells: what they make (runs, sight lines) is handed on, not worked out again."""
+        board = Board(self.grid, tuple(tokens))
+        board.__dict__.update({k: v for k, v in self.__dict__.items() if k in SHAPE}, clues=clues)
+        return board
+
+
+SHAPE = ("whites", "var_of", "lanes", "runs", "seen", "segments")
+"""What a board's white cells alone make (``Board.with_token`` hands them on)."""

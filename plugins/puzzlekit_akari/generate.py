@@ -70,3 +70,45 @@ def layout(grid: RectGrid, orbits: Sequence[Sequence[int]], rng: Rng, cap: int) 
                 black.add(cell)
                 bulbs.discard(cell)
         bulbs = light(numbered(grid, black, bulbs), bulbs, rng)
+
+
+def twins_near(board: Board, values: Sequence[int], positions: Sequence[int]) -> list[list[int]]:
+    """The solution with one bulb moved along its row or column run, from beside a blanked
+    number or onto a cell beside one: only moves that keep every cell lit, no bulb in sight
+    of another and every standing number's count (the generator checks each with
+    ``accept`` again).  A blanked number is most often lost this way."""
+    runs, row_of, column_of = board.lanes
+    has = [0] * len(runs)
+    for v, on in enumerate(values):
+        if on:
+            has[row_of[v]] = has[column_of[v]] = 1
+    moves = set()
+    for position in positions:
+        for t in board.around(position):
+            if values[t]:
+                moves.update((t, w) for w in board.seen[t])
+            else:
+                moves.update((b, t) for b in board.seen[t] if values[b])
+    out = []
+    for bulb, to in sorted(moves):
+        along = row_of[bulb] if row_of[to] == row_of[bulb] else column_of[bulb]
+        across, left = (column_of, row_of) if along == row_of[bulb] else (row_of, column_of)
+        if has[across[to]] or any(not has[left[u]] for u in runs[across[bulb]] if u != bulb):
+            continue  # the bulb would see another, or a cell only it lit would go dark
+        if all(_count_kept(board, cell, bulb, to) for cell in _numbers_near(board, bulb, to)):
+            twin = list(values)
+            twin[bulb], twin[to] = 0, 1
+            out.append(twin)
+    return out
+
+
+def _numbers_near(board: Board, *vars_: int) -> set[int]:
+    """The standing numbers beside these white cells."""
+    grid, whites = board.grid, board.whites
+    return {n for v in vars_ for n in grid.neighbours[whites[v]] if n in board.clues}
+
+
+def _count_kept(board: Board, cell: int, bulb: int, to: int) -> bool:
+    """Does the number at ``cell`` count as many bulbs with ``bulb`` moved to ``to``?"""
+    near = board.around(cell)
+    return (bulb in near) == (to in near)

@@ -15,7 +15,7 @@ from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
-from puzzlekit_akari.generate import grid_of, layout, solved
+from puzzlekit_akari.generate import grid_of, layout, solved, twins_near
 from puzzlekit_akari.model import LADDER, TRIAL, AkariClues, encode
 from puzzlekit_akari.rules import LIGHT, NUMBER, SETS, SIGHT
 
@@ -143,6 +143,9 @@ class Akari(GridGenre):
 
     def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
         return instance.with_token(position, "#" if clue is None else str(clue))
+
+    def twins_near(self, instance: Board, values: Sequence[int], positions: Sequence[int]) -> list[list[int]]:
+        return twins_near(instance, values, positions)
 
     def clue_values(self, instance: Board, position: int) -> range:
         return range(len(instance.around(position)) + 1)

@@ -53,7 +53,7 @@ class AkariClues(ClueModel):
         tokens = list(self.board.tokens)
         for cell in self.slots:
             tokens[cell] = str(self.clues[cell]) if cell in self.clues else "#"
-        return Board(self.board.grid, tuple(tokens))
+        return self.board.renumbered(tokens, dict(self.clues))
 
 
 def encode(board: Board) -> SatEncoding:

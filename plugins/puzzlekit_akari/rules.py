@@ -113,6 +113,11 @@ class OnlyLight(Propagator):
         return f"only this cell can still light {self.board.grid.name(self.board.whites[lit])}"
 
 
+OPEN_DIGIT = bytes(ord("1") if d == BOOL else ord("0") for d in range(256))
+BULB_DIGIT = bytes(ord("1") if d == TRUE else ord("0") for d in range(256))
+"""Domains as the digits of a bitmask (``bytes.translate``): one call instead of a loop."""
+
+
 class Sets(Propagator):
     """Tatham's "discount sets": a set of open cells one of which must hold a bulb (the
     cells that can light a dark cell; any n - m + 1 of the n open cells around a number
@@ -122,33 +127,40 @@ class Sets(Propagator):
     ``ClueModel``, which changes numbers in place."""
 
     rule = SETS
-    __slots__ = ("board", "sight", "clues")
+    __slots__ = ("board", "sight", "clues", "near")
 
     def __init__(self, board: Board, clues: dict[int, int]) -> None:
         self.board, self.clues = board, clues
         self.sight = tuple((1 << v) | sum(1 << w for w in seen) for v, seen in enumerate(board.seen))
+        self.near = {cell: board.around(cell) for cell in clues}
 
     def propagate(self, engine: Engine) -> bool:
         dom, sight = engine.dom, self.sight
-        free = lit = 0
-        for v, d in enumerate(dom):
-            if d == BOOL:
-                free |= 1 << v
-            elif d == TRUE:
-                lit |= sight[v]
+        states = b"0" + bytes(reversed(dom))  # the last variable first: the masks' most significant bit
+        free, bulbs, lit = int(states.translate(OPEN_DIGIT), 2), int(states.translate(BULB_DIGIT), 2), 0
+        while bulbs:
+            low = bulbs & -bulbs
+            bulbs ^= low
+            lit |= sight[low.bit_length() - 1]
         fills: dict[int, int] = {}  # open cell -> the cells a bulb there empties by filling a number
-        sets: list[tuple[int, object]] = []
+        sets: list[tuple[int, int, int]] = []  # (cells one of which holds a bulb, cells that may empty them, why)
         for cell, n in self.clues.items():
-            near = self.board.around(cell)
-            need = n - sum(dom[v] == TRUE for v in near)
-            open_ = [v for v in near if dom[v] == BOOL]
-            if need < 1 or need > len(open_):
+            need, open_ = n, []
+            for v in self.near[cell]:
+                d = dom[v]
+                if d == TRUE:
+                    need -= 1
+                elif d == BOOL:
+                    open_.append(v)
+            if need < 1 or need >= len(open_):  # met, failed, or filled by the first rung
                 continue
             mask = sum(1 << v for v in open_)
             if need == 1:
                 for v in open_:
                     fills[v] = fills.get(v, 0) | mask & ~(1 << v)
-            sets += ((sum(1 << v for v in group), cell) for group in combinations(open_, len(open_) - need + 1))
+            for group in combinations(open_, len(open_) - need + 1):
+                cells = sum(1 << v for v in group)
+                sets.append((cells, free & ~cells, cell))
         dark = ((1 << len(dom)) - 1) & ~lit
         while dark:
             low = dark & -dark
@@ -157,21 +169,28 @@ class Sets(Propagator):
             cells = sight[u] & free
             if not cells:
                 return False
-            if cells & (cells - 1):
-                sets.append((cells, ~u))
+            if not cells & (cells - 1):
+                continue  # one cell left to light it: the first rung's
+            if dom[u] == BOOL:  # only a bulb filling a number beside it can empty u itself
+                ruled = fills.get(u, 0) & ~cells
+                if ruled:
+                    sets.append((cells & ~low, ruled, ~u))
+            else:
+                sets.append((cells, free & ~cells, ~u))
         progress = False
-        for cells, why in sets:
-            ruled = free & ~cells
+        for cells, ruled, why in sets:
             rest = cells
             while rest and ruled:
                 low = rest & -rest
                 rest ^= low
                 x = low.bit_length() - 1
                 ruled &= sight[x] | fills.get(x, 0)
-            if ruled:
-                reads = tuple(v for v in range(len(dom)) if cells >> v & 1) if engine.log is not None else ()
-                free &= ~ruled  # what is left open; a stale set is still a sound one (it only shrinks)
-                progress = True
+            ruled &= free
+            if not ruled:
+                continue
+            reads = tuple(v for v in range(len(dom)) if cells >> v & 1) if engine.log is not None else ()
+            free &= ~ruled  # a set read before this is still sound: it only holds fewer open cells now
+            progress = True
             while ruled:
                 low = ruled & -ruled
                 ruled ^= low
