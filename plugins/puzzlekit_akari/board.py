@@ -38,23 +38,10 @@ class Board:
         """Every row run of white cells (a lone cell too), then every column run, as
         variables, and per variable the index of its row run and of its column run: a
         bulb lights its two runs, and at most one bulb stands in each."""
-        var_of, rows, cols = self.var_of, self.grid.rows, self.grid.cols
-        runs: list[tuple[int, ...]] = []
-        row_of, column_of = [0] * len(self.whites), [0] * len(self.whites)
-        for lines, lane in (
-            ([range(r * cols, r * cols + cols) for r in range(rows)], row_of),
-            ([range(c, rows * cols, cols) for c in range(cols)], column_of),
-        ):
-            for line in lines:
-                run: list[int] = []
-                for cell in (*line, -1):
-                    if cell >= 0 and var_of[cell] >= 0:
-                        run.append(var_of[cell])
-                        lane[var_of[cell]] = len(runs)
-                    elif run:
-                        runs.append(tuple(run))
-                        run = []
-        return tuple(runs), tuple(row_of), tuple(column_of)
+        var_of, whites = self.var_of, self.whites
+        runs, row_of, column_of = self.grid.runs(lambda c: var_of[c] < 0)
+        as_vars = tuple(tuple(var_of[c] for c in run) for run in runs)
+        return as_vars, tuple(row_of[c] for c in whites), tuple(column_of[c] for c in whites)
 
     @cached_property
     def runs(self) -> tuple[tuple[int, ...], ...]:

@@ -51,7 +51,7 @@ def solved(grid: RectGrid, black: set[int], rng: Rng) -> Board:
     return numbered(grid, black, light(numbered(grid, black, set()), set(), rng))
 
 
-def layout(grid: RectGrid, orbits: Sequence[Sequence[int]], rng: Rng, cap: int) -> Board:
+def layout(grid: RectGrid, orbits: Sequence[Sequence[int]], rng: Rng, cap: int, deadline: float | None) -> Board:
     """Black cells at random (by orbit) and a random solution, numbered; while deduction
     capped at ``cap`` leaves cells open, some of them turn black (the solution relit
     around them), so the numbers pin the rest down."""
@@ -60,8 +60,8 @@ def layout(grid: RectGrid, orbits: Sequence[Sequence[int]], rng: Rng, cap: int) 
     bulbs = light(numbered(grid, black, set()), set(), rng)
     while True:
         board = numbered(grid, black, bulbs)
-        engine = Engine(AkariClues(board).model, max_rung=cap)
-        engine.start()
+        engine = Engine(AkariClues(board).model, max_rung=cap, deadline=deadline)
+        engine.start()  # past the deadline: Timeout, which ends the attempt
         open_ = [board.whites[v] for v, d in enumerate(engine.dom) if d == BOOL]
         if not open_:
             return board
@@ -82,33 +82,24 @@ def twins_near(board: Board, values: Sequence[int], positions: Sequence[int]) ->
     for v, on in enumerate(values):
         if on:
             has[row_of[v]] = has[column_of[v]] = 1
-    moves = set()
+    moves: set[tuple[int, int]] = set()
     for position in positions:
-        for t in board.around(position):
-            if values[t]:
-                moves.update((t, w) for w in board.seen[t])
-            else:
-                moves.update((b, t) for b in board.seen[t] if values[b])
+        for t in board.around(position):  # a bulb beside it moves away, or one moves onto t
+            moves.update((t, w) if values[t] else (w, t) for w in board.seen[t] if values[t] or values[w])
     out = []
     for bulb, to in sorted(moves):
-        along = row_of[bulb] if row_of[to] == row_of[bulb] else column_of[bulb]
-        across, left = (column_of, row_of) if along == row_of[bulb] else (row_of, column_of)
-        if has[across[to]] or any(not has[left[u]] for u in runs[across[bulb]] if u != bulb):
+        if row_of[to] == row_of[bulb]:  # along its row: its column goes dark, the new one lights up
+            gone, lit, other = column_of[bulb], column_of[to], row_of
+        else:
+            gone, lit, other = row_of[bulb], row_of[to], column_of
+        if has[lit] or any(not has[other[u]] for u in runs[gone] if u != bulb):
             continue  # the bulb would see another, or a cell only it lit would go dark
-        if all(_count_kept(board, cell, bulb, to) for cell in _numbers_near(board, bulb, to)):
+        if _numbers_beside(board, bulb) == _numbers_beside(board, to):
             twin = list(values)
             twin[bulb], twin[to] = 0, 1
             out.append(twin)
     return out
 
 
-def _numbers_near(board: Board, *vars_: int) -> set[int]:
-    """The standing numbers beside these white cells."""
-    grid, whites = board.grid, board.whites
-    return {n for v in vars_ for n in grid.neighbours[whites[v]] if n in board.clues}
-
-
-def _count_kept(board: Board, cell: int, bulb: int, to: int) -> bool:
-    """Does the number at ``cell`` count as many bulbs with ``bulb`` moved to ``to``?"""
-    near = board.around(cell)
-    return (bulb in near) == (to in near)
+def _numbers_beside(board: Board, var: int) -> set[int]:
+    return {n for n in board.grid.neighbours[board.whites[var]] if n in board.clues}

@@ -115,7 +115,7 @@ class Akari(GridGenre):
         grid = grid_of(request.rows, request.cols)
         orbits = [[grid.cell(r, c) for r, c in o] for o in symmetry_orbits(grid.cols, grid.rows, request.symmetry)]
         rung = target_rung(self, request.difficulty)
-        board = layout(grid, orbits, rng, min(rung, SETS.rung))
+        board = layout(grid, orbits, rng, min(rung, SETS.rung), request.deadline)
         if not board.whites:
             return None
         trials = ClueTrials(self, board, request.max_nodes, request.deadline)

@@ -37,7 +37,15 @@ class AkariClues(ClueModel):
             model.add(OnlyLight(board, index))
         model.add(Sets(board, self.clues))
         model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a bulb" if m == TRUE else "empty"))
-        model.cnf = lambda: encode(self.instance())  # the numbers as they stand when search starts
+        self.runs: list[list[int]] | None = None
+        model.cnf = self.twin
+
+    def twin(self) -> SatEncoding:
+        """``encode`` with the numbers as they stand when search starts; what the runs say is
+        written once per model."""
+        if self.runs is None:
+            self.runs = run_clauses(self.board)
+        return encode(self.instance(), self.runs)
 
     def set_clue(self, position: int, clue: int | None) -> None:
         if position not in self.slots:
@@ -56,22 +64,26 @@ class AkariClues(ClueModel):
         return self.board.renumbered(tokens, dict(self.clues))
 
 
-def encode(board: Board) -> SatEncoding:
+def encode(board: Board, runs: list[list[int]] | None = None) -> SatEncoding:
     """From the rules alone (bulb ``v`` is SAT variable ``v + 1``; above them, one per run
     of white cells, true when a bulb stands in it): a run holds a bulb exactly when its
     variable says so, and at most one; every white cell's row run or column run holds
     one; each number counts its bulbs.  Two-literal "lit" clauses, where one clause over
     every cell a cell sees would hide the runs: on an open board a search then proves
-    pigeonhole cases (benchmarks/akari.py)."""
+    pigeonhole cases (docs/akari.md).  ``runs``: the clauses of the runs, written before."""
+    clauses = list(runs if runs is not None else run_clauses(board))
+    for cell, count in sorted(board.clues.items()):
+        clauses += cardinality([v + 1 for v in board.around(cell)], [count])
+    encoding = SatEncoding.boolean(len(board.whites), clauses)
+    encoding.top, encoding.true_first = len(board.whites) + len(board.runs), True
+    return encoding
+
+
+def run_clauses(board: Board) -> list[list[int]]:
     n, runs, row_of, column_of = len(board.whites), board.runs, *board.lanes[1:]
     clauses = []
     for i, run in enumerate(runs):
         has = n + 1 + i
         clauses += [[-has, *(v + 1 for v in run)], *([-v - 1, has] for v in run)]
         clauses += [[-a - 1, -b - 1] for a, b in combinations(run, 2)]
-    clauses += [[n + 1 + row_of[v], n + 1 + column_of[v]] for v in range(n)]
-    for cell, count in sorted(board.clues.items()):
-        clauses += cardinality([v + 1 for v in board.around(cell)], [count])
-    encoding = SatEncoding.boolean(n, clauses)
-    encoding.top, encoding.true_first = n + len(runs), True
-    return encoding
+    return clauses + [[n + 1 + row_of[v], n + 1 + column_of[v]] for v in range(n)]

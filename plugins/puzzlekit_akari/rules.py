@@ -103,7 +103,7 @@ class OnlyLight(Propagator):
             else:
                 if lighter < 0:
                     return False
-                reads = (*self.watches, *other) if engine.log is not None else ()
+                reads = tuple(dict.fromkeys((*self.watches, *other))) if engine.log is not None else ()
                 if not engine.set(lighter, TRUE, reads, v):
                     return False
         return True

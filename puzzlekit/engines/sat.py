@@ -46,16 +46,16 @@ class SatEncoding:
     """True when SAT variable ``v + 1`` is puzzle variable ``v`` for every (boolean) puzzle
     variable, any variable above them auxiliary (``boolean``): the core's learning search
     can then use the clauses."""
-    true_first: bool = False
-    """The core's learning search tries "true" first on every variable it has not yet seen
-    (by default "false": most lines are not drawn).  Akari's twin sets it: a bulb settles
-    its row and column, an empty cell settles nothing, and a search that empties cells
-    first ends up proving, on an open board, that too few bulbs cannot light it."""
     values: list[list[int]] | None = None
     """For a finite-domain model: ``values[v][k]`` is the SAT variable that is true exactly
     when puzzle variable ``v`` takes value ``k`` (bit ``k`` of its domain mask), 0 for a
     value it can never take (``one_hot``).  With it, the core's learning search can use the
     clauses of a model that is not boolean (``puzzlekit.core.fdtwin``)."""
+    true_first: bool = False
+    """The core's learning search tries "true" first on every variable it has not yet seen
+    (by default "false": most lines are not drawn).  Akari's twin sets it: a bulb settles
+    its row and column, an empty cell settles nothing, and a search that empties cells
+    first ends up proving, on an open board, that too few bulbs cannot light it."""
 
     @classmethod
     def boolean(
