@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit import Block, ClueSpot, Model, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.encoding import SatEncoding
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme

@@ -8,7 +8,7 @@ from itertools import combinations
 from puzzlekit import Model, Rule, Rung
 from puzzlekit.core import TRUE, ClueModel, Idle, Lookahead
 from puzzlekit.core.cdcl import cardinality
-from puzzlekit.engines.encoding import SatEncoding
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit_akari.board import Board
 from puzzlekit_akari.rules import Number, OnlyLight, Sets, Sight
 
