@@ -58,7 +58,10 @@ to 20x20 in every genre: each genre's change is listed below).
 6, Shikaku: numbers moved within their rectangles, on one model, until the difficulty's rung
 solves the board and the rung below does not (``grid.placing.climb``), so a hard board needs
 exactly no-room.  6, Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one
-model (``Givens``), near twins refused without a search, one search per removal at the top."""
+model (``Givens``), near twins refused without a search, one search per removal at the top.
+6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+cells added where deduction leaves cells open) before numbers are taken away."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
