@@ -58,7 +58,8 @@ to 20x20 in every genre: each genre's change is listed below).
 6, Shikaku: numbers moved within their rectangles, on one model, until the difficulty's rung
 solves the board and the rung below does not (``grid.placing.climb``), so a hard board needs
 exactly no-room.  6, Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one
-model (``Givens``), near twins refused without a search, one search per removal at the top.
+model (``Givens``), near twins refused without a search, one search per removal at the top,
+an expert's last pass ended after 8 failed removals in a row (``top_patience``).
 6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
 easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
 cells added where deduction leaves cells open) before numbers are taken away."""
@@ -302,6 +303,11 @@ class ClueTrials:
             self.solution = outcome.solutions[0]
         return outcome.status == Status.UNIQUE
 
+    def deduces(self, rung: int) -> bool:
+        """Does deduction capped at ``rung`` solve the board as it stands (its clue model)?"""
+        assert self.editable is not None
+        return self._deduces(self.editable.model, rung)
+
     def _deduces(self, model: Model, rung: int) -> bool:
         """Does deduction capped at ``rung`` solve the model?  ``count_solutions`` with no
         search nodes, on an engine kept per rung and returned to its first state."""
@@ -341,6 +347,7 @@ def reduce_clues(
     max_nodes: int = DEFAULT_BUDGET,
     deadline: float | None = None,
     trials: ClueTrials | None = None,
+    top_patience: int | None = None,
 ) -> Any:
     """Blank clue orbits in shuffled order, keeping each removal only while the board
     stays unique at ``rung`` (Tatham's method; the symmetry lives in the orbits).
@@ -351,14 +358,36 @@ def reduce_clues(
     Two passes: the first ``CHEAP_SHARE`` of the orbits are tried with the rung below
     (cheap, and it removes most of them), then every orbit still standing with ``rung``
     itself.  Every pass keeps the board unique at its rung, hence at ``rung``.
+
+    ``top_patience``, at the top difficulty (where each trial is a search): the second pass
+    ends after that many removals in a row fail, once the rung below no longer solves the
+    board (it is then of the difficulty, if not minimal).
     """
     order = list(orbits)
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
     trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
     kept = _blank_while_unique(trials, order[:cheap], rung - 1, batches=True)
-    _blank_while_unique(trials, kept + order[cheap:], rung)
+    if top_patience is not None and is_top(genre, rung) and trials.editable is not None:
+        _blank_until_stale(trials, kept + order[cheap:], rung, top_patience)
+    else:
+        _blank_while_unique(trials, kept + order[cheap:], rung)
     return trials.instance
+
+
+def _blank_until_stale(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, patience: int) -> None:
+    """Blank each orbit in turn while the board stays unique at ``rung``, until ``patience``
+    removals in a row fail after the rung below has stopped solving the board."""
+    hard, misses = False, 0
+    for orbit in orbits:
+        if trials.blank(orbit, rung):
+            _tell("removed", len(orbit))
+            misses = 0
+            hard = hard or not trials.deduces(rung - 1)
+        else:
+            misses += 1
+            if hard and misses >= patience:
+                return
 
 
 def _blank_while_unique(

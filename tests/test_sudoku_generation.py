@@ -21,7 +21,7 @@ from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.engines.sat import solve_sat
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.generation import GenerateRequest, generate, needed_rung
+from puzzlekit.generation import GenerateRequest, generate, needed_rung, reduce_clues
 from puzzlekit.grid import Houses
 
 SUDOKU = puzzlekit.default_host().genre("sudoku")
@@ -89,6 +89,25 @@ def test_generated_boards_are_unique_by_the_sat_engine_and_need_their_rung(
         assert int(read_blocks(g.text)[0].meta["tier"]) == g.rung == rung
         assert rung >= target if difficulty == "expert" else rung == target
     assert [g.text for g in generate(SUDOKU, request, "sat", count=count)] == [g.text for g in made]
+
+
+def test_an_experts_last_pass_that_gives_up_early_keeps_every_given_of_the_full_pass_and_needs_search() -> None:
+    """``top_patience`` ends the search-per-removal pass early: the same trials in the same
+    order up to that point, so its givens include those of the pass run to the end; the
+    board is still unique (SAT) and, stopped early, beyond what rung 3 deduces."""
+    w, h = Houses.box_shape(10)  # at 9x9 the board mostly gets past rung 3 at its last removal
+    orbits = [[cell] for cell in range(100)]
+    stopped_early = 0
+    for seed in ("p-0", "p-1", "p-2"):
+        full = Board(10, w, h, tuple(houses_of(10, w, h).fill(Rng(seed)) or ()))
+        to_the_end = reduce_clues(SUDOKU, full, orbits, 4, Rng(seed))
+        patient = reduce_clues(SUDOKU, full, orbits, 4, Rng(seed), top_patience=1)
+        assert all(p for p, q in zip(patient.givens, to_the_end.givens) if q)
+        assert solve_sat(SUDOKU, patient).status == Status.UNIQUE
+        if patient.givens != to_the_end.givens:
+            stopped_early += 1
+            assert needed_rung(SUDOKU, patient, proven=True) >= 4
+    assert stopped_early  # patience 1 gives up on some of these boards
 
 
 @pytest.mark.parametrize(
