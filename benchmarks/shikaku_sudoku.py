@@ -16,11 +16,11 @@ CPU seconds (``time.process_time()``) throughout, not the clock: the machine is 
   Advanced ``a``, expert: Extreme ``e``; with ``--solo-unreasonable`` expert is timed at
   Unreasonable ``u`` too).  Sizes are Shikaku's 5, 7, 10, 15, 20 and Sudoku's 4, 6, 9, 16
   unless ``--sizes`` says otherwise; a 4x4 Sudoku is only ever easy (docs/sudoku.md).
-- ``open``: count to two on Shikaku boards that are open: a 2 on every black square of a
-  chessboard (a domino tiling), a 4 on every other square of every other row, and
-  generated hard boards with each number moved to the top-left corner of its rectangle
-  (taking numbers off leaves a Shikaku with no solution, not an open one), against CaDiCaL through the SAT engine (``engine="sat"``, no deadline), both in
-  this process.
+- ``open``: count to two on Shikaku boards that are open (``OPEN``: a 2 on every black
+  square of a chessboard, a domino tiling, and the same with 3s and 4s on diagonals),
+  against CaDiCaL through the SAT engine (``engine="sat"``, no deadline), both in this
+  process.  Taking numbers off a Shikaku leaves no solution, not many, and generated
+  boards with their numbers moved about stay unique or fall to deduction.
 
 The famous hard Sudokus against CaDiCaL are ``benchmarks/versus_sat.py --set sudoku-famous``.
 """
@@ -37,7 +37,6 @@ from collections.abc import Sequence
 
 from akari import _has_sat, cpu_of  # benchmarks/akari.py: the same CPU clock
 from calibrate import RECT, SOLO  # benchmarks/calibrate.py: Tatham's binaries
-from versus_sat import _chessboard
 
 import puzzlekit
 from puzzlekit.core.search import count_solutions
@@ -62,13 +61,20 @@ def tatham_cpu(genre: str, size: int, level: str, count: int) -> float | None:
     if not shutil.which(program):
         return None
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([program, "--generate", str(count), tatham_params(genre, size, level)], capture_output=True, check=True)
+    subprocess.run(
+        [program, "--generate", str(count), tatham_params(genre, size, level)], capture_output=True, check=True
+    )
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime) / count
 
 
 def generate_rows(
-    genres: Sequence[str], sizes: Sequence[int] | None, difficulties: Sequence[str] | None, seeds: int, timeout: float, unreasonable: bool
+    genres: Sequence[str],
+    sizes: Sequence[int] | None,
+    difficulties: Sequence[str] | None,
+    seeds: int,
+    timeout: float,
+    unreasonable: bool,
 ) -> None:
     puzzlekit.default_host()
     print("| genre | size | difficulty | made | med CPU s | max CPU s | Tatham med-free CPU s | right |")
@@ -87,7 +93,12 @@ def generate_rows(
                 for i in range(seeds):
                     try:
                         spent, (made,) = cpu_of(
-                            puzzlekit.generate, genre, size=size, difficulty=difficulty, seed=f"bench-{i}", timeout=timeout
+                            puzzlekit.generate,
+                            genre,
+                            size=size,
+                            difficulty=difficulty,
+                            seed=f"bench-{i}",
+                            timeout=timeout,
                         )
                     except PuzzlekitError as err:
                         error = str(err).split(";")[0]
@@ -110,25 +121,23 @@ def generate_rows(
                 )
 
 
+OPEN = (
+    ("a 2 on every black square, 10x10", 10, 2, lambda r, c: (r + c) % 2 == 0),
+    ("a 2 on every black square, 20x20", 20, 2, lambda r, c: (r + c) % 2 == 0),
+    ("a 4 on every fourth diagonal, 20x20", 20, 4, lambda r, c: (r + c) % 4 == 0),
+    ("a 4 a knight's move apart, 20x20", 20, 4, lambda r, c: (r + 2 * c) % 4 == 0),
+    ("a 3 on every third diagonal, 21x21", 21, 3, lambda r, c: (r + c) % 3 == 0),
+)
+"""(name, side, number, where it stands): boards tiled by many layouts of one piece size."""
+
+
 def open_boards() -> list[tuple[str, str]]:
-    """(name, level text): the chessboard domino tilings; a 4 on every other square of every
-    other row; and generated hard boards with each number moved to its rectangle's corner."""
-    out = [(f"chessboard {n}x{n}", board.text) for n in (10, 20) for board in _chessboard(n).load()]
-    out.append(("a 4 on every (2i, 2j) of 20x20", _write(20, {r * 20 + c: 4 for r in range(0, 20, 2) for c in range(0, 20, 2)})))
-    for size in (15, 20):
-        (made,) = puzzlekit.generate("shikaku", size=size, difficulty="hard", seed="open")
-        (solution,) = puzzlekit.solve("shikaku", made.text).solutions
-        corner: dict[int, int] = {}
-        for cell, owner in enumerate(solution.values):
-            corner.setdefault(owner, cell)
-        numbers = {corner[i]: area for i, (_, area) in enumerate(made.instance.clues)}
-        out.append((f"hard {size}x{size}, numbers in their corners", _write(size, numbers)))
+    """(name, level text) of each of ``OPEN``."""
+    out = []
+    for name, n, number, where in OPEN:
+        cells = [str(number) if where(r, c) else "." for r in range(n) for c in range(n)]
+        out.append((name, "".join(" ".join(cells[r * n : r * n + n]) + "\n" for r in range(n))))
     return out
-
-
-def _write(size: int, numbers: dict[int, int]) -> str:
-    cells = [str(numbers[c]) if c in numbers else "." for c in range(size * size)]
-    return "".join(" ".join(cells[r * size : r * size + size]) + "\n" for r in range(size))
 
 
 def run_open(timeout: float) -> None:
@@ -157,7 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--solo-unreasonable", action="store_true", help="generate: time Solo's Unreasonable too")
     args = parser.parse_args(argv)
     if args.section == "generate":
-        generate_rows(args.genre or list(SIZES), args.sizes, args.difficulties, args.seeds, args.timeout, args.solo_unreasonable)
+        generate_rows(
+            args.genre or list(SIZES), args.sizes, args.difficulties, args.seeds, args.timeout, args.solo_unreasonable
+        )
     else:
         run_open(args.timeout)
     return 0
