@@ -77,7 +77,7 @@ def generate_rows(
     unreasonable: bool,
 ) -> None:
     puzzlekit.default_host()
-    print("| genre | size | difficulty | made | med CPU s | max CPU s | Tatham med-free CPU s | right |")
+    print("| genre | size | difficulty | made | med CPU s | max CPU s | Tatham CPU s per board | right |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for genre in genres:
         g = puzzlekit.default_host().genre(genre)

@@ -59,7 +59,7 @@ to 20x20 in every genre: each genre's change is listed below).
 solves the board and the rung below does not (``grid.placing.climb``), so a hard board needs
 exactly no-room.  6, Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one
 model (``Givens``), near twins refused without a search, one search per removal at the top,
-an expert's last pass ended after 8 failed removals in a row (``top_patience``).
+an expert's last pass ended after 6 failed removals in a row (``top_patience``).
 6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
 easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
 cells added where deduction leaves cells open) before numbers are taken away."""

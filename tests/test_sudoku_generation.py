@@ -95,7 +95,7 @@ def test_an_experts_last_pass_that_gives_up_early_keeps_every_given_of_the_full_
     """``top_patience`` ends the search-per-removal pass early: the same trials in the same
     order up to that point, so its givens include those of the pass run to the end; the
     board is still unique (SAT) and, stopped early, beyond what rung 3 deduces."""
-    w, h = Houses.box_shape(10)  # at 9x9 the board mostly gets past rung 3 at its last removal
+    w, h = Houses.box_shape(10)  # at 9x9 these grids get past rung 3 only at the end
     orbits = [[cell] for cell in range(100)]
     stopped_early = 0
     for seed in ("p-0", "p-1", "p-2"):

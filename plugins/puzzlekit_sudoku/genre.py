@@ -25,13 +25,13 @@ if TYPE_CHECKING:
 Tones = dict[int, Tone]
 SIZES = tuple(n for n in range(4, MAX_N + 1) if Houses.box_shape(n)[1] > 1)
 """The sides a Sudoku is generated at: those with boxes (at a prime side they would be its rows)."""
-TOP_PATIENCE = 8
+TOP_PATIENCE = 6
 """An expert's last pass (a search per removal) ends after this many removals in a row fail,
 once the board needs more than rung 3 (``reduce_clues``' ``top_patience``).  Most of those
 searches find a second solution: at 16x16 about 75 of 90 per board.  Measured, 16x16
-expert, 5 seeds, median CPU seconds / givens: to the end 3.1 s / 94-100; 16 in a row 1.8 s
-/ 94-103; 8 1.0 s; 4 0.5 s / 98-112.  At 9x9 the pass ends first, so its boards (and
-Solo's grades of them) are unchanged."""
+expert, 5 seeds, median CPU seconds / givens: to the end 3.1 s / 93-100; 16 in a row 1.8 s
+/ 94-103; 8 1.0-1.1 s / 96-103; 6 0.9 s / 98-104; 4 0.5 s / 98-112.  At 9x9, of 14
+experts (30 grids), 7 come out the same as with the pass run to the end."""
 LADDER = (
     Rung(1, "naked singles", "a placed digit leaves its row, column and box"),
     Rung(2, "hidden singles", "a digit with one place left in a house goes there"),
