@@ -23,6 +23,7 @@ from puzzlekit.engines.sat import solve_sat
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import GenerateRequest, generate, needed_rung
 from puzzlekit.grid import cells_of, cut_rectangles, rectangles
+from puzzlekit.grid.placements import NoRoom
 from puzzlekit.grid.placing import MovingClues
 
 SHIKAKU = puzzlekit.default_host().genre("shikaku")
@@ -66,6 +67,43 @@ def test_moving_numbers_deduce_what_the_board_itself_deduces(seed: str, rows: in
     for cap, left in enumerate(opens, 1):
         assert left == open_cells(board, cap)
     assert opens[-1] == 0 or len(opens) == 3
+
+
+def survivors_by_definition(room: NoRoom, aux: list[int], alive: int) -> int:
+    """No-room's rule read literally: a piece survives when every cell of the ring outside
+    it is covered by a piece some other clue has left that does not overlap it."""
+    every, out = room.places.pieces, 0
+    left = [q for j, slot in room.others for k, q in enumerate(every[j]) if aux[slot] >> k & 1]
+    for k in cells_of(alive):
+        piece = every[room.i][k]
+        covered = 0
+        for q in left:
+            if not q & piece:
+                covered |= q
+        out |= (not room.ring & ~piece & ~covered) << k
+    return out
+
+
+@SETTINGS
+@given(seed=st.text(max_size=6), rows=st.integers(2, 7), cols=st.integers(2, 7), moves=st.integers(0, 10))
+def test_no_room_keeps_the_pieces_its_rule_keeps(seed: str, rows: int, cols: int, moves: int) -> None:
+    """Its covering sets, numbered once per ring, against the rule itself: on moved numbers
+    (narrower rings) and with random pieces of the other clues taken away."""
+    rng = Rng(seed)
+    regions = cut_rectangles(rows, cols, rng, 12)
+    moving = MovingClues(
+        grid_of(rows, cols), regions, [rng.choice(r) for r in regions], partial(rectangles, rows, cols), deduction, str
+    )
+    for _ in range(moves):
+        i = rng.below(len(regions))
+        moving.move(i, rng.choice(regions[i]))
+    engine = Engine(moving.model, max_rung=3)
+    for _ in range(5):
+        aux = [a & rng.below(1 << max(a.bit_length(), 1)) if rng.chance(1, 2) else a for a in moving.model.aux]
+        engine.aux[:] = aux
+        for room in moving.rooms:
+            alive = aux[room.slot]
+            assert room.survivors(engine, alive) == survivors_by_definition(room, aux, alive)
 
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])

@@ -12,8 +12,7 @@ from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, Placements, cells_of, cut_rectangles, rectangles
-from puzzlekit.grid.placements import NoRoom
+from puzzlekit.grid import Canvas, GridGenre, NoRoom, Placements, cells_of, cut_rectangles, rectangles
 from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
 from puzzlekit_shikaku.board import Board, violations
@@ -129,7 +128,7 @@ class Shikaku(GridGenre):
         a random cell of its own, then move numbers within their rectangles until the
         difficulty's rung solves the board and the rung below does not (``grid.placing``)."""
         from puzzlekit.generation import target_rung  # not at start-up
-        from puzzlekit.grid.placing import MovingClues, climb
+        from puzzlekit.grid import MovingClues, climb
 
         if request.symmetry != "none":
             raise UsageError("Shikaku numbers are not laid out symmetrically: use --symmetry none")

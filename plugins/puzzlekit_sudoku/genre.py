@@ -13,8 +13,7 @@ from puzzlekit.core import Lookahead, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, Houses
-from puzzlekit.grid.units import Givens
+from puzzlekit.grid import Canvas, Givens, GridGenre, Houses
 from puzzlekit.pictures import CellSvg, Tone, theme
 from puzzlekit_sudoku import board as text
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board, houses_of

@@ -17,8 +17,10 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
-- ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``: one piece per clue
-  tiling the board (Shikaku), its propagators and its exact-cover CNF;
+  ``Givens``, their ``ClueModel`` (givens changed in place, for a generator);
+- ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``, ``NoRoom``: one piece
+  per clue tiling the board (Shikaku), its propagators and its exact-cover CNF;
+  ``MovingClues``, ``climb``: clues moved within their regions until a rung is needed;
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
@@ -26,7 +28,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
-from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
+from puzzlekit.grid.placements import NoRoom, Placements, cells_of, cut_rectangles, rectangles
+from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -39,7 +42,7 @@ from puzzlekit.grid.text import (
     write_grid,
 )
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
-from puzzlekit.grid.units import House, Houses
+from puzzlekit.grid.units import Givens, House, Houses
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -50,9 +53,12 @@ __all__ = [
     "STEPS",
     "WEST",
     "Canvas",
+    "Givens",
     "GridGenre",
     "House",
     "Houses",
+    "MovingClues",
+    "NoRoom",
     "NotAll",
     "OneClueRegions",
     "ParsedGrid",
@@ -60,6 +66,7 @@ __all__ = [
     "RectGrid",
     "StaysConnected",
     "cells_of",
+    "climb",
     "cut_rectangles",
     "describe_legend",
     "letter_pieces",

@@ -224,46 +224,84 @@ class Overlap(Fitting):
 
 
 class NoRoom(Overlap):
-    __slots__ = ("ring", "others", "touching")
+    __slots__ = ("ring", "others", "_wide", "_shifts", "_cover", "_blocked", "_outside", "_outside_ring")
     ring: int
     """The clue's cells and the cells around them, as a bitmask."""
     others: list[tuple[int, int]]
     """(clue, aux slot) of every clue whose pieces may reach the ring."""
-    touching: list[tuple[int, tuple[tuple[int, int], ...]]]
-    """Per other clue, its aux slot and its pieces that touch the ring: (index bit, piece).
-    A ring made narrower later (``puzzlekit.grid.placing``) keeps these: a piece clear of
-    the narrower ring cannot cover any of its cells, so it changes no answer."""
+    _wide: int
+    """The ring ``set_ring`` gave: the widest, which ``_cover`` is listed for."""
+    _shifts: list[tuple[int, int]]
+    """Per other clue, its aux slot and the offset of its pieces in one index space."""
+    _cover: list[int]
+    """Per cell of the ring ``set_ring`` gave, the other clues' pieces (in that index space)
+    that cover it (empty until ``_index`` has run).  A ring made narrower later
+    (``puzzlekit.grid.placing``) keeps these: a piece clear of the narrower ring cannot
+    cover any of its cells, so it changes no answer."""
+    _blocked: list[int]
+    """Per piece of this clue, the other clues' pieces that overlap it."""
+    _outside: dict[int, list[int]]
+    """Per piece of this clue (filled as asked), ``_cover`` of each ring cell outside it."""
+    _outside_ring: int
 
     def set_ring(self, ring: int) -> None:
-        """Set the ring and the pieces of other clues that can cover its cells."""
-        every = self.places.pieces
-        self.ring = ring
-        self.touching = [
-            (slot, found)
-            for j, slot in self.others
-            if (found := tuple((1 << k, q) for k, q in enumerate(every[j]) if q & ring))
-        ]
+        """Set the ring; the pieces of other clues that cover its cells are listed when
+        first needed (a model capped below no-room never needs them)."""
+        self.ring = self._wide = ring
+        self._cover = []
+
+    def _index(self) -> None:
+        """Per cell of the ring, the pieces of other clues that cover it."""
+        every, ring = self.places.pieces, self._wide
+        cover, offset = [0] * self.places.grid.n_cells, 0
+        self._shifts = []
+        for j, slot in self.others:
+            self._shifts.append((slot, offset))
+            for k, q in enumerate(every[j]):
+                if q & ring:
+                    for cell in cells_of(q & ring):
+                        cover[cell] |= 1 << (offset + k)
+            offset += len(every[j])
+        self._cover = cover
+        self._blocked = [_union(cover, piece) for piece in every[self.i]]
+        self._outside, self._outside_ring = {}, -1
 
     def survivors(self, engine: Engine, alive: int) -> int:
         """The pieces that leave every cell of the ring outside them a piece of another
-        clue clear of them (only pieces that touch the ring can cover its cells)."""
+        clue clear of them (only pieces that touch the ring can cover its cells): per
+        piece, each such cell's covering pieces meet those left and clear of it."""
+        if not self._cover:
+            self._index()
         aux, ring = engine.aux, self.ring
-        near = [q for slot, found in self.touching if (mask := aux[slot]) for bit, q in found if mask & bit]
-        pieces, rest = self.places.pieces[self.i], alive
+        if ring != self._outside_ring:  # moved by puzzlekit.grid.placing
+            self._outside, self._outside_ring = {}, ring
+        left = 0
+        for slot, offset in self._shifts:
+            left |= aux[slot] << offset
+        outside, blocked, cover, pieces = self._outside, self._blocked, self._cover, self.places.pieces[self.i]
+        rest = alive
         while rest:
             low = rest & -rest
             rest ^= low
-            piece = pieces[low.bit_length() - 1]
-            need = ring & ~piece
-            for q in near:
-                if not q & piece:
-                    need &= ~q
-                    if not need:
-                        break
-            if need:
-                alive ^= low
+            k = low.bit_length() - 1
+            clear = left & ~blocked[k]
+            cells = outside.get(k)
+            if cells is None:
+                cells = outside[k] = [cover[x] for x in cells_of(ring & ~pieces[k])]
+            for covering in cells:
+                if not covering & clear:
+                    alive ^= low
+                    break
         return alive
 
     def explain(self, var: int, mask: int, note: object) -> str:
         gone = f", once {self.places.word}s that leave a cell nearby no cover are gone"
         return super().explain(var, mask, note) + gone
+
+
+def _union(cover: Sequence[int], piece: int) -> int:
+    """The union of ``cover`` over the cells of ``piece``."""
+    out = 0
+    for cell in cells_of(piece):
+        out |= cover[cell]
+    return out
