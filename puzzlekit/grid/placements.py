@@ -73,6 +73,18 @@ class Placements:
 
     def __init__(self, grid: RectGrid, pieces: Sequence[Sequence[int]], clue_name: Callable[[int], str]) -> None:
         self.grid, self.pieces, self.clue_name = grid, tuple(tuple(p) for p in pieces), clue_name
+        self._through: dict[int, dict[int, int]] = {}
+
+    def through(self, i: int) -> dict[int, int]:
+        """Per cell some piece of clue ``i`` covers, those pieces (a mask of their indices);
+        listed once per clue, for the no-room checks of its neighbours."""
+        found = self._through.get(i)
+        if found is None:
+            found = self._through[i] = {}
+            for k, piece in enumerate(self.pieces[i]):
+                for cell in cells_of(piece):
+                    found[cell] = found.get(cell, 0) | 1 << k
+        return found
 
     def domains(self) -> list[int]:
         """Per cell, the clues some piece of which covers it."""
@@ -257,10 +269,9 @@ class NoRoom(Overlap):
         self._shifts = []
         for j, slot in self.others:
             self._shifts.append((slot, offset))
-            for k, q in enumerate(every[j]):
-                if q & ring:
-                    for cell in cells_of(q & ring):
-                        cover[cell] |= 1 << (offset + k)
+            for cell, mask in self.places.through(j).items():
+                if ring >> cell & 1:
+                    cover[cell] |= mask << offset
             offset += len(every[j])
         self._cover = cover
         self._blocked = [_union(cover, piece) for piece in every[self.i]]
