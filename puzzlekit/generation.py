@@ -229,6 +229,11 @@ class ClueTrials:
         self.proven = self._unique(self.instance, rung)
         return self.proven
 
+    def deduces(self, rung: int) -> bool:
+        """Does deduction capped at ``rung`` (below the top) solve the board as it stands?
+        Asks without touching ``proven``: the board may be unique at a higher rung."""
+        return self._unique(self.instance, rung)
+
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
         genre, current = self.genre, self.instance
@@ -369,6 +374,8 @@ def reduce_clues(
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
     trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
+    if cheap and not trials.deduces(rung - 1):
+        cheap = 0  # the rung below cannot solve even every clue: each of its trials would fail
     kept = _blank_while_unique(trials, order[:cheap], rung - 1, batches=True)
     _blank_while_unique(trials, kept + order[cheap:], rung)
     return trials.instance

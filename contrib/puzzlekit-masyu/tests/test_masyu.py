@@ -253,3 +253,30 @@ def test_a_closed_loop_that_misses_a_pearl_is_wrong_not_unfinished() -> None:
     result = puzzlekit.check("masyu", "...\n.W.\n...\n", ring)
     assert result.status == "wrong"
     assert [(v.kind, v.unfinished) for v in result.violations] == [("unvisited", False)]
+
+
+def test_the_quick_solution_check_agrees_with_acceptance() -> None:
+    """``accept.solves`` (the leaf check) says yes exactly when ``violations`` finds nothing:
+    on real loops, loops with an edge flipped, and random lines, under random pearls."""
+    from puzzlekit_masyu.accept import solves, violations
+    from puzzlekit_masyu.board import Board
+
+    rng = random.Random(23)
+    said = set()
+    for _ in range(600):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        pearls = {cell: rng.choice("BW") for cell in cells if rng.random() < 0.25}
+        b = Board(rows, cols, {r * cols + c: colour for (r, c), colour in pearls.items()})
+        if rng.random() < 0.7:
+            loop = rng.choice(all_loops(rows, cols))
+            lines = [0] * b.n_edges
+            for a, z in loop:
+                lines[b.edge(a, z)] = 1
+        else:
+            lines = [rng.randint(0, 1) for _ in range(b.n_edges)]
+        if rng.random() < 0.3:
+            lines[rng.randrange(b.n_edges)] ^= 1
+        said.add(solves(b, lines))
+        assert solves(b, lines) == (not violations(b, lines)), (board(pearls, rows, cols), lines)
+    assert said == {True, False}

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from puzzlekit import Violation
 from puzzlekit.core import NOT_ONE_LOOP, loop_violations
-from puzzlekit_masyu.board import BLACK, Board
+from puzzlekit_masyu.board import BLACK, Board, arms_of
+from puzzlekit_masyu.rules import BLACK_KIND, WHITE_KIND, fits
 
 
 def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
@@ -37,3 +38,30 @@ def violations(board: Board, lines: Sequence[int]) -> list[Violation]:
             elif all(beyond[d] for d in range(4) if on[d]):
                 found.append(Violation("white", f"the loop must turn in a cell next to {name}", edges))
     return found
+
+
+def solves(board: Board, lines: Sequence[int]) -> bool:
+    """``not violations(board, lines)``, without the words: what the solver's leaf check
+    and its "does closing this loop finish the puzzle?" ask thousands of times while a
+    generator works (a test holds the two to the same answer)."""
+    loop = board.loop
+    node_edges, ends = loop.node_edges, loop.ends
+    arms = arms_of(board.rows, board.cols)
+    for cell, colour in board.pearls.items():
+        on = tuple(first >= 0 and lines[first] for first, _ in arms[cell])
+        beyond = tuple(onward >= 0 and lines[onward] for _, onward in arms[cell])
+        if not fits(BLACK_KIND if colour == BLACK else WHITE_KIND, on, beyond):
+            return False
+    total = sum(1 for v in lines if v)
+    if not total:
+        return False
+    first = next(e for e, v in enumerate(lines) if v)
+    start, node, previous, seen = ends[first][0], ends[first][1], first, 1
+    while node != start:  # walk the loop: two lines at each node, and it holds every line
+        on = [e for e in node_edges[node] if lines[e]]
+        if len(on) != 2:
+            return False
+        edge = on[0] if on[1] == previous else on[1]
+        a, b = ends[edge]
+        node, previous, seen = (b if a == node else a), edge, seen + 1
+    return seen == total and sum(1 for e in node_edges[start] if lines[e]) == 2

@@ -14,29 +14,17 @@ generator here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from puzzlekit import Genre
 from puzzlekit.core import BOOL, TRUE, Engine
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import GenerateRequest, out_of_time, reduce_clues, symmetry_orbits, target_rung
 from puzzlekit.grid import RectGrid
-from puzzlekit_masyu.board import BLACK, WHITE, Board
-from puzzlekit_masyu.rules import allowed
-
-
-def simple(squares: RectGrid, inside: set[int]) -> bool:
-    """No hole (every outside piece reaches the board's edge) and no diagonal pinch."""
-    last_row, last_col = squares.rows - 1, squares.cols - 1
-    for piece in squares.pieces(lambda s: s not in inside):
-        if not any(squares.rc(s)[0] in (0, last_row) or squares.rc(s)[1] in (0, last_col) for s in piece):
-            return False
-    for top in range(squares.rows - 1):
-        for left in range(squares.cols - 1):
-            a, b, c, d = (squares.cell(top + dr, left + dc) in inside for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)))
-            if a == d and b == c and a != b:
-                return False
-    return True
+from puzzlekit_masyu.accept import solves
+from puzzlekit_masyu.board import Board, arms_of, grid_of
+from puzzlekit_masyu.model import KIND_OF, PEARL_OF, MasyuClues
+from puzzlekit_masyu.rules import BLACK_KIND, WHITE_KIND, allowed
 
 
 def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
@@ -44,7 +32,7 @@ def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
     blocky: a square joins mostly where it touches the region on one side only, so the
     region branches like a tree and its boundary, the loop, passes through most cells
     (a cell the loop leaves out is one no pearl says anything about)."""
-    squares = RectGrid(rows - 1, cols - 1)
+    squares = squares_of(rows, cols)
     inside = {rng.below(squares.n_cells)}
     target = max(1, squares.n_cells * (45 + rng.below(21)) // 100)
     for _ in range(40 * squares.n_cells):
@@ -53,15 +41,21 @@ def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
             break
         cell = rng.choice(sorted({n for s in inside for n in squares.neighbours[s]} - inside))
         touching = sum(n in inside for n in squares.neighbours[cell])
-        if (touching == 1 or rng.chance(1, 8)) and simple(squares, inside | {cell}):
+        if (touching == 1 or rng.chance(1, 8)) and squares.flip_keeps_simple(inside, cell):
             inside.add(cell)
     return inside
+
+
+@lru_cache(maxsize=8)
+def squares_of(rows: int, cols: int) -> RectGrid:
+    """The squares between the cell centres of a board: the grid one smaller each way."""
+    return RectGrid(rows - 1, cols - 1)
 
 
 @cache
 def sides(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     """Per edge between cell centres, the squares (of the grid one smaller each way) it borders."""
-    grid, squares = RectGrid(rows, cols), RectGrid(rows - 1, cols - 1)
+    grid, squares = grid_of(rows, cols), squares_of(rows, cols)
     out = []
     for a, b in grid.edge_cells:
         r, c = grid.rc(a)
@@ -77,13 +71,24 @@ def loop_lines(grid: RectGrid, inside: set[int]) -> list[int]:
 
 def pearls_of(board: Board, lines: list[int]) -> dict[int, str]:
     """Every pearl the loop allows, cell by cell (black where both fit: never)."""
+    arms = arms_of(board.rows, board.cols)
     out = {}
     for cell in range(board.rows * board.cols):
-        on, beyond = _pattern(board, lines, cell)
-        for colour in (BLACK, WHITE):
-            if allowed(colour == BLACK, on, beyond):
-                out[cell] = colour
+        kind = _kind(arms[cell], lines)
+        if kind:
+            out[cell] = PEARL_OF[kind]
     return out
+
+
+def _kind(arms: tuple[tuple[int, int], ...], lines: Sequence[int]) -> int:
+    """The pearl a loop allows at a cell whose arms are ``arms``: 0 none, else its kind."""
+    on = tuple(first >= 0 and lines[first] for first, _ in arms)
+    if sum(on) != 2:
+        return 0
+    beyond = tuple(onward >= 0 and lines[onward] for _, onward in arms)
+    if allowed(True, on, beyond):
+        return BLACK_KIND
+    return WHITE_KIND if allowed(False, on, beyond) else 0
 
 
 def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]) -> list[list[int]]:
@@ -92,7 +97,7 @@ def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[in
     caller checks each with ``accept``); most second solutions a search would find
     after a pearl goes are one of these, found without the search."""
     edges_of = _square_edges(board.rows, board.cols)
-    squares = RectGrid(board.rows - 1, board.cols - 1)
+    squares = squares_of(board.rows, board.cols)
     moves: dict[tuple[int, ...], None] = {}
     for r, c in positions:
         near = [squares.cell(r + dr, c + dc) for dr in range(-2, 2) for dc in range(-2, 2)]
@@ -100,12 +105,17 @@ def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[in
             moves[(s,)] = None
             moves.update({tuple(sorted((s, n))): None for n in squares.neighbours[s]})
     grid, out = board.grid, []
+    cell_edges, edge_cells, neighbours = grid.cell_edges, grid.edge_cells, grid.neighbours
     for move in moves:
         flipped = {e for s in move for e in edges_of[s]}
-        twin = [v ^ (e in flipped) for e, v in enumerate(values)]
-        touched = {x for e in flipped for x in grid.edge_cells[e]}
-        if all(sum(twin[e] for e in grid.cell_edges[x] if e >= 0) in (0, 2) for x in touched) and all(
-            _keeps(board, twin, p) for x in touched for p in (x, *grid.neighbours[x]) if p in board.pearls
+        twin = list(values)
+        for e in flipped:
+            twin[e] ^= 1
+        touched = {x for e in flipped for x in edge_cells[e]}
+        if (
+            all(sum(twin[e] for e in cell_edges[x] if e >= 0) in (0, 2) for x in touched)
+            and all(_keeps(board, twin, p) for x in touched for p in (x, *neighbours[x]) if p in board.pearls)
+            and solves(board, twin)
         ):
             out.append(twin)
     return out
@@ -113,15 +123,7 @@ def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[in
 
 def _keeps(board: Board, lines: Sequence[int], cell: int) -> bool:
     """Does the loop ``lines`` keep the pearl at ``cell``?"""
-    return allowed(board.pearls[cell] == BLACK, *_pattern(board, lines, cell))
-
-
-def _pattern(board: Board, lines: Sequence[int], cell: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per direction (N, E, S, W): is the edge to the neighbour a line, and the one beyond it?"""
-    arms = board.arms(cell)
-    on = tuple(int(first >= 0 and bool(lines[first])) for first, _ in arms)
-    beyond = tuple(int(onward >= 0 and bool(lines[onward])) for _, onward in arms)
-    return on, beyond
+    return _kind(board.arms(cell), lines) == KIND_OF[board.pearls[cell]]
 
 
 @cache
@@ -134,41 +136,96 @@ def _square_edges(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(map(tuple, out))
 
 
+@cache
+def _square_readers(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Per square, the cells whose pearl reads one of its four edges (as an arm or beyond one)."""
+    readers: list[set[int]] = [set() for _ in range(len(sides(rows, cols)))]
+    for cell, arms in enumerate(arms_of(rows, cols)):
+        for first, onward in arms:
+            for e in (first, onward):
+                if e >= 0:
+                    readers[e].add(cell)
+    return tuple(tuple(sorted(set().union(*(readers[e] for e in edges)))) for edges in _square_edges(rows, cols))
+
+
 CLIMB = 4
 """Reshapings tried per square before an attempt starts again from a new loop."""
+STALL = 40
+"""Reshapings in a row that leave no fewer edges open than the best so far, after which
+the climb gives up (it has found a place no single square changes: a new loop is cheaper)."""
 
 
-def climb(genre: Genre, grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float | None) -> Board | None:
+class Climb:
+    """A loop being reshaped, its board of every pearl it allows, and what deduction
+    capped at ``rung`` leaves open, on one model whose pearl slots (every cell) change
+    in place as squares flip (``MasyuClues``)."""
+
+    def __init__(self, rows: int, cols: int, inside: set[int], rung: int, deadline: float | None) -> None:
+        self.rows, self.cols = rows, cols
+        self.inside = inside
+        self.lines = loop_lines(grid_of(rows, cols), inside)
+        board = Board(rows, cols, pearls_of(Board(rows, cols, {}), self.lines))
+        self.clues = MasyuClues(board, slots=range(rows * cols))
+        self.engine = Engine(self.clues.model, max_rung=rung, deadline=deadline)
+        if not self.engine.wired:
+            out_of_time(deadline)
+        self.arms = arms_of(rows, cols)
+        self.edges_of = _square_edges(rows, cols)
+        self.readers = _square_readers(rows, cols)
+
+    def flip(self, square: int) -> None:
+        """Move ``square`` into or out of the region: its four sides flip, and the pearls
+        of the cells that read them follow."""
+        self.inside ^= {square}
+        lines = self.lines
+        for e in self.edges_of[square]:
+            lines[e] ^= 1
+        clues, arms = self.clues, self.arms
+        for cell in self.readers[square]:
+            clues.set_cell(cell, _kind(arms[cell], lines))
+
+    def open_edges(self) -> list[int] | None:
+        """The edges deduction leaves open (None: no pearl at all, or a contradiction,
+        which sound rules never reach on a board read off a loop: checked all the same)."""
+        engine = self.engine
+        engine.undo(0)
+        if not self.clues.board.pearls or not engine.start():
+            return None
+        dom, lines = engine.dom, self.lines
+        if any(d != BOOL and (d == TRUE) != bool(line) for d, line in zip(dom, lines)):
+            return None
+        return [e for e, d in enumerate(dom) if d == BOOL]
+
+
+def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float | None) -> Board | None:
     """The board of every pearl a reshaped loop allows, once deduction capped at ``rung``
-    solves it (so it is unique), or None when ``CLIMB`` reshapings per square did not do it."""
-    squares = RectGrid(grid.rows - 1, grid.cols - 1)
-    board, left = _judged(genre, grid, inside, rung)
+    solves it (so it is unique), or None when ``CLIMB`` reshapings per square did not
+    do it, or ``STALL`` in a row made no progress."""
+    squares = squares_of(grid.rows, grid.cols)
+    state = Climb(grid.rows, grid.cols, inside, rung, deadline)
+    left = state.open_edges()
+    best, stalled = len(left) if left is not None else grid.n_edges + 1, 0
     for _ in range(CLIMB * squares.n_cells):
         if left == []:
-            return board
+            return state.clues.instance()
         out_of_time(deadline)
         edge = rng.choice(left) if left else rng.below(grid.n_edges)
-        trial = inside ^ {rng.choice(sides(grid.rows, grid.cols)[edge])}
-        if not trial or len(squares.pieces(trial.__contains__)) != 1 or not simple(squares, trial):
+        square = rng.choice(sides(grid.rows, grid.cols)[edge])
+        if not squares.flip_keeps_simple(state.inside, square):
             continue
-        reshaped, now = _judged(genre, grid, trial, rung)
+        state.flip(square)
+        now = state.open_edges()
         if now is not None and (left is None or len(now) <= len(left)):
-            inside, board, left = trial, reshaped, now
+            left = now
+        else:
+            state.flip(square)  # back
+        if left is not None and len(left) < best:
+            best, stalled = len(left), 0
+        else:
+            stalled += 1
+            if stalled >= STALL:
+                return None
     return None
-
-
-def _judged(genre: Genre, grid: RectGrid, inside: set[int], rung: int) -> tuple[Board, list[int] | None]:
-    """The board of every pearl the region's loop allows, and the edges deduction capped at
-    ``rung`` leaves open (None: no pearl, or deduction settled on another loop: never, as
-    the rules are sound, but checked against the loop itself)."""
-    lines = loop_lines(grid, inside)
-    board = Board(grid.rows, grid.cols, pearls_of(Board(grid.rows, grid.cols, {}), lines))
-    engine = Engine(genre.build(board), max_rung=rung)
-    if not board.pearls or not engine.start():
-        return board, None
-    left = [e for e, d in enumerate(engine.dom) if d == BOOL]
-    wrong = any((d == TRUE) != bool(line) for d, line in zip(engine.dom, lines) if d != BOOL)
-    return board, None if wrong else left
 
 
 TOP_TRIALS = 16
@@ -184,7 +241,7 @@ def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     rows, cols = request.rows, request.cols
     grid = RectGrid(rows, cols)
     rung = target_rung(genre, request.difficulty)
-    board = climb(genre, grid, grow(rows, cols, rng, request.deadline), min(rung, 2), rng, request.deadline)
+    board = climb(grid, grow(rows, cols, rng, request.deadline), min(rung, 2), rng, request.deadline)
     if board is None:
         return None
     orbits = symmetry_orbits(cols, rows, request.symmetry)
