@@ -329,9 +329,7 @@ class ClueTrials:
             if not engine.wired:
                 raise _OutOfTime
             self.engines[rung] = engine
-        engine.dom[:] = model.domains  # the first state, as undo(0) would leave it, at once
-        engine.aux[:] = model.aux
-        engine.trail.clear()
+        engine.reset()
         engine.deadline = self.deadline
         out_of_time(self.deadline)
         try:

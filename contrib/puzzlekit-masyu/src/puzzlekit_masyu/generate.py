@@ -19,9 +19,16 @@ from functools import cache, lru_cache
 from puzzlekit import Genre
 from puzzlekit.core import BOOL, TRUE, Engine
 from puzzlekit.core.rng import Rng
-from puzzlekit.generation import GenerateRequest, out_of_time, reduce_clues, symmetry_orbits, target_rung
+from puzzlekit.generation import (
+    ClueTrials,
+    GenerateRequest,
+    out_of_time,
+    reduce_clues,
+    symmetry_orbits,
+    target_rung,
+)
 from puzzlekit.grid import RectGrid
-from puzzlekit_masyu.accept import solves
+from puzzlekit_masyu.accept import one_loop
 from puzzlekit_masyu.board import Board, arms_of, grid_of
 from puzzlekit_masyu.model import KIND_OF, PEARL_OF, MasyuClues
 from puzzlekit_masyu.rules import BLACK_KIND, WHITE_KIND, allowed
@@ -106,18 +113,20 @@ def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[in
             moves.update({tuple(sorted((s, n))): None for n in squares.neighbours[s]})
     grid, out = board.grid, []
     cell_edges, edge_cells, neighbours = grid.cell_edges, grid.edge_cells, grid.neighbours
+    twin = list(values)  # each move flips its edges in place, and back
     for move in moves:
         flipped = {e for s in move for e in edges_of[s]}
-        twin = list(values)
         for e in flipped:
             twin[e] ^= 1
         touched = {x for e in flipped for x in edge_cells[e]}
         if (
             all(sum(twin[e] for e in cell_edges[x] if e >= 0) in (0, 2) for x in touched)
             and all(_keeps(board, twin, p) for x in touched for p in (x, *neighbours[x]) if p in board.pearls)
-            and solves(board, twin)
+            and one_loop(board, twin)  # the pearls away from the move see what they saw
         ):
-            out.append(twin)
+            out.append(list(twin))
+        for e in flipped:
+            twin[e] ^= 1
     return out
 
 
@@ -152,7 +161,10 @@ CLIMB = 4
 """Reshapings tried per square before an attempt starts again from a new loop."""
 STALL = 40
 """Reshapings in a row that leave no fewer edges open than the best so far, after which
-the climb gives up (it has found a place no single square changes: a new loop is cheaper)."""
+the climb is stuck: a place no single square changes for the better."""
+KICKS = 2
+CANDIDATES = 3
+"""Times a stuck climb keeps a reshaping whatever it does, before a new loop is cheaper."""
 
 
 class Climb:
@@ -173,6 +185,19 @@ class Climb:
         self.edges_of = _square_edges(rows, cols)
         self.readers = _square_readers(rows, cols)
 
+    def gain(self, square: int) -> int:
+        """How much more the pearls would say if ``square`` flipped: the change in their
+        count near it, a black pearl counting double (it fixes more)."""
+        lines = self.lines
+        edges = self.edges_of[square]
+        before = sum(_kind(self.arms[c], lines) for c in self.readers[square])
+        for e in edges:
+            lines[e] ^= 1
+        after = sum(_kind(self.arms[c], lines) for c in self.readers[square])
+        for e in edges:
+            lines[e] ^= 1
+        return after - before
+
     def flip(self, square: int) -> None:
         """Move ``square`` into or out of the region: its four sides flip, and the pearls
         of the cells that read them follow."""
@@ -188,7 +213,7 @@ class Climb:
         """The edges deduction leaves open (None: no pearl at all, or a contradiction,
         which sound rules never reach on a board read off a loop: checked all the same)."""
         engine = self.engine
-        engine.undo(0)
+        engine.reset()
         if not self.clues.board.pearls or not engine.start():
             return None
         dom, lines = engine.dom, self.lines
@@ -200,44 +225,60 @@ class Climb:
 def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float | None) -> Board | None:
     """The board of every pearl a reshaped loop allows, once deduction capped at ``rung``
     solves it (so it is unique), or None when ``CLIMB`` reshapings per square did not
-    do it, or ``STALL`` in a row made no progress."""
+    do it.  After ``STALL`` reshapings in a row without a new best, the next one is kept
+    whatever it does (a kick out of a place no single square improves), ``KICKS`` times."""
     squares = squares_of(grid.rows, grid.cols)
     state = Climb(grid.rows, grid.cols, inside, rung, deadline)
     left = state.open_edges()
-    best, stalled = len(left) if left is not None else grid.n_edges + 1, 0
+    best, stalled, kicks = len(left) if left is not None else grid.n_edges + 1, 0, 0
+    refused: set[int] = set()
     for _ in range(CLIMB * squares.n_cells):
         if left == []:
             return state.clues.instance()
         out_of_time(deadline)
-        edge = rng.choice(left) if left else rng.below(grid.n_edges)
-        square = rng.choice(sides(grid.rows, grid.cols)[edge])
-        if not squares.flip_keeps_simple(state.inside, square):
+        candidates = []
+        for _ in range(CANDIDATES):
+            edge = rng.choice(left) if left else rng.below(grid.n_edges)
+            square = rng.choice(sides(grid.rows, grid.cols)[edge])
+            if square not in refused and squares.flip_keeps_simple(state.inside, square):
+                candidates.append((state.gain(square), square))
+        if not candidates:
             continue
+        square = max(candidates)[1]
         state.flip(square)
         now = state.open_edges()
-        if now is not None and (left is None or len(now) <= len(left)):
+        kick = stalled >= STALL and now is not None
+        if now is not None and (left is None or len(now) <= len(left) or kick):
             left = now
+            refused.clear()
         else:
             state.flip(square)  # back
-        if left is not None and len(left) < best:
+            refused.add(square)  # the same flip from the same loop: the same answer
+        if kick:
+            kicks, stalled = kicks + 1, 0
+            if kicks > KICKS:
+                return None
+        elif left is not None and len(left) < best:
             best, stalled = len(left), 0
         else:
             stalled += 1
-            if stalled >= STALL:
-                return None
     return None
 
 
-TOP_TRIALS = 16
+TOP_TRIALS = 8
 """Pearl orbits tried at the top difficulty, whose every trial is a search with lookahead."""
+TOP_MOST = 64
+"""Pearl orbits tried at the top difficulty while none of them could go: a board with
+none to spare needs only rung 2 and would be thrown away, with its climb."""
 
 
 def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     """One attempt: a board unique at the requested difficulty, or None.  The climb asks
     rung 2 at most (the lookahead rung would cost far more); pearls then go at the target.
     At the top difficulty they first go at rung 2 (no search), and then only
-    ``TOP_TRIALS`` of the pearls left are tried at the top: the board has no pearl rung 2
-    could spare, so one such removal makes it need the top rung."""
+    ``TOP_TRIALS`` of the pearls left are tried at the top (more while none has gone):
+    the board has no pearl rung 2 could spare, so one such removal makes it need the top
+    rung.  One ``ClueTrials`` serves both passes: one model, and the solution it found."""
     rows, cols = request.rows, request.cols
     grid = RectGrid(rows, cols)
     rung = target_rung(genre, request.difficulty)
@@ -245,14 +286,30 @@ def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     if board is None:
         return None
     orbits = symmetry_orbits(cols, rows, request.symmetry)
-    if rung > 2 and rung == max(genre.difficulties.values()):
-        board = reduce_clues(genre, board, _standing(grid, board, orbits), 2, rng, request.max_nodes, request.deadline)
-        orbits = _standing(grid, board, orbits)
-        rng.shuffle(orbits)
-        orbits = orbits[:TOP_TRIALS]
-    reduced: Board = reduce_clues(
-        genre, board, _standing(grid, board, orbits), rung, rng, request.max_nodes, request.deadline
+    top = rung > 2 and rung == max(genre.difficulties.values())
+    trials = ClueTrials(genre, board, request.max_nodes, request.deadline)
+    board = reduce_clues(
+        genre,
+        board,
+        _standing(grid, board, orbits),
+        2 if top else rung,
+        rng,
+        request.max_nodes,
+        request.deadline,
+        trials,
     )
+    if top:
+        if not trials.proven:
+            trials.unique(2)  # no pearl could go: rung 2 still proves it, so a removal is proven per value
+        standing = _standing(grid, board, orbits)
+        rng.shuffle(standing)
+        passed = 0
+        for tried, orbit in enumerate(standing):
+            if tried >= TOP_TRIALS and (passed or tried >= TOP_MOST):
+                break
+            passed += trials.blank(orbit, rung)
+        board = trials.instance
+    reduced: Board = board
     return reduced
 
 

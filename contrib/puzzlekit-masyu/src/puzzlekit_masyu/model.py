@@ -28,8 +28,8 @@ from puzzlekit.core import (
     add_single_loop,
 )
 from puzzlekit.errors import UsageError
-from puzzlekit_masyu.accept import solves
-from puzzlekit_masyu.board import BLACK, WHITE, Board
+from puzzlekit_masyu.accept import fits_some, solves
+from puzzlekit_masyu.board import BLACK, WHITE, Board, arms_of
 from puzzlekit_masyu.rules import BLACK_KIND, LADDER, LOOKAHEAD, LOOP_REACH, NONE_FITS, WHITE_KIND, Pearl, mark_words
 from puzzlekit_masyu.sat import encode
 
@@ -88,7 +88,8 @@ class MasyuClues(ClueModel):
         """The pearls as they stand (the model's closures read this board)."""
         self.kinds = {cell: KIND_OF[colour] for cell, colour in board.pearls.items()}
         self.model, self.index = build_model(self.board, slots, visit=False)
-        self.model.cnf = lambda: encode(self.instance())  # the pearls as they stand when search starts
+        self.model.cnf = lambda: encode(self.board, self._none_fits())  # as they stand when search starts
+        self.model.leaf_check = self._solves
         self.reach = next(p for p in self.model.propagators if isinstance(p, LoopReach))
         self._relink()
 
@@ -114,6 +115,14 @@ class MasyuClues(ClueModel):
         else:
             self.board.pearls.pop(cell, None)
         self._relink()
+
+    def _none_fits(self) -> list[int]:
+        return [cell for cell, kind in self.kinds.items() if kind == NONE_FITS]
+
+    def _solves(self, values: list[int]) -> bool:
+        """A solution of the pearls as they stand, fitting no pearl where none may fit."""
+        arms = arms_of(self.board.rows, self.board.cols)
+        return solves(self.board, values) and not any(fits_some(arms[cell], values) for cell in self._none_fits())
 
     def _relink(self) -> None:
         """The cells the loop must reach: the pearls."""
