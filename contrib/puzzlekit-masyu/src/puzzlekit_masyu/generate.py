@@ -13,11 +13,12 @@ generator here.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from puzzlekit import Genre
-from puzzlekit.core import BOOL, TRUE, Engine
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, count_solutions
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import (
     ClueTrials,
@@ -164,6 +165,12 @@ STALL = 40
 the climb is stuck: a place no single square changes for the better."""
 KICKS = 2
 CANDIDATES = 3
+"""Squares drawn per reshaping; the one whose flip adds most pearls (a black counting
+double) is flipped."""
+MANY, FEW, APART = 8, 40, 5
+"""Squares flipped at once while more than ``FEW`` edges are open, ``APART`` squares apart
+at least (measured on 20x20, 30 loops: 0.3 s CPU per solved loop against 0.45 s one at a
+time)."""
 """Times a stuck climb keeps a reshaping whatever it does, before a new loop is cheaper."""
 
 
@@ -225,8 +232,14 @@ class Climb:
 def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float | None) -> Board | None:
     """The board of every pearl a reshaped loop allows, once deduction capped at ``rung``
     solves it (so it is unique), or None when ``CLIMB`` reshapings per square did not
-    do it.  After ``STALL`` reshapings in a row without a new best, the next one is kept
-    whatever it does (a kick out of a place no single square improves), ``KICKS`` times."""
+    do it.
+
+    A reshaping flips a square beside an open edge (the one of ``CANDIDATES`` that adds
+    most pearls), and is kept when no more edges stay open.  While many are open it flips
+    ``MANY`` such squares at once, apart (what deduction decides near one barely reaches
+    another), judged together: one deduction for several steps.  After ``STALL`` judged
+    reshapings without a new best, the next is kept whatever it does (a kick out of a
+    place no single square improves), ``KICKS`` times before a new loop is cheaper."""
     squares = squares_of(grid.rows, grid.cols)
     state = Climb(grid.rows, grid.cols, inside, rung, deadline)
     left = state.open_edges()
@@ -236,24 +249,19 @@ def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float
         if left == []:
             return state.clues.instance()
         out_of_time(deadline)
-        candidates = []
-        for _ in range(CANDIDATES):
-            edge = rng.choice(left) if left else rng.below(grid.n_edges)
-            square = rng.choice(sides(grid.rows, grid.cols)[edge])
-            if square not in refused and squares.flip_keeps_simple(state.inside, square):
-                candidates.append((state.gain(square), square))
-        if not candidates:
+        flipped = _reshape(state, squares, left, MANY if left and len(left) > FEW else 1, refused, rng)
+        if not flipped:
             continue
-        square = max(candidates)[1]
-        state.flip(square)
         now = state.open_edges()
         kick = stalled >= STALL and now is not None
         if now is not None and (left is None or len(now) <= len(left) or kick):
             left = now
             refused.clear()
         else:
-            state.flip(square)  # back
-            refused.add(square)  # the same flip from the same loop: the same answer
+            for square in reversed(flipped):
+                state.flip(square)  # back
+            if len(flipped) == 1:
+                refused.add(flipped[0])  # the same flip from the same loop: the same answer
         if kick:
             kicks, stalled = kicks + 1, 0
             if kicks > KICKS:
@@ -263,6 +271,28 @@ def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float
         else:
             stalled += 1
     return None
+
+
+def _reshape(
+    state: Climb, squares: RectGrid, left: list[int] | None, many: int, refused: set[int], rng: Rng
+) -> list[int]:
+    """Flip up to ``many`` squares beside open edges, ``APART`` from each other; the flipped."""
+    rows, cols = state.rows, state.cols
+    flipped: list[int] = []
+    for _ in range(many):
+        candidates = []
+        for _ in range(CANDIDATES):
+            edge = rng.choice(left) if left else rng.below(len(state.lines))
+            square = rng.choice(sides(rows, cols)[edge])
+            r, c = squares.rc(square)
+            near = any(max(abs(r - rr), abs(c - cc)) < APART for rr, cc in map(squares.rc, flipped))
+            if not near and square not in refused and squares.flip_keeps_simple(state.inside, square):
+                candidates.append((state.gain(square), square))
+        if candidates:
+            square = max(candidates)[1]
+            state.flip(square)
+            flipped.append(square)
+    return flipped
 
 
 TOP_TRIALS = 8
@@ -307,10 +337,56 @@ def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
         for tried, orbit in enumerate(standing):
             if tried >= TOP_TRIALS and (passed or tried >= TOP_MOST):
                 break
-            passed += trials.blank(orbit, rung)
+            if not _second_loop_near(trials, orbit, request.deadline):
+                passed += trials.blank(orbit, rung)
         board = trials.instance
     reduced: Board = board
     return reduced
+
+
+NEAR = 4
+"""How far (in cells, each way) from a pearl ``_second_loop_near`` lets the loop change."""
+
+
+def _second_loop_near(trials: ClueTrials, orbit: Sequence[tuple[int, int]], deadline: float | None) -> bool:
+    """Is there a second loop without the pearls of ``orbit`` that differs from the known
+    one only within ``NEAR`` cells of them?  A small search (every edge farther away held
+    to the known loop, rung 2 and a few nodes), where the proof that the pearls may go is
+    a search over the whole board with lookahead: a removal that would fail is mostly
+    refused here, cheaply, by a second solution that refuses it exactly."""
+    clues, known = trials.editable, trials.solution
+    if not isinstance(clues, MasyuClues) or known is None:
+        return False
+    board = clues.board
+    grid = board.grid
+    near = {
+        e
+        for r, c in orbit
+        for x in range(board.rows * board.cols)
+        if max(abs(grid.rc(x)[0] - r), abs(grid.rc(x)[1] - c)) <= NEAR
+        for e in grid.cell_edges[x]
+        if e >= 0
+    }
+    model = clues.model
+    first = list(model.domains)
+    kept = [(position, trials.genre.clue_at(trials.instance, position)) for position in orbit]
+    try:
+        for e, value in enumerate(known):
+            if e not in near:
+                model.domains[e] = TRUE if value else FALSE
+        for position, _ in kept:
+            clues.set_clue(position, None)
+        timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-3)
+        found = count_solutions(model, limit=2, max_nodes=NEAR_NODES, timeout=timeout, max_rung=2, record=False)
+    finally:
+        model.domains[:] = first
+        for position, clue in kept:
+            clues.set_clue(position, clue)
+    return any(values != known for values in found.solutions)
+
+
+NEAR_NODES = 64
+"""Search nodes for ``_second_loop_near``."""
 
 
 def _standing(grid: RectGrid, board: Board, orbits: list[list[tuple[int, int]]]) -> list[list[tuple[int, int]]]:
