@@ -29,12 +29,21 @@ from puzzlekit.core import (
 )
 from puzzlekit.errors import UsageError
 from puzzlekit_masyu.accept import fits_some, solves
-from puzzlekit_masyu.board import BLACK, WHITE, Board, arms_of
-from puzzlekit_masyu.rules import BLACK_KIND, LADDER, LOOKAHEAD, LOOP_REACH, NONE_FITS, WHITE_KIND, Pearl, mark_words
+from puzzlekit_masyu.board import Board, arms_of
+from puzzlekit_masyu.rules import (
+    KIND_OF_PEARL,
+    LADDER,
+    LOOKAHEAD,
+    LOOP_REACH,
+    NONE_FITS,
+    WHITE_KIND,
+    Pearl,
+    mark_words,
+)
 from puzzlekit_masyu.sat import encode
 
-KIND_OF = {WHITE: WHITE_KIND, BLACK: BLACK_KIND}
-PEARL_OF = {WHITE_KIND: WHITE, BLACK_KIND: BLACK}
+KIND_OF = KIND_OF_PEARL
+PEARL_OF = {kind: colour for colour, kind in KIND_OF.items()}
 
 
 def build_model(board: Board, slots: Iterable[int] | None = None, visit: bool = True) -> tuple[Model, dict[int, int]]:
@@ -114,6 +123,10 @@ class MasyuClues(ClueModel):
             self.board.pearls[cell] = PEARL_OF[kind]
         else:
             self.board.pearls.pop(cell, None)
+        for neighbour in self.board.grid.around[cell]:  # their rules read this cell's pearl
+            other = self.kinds.get(neighbour, 0)
+            if other and neighbour in self.index:
+                self.model.propagators[self.index[neighbour]] = Pearl(self.board, neighbour, other)
         self._relink()
 
     def _none_fits(self) -> list[int]:

@@ -1,10 +1,15 @@
 """The pearls' rules, each enforced exactly over the edges it talks about.
 
-A pearl looks at eight edges: in each direction, the edge to its neighbour
-("arm") and the edge from that neighbour onward ("reach"); edges off the board
-are lines that cannot exist.  Every combination of those edges the pearl allows
-is enumerated once per pattern of open and decided edges (at most 2^8) and
-memoised, so each value left is one some allowed combination uses.
+A pearl looks at sixteen edges: in each direction, the edge to its neighbour ("arm"),
+the edge from that neighbour onward ("reach"), and the neighbour's two other edges
+("sides"); edges off the board are lines that cannot exist.  The pearl's own rule
+reads arms and reaches; each neighbour it reaches must then have two lines or none.
+Every combination those allow is enumerated once per pattern of open and decided edges
+and memoised, so each value left is one some allowed combination uses.  The sides are
+what lets a pearl see that the cell beyond a black pearl's leg cannot go straight (a
+line already leaves it sideways), or that neither cell beside a white pearl can turn:
+the reasoning of Simon Tatham's Pearl solver at its Easy level, which the rule over
+arms and reaches alone left to lookahead.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from operator import itemgetter
 from puzzlekit import Propagator, Rule, Rung
 from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.engine import Engine
-from puzzlekit_masyu.board import BLACK, Board
+from puzzlekit_masyu.board import BLACK, WHITE, Board
 
 LADDER = (
     Rung(1, "pearls", "two lines or none at a cell, no early loop, the pearls' own rules"),
@@ -56,6 +61,7 @@ ABSENT = FALSE  # an edge off the board can only be "no line"
 _TABLE: dict[tuple[object, ...], tuple[int, ...] | None] = {}
 WHITE_KIND, BLACK_KIND, NONE_FITS = 1, 2, 3
 """What a ``Pearl`` propagator enforces: a white pearl, a black one, or that neither fits."""
+KIND_OF_PEARL = {WHITE: WHITE_KIND, BLACK: BLACK_KIND}
 
 
 def fits(kind: int, arms: tuple[int, ...], reaches: tuple[int, ...]) -> bool:
@@ -102,20 +108,72 @@ def mark_words(var: int, mask: int) -> str:
 
 
 _NARROWED: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+_SHAPES = (
+    {(0, 0), (2, 0), (1, 1), (0, 2)},  # no pearl: two lines or none
+    {(2, 0), (0, 2)},  # a white pearl goes straight: both along the line, or both across
+    {(1, 1)},  # a black pearl turns: one along, one across
+    {(0, 0), (2, 0), (1, 1), (0, 2)},  # NONE_FITS says nothing about the cell's degree
+)
+"""Per neighbour kind, the (lines along the pearl's line, lines across) it may have."""
+SIDES = 8
+"""Arms and reaches come first in a pearl's edges (N, E, S, W each), then each
+neighbour's two sides."""
 
 
 def narrowed(layout: int, doms: tuple[int, ...]) -> tuple[int, ...]:
-    """``supports`` over the present edges only (``doms``, in order), () when none is
-    allowed: memoised by the pearl's ``layout``, so a call is one dictionary look-up."""
+    """The values of the present edges (``doms``, in order) some allowed combination
+    uses, () when none is allowed: memoised by the pearl's ``layout``, so a call is one
+    dictionary look-up."""
     key = (layout, doms)
     found = _NARROWED.get(key)
     if found is None:
-        kind, exists = layout & 3, [bool(layout >> (2 + i) & 1) for i in range(8)]
+        kind, exists = layout & 3, [bool(layout >> (2 + i) & 1) for i in range(SIDES + 8)]
+        near = [layout >> (2 + SIDES + 8 + 2 * d) & 3 for d in range(4)]
         values = iter(doms)
-        full = tuple(next(values) if there else ABSENT for there in exists)
-        new = supports(kind, full)
+        full = [next(values) if there else ABSENT for there in exists]
+        new = _supports(kind, full, exists, near)
         found = () if new is None else tuple(v for v, there in zip(new, exists) if there)
         _NARROWED[key] = found
+    return found
+
+
+def _supports(kind: int, full: list[int], exists: list[bool], near: list[int]) -> list[int] | None:
+    """Over all sixteen edges: the pearl's rule (``supports`` on arms and reaches), and
+    two lines or none at each neighbour, given its arm, its reach and its sides; a
+    neighbour that is a pearl itself (``near``: its kind, 0 none) goes straight (white)
+    or turns (black)."""
+    inner = supports(kind, tuple(full[:8]))
+    if inner is None:
+        return None
+    found = [0] * (SIDES + 8)
+    choices = [[v for v in (0, 1) if d >> v & 1] for d in full[:8]]
+    for combo in product(*choices):
+        if not fits(kind, combo[:4], combo[4:]):
+            continue
+        sides: list[tuple[tuple[int, int], ...]] = []
+        for d in range(4):
+            if not exists[d]:
+                sides.append(((0, 0),))  # no neighbour that way: nothing to balance
+                continue
+            s1, s2 = full[8 + 2 * d], full[9 + 2 * d]
+            lines = combo[d] + combo[4 + d]
+            shape = _SHAPES[near[d]]
+            fit = tuple((a, b) for a in (0, 1) if s1 >> a & 1 for b in (0, 1) if s2 >> b & 1 if (lines, a + b) in shape)
+            if not fit:
+                break
+            sides.append(fit)
+        else:
+            for i, v in enumerate(combo):
+                found[i] |= 1 << v
+            for d, fit in enumerate(sides):
+                for a, b in fit:
+                    found[8 + 2 * d] |= 1 << a
+                    found[9 + 2 * d] |= 1 << b
+    if not any(found[:8]):
+        return None
+    for i in range(8, SIDES + 8):
+        if not exists[i]:
+            found[i] = ABSENT
     return found
 
 
@@ -133,12 +191,24 @@ class Pearl(Propagator):
         self.kind = kind
         self.rule = BLACK_PEARL if kind == BLACK_KIND else WHITE_PEARL if kind == WHITE_KIND else NO_PEARL_FITS
         arms = board.arms(cell)
-        self.edges = tuple(first for first, _ in arms) + tuple(onward for _, onward in arms)
+        grid = board.grid
+        sides = []
+        for d, neighbour in enumerate(grid.around[cell]):
+            across = grid.cell_edges[neighbour] if neighbour >= 0 else (-1, -1, -1, -1)
+            sides += [across[(d + 1) % 4], across[(d + 3) % 4]]  # the neighbour's edges off the line
+        self.edges = tuple(first for first, _ in arms) + tuple(onward for _, onward in arms) + tuple(sides)
         self.present = tuple(e for e in self.edges if e >= 0)
         self.watches = self.present
-        self.layout = kind | sum(1 << (2 + i) for i, e in enumerate(self.edges) if e >= 0)
-        """The kind (two low bits) and which of the eight edges exist (one bit each): with
-        the present edges' domains, the key of ``narrowed``'s table."""
+        near = [KIND_OF_PEARL.get(board.pearls.get(n, ""), 0) if n >= 0 else 0 for n in grid.around[cell]]
+        self.layout = (
+            kind
+            | sum(1 << (2 + i) for i, e in enumerate(self.edges) if e >= 0)
+            | sum(k << (2 + SIDES + 8 + 2 * d) for d, k in enumerate(near))
+        )
+        """The kind (two low bits), which of the sixteen edges exist (one bit each) and the
+        four neighbours' pearls (two bits each): with the present edges' domains, the key
+        of ``narrowed``'s table.  A neighbour's pearl is read when the pearl is made (a
+        generator's model makes it again when a neighbour changes)."""
         read = itemgetter(*self.present)
         self.read = read if len(self.present) > 1 else lambda dom: (read(dom),)
 
