@@ -48,7 +48,16 @@ corner reasoning and expert connectivity or more; in the same release Nurikabe's
 generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
-to 20x20 in every genre: each genre's change is listed below)."""
+to 20x20 in every genre: each genre's change is listed below).
+
+Version 6, per genre:
+
+- Masyu: pearls read their neighbours' edges (a stronger rung 1); the climb flips up to
+  eight squares apart per deduction and picks the flip that adds most pearls; one
+  ``ClueTrials`` for both hard passes, top removals first refused by a search near the
+  pearl, eight tried (more while none passed).
+- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``).
+"""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 

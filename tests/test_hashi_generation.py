@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from brute_hashi import count_solutions as brute_count
+from puzzlekit_hashi.generate import MIN_LOOKAHEAD_ISLANDS
 
 import puzzlekit
 from puzzlekit.engines.sat import solve_sat
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import GenerateRequest, generate, needed_rung
-from puzzlekit_hashi.generate import MIN_LOOKAHEAD_ISLANDS
 
 HASHI = puzzlekit.default_host().genre("hashiwokakero")
 
