@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,3 +28,87 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "corpus" in item.keywords and not corpus.available():
             item.add_marker(skip)
+
+
+# -- the browser tests' server and Chromium (one of each for the whole session) -------------
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium() -> str | None:
+    import os
+    import shutil
+
+    for candidate in (os.environ.get("PUZZLEKIT_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def server(host: Host) -> Iterator[str]:
+    """The web app on a free loopback port, in a thread (uvicorn), for the whole session."""
+    pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
+    import threading
+
+    import uvicorn
+
+    from puzzlekit.web.app import create_app
+    from puzzlekit.web.server import listen, url_of
+
+    sock = listen("127.0.0.1", 0)
+    config = uvicorn.Config(create_app(host), log_level="warning", lifespan="off")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not srv.started:
+        threading.Event().wait(0.02)
+    yield url_of(sock).rstrip("/")
+    srv.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium driven by Playwright; skipped, with the reason, when either is missing."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
+    executable = chromium()
+    if executable is None:
+        pytest.skip("no Chromium found (/usr/bin/chromium; on Debian: apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+DESKTOP = {"viewport": {"width": 1100, "height": 800}}
+PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+
+
+def _page(browser: Any, options: dict[str, Any]) -> Iterator[Any]:
+    context = browser.new_context(**options)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda err: errors.append(str(err)))
+    yield pg
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A desktop page (1100x800), failing the test on any script error."""
+    yield from _page(browser, DESKTOP)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A phone's page: 375x667, touch, failing the test on any script error."""
+    yield from _page(browser, PHONE)

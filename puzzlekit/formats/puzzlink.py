@@ -18,11 +18,16 @@ decode the body.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at
 from puzzlekit.registry import Format
+
+if TYPE_CHECKING:
+    from puzzlekit.genre import Genre
+    from puzzlekit.puzzle import Puzzle
 
 CANONICAL = "https://puzz.link/p?"
 """What puzzlekit writes: the host and path puzz.link itself links to."""
@@ -151,10 +156,29 @@ def parse_genre(source: str, pids: tuple[str, ...], title: str, limit: int = MAX
 
 class PuzzLinkFormat(Format):
     """A genre's puzz.link URLs: recognised by shape, claimed by puzzle id.  A subclass
-    names its ``pids`` and its one genre, and reads and writes bodies."""
+    names its ``pids`` and its one genre, and reads and writes bodies: with its two codec
+    functions ``decode`` (a URL to level text) and ``encode`` (a board to a URL), or its
+    own ``read`` and ``write``."""
 
     kind = "url"
     pids: ClassVar[tuple[str, ...]]
+
+    @staticmethod
+    def decode(source: str) -> str:
+        """Level text for a URL of this genre; LevelError at the offending character."""
+        raise NotImplementedError
+
+    @staticmethod
+    def encode(board: Any) -> str:
+        """The canonical URL of a board, as puzz.link itself would write it."""
+        raise NotImplementedError
+
+    def read(self, source: str, genre: Genre) -> str:
+        return type(self).decode(source)
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        """The URL of the puzzle (a URL holds no answer, so ``state`` is left out)."""
+        return type(self).encode(puzzle.instance)
 
     def matches(self, source: str) -> bool:
         return looks_like(source)

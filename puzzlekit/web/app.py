@@ -17,17 +17,22 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from puzzlekit import __version__
+from puzzlekit import __version__, interchange
 from puzzlekit.api import default_host
 from puzzlekit.core.model import values_of
 from puzzlekit.errors import PuzzlekitError
-from puzzlekit.generation import make, parse_size
+from puzzlekit.generation import parse_size, target_rung
+from puzzlekit.genre import Genre
 from puzzlekit.grading import grade
 from puzzlekit.host import Host
 from puzzlekit.web import play
 from puzzlekit.web.bounds import BodyLimit, SolveSlots, in_thread
 from puzzlekit.web.daily import daily_text, parse_date
+from puzzlekit.web.edit_routes import add_edit_routes
+from puzzlekit.web.editor import editable
 from puzzlekit.web.limits import Limits
+from puzzlekit.web.making import make_for_player
+from puzzlekit.web.offer import offer_for
 from puzzlekit.web.play import Board, PlayError, TooLarge
 from puzzlekit.web.schema import (
     BoardOut,
@@ -47,10 +52,14 @@ from puzzlekit.web.schema import (
     ReadOut,
     RenderOut,
     RenderRequest,
+    RulesOut,
+    SizeOut,
     SolveOut,
     SolveRequest,
+    TechniqueOut,
     ViolationOut,
 )
+from puzzlekit.web.words import display_name, rules_of
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": words}
@@ -59,6 +68,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (413, "The body or the board is over the server's limits."),
         (422, "The request does not fit the schema, or the marks do not fit the board."),
         (429, "Every solver is busy."),
+        (499, "The client went away (Cancel) before the puzzle was made; the work was stopped."),
     )
 }
 
@@ -79,18 +89,25 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
     app.add_middleware(BodyLimit, max_bytes=limits.max_body)
     _errors(app)
 
-    def board(genre: str | None, text: str) -> Board:
-        g, level = play.level_text(text, genre, host)
+    def board(genre: str | None, text: str, fallback: str | None = None) -> Board:
+        g, level = play.level_text(text, genre, host, fallback)
         return play.open_board(g, level, limits.max_cells)
 
-    def board_out(b: Board, date: str | None = None) -> BoardOut:
+    def board_out(b: Board, date: str | None = None, requested: str | None = None, note: str = "") -> BoardOut:
         instance = b.puzzle.instance
+        own = b.puzzle.meta.get("title")
         return BoardOut(
             genre=b.genre.name,
+            name=display_name(b.genre),
             key=b.key,
             puzzle=b.text,
             size=b.puzzle.size,
-            title=b.puzzle.meta.get("title", f"{b.genre.name} {b.puzzle.size}"),
+            title=own or f"{display_name(b.genre)} {b.puzzle.size}",
+            own_title=own is not None,
+            marking=b.genre.marking,  # type: ignore[arg-type]
+            difficulty=b.puzzle.meta.get("difficulty"),
+            requested=requested,
+            note=note or None,
             places=[PlaceOut(var=p.var, marks=list(p.marks), name=b.genre.describe(instance, p.var)) for p in b.places],
             state=list(b.blank),
             svg=play.picture(b, None),
@@ -109,21 +126,36 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
     @app.get("/api/genres", response_model=list[GenreOut], tags=["puzzles"])
     def genres() -> list[GenreOut]:
         """Every installed genre, and whether the browser can play it."""
-        return [
-            GenreOut(
-                name=e.genre.name,
-                aliases=list(e.genre.aliases),
-                summary=e.genre.summary,
-                playable=play.playable(e.genre),
-                difficulties=list(e.genre.difficulties),
-            )
-            for e in host.genres()
-        ]
+        return [genre_out(e.genre) for e in host.genres()]
+
+    def genre_out(g: Genre) -> GenreOut:
+        rules = rules_of(g)
+        return GenreOut(
+            name=g.name,
+            title=display_name(g),
+            aliases=list(g.aliases),
+            summary=g.summary,
+            playable=play.playable(g),
+            difficulties=list(g.difficulties),
+            marking=g.marking,  # type: ignore[arg-type]
+            sizes=[SizeOut(size=o.size, difficulties=list(o.difficulties), measured=o.measured) for o in offer_for(g)],
+            daily_size=g.daily_size,
+            editable=editable(g),
+            rules=RulesOut(
+                title=rules.title,
+                also=list(rules.also),
+                goal=rules.goal,
+                basics=list(rules.basics),
+                techniques=[
+                    TechniqueOut(name=t.name, rung=t.rung, rung_name=t.rung_name, text=t.text) for t in rules.techniques
+                ],
+            ),
+        )
 
     @app.post("/api/load", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
     async def load(req: LoadRequest) -> BoardOut:
         """Open a puzzle from level text, a puzz.link URL, a game ID or a pzprjs file."""
-        return await in_thread(lambda: board_out(board(req.genre, req.source)))
+        return await in_thread(lambda: board_out(board(req.genre, req.source, req.fallback)))
 
     @app.post("/api/check", response_model=CheckOut, responses=ERRORS, tags=["play"])
     async def check(req: CheckRequest) -> CheckOut:
@@ -148,7 +180,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
         def work() -> HintOut:
             b = board(req.genre, req.puzzle)
             state = play.state_of(b, req.state)
-            found = play.hint(b, state, limits.budget)
+            found = play.hint(b, state, limits.budget, play.notes_of(b, req.notes))
             g, instance = b.genre, b.puzzle.instance
             var = found.variable
             shown = play.verdict(b, state).shown  # the drawing keeps showing what is wrong
@@ -202,18 +234,22 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
         return await slots.run(work)
 
     @app.post("/api/generate", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
-    async def generate(req: GenerateRequest) -> BoardOut:
-        """A new puzzle, proven unique, from a seed (same seed, same puzzle)."""
+    async def generate(req: GenerateRequest, request: Request) -> BoardOut:
+        """A new puzzle, proven unique, from a seed (same seed, same puzzle).  When the
+        difficulty asked for is not made in time, the nearest one is (``difficulty`` and
+        ``note`` say so).  Closing the request (the page's Cancel) stops the work."""
+        g = play.genre_of(req.genre, host)
+        cols, rows = parse_size(req.size)
+        if max(cols, rows) > limits.max_generate_side:
+            raise TooLarge(f"size: this server generates boards up to {limits.max_generate_side} on a side")
+        target_rung(g, req.difficulty)  # an unknown difficulty is refused before any work
 
-        def work() -> BoardOut:
-            g = play.genre_of(req.genre, host)
-            cols, rows = parse_size(req.size)
-            if max(cols, rows) > limits.max_generate_side:
-                raise TooLarge(f"size: this server generates boards up to {limits.max_generate_side} on a side")
-            made = make(g, size=(cols, rows), difficulty=req.difficulty, seed=req.seed, timeout=limits.budget)
-            return board_out(play.open_board(g, made[0].text, limits.max_cells))
+        def work() -> tuple[str, str, str]:
+            made = make_for_player(g, (cols, rows), req.difficulty, req.seed, limits.budget)
+            return made.text, made.difficulty, made.note
 
-        return await slots.run(work)
+        text, _, note = await slots.run_stoppable(work, request.is_disconnected)
+        return board_out(play.open_board(g, text, limits.max_cells), requested=req.difficulty, note=note)
 
     @app.get("/api/daily", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
     async def daily(
@@ -259,12 +295,17 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             state = play.state_of(b, req.state)
             if req.kind not in play.export_kinds(b, host):
                 raise PlayError(f"kind: {b.genre.name} attempts export as {', '.join(play.export_kinds(b, host))}")
+            if not req.marks:
+                text = interchange.encode(b.puzzle, req.kind, host)
+                suffix = {"ascii": "txt", "pzpr": "pzpr"}.get(req.kind, "txt")
+                return ExportOut(kind=req.kind, text=text, filename=f"{b.key}.{suffix}")
             text = play.export(b, state, req.kind, host)
             suffix = {"ascii": "txt", "pzpr": "pzpr"}.get(req.kind, "txt")
             return ExportOut(kind=req.kind, text=text, filename=f"{b.key}.attempt.{suffix}")
 
         return await in_thread(work)
 
+    add_edit_routes(app, host, limits, slots, ERRORS)
     return app
 
 
@@ -285,7 +326,8 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(PuzzlekitError)
     async def bad_input(request: Request, exc: PuzzlekitError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        # 400; an error carried over from a worker process (puzzlekit.web.jobs) keeps its status
+        return JSONResponse({"error": str(exc)}, status_code=getattr(exc, "status_code", 400))
 
     @app.exception_handler(HTTPException)
     async def http(request: Request, exc: HTTPException) -> JSONResponse:

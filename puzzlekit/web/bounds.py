@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import anyio.to_thread
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from puzzlekit.web.jobs import run_stoppable
 from puzzlekit.web.limits import Limits
 from puzzlekit.web.play import Busy
 
@@ -27,18 +28,38 @@ class SolveSlots:
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
         self._sem: asyncio.Semaphore | None = None
+        self.busy = 0
+        """Slots taken now."""
 
     async def run(self, func: Callable[[], T]) -> T:
+        await self._take()
+        try:
+            return await anyio.to_thread.run_sync(func)
+        finally:
+            self._release()
+
+    async def run_stoppable(self, func: Callable[[], Any], gone: Callable[[], Awaitable[bool]]) -> Any:
+        """``func`` in a child process that is killed when ``gone()`` says the client left
+        (``puzzlekit.web.jobs``): a cancelled generation frees its slot at once."""
+        await self._take()
+        try:
+            return await run_stoppable(func, gone, self.limits.budget)
+        finally:
+            self._release()
+
+    async def _take(self) -> None:
         if self._sem is None:  # made inside the running loop
             self._sem = asyncio.Semaphore(self.limits.solves)
         try:
             await asyncio.wait_for(self._sem.acquire(), timeout=self.limits.wait)
         except TimeoutError:
             raise Busy(f"every solver is busy ({self.limits.solves} at once); try again in a moment") from None
-        try:
-            return await anyio.to_thread.run_sync(func)
-        finally:
-            self._sem.release()
+        self.busy += 1
+
+    def _release(self) -> None:
+        assert self._sem is not None
+        self.busy -= 1
+        self._sem.release()
 
 
 async def in_thread(func: Callable[[], T]) -> T:
