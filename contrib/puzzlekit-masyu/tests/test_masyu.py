@@ -356,3 +356,31 @@ def test_published_380_is_solved_and_proven_unique_without_search() -> None:
     board = next(p for p in puzzlekit.load("masyu", path.read_text()) if "380" in p.meta.get("title", ""))
     result = puzzlekit.solve("masyu", board)
     assert result.status.value == "unique" and result.stats.nodes == 0
+
+
+def test_twins_near_are_real_second_loops_including_two_squares_moved() -> None:
+    """Every candidate ``twins_near`` offers solves the board it was asked about, and a
+    move of two squares side by side keeps their shared side (6 edges change, not 7)."""
+    from puzzlekit_masyu.accept import violations
+    from puzzlekit_masyu.board import Board
+    from puzzlekit_masyu.generate import twins_near
+
+    rng = random.Random(8)
+    sizes = set()
+    for _ in range(40):
+        loop = rng.choice(all_loops(4, 5))
+        b = Board(4, 5, {})
+        lines = [0] * b.n_edges
+        for a, z in loop:
+            lines[b.edge(a, z)] = 1
+        pearls = {
+            r * 5 + c: col
+            for (r, c) in rng.sample(sorted(itertools.product(range(4), range(5))), 3)
+            for col in "BW"
+            if pearl_ok(loop, (r, c), col)
+        }
+        board = Board(4, 5, pearls)
+        for twin in twins_near(board, lines, [(rng.randrange(4), rng.randrange(5))]):
+            assert not violations(board, twin)
+            sizes.add(sum(x != y for x, y in zip(twin, lines)))
+    assert 6 in sizes, sizes

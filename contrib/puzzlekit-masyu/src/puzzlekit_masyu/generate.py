@@ -116,7 +116,9 @@ def twins_near(board: Board, values: Sequence[int], positions: Sequence[tuple[in
     cell_edges, edge_cells, neighbours = grid.cell_edges, grid.edge_cells, grid.neighbours
     twin = list(values)  # each move flips its edges in place, and back
     for move in moves:
-        flipped = {e for s in move for e in edges_of[s]}
+        flipped: set[int] = set()
+        for s in move:
+            flipped ^= set(edges_of[s])  # two squares side by side: their shared side stays
         for e in flipped:
             twin[e] ^= 1
         touched = {x for e in flipped for x in edge_cells[e]}
