@@ -40,13 +40,20 @@ Build them in a scratch folder, never in this repository (``S`` is his sources):
         $S/random.c $S/misc.c $S/malloc.c $S/version.c $S/nullfe.c $S/midend.c $S/sort.c -lm
 
 Both take game IDs as arguments or one a line on stdin; on his own generators' boards
-they give back the level each was made at.  The tables and the mapping chosen from them
+they give back the level each was made at.
+
+Light Up's grader is built the same way from ``lightup.c``
+(``gcc -O2 -DSTANDALONE_SOLVER -I. -o /tmp/lightupsolver lightup.c combi.c dsf.c malloc.c
+misc.c random.c tree234.c version.c nullfe.c midend.c -lm``; pass it with
+``--lightup-solver``): it prints "Puzzle has difficulty N" (0 Easy, 1 Tricky, 2 Hard).
+``--games lightup`` runs that section alone.  The tables and the mapping chosen from them
 are in docs/generating.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -63,6 +70,9 @@ PEARL = "/usr/games/sgt-pearl"
 LOOPY_LEVELS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
 BRIDGES_LEVELS = {"0": "easy", "1": "medium", "2": "hard"}
 PEARL_LEVELS = {"e": "easy", "t": "tricky"}
+GAMES = ("loopy", "bridges", "lightup", "pearl")
+LIGHTUP = "/usr/games/sgt-lightup"
+LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
 
 
 def tatham_ids(program: str, params: str, count: int) -> list[str]:
@@ -148,6 +158,66 @@ def grade_ours(solver: str, size: str, count: int) -> str:
     return _table("puzzlekit difficulty", rows, columns)
 
 
+# -- Light Up (Akari) --------------------------------------------------------------------
+
+
+def lightup_level(game_id: str) -> str:
+    """Akari level text of a Light Up game ID (``WxH[...]:DESC``: ``B`` a black cell,
+    ``0``-``4`` a numbered one, ``a``-``z`` a run of 1-26 white cells)."""
+    params, desc = game_id.split(":")
+    cols, rows = (int(n) for n in params.split("b")[0].split("x"))
+    cells = "".join("." * (ord(ch) - 96) if ch.islower() else "#" if ch == "B" else ch for ch in desc)
+    return "# title: light up\n" + "".join(cells[r * cols : (r + 1) * cols] + "\n" for r in range(rows))
+
+
+def lightup_id(rows: Sequence[str]) -> str:
+    """The Light Up game ID of an Akari board's rows (the inverse of ``lightup_level``)."""
+    desc = "".join(rows).replace("#", "B")
+    runs = re.sub(r"\.{1,26}", lambda m: chr(96 + len(m.group())), desc)
+    return f"{len(rows[0])}x{len(rows)}:{runs}"
+
+
+def grade_lightup_theirs(sizes: Sequence[str], count: int, timeout: float) -> str:
+    """Per Tatham level and size: how many of his boards need each of our Akari rungs."""
+    g = puzzlekit.default_host().genre("akari")
+    rows, columns = [], set()
+    for size in sizes:
+        for digit, name in LIGHTUP_LEVELS.items():
+            spec = f"{size}b20s0d{digit}#calibrate"
+            tally: Counter[str] = Counter()
+            for game_id in tatham_ids(LIGHTUP, spec, count):
+                result = puzzlekit.solve(g, lightup_level(game_id), timeout=timeout)
+                unique = result.status == puzzlekit.Status.UNIQUE
+                tally[str(result.stats.rung) if unique else result.status.value] += 1
+            columns |= set(tally)
+            rows.append((f"{name} ({spec.split('#')[0]})", tally))
+            print(f"lightup {name} {size}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("Tatham level", rows, columns)
+
+
+def lightup_grade(solver: str, rows: Sequence[str]) -> str:
+    """His solver's verdict on one board: its level's name, or what went wrong."""
+    out = subprocess.run([solver, lightup_id(rows)], capture_output=True, text=True, timeout=120).stdout
+    found = re.search(r"Puzzle has difficulty (\d)", out)
+    if found:
+        return LIGHTUP_LEVELS.get(found.group(1), found.group(1))
+    return "multiple" if "multiple" in out else "unsolved" if "Unable" in out else "error"
+
+
+def grade_lightup_ours(solver: str, sizes: Sequence[str], count: int) -> str:
+    """Per puzzlekit difficulty and size: how Tatham's Light Up solver rates our boards."""
+    g = puzzlekit.default_host().genre("akari")
+    rows, columns = [], set()
+    for size in sizes:
+        for difficulty in ("easy", "medium", "hard"):
+            made = puzzlekit.generate(g, size=size, difficulty=difficulty, seed="calibrate", count=count)
+            tally = Counter(lightup_grade(solver, g.write(m.instance)) for m in made)
+            columns |= set(tally)
+            rows.append((f"{difficulty} {size}", tally))
+            print(f"ours akari {difficulty} {size}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("puzzlekit difficulty", rows, columns)
+
+
 def _table(first: str, rows: Sequence[tuple[str, Counter[str]]], columns: set[str]) -> str:
     words = ("easy", "normal", "medium", "tricky", "hard", "beyond his hard", "ambiguous", "unsolved")
     order = sorted(
@@ -178,28 +248,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--masyu-size", default="10x10", help="Pearl / Masyu board size (default 10x10)")
     parser.add_argument("--pearl-grader", type=Path, help="the pearlgrade driver (above), to grade our Masyu boards")
     parser.add_argument("--bridges-grader", type=Path, help="the bridgesgrade driver (above), to grade our Bridges")
+    parser.add_argument("--lightup-sizes", nargs="+", default=["7x7", "10x10", "15x15"], help="Light Up board sizes")
+    parser.add_argument("--lightup-solver", type=Path, help="Tatham's standalone Light Up grader, to grade our Akari")
     parser.add_argument(
-        "--only", choices=("slitherlink", "hashiwokakero", "masyu"), action="append", help="only these genres"
+        "--games", nargs="+", choices=GAMES, default=list(GAMES), help="which of his games to calibrate (default all)"
     )
     args = parser.parse_args(argv)
-    if not Path(LOOPY).exists():
-        parser.error(f"{LOOPY} is missing: install Debian's sgt-puzzles")
+    for game, program in (("loopy", LOOPY), ("bridges", BRIDGES), ("lightup", LIGHTUP), ("pearl", PEARL)):
+        if game in args.games and not Path(program).exists():
+            parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
-    only = set(args.only or ("slitherlink", "hashiwokakero", "masyu"))
-    if "slitherlink" in only:
+    if "loopy" in args.games:
         print(grade_theirs("slitherlink", LOOPY, f"{args.size}t0d{{d}}{seed}", LOOPY_LEVELS, args.count, args.timeout))
-        if args.loopy_solver:
-            print()
-            print(grade_ours(str(args.loopy_solver), args.size, args.count))
         print()
-    if "hashiwokakero" in only:
+    if "bridges" in args.games:
         bridges = f"{args.bridges_size}i30e10m2d{{d}}{seed}"
         print(grade_theirs("hashiwokakero", BRIDGES, bridges, BRIDGES_LEVELS, args.count, args.timeout))
-        if args.bridges_grader:
-            print()
-            print(grade_ours_with("hashiwokakero", str(args.bridges_grader), bridges_id, args.bridges_size, args.count))
         print()
-    if "masyu" in only and Path(PEARL).exists():
+        if args.bridges_grader:
+            print(grade_ours_with("hashiwokakero", str(args.bridges_grader), bridges_id, args.bridges_size, args.count))
+            print()
+    if "loopy" in args.games and args.loopy_solver:
+        print(grade_ours(str(args.loopy_solver), args.size, args.count))
+        print()
+    if "lightup" in args.games:
+        print(grade_lightup_theirs(args.lightup_sizes, args.count, args.timeout))
+        if args.lightup_solver:
+            print()
+            print(grade_lightup_ours(str(args.lightup_solver), args.lightup_sizes, args.count))
+        print()
+    if "pearl" in args.games:
         pearl = f"{args.masyu_size}d{{d}}{seed}"
         print(grade_theirs("masyu", PEARL, pearl, PEARL_LEVELS, args.count, args.timeout))
         if args.pearl_grader:

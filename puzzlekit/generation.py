@@ -62,6 +62,9 @@ Version 6, per genre:
   ``ClueTrials`` for both hard passes, top removals first refused by a search near the
   pearl, eight tried (more while none passed).
 - Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``).
+- Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+  easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+  cells added where deduction leaves cells open) before numbers are taken away.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

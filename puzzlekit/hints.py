@@ -13,10 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlekit.api import Puzzle, Source, explain_entry, load_one, solve, source_text
+from puzzlekit.api import Puzzle, Source, explain_entry, judge, load_one, solve, source_text
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, Timeout
-from puzzlekit.core.model import Model, is_fixed
+from puzzlekit.core.model import Model
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, smallest_domain
 from puzzlekit.errors import BudgetSpent, PuzzlekitError
 from puzzlekit.formats.level import read_blocks
@@ -114,7 +114,7 @@ def hint_from(
             right = g.describe_step(instance, var, 1 << value)
             words = f"{yours} in your marks, but the solution has: {right}"
             return Hint(p, "mistake", words, var, 1 << value, state=marks)
-    if all(is_fixed(d) for d in dom) or not g.accept(instance, g.finished(instance, dom)):
+    if judge(p, given).status == "solved":  # what check says of the same marks
         return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None, state=marks)
 
     engine = Engine(model, record=True, deadline=deadline)

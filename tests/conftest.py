@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ def host() -> Host:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    skip = pytest.mark.skip(reason=f"the shared corpus is absent ({corpus.COMMUNITY})")
+    skip = pytest.mark.skip(reason=corpus.ABSENT)
     for item in items:
         if "corpus" in item.keywords and not corpus.available():
             item.add_marker(skip)
@@ -50,6 +51,22 @@ def chromium() -> str | None:
         if candidate and Path(candidate).exists():
             return candidate
     return None
+
+
+@contextmanager
+def serving(server: Any, sock: Any) -> Iterator[tuple[str, int]]:
+    """A uvicorn ``server`` on ``sock`` in a thread while the block runs: (host, port)."""
+    import threading
+
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        threading.Event().wait(0.02)
+    try:
+        yield sock.getsockname()[:2]
+    finally:
+        server.should_exit = True
+        thread.join(5)
 
 
 @pytest.fixture(scope="session")
@@ -97,6 +114,9 @@ def _page(browser: Any, options: dict[str, Any]) -> Iterator[Any]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda err: errors.append(str(err)))
+    # The app's own Content-Security-Policy (puzzlekit.web.guard) holds in every browser
+    # test: what Chromium refused to load or run under it is a console message.
+    pg.on("console", lambda msg: errors.append(msg.text) if "Content Security Policy" in msg.text else None)
     yield pg
     context.close()
     assert not errors, errors

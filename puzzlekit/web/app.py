@@ -8,6 +8,7 @@ time), so ``puzzlekit serve`` serves many players from one process.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
@@ -19,17 +20,20 @@ from starlette.exceptions import HTTPException
 
 from puzzlekit import __version__, interchange
 from puzzlekit.api import default_host
+from puzzlekit.budget import Budget
 from puzzlekit.core.model import values_of
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.formats.codec import cells_at_most
 from puzzlekit.generation import parse_size, target_rung
 from puzzlekit.genre import Genre
 from puzzlekit.grading import grade
 from puzzlekit.host import Host
 from puzzlekit.web import play
-from puzzlekit.web.bounds import BodyLimit, SolveSlots, in_thread
+from puzzlekit.web.bounds import BoardCache, BodyLimit, ReadSlots, SolveSlots
 from puzzlekit.web.daily import daily_text, parse_date
 from puzzlekit.web.edit_routes import add_edit_routes
 from puzzlekit.web.editor import editable
+from puzzlekit.web.guard import Guard
 from puzzlekit.web.limits import Limits
 from puzzlekit.web.making import make_for_player
 from puzzlekit.web.offer import offer_for
@@ -73,11 +77,16 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAPI:
-    """The app for ``puzzlekit play`` and ``serve`` (and for embedding in another ASGI app)."""
+def create_app(host: Host | None = None, limits: Limits | None = None, hosts: Sequence[str] | None = None) -> FastAPI:
+    """The app for ``puzzlekit play`` and ``serve`` (and for embedding in another ASGI app).
+
+    ``hosts`` are the names the app answers to (the Host header; see
+    ``puzzlekit.web.guard``); None checks none, for an app mounted in a server that does."""
     host = host or default_host()
     limits = limits or Limits()
     slots = SolveSlots(limits)
+    reads = ReadSlots(limits)
+    boards = BoardCache(limits.cache_bytes)
     app = FastAPI(
         title="puzzlekit",
         version=__version__,
@@ -86,12 +95,29 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit, max_bytes=limits.max_body)
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body, timeout=limits.body_timeout)
+    app.add_middleware(Guard, hosts=hosts)  # outermost: a foreign Host is refused before the body is read
+    app.state.boards = boards
     _errors(app)
 
     def board(genre: str | None, text: str, fallback: str | None = None) -> Board:
-        g, level = play.level_text(text, genre, host, fallback)
-        return play.open_board(g, level, limits.max_cells)
+        """The board a request sends, read within the cells cap (decoders refuse a bigger
+        claimed size at once) and the time budget, and kept for the player's next move."""
+        with cells_at_most(limits.max_cells) as cap:
+            try:
+                g, level = play.level_text(text, genre, host, fallback)
+            except PuzzlekitError as err:
+                if cap.refused:  # the source claims a board over the cap: too large, not bad
+                    raise TooLarge(str(err)) from None
+                raise
+
+            def opened() -> Board:
+                found = Budget.of(limits.budget).within(lambda: play.open_board(g, level, limits.max_cells))
+                if found is None:
+                    raise TooLarge(f"puzzle: reading this board took more than this server's {limits.budget:g} s")
+                return found
+
+            return boards.get((g.name, level), opened)
 
     def board_out(b: Board, date: str | None = None, requested: str | None = None, note: str = "") -> BoardOut:
         instance = b.puzzle.instance
@@ -155,7 +181,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
     @app.post("/api/load", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
     async def load(req: LoadRequest) -> BoardOut:
         """Open a puzzle from level text, a puzz.link URL, a game ID or a pzprjs file."""
-        return await in_thread(lambda: board_out(board(req.genre, req.source, req.fallback)))
+        return await reads.run(lambda: board_out(board(req.genre, req.source, req.fallback)))
 
     @app.post("/api/check", response_model=CheckOut, responses=ERRORS, tags=["play"])
     async def check(req: CheckRequest) -> CheckOut:
@@ -171,7 +197,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             shown = [ViolationOut(kind=v.kind, message=v.message, variables=list(v.variables)) for v in found.shown]
             return CheckOut(status=found.status, violations=shown, svg=svg)
 
-        return await in_thread(work)
+        return await reads.run(work)
 
     @app.post("/api/hint", response_model=HintOut, responses=ERRORS, tags=["play"])
     async def hint(req: HintRequest) -> HintOut:
@@ -284,7 +310,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
 
         if req.solution:
             return await slots.run(work)
-        return await in_thread(work)
+        return await reads.run(work)
 
     @app.post("/api/export", response_model=ExportOut, responses=ERRORS, tags=["play"])
     async def export(req: ExportRequest) -> ExportOut:
@@ -303,9 +329,9 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             suffix = {"ascii": "txt", "pzpr": "pzpr"}.get(req.kind, "txt")
             return ExportOut(kind=req.kind, text=text, filename=f"{b.key}.attempt.{suffix}")
 
-        return await in_thread(work)
+        return await reads.run(work)
 
-    add_edit_routes(app, host, limits, slots, ERRORS)
+    add_edit_routes(app, host, limits, slots, ERRORS, reads)
     return app
 
 

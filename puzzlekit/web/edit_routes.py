@@ -8,10 +8,11 @@ from typing import Any
 from fastapi import FastAPI
 
 from puzzlekit.analysis import Clue
+from puzzlekit.formats.codec import cells_at_most
 from puzzlekit.generation import parse_size
 from puzzlekit.host import Host
 from puzzlekit.web import editor, play
-from puzzlekit.web.bounds import SolveSlots, in_thread
+from puzzlekit.web.bounds import Slots, SolveSlots
 from puzzlekit.web.editor import Change
 from puzzlekit.web.limits import Limits
 from puzzlekit.web.play import Board, PlayError
@@ -30,7 +31,9 @@ EDIT_BUDGET = 0.8
 """Seconds for the editor's verdict (solve, grade and advice): the page shows it within a second."""
 
 
-def add_edit_routes(app: FastAPI, host: Host, limits: Limits, slots: SolveSlots, errors: dict[int | str, Any]) -> None:
+def add_edit_routes(
+    app: FastAPI, host: Host, limits: Limits, slots: SolveSlots, errors: dict[int | str, Any], reads: Slots
+) -> None:
     budget = min(EDIT_BUDGET, limits.budget)
 
     def editable_genre(name: str) -> Any:
@@ -41,7 +44,8 @@ def add_edit_routes(app: FastAPI, host: Host, limits: Limits, slots: SolveSlots,
 
     def draft(genre: str, text: str) -> Board:
         g = editable_genre(genre)
-        _, level = play.level_text(text, g.name, host)
+        with cells_at_most(limits.max_cells):  # a source claiming a bigger board is refused at its size
+            _, level = play.level_text(text, g.name, host)
         return play.open_board(g, level, limits.max_cells)
 
     def edit_out(b: Board) -> EditOut:
@@ -64,7 +68,7 @@ def add_edit_routes(app: FastAPI, host: Host, limits: Limits, slots: SolveSlots,
             cols, rows = parse_size(req.size)
             return edit_out(editor.blank(editable_genre(req.genre), cols, rows, limits.max_cells))
 
-        return await in_thread(work)
+        return await reads.run(work)
 
     @app.post("/api/edit/change", response_model=EditOut, responses=errors, tags=["edit"])
     async def edit_change(req: EditChangeRequest) -> EditOut:
@@ -75,7 +79,7 @@ def add_edit_routes(app: FastAPI, host: Host, limits: Limits, slots: SolveSlots,
             changes = [Change(c.spot, c.value) for c in req.changes]
             return edit_out(editor.changed(b, changes, limits.max_cells))
 
-        return await in_thread(work)
+        return await reads.run(work)
 
     @app.post("/api/edit/verdict", response_model=VerdictOut, responses=errors, tags=["edit"])
     async def edit_verdict(req: PuzzleRequest) -> VerdictOut:

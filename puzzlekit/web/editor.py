@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from puzzlekit.analysis import BUDGET, Analysis, Clue, advise
-from puzzlekit.api import solve
+from puzzlekit.api import load, solve
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError
@@ -47,7 +47,7 @@ def spots(board: Board) -> list[ClueSpot]:
 
 @lru_cache(maxsize=64)
 def _spots(genre: Genre, text: str) -> list[ClueSpot]:
-    return genre.clue_spots(play._parsed(genre, text, "puzzle").puzzle.instance)
+    return genre.clue_spots(load(genre, text, "puzzle")[0].instance)  # parsed again: no model built
 
 
 def blank(genre: Genre, cols: int, rows: int, max_cells: int) -> Board:

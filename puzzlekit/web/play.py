@@ -118,22 +118,27 @@ def _named_genre(source: str, host: Host, fallback: str | None) -> Genre:
     return genre_of(g.name, host)
 
 
+MAX_TEXT_PER_CELL = 12
+"""Characters of level text a board may take per cell before it is parsed: a lattice
+takes about 4 a cell, space-separated numbers with the player's marks up to about 10."""
+MAX_HEADER = 4096
+"""Characters of metadata lines a puzzle's text may have on top of its board."""
+
+
 def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") -> Board:
-    """Parse one puzzle and check its size and places; PlayError for anything wrong."""
-    board = _parsed(genre, text, source)
-    cells = _cells(board.puzzle.size)
-    if cells > max_cells:
-        size = board.puzzle.size
-        raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
-    return board
+    """Parse one puzzle and check its size and places; PlayError for anything wrong.
 
-
-@lru_cache(maxsize=64)
-def _parsed(genre: Genre, text: str, source: str) -> Board:
-    """Every move sends the same puzzle again: parse it and build its places once."""
+    A board over ``max_cells`` is refused before its model is built (and a text far
+    longer than such a board takes, before it is parsed), so a refused board costs
+    milliseconds and no memory."""
+    if len(text) > MAX_TEXT_PER_CELL * max_cells + MAX_HEADER:
+        raise TooLarge(f"{source}: {len(text):,} characters is more than a board of {max_cells} cells takes")
     puzzles = load(genre, text, source)
     if len(puzzles) != 1:
         raise PlayError(f"{source}: expected one puzzle, found {len(puzzles)}")
+    size = puzzles[0].size
+    if _cells(size) > max_cells:
+        raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
     return board_of(puzzles[0])
 
 
