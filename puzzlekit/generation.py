@@ -61,7 +61,9 @@ Version 6, per genre:
   eight squares apart per deduction and picks the flip that adds most pearls; one
   ``ClueTrials`` for both hard passes, top removals first refused by a search near the
   pearl, eight tried (more while none passed).
-- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``).
+- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
+  network that stalls below two thirds of its islands, or leaves a side of the grid
+  empty, is thrown away (``looks_whole``).
 - Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
   easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
   cells added where deduction leaves cells open) before numbers are taken away.

@@ -133,12 +133,36 @@ def island_count(genre: Genre, request: GenerateRequest) -> int:
     )
 
 
+FULL_DENSITY = 0.3
+"""The most islands per square a network reliably grows to (Tatham's most, 30%): a 7x7
+network ends at 9-15 islands whether 30%, 40% or 50% are asked for."""
+SHORTEST_SHARE = 2 / 3
+"""The least share of the islands asked for (counted at ``FULL_DENSITY`` at most) that a
+board must have: a network that stalls early (7 islands where 15 were asked for on 7x7,
+one daily in ten) is a sparse board no published puzzle looks like."""
+
+
+def looks_whole(network: dict[Cell, int], count: int, rows: int, cols: int) -> bool:
+    """Whether a grown network looks like a published board: it reached most of its
+    islands (``SHORTEST_SHARE``), and it fills the grid, an island on each of its four
+    sides, as Tatham's generator asks (else it is a smaller board in a wide frame)."""
+    wanted = min(count, rows * cols * FULL_DENSITY)
+    if len(network) < SHORTEST_SHARE * wanted:
+        return False
+    return (
+        any(r == 0 for r, _ in network)
+        and any(r == rows - 1 for r, _ in network)
+        and any(c == 0 for _, c in network)
+        and any(c == cols - 1 for _, c in network)
+    )
+
+
 def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     """One attempt: a board unique at the requested difficulty, or None."""
     rung = target_rung(genre, request.difficulty)
     count = island_count(genre, request)
     network = grow_network(genre, request, count, rung, rng)
-    if network is None:
+    if network is None or not looks_whole(network, count, request.rows, request.cols):
         return None
     board = _board(network, request.rows, request.cols)
     return board if unique_at(genre, board, rung, request.max_nodes, request.deadline) else None
