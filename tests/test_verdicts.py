@@ -54,6 +54,14 @@ def test_one_region_with_two_numbers_is_wrong() -> None:
     assert puzzlekit.check("shikaku", "1 1\n", "ab\n").status == "solved"
 
 
+def test_the_hint_on_one_region_with_two_numbers_names_what_was_marked() -> None:
+    """The number the player's region gave r1c2 is not one r1c2 can have: the hint said
+    "r1c2 belongs to  in your marks" (an empty choice)."""
+    found = puzzlekit.hint("shikaku", "1 1\n", "aa\n")
+    assert found.kind == "mistake" and found.variable == 1
+    assert found.text.startswith("r1c2 belongs to the 1 at r1c1 in your marks, but the solution has"), found.text
+
+
 @pytest.mark.parametrize("check", sorted(set(PZPRJS) - {"bdDeadEnd"}))
 def test_pzprjs_answers_are_judged_as_pzprjs_judges_them(check: str) -> None:
     want = "solved" if check == "solved" else "wrong"
