@@ -137,30 +137,25 @@ class Nurikabe(GridGenre):
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: islands of one number and its size, one sea, no pool.  An
         island with :data:`UNMARKED` cells that shading could mend (several numbers, too
-        many cells) is unfinished rather than wrong; so are an island too small or without a
-        number and a sea in pieces while any cell is unmarked.  On a board with every cell
-        marked nothing can be mended: each of these is wrong."""
+        many cells) is unfinished rather than wrong."""
         grid, found = instance.grid, []
-        open_board = UNMARKED in values
         for island in grid.pieces(lambda c: values[c] != 1):
             numbers = [c for c in island if c in instance.clues]
             where = grid.name(island[0])
             mendable = any(values[c] == UNMARKED for c in island)
             if len(numbers) != 1:
                 message = f"the island at {where} holds {len(numbers)} numbers, not one"
-                unfinished = (not numbers and open_board) or mendable
-                found.append(Violation("island", message, tuple(island), unfinished, tuple(island), where))
+                found.append(Violation("island", message, tuple(island), not numbers or mendable, tuple(island), where))
             elif len(island) != instance.clues[numbers[0]]:
                 n, short = instance.clues[numbers[0]], len(island) < instance.clues[numbers[0]]
                 message = f"the island of the {n} at {grid.name(numbers[0])} has {len(island)} cells"
-                unfinished = (short and open_board) or mendable
-                found.append(Violation("size", message, tuple(island), unfinished, tuple(island), where))
+                found.append(Violation("size", message, tuple(island), short or mendable, tuple(island), where))
         for c in sorted(c for c in instance.clues if values[c] == 1):
             found.append(Violation("number", f"{grid.name(c)} holds a number and is shaded", (c,), cells=(c,)))
         seas = grid.pieces(lambda c: values[c] == 1)
         if len(seas) > 1:
             cells = tuple(c for sea in seas[1:] for c in sea)
-            found.append(Violation("sea", f"the sea is in {len(seas)} pieces", cells, open_board, cells))
+            found.append(Violation("sea", f"the sea is in {len(seas)} pieces", cells, True, cells))
         pool = grid.has_block(lambda c: values[c] == 1)
         if pool:
             found.append(Violation("pool", f"a 2x2 pool at {grid.name(pool[0])}", pool, cells=pool))
