@@ -111,6 +111,27 @@ def test_hint_agrees_with_check_on_every_attempt_one_cell_short() -> None:
         assert (verdict == "solved") == (kind == "solved"), (text, verdict, kind)
 
 
+@pytest.mark.parametrize(
+    ("genre", "puzzle", "attempt", "kind"),
+    [
+        ("akari", "...\n.#.\n...\n", "xxx\nx#x\nxxx\n", "dark"),  # crosses everywhere: nothing lit
+        ("akari", "...\n.1.\n...\n", "*xx\nx1x\nxx*\n", "number"),  # the 1 with crosses all round
+        ("nurikabe", "10 . . . . .\n. . . . . .\n", "10 o o o o o\n# o o o o #\n", "sea"),
+        ("nurikabe", "10 . . . . .\n. . . . . .\n", "10 o o o o o\no o # o # #\n", "size"),
+    ],
+)
+def test_an_attempt_with_every_place_marked_is_wrong_when_a_rule_is_broken(
+    genre: str, puzzle: str, attempt: str, kind: str
+) -> None:
+    """These rules can be mended by more marks, so they said "incomplete" even with no
+    place left to mark; one place left open, they still do."""
+    found = puzzlekit.check(genre, puzzle, attempt)
+    assert found.status == "wrong" and kind in {v.kind for v in found.violations}, found
+    first_row, rest = attempt.split("\n", 1)
+    opened = first_row[:-1] + "." + "\n" + rest  # the last place of the first row unmarked
+    assert puzzlekit.check(genre, puzzle, opened).status == "incomplete"
+
+
 # -- item 9: a solution reads back as the puzzle it solves ------------------------------------
 
 
