@@ -137,10 +137,17 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
 
 
 @pytest.mark.parametrize(
-    "command", [["render", "slitherlink", str(EXAMPLE)], ["daily", "slitherlink", "--date", "2026-12-01"]]
+    "command",
+    [
+        ["render", "slitherlink", str(EXAMPLE)],
+        ["daily", "slitherlink", "--date", "2026-12-01"],
+        ["solve", "slitherlink", str(EXAMPLE)],
+        ["convert", "slitherlink", str(EXAMPLE), "--to", "url"],
+    ],
 )
 def test_output_into_a_missing_folder_names_the_file_asked_for(tmp_path: Path, command: list[str]) -> None:
-    """The error named the temporary file beside the target (``.x.svg.7h6sg49l.part``)."""
+    """The error named the temporary file beside the target (``.x.svg.7h6sg49l.part``), or
+    the journal of a batch's ``--output`` (``x.svg.resume``)."""
     target = tmp_path / "no-such-folder" / "x.svg"
     result = run(*command, "-o", str(target))
     assert result.exit_code == 1, result.output
