@@ -55,14 +55,25 @@ difficulty a removal is proven by a search per other clue value, each under the 
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
 to 20x20 in every genre: each genre's change is listed below).
 
-6, Shikaku: numbers moved within their rectangles, on one model, until the difficulty's rung
-solves the board and the rung below does not (``grid.placing.climb``), so a hard board needs
-exactly no-room.  6, Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one
-model (``Givens``), near twins refused without a search, one search per removal at the top,
-an expert's last pass ended after 6 failed removals in a row (``top_patience``).
-6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
-easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
-cells added where deduction leaves cells open) before numbers are taken away."""
+Version 6, per genre:
+
+- Masyu: pearls read their neighbours' edges (a stronger rung 1); the climb flips up to
+  eight squares apart per deduction and picks the flip that adds most pearls; one
+  ``ClueTrials`` for both hard passes, top removals first refused by a search near the
+  pearl, eight tried (more while none passed).
+- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
+  network that stalls below two thirds of its islands, or leaves a side of the grid
+  empty, is thrown away (``looks_whole``).
+- Shikaku: numbers moved within their rectangles, on one model, until the difficulty's
+  rung solves the board and the rung below does not (``grid.placing.climb``), so a hard
+  board needs exactly no-room.
+- Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one model
+  (``Givens``), near twins refused without a search, one search per removal at the top,
+  an expert's last pass ended after 6 failed removals in a row (``top_patience``).
+- Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+  easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+  cells added where deduction leaves cells open) before numbers are taken away.
+"""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -213,6 +224,11 @@ class ClueTrials:
         self.proven = self._unique(self.instance, rung)
         return self.proven
 
+    def deduces(self, rung: int) -> bool:
+        """Does deduction capped at ``rung`` (below the top) solve the board as it stands?
+        Asks without touching ``proven``: the board may be unique at a higher rung."""
+        return self._unique(self.instance, rung)
+
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
         genre, current = self.genre, self.instance
@@ -303,11 +319,6 @@ class ClueTrials:
             self.solution = outcome.solutions[0]
         return outcome.status == Status.UNIQUE
 
-    def deduces(self, rung: int) -> bool:
-        """Does deduction capped at ``rung`` solve the board as it stands (its clue model)?"""
-        assert self.editable is not None
-        return self._deduces(self.editable.model, rung)
-
     def _deduces(self, model: Model, rung: int) -> bool:
         """Does deduction capped at ``rung`` solve the model?  ``count_solutions`` with no
         search nodes, on an engine kept per rung and returned to its first state."""
@@ -317,9 +328,7 @@ class ClueTrials:
             if not engine.wired:
                 raise _OutOfTime
             self.engines[rung] = engine
-        engine.dom[:] = model.domains  # the first state, as undo(0) would leave it, at once
-        engine.aux[:] = model.aux
-        engine.trail.clear()
+        engine.reset()
         engine.deadline = self.deadline
         out_of_time(self.deadline)
         try:
@@ -367,6 +376,8 @@ def reduce_clues(
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
     trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
+    if cheap and not trials.deduces(rung - 1):
+        cheap = 0  # the rung below cannot solve even every clue: each of its trials would fail
     kept = _blank_while_unique(trials, order[:cheap], rung - 1, batches=True)
     if top_patience is not None and is_top(genre, rung) and trials.editable is not None:
         _blank_until_stale(trials, kept + order[cheap:], rung, top_patience)
