@@ -37,6 +37,18 @@ def board_of(moving: MovingClues, rows: int, cols: int) -> tuple[Board, list[int
     return board, [order.index(j) for j in range(len(order))]
 
 
+def moved(rng: Rng, rows: int, cols: int, moves: int) -> MovingClues:
+    """A random division with its numbers in random cells, then ``moves`` random moves."""
+    regions = cut_rectangles(rows, cols, rng, 12)
+    moving = MovingClues(
+        grid_of(rows, cols), regions, [rng.choice(r) for r in regions], partial(rectangles, rows, cols), deduction, str
+    )
+    for _ in range(moves):
+        i = rng.below(len(regions))
+        moving.move(i, rng.choice(regions[i]))
+    return moving
+
+
 def open_cells(board: Board, cap: int) -> int:
     engine = Engine(SHIKAKU.build(board), max_rung=cap)
     assert engine.start()
@@ -49,13 +61,7 @@ def test_moving_numbers_deduce_what_the_board_itself_deduces(seed: str, rows: in
     """After any moves, the first state is the board's own (its pieces, its domains) and
     each rung leaves as many cells open as deduction on a model built for the board."""
     rng = Rng(seed)
-    regions = cut_rectangles(rows, cols, rng, 12)
-    moving = MovingClues(
-        grid_of(rows, cols), regions, [rng.choice(r) for r in regions], partial(rectangles, rows, cols), deduction, str
-    )
-    for _ in range(moves):
-        i = rng.below(len(regions))
-        moving.move(i, rng.choice(regions[i]))
+    moving = moved(rng, rows, cols, moves)
     board, index = board_of(moving, rows, cols)
     for j, k in enumerate(index):
         alive = moving.model.aux[moving.slots[j]]
@@ -90,13 +96,7 @@ def test_no_room_keeps_the_pieces_its_rule_keeps(seed: str, rows: int, cols: int
     """Its covering sets, numbered once per ring, against the rule itself: on moved numbers
     (narrower rings) and with random pieces of the other clues taken away."""
     rng = Rng(seed)
-    regions = cut_rectangles(rows, cols, rng, 12)
-    moving = MovingClues(
-        grid_of(rows, cols), regions, [rng.choice(r) for r in regions], partial(rectangles, rows, cols), deduction, str
-    )
-    for _ in range(moves):
-        i = rng.below(len(regions))
-        moving.move(i, rng.choice(regions[i]))
+    moving = moved(rng, rows, cols, moves)
     engine = Engine(moving.model, max_rung=3)
     for _ in range(5):
         aux = [a & rng.below(1 << max(a.bit_length(), 1)) if rng.chance(1, 2) else a for a in moving.model.aux]
