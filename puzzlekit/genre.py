@@ -204,6 +204,12 @@ class Genre(ABC):
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
 
+    top_deduction: ClassVar[int | None] = None
+    """How the top difficulty proves a board unique: None (the default) by search under
+    a node budget, so its boards may need any rung from its own up, search included; a
+    rung: by deduction capped there, as the difficulties below it do, so its boards need
+    its rung up to this one and never a guess (``puzzlekit.generation.deduction_cap``)."""
+
     daily_size: ClassVar[str] = "7x7"
     """The size of the web app's daily puzzle: small enough to finish over a coffee (a
     genre whose natural board is another size, Sudoku's 9x9, says so)."""

@@ -25,7 +25,7 @@ rungs and supplies words for its places.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -249,6 +249,34 @@ class NoEarlyLoop(Propagator):
         return f"a line on {edge} would close a loop that does not finish the puzzle"
 
 
+class ClosingCheck(Propagator):
+    """The no-early-loop guard again, for a genre whose ``finishes`` can change between
+    runs (a generator adding clues to a live engine, ``ClueModel.readers``): the edge that
+    would close the chain holding every line is crossed if that loop does not finish the
+    puzzle.  ``NoEarlyLoop`` asks once, when the chain forms; this asks whenever it is
+    woken (it watches nothing), and is safe to wake any number of times."""
+
+    watches = ()
+    __slots__ = ("rule", "chains")
+
+    def __init__(self, chains: Chains, rule: Rule = NO_EARLY_LOOP) -> None:
+        self.rule = rule
+        self.chains = chains
+
+    def propagate(self, engine: Engine) -> bool:
+        ch, dom, aux = self.chains, engine.dom, engine.aux
+        solo = aux[ch.solo]
+        if solo < 0:
+            return True
+        e = ch.edge_between(solo, aux[ch.mate + solo])
+        if e < 0 or dom[e] != BOOL or ch.finishes(dom, e):
+            return True
+        return engine.set(e, FALSE, (), "early")
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        return f"a line on {self.chains.graph.edge_name(var)} would close a loop that does not finish the puzzle"
+
+
 _CROSSED = bytes(1 if d == FALSE else 0 for d in range(256))
 """``bytes.translate`` table: 1 where a domain is "crossed", 0 elsewhere."""
 
@@ -268,7 +296,8 @@ class LoopReach(Propagator):
         self.rule = rule
         self.graph = graph
         self.adjacent = graph.adjacent
-        self.required = tuple(tuple(group) for group in required)
+        self.required: Collection[Sequence[int]] = tuple(tuple(group) for group in required)
+        """Read at every run, so a generator may change it between runs (a live view is fine)."""
         self._memo: dict[bytes, tuple[list[int], list[int]]] = {}
 
     def _pieces(self, dom: list[int]) -> tuple[list[int], list[int]]:
