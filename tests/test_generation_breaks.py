@@ -27,7 +27,9 @@ def full_board(rows: int, cols: int, seed: str) -> Board:
 
 
 @pytest.mark.parametrize("symmetry", ["none", "rotational"])
-def test_each_removal_at_the_top_is_exactly_what_brute_force_says(symmetry: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_each_removal_at_the_top_is_exactly_what_brute_force_says(
+    symmetry: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(type(SLITHER), "top_deduction", None)  # the top proven by search, as a genre may ask
     table = count_table(list(loops(3, 4)), 3, 4)
     tried = broken = 0
