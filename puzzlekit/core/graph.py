@@ -8,7 +8,7 @@ current domains, so they need no undo.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 Adjacency = Sequence[Sequence[tuple[int, int]]]
 
@@ -22,8 +22,6 @@ def find_bridges(adjacent: Adjacency, dom: Sequence[int], closed: int) -> tuple[
     n = len(adjacent)
     disc = [0] * n
     low = [0] * n
-    cursor = [0] * n
-    parent_link = [-1] * n
     timer = 0
     pieces = 0
     bridges: list[int] = []
@@ -33,30 +31,29 @@ def find_bridges(adjacent: Adjacency, dom: Sequence[int], closed: int) -> tuple[
         pieces += 1
         timer += 1
         disc[start] = low[start] = timer
-        stack = [start]
+        # Each frame: a node, the link it was entered by, and where its scan of links stands.
+        stack: list[tuple[int, int, Iterator[tuple[int, int]]]] = [(start, -1, iter(adjacent[start]))]
         while stack:
-            v = stack[-1]
-            links = adjacent[v]
-            i = cursor[v]
-            if i < len(links):
-                cursor[v] = i + 1
-                e, w = links[i]
-                if dom[e] == closed or e == parent_link[v]:
+            v, via, links = stack[-1]
+            for e, w in links:
+                if e == via or dom[e] == closed:
                     continue
-                if disc[w]:
-                    if disc[w] < low[v]:
-                        low[v] = disc[w]
+                dw = disc[w]
+                if dw:
+                    if dw < low[v]:
+                        low[v] = dw
                 else:
-                    parent_link[w] = e
                     timer += 1
                     disc[w] = low[w] = timer
-                    stack.append(w)
-            else:
+                    stack.append((w, e, iter(adjacent[w])))
+                    break
+            else:  # every link of v is seen
                 stack.pop()
                 if stack:
-                    u = stack[-1]
-                    if low[v] < low[u]:
-                        low[u] = low[v]
-                    if low[v] > disc[u]:
-                        bridges.append(parent_link[v])
+                    u = stack[-1][0]
+                    lv = low[v]
+                    if lv < low[u]:
+                        low[u] = lv
+                    if lv > disc[u]:
+                        bridges.append(via)
     return bridges, pieces

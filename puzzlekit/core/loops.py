@@ -290,12 +290,14 @@ class LoopReach(Propagator):
     nothing) then costs no bridge search."""
 
     watches = EVERY
-    __slots__ = ("rule", "graph", "adjacent", "required", "_memo")
+    __slots__ = ("rule", "graph", "adjacent", "near", "required", "_memo")
 
     def __init__(self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH) -> None:
         self.rule = rule
         self.graph = graph
         self.adjacent = graph.adjacent
+        self.near = tuple(u for u, _ in graph.ends)
+        """The first node of each edge: an edge's piece is its node's."""
         self.required: Collection[Sequence[int]] = tuple(tuple(group) for group in required)
         """Read at every run, so a generator may change it between runs (a live view is fine)."""
         self._memo: dict[bytes, tuple[list[int], list[int]]] = {}
@@ -339,24 +341,17 @@ class LoopReach(Propagator):
         for e in bridges:
             if dom[e] == TRUE or not engine.set(e, FALSE, (), "bridge"):
                 return False
-        ends = graph.ends
         first = graph.first_var
-        loop_piece = -1
-        any_open = False
-        for e in graph.edge_vars:
-            d = dom[e]
-            if d != FALSE:
-                any_open = True
-                if d == TRUE:
-                    piece = label[ends[e - first][0]]
-                    if loop_piece == -1:
-                        loop_piece = piece
-                    elif piece != loop_piece:
-                        return False
-        if not any_open:
+        near = self.near
+        edges = dom[first : first + len(near)]
+        if edges.count(FALSE) == len(edges):
             return False  # no lines and nothing left to draw: there is no loop
+        pieces = {label[near[i]] for i, d in enumerate(edges) if d == TRUE}
+        if len(pieces) > 1:
+            return False  # lines in two pieces
+        loop_piece = pieces.pop() if pieces else -1
         for group in self.required:
-            touched = {label[ends[e - first][0]] for e in group if dom[e] != FALSE}
+            touched = {label[near[e - first]] for e in group if dom[e] != FALSE}
             if not touched:
                 return False
             if loop_piece == -1 and len(touched) == 1:
@@ -365,9 +360,8 @@ class LoopReach(Propagator):
                 return False  # a place the loop must reach lies in another piece
         if loop_piece == -1:
             return True
-        for e in graph.edge_vars:
-            cut_off = dom[e] == BOOL and label[ends[e - first][0]] != loop_piece
-            if cut_off and not engine.set(e, FALSE, (), "cut-off"):
+        for i, d in enumerate(edges):
+            if d == BOOL and label[near[i]] != loop_piece and not engine.set(first + i, FALSE, (), "cut-off"):
                 return False
         return True
 
