@@ -23,8 +23,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from puzzlekit.core.clues import ClueModel
-    from puzzlekit.engines.sat import SatEncoding
-    from puzzlekit.generation import GenerateRequest
+    from puzzlekit.engines.encoding import SatEncoding
 
 __all__ = ["Genre", "Place", "Violation", "bundled_examples"]
 
@@ -40,6 +39,38 @@ def bundled_examples(folder: Path) -> list[Path]:
     ``NAME.attempt.txt`` a player's attempt for ``puzzlekit check``.
     """
     return sorted(p for p in folder.glob("*.txt") if not p.name.endswith((SOLUTION_SUFFIX, ATTEMPT_SUFFIX)))
+
+
+DEFAULT_BUDGET = 250
+"""Search nodes for one uniqueness check at the top difficulty (``GenerateRequest.max_nodes``):
+a node budget (not a clock) keeps generation the same on fast and slow machines.
+
+250, measured (benchmarks/generation.py-style runs, seeds bench-0..4, one run side by
+side): Slitherlink 20x20 expert median 13.0 CPU s at 250 against 15.2 at 1000, with the
+same clue densities seed by seed (37/34/38/34/39% against 37/34/38/34/38%): since each
+removal is proven by searches from a wrong clue (``generation.ClueTrials._none_breaks``),
+few need more than a few dozen nodes, and a budget that runs out keeps a clue, so a higher one
+buys almost nothing.  100 was no faster than 250 on two seeds; Bridges 30x30, Akari
+10x10, Shikaku 10x10 and Masyu 6x6 hard were unchanged between 250 and 500."""
+
+
+@dataclass(frozen=True)
+class GenerateRequest:
+    """What the user asked for; genres read what applies to them."""
+
+    cols: int
+    rows: int
+    difficulty: str = "medium"
+    symmetry: str = "none"
+    mask: Block | None = None
+    """A drawn region (``x`` inside, ``.`` outside), for genres that take one."""
+    density: float | None = None
+    """Islands per square, for genres that place islands."""
+    max_nodes: int = DEFAULT_BUDGET
+    """Search budget of each uniqueness check at the top difficulty."""
+    deadline: float | None = None
+    """``time.perf_counter()`` past which the attempt gives up (not part of the puzzle's
+    identity: running out of time ends with an error, it never changes a puzzle)."""
 
 
 Point = tuple[float, float]

@@ -18,14 +18,14 @@ from __future__ import annotations
 import os
 import re
 
-from puzzlekit.api import Puzzle, default_host
 from puzzlekit.core.model import is_fixed
 from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError
 from puzzlekit.formats import foreign, janko, puzzlink
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import Genre
-from puzzlekit.host import Host
+from puzzlekit.host import Host, default_host
+from puzzlekit.puzzle import Puzzle
 from puzzlekit.registry import Format, Registry
 
 MAX_PEEK = 1 << 16

@@ -10,11 +10,10 @@ import pytest
 
 import puzzlekit
 from puzzlekit.batching import BatchError, Done, Failed, every_core, ordered, resolve_jobs
-from puzzlekit.batching.making import MakeJob, Unrepeated, body_key, make_item
 from puzzlekit.batching.output import ItemWriter, Record, journal_path
 from puzzlekit.batching.pool import LocalPool
 from puzzlekit.errors import PuzzlekitError, UsageError
-from puzzlekit.generation import GenerateRequest, item_seed, split_seed
+from puzzlekit.generation import GenerateRequest, MakeJob, Unrepeated, body_key, item_seed, make_item, split_seed
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "plugins" / "puzzlekit_slitherlink" / "examples"
 

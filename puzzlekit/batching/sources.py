@@ -10,12 +10,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzlekit import interchange
-from puzzlekit.api import Puzzle
 from puzzlekit.batching import stash
 from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError
 from puzzlekit.formats.level import Block, parse_block, read_blocks
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
+from puzzlekit.puzzle import Puzzle
 
 GLOB_CHARS = frozenset("*?[")
 SKIPPED_SUFFIXES = (".resume",)

@@ -19,8 +19,8 @@ from puzzlekit.formats.codec import MAX_SIDE, error_at, grid_rows, level_text
 from puzzlekit.formats.pzprfile import Value
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
     from puzzlekit.genre import Genre
+    from puzzlekit.puzzle import Puzzle
 
 BODIES = {"4cell": (pzpr.decode_4cell, pzpr.encode_4cell), "number16": (pzpr.decode_number16, pzpr.encode_number16)}
 

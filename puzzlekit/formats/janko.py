@@ -35,7 +35,7 @@ from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit.puzzle import Puzzle
 
 GRIDS = ("problem", "solution", "moves", "areas", "solutions")
 """Keys followed by grid lines (up to the next key or ``end``)."""

@@ -42,8 +42,8 @@ from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, check_length, check_si
 from puzzlekit.registry import Format
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
     from puzzlekit.genre import Genre
+    from puzzlekit.puzzle import Puzzle
 
 CANONICAL = "https://swaroopg92.github.io/penpa-edit/#m=edit&p="
 """What puzzlekit writes: Penpa+'s own home, in edit mode."""
