@@ -53,7 +53,19 @@ corner reasoning and expert connectivity or more; in the same release Nurikabe's
 generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
-to 20x20 in every genre: each genre's change is listed below)."""
+to 20x20 in every genre: each genre's change is listed below).
+
+Version 6, per genre:
+
+- Slitherlink: an expert is proven by deduction up to connectivity (``Genre.top_deduction``
+  4), never by search, so it needs exactly rung 4; easy to hard make the puzzles of
+  version 5 (the passes by halving, ``ClueTrials._halves``, keep what one trial per clue
+  kept).
+- Every genre proven by search at its top: a search first spends up to
+  ``search.SMALL_TREE`` of the node budget depth-first, so a removal that learning
+  proved within the budget may now be refused, or the other way round (Sudoku 9x9 hard
+  makes other puzzles; Masyu, Akari, Shikaku, Hashiwokakero and Nurikabe 10x10 to 15x15
+  made the same ones, measured on four seeds)."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -182,8 +194,8 @@ MAX_BATCH = 16
 """The most clue orbits ``reduce_clues`` blanks in one trial (see ``ClueTrials._one_by_one``)."""
 LIVE = True
 """Passes below the top difficulty by halving on a live engine (``ClueTrials._halves``)
-where the genre's ``ClueModel`` names its readers; False: one trial per orbit (the
-reference ``benchmarks/generation.py --compare-live`` measures it against)."""
+where the genre's ``ClueModel`` names its readers; False: one trial per orbit, the
+reference tests/test_clue_halves.py holds it to (same seed, same puzzle either way)."""
 
 
 class ClueTrials:
