@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.graph import find_bridges
+from puzzlekit.core.graph import bridge_pieces
 from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Violation
 
 NODE_DEGREE = Rule(
@@ -312,23 +312,7 @@ class LoopReach(Propagator):
         if found is not None:
             memo[key] = found  # most recently used last
             return found
-        adjacent = self.adjacent
-        bridges = find_bridges(adjacent, dom, FALSE)[0]
-        crossed = set(bridges)
-        n = graph.n_nodes
-        label = [-1] * n
-        pieces = 0
-        for start in range(n):
-            if label[start] >= 0:
-                continue
-            label[start] = pieces
-            todo = [start]
-            while todo:
-                for e, w in adjacent[todo.pop()]:
-                    if label[w] < 0 and dom[e] != FALSE and e not in crossed:
-                        label[w] = pieces
-                        todo.append(w)
-            pieces += 1
+        bridges, label = bridge_pieces(self.adjacent, dom, FALSE)
         if len(memo) >= 8:
             del memo[next(iter(memo))]  # the least recently used
         found = memo[key] = (bridges, label)
