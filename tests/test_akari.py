@@ -70,7 +70,19 @@ def test_puzzlink_url_of_pzprjs_reads_and_writes_back() -> None:
     assert text is not None
     (p,) = puzzlekit.load("akari", text)
     assert p.genre.write(p.instance)[1] == "..4..."
-    assert interchange.encode(p, "url", host) == PZPR_URL
+    assert interchange.encode(p, "url", host) == PZPR_URL.replace("?lightup/", "?akari/")  # pzprjs's URL id
+
+
+def test_akari_urls_are_written_with_pzprjs_url_id_and_read_with_either() -> None:
+    """pzprjs writes Light Up URLs as ``akari`` (its URL id) and files as ``lightup``."""
+    host = puzzlekit.default_host()
+    (p,) = puzzlekit.load("akari", PZPR_URL)
+    url = interchange.encode(p, "url", host)
+    assert url.startswith("https://puzz.link/p?akari/6/6/")
+    assert puzzlekit.load("akari", url)[0].genre.write(puzzlekit.load("akari", url)[0].instance) == p.genre.write(
+        p.instance
+    )
+    assert interchange.encode(p, "pzpr", host).split("\n")[1] == "lightup"
 
 
 def test_pzprjs_file_with_bulbs_reads_as_a_solved_state_and_writes_back() -> None:

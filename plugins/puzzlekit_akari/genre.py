@@ -8,7 +8,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding, exactly
@@ -163,6 +163,23 @@ class Akari(GridGenre):
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return sum(values[v] for v in instance.around(position))
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """Every cell: white (None), black (``BLACK``) or black with a number 0 to 4."""
+        values = (None, BLACK, 0, 1, 2, 3, 4)
+        current = {".": None, "#": BLACK}
+        return [
+            ClueSpot(c, values, self.cell_outline(instance, c), current[t] if t in current else int(t))
+            for c, t in enumerate(instance.tokens)
+        ]
+
+    def edit_clue(self, instance: Board, position: int, value: int | None) -> Board:
+        """The editor draws the board's shape too: None makes a white cell, ``BLACK`` a black one."""
+        return instance.with_token(position, "." if value is None else "#" if value == BLACK else str(value))
+
+
+BLACK = -1
+"""The editor's value for a black cell without a number."""
 
 
 def _numbered(grid: RectGrid, black: set[int], rng: Rng) -> Board:
