@@ -65,7 +65,10 @@ Version 6, per genre:
   ``search.SMALL_TREE`` of the node budget depth-first, so a removal that learning
   proved within the budget may now be refused, or the other way round (Sudoku 9x9 hard
   makes other puzzles; Masyu, Akari, Shikaku, Hashiwokakero and Nurikabe 10x10 to 15x15
-  made the same ones, measured on four seeds)."""
+  made the same ones, measured on four seeds).
+- Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+  easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+  cells added where deduction leaves cells open) before numbers are taken away."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 

@@ -145,10 +145,13 @@ def post(address: tuple[str, int], path: str, body: str, read: bool = True) -> t
 
 @pytest.mark.skipif(not can_cancel(), reason="this platform cannot fork, so a generation cannot be stopped")
 def test_a_cancelled_generation_frees_its_solve_slot_at_once(one_slot_server: tuple[str, int]) -> None:
-    slow = '{"genre": "akari", "size": "20x20", "difficulty": "easy", "seed": "cancel-me"}'
+    # A board that takes seconds to make on any machine (Akari 20x20 came to 0.2 s and finished first)
+    slow = '{"genre": "slitherlink", "size": "20x20", "difficulty": "hard", "seed": "cancel-me"}'
     conn, _ = post(one_slot_server, "/api/generate", slow, read=False)
-    time.sleep(0.6)  # the child is making it
-    assert len(multiprocessing.active_children()) == 1
+    started = time.monotonic() + 5
+    while not multiprocessing.active_children() and time.monotonic() < started:
+        time.sleep(0.02)
+    assert len(multiprocessing.active_children()) == 1  # the child is making it
     conn.close()  # the page's Cancel: the request goes away
     deadline = time.monotonic() + 3
     while multiprocessing.active_children() and time.monotonic() < deadline:
