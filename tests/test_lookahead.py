@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -220,12 +221,14 @@ def satisfied(values: tuple[int, ...], constraints: list[Constraint]) -> bool:
     return True
 
 
-def build(domains: list[int], constraints: list[Constraint]) -> Model:
+def build(domains: list[int], constraints: list[Constraint], dear: Sequence[bool] = ()) -> Model:
+    """The model of the constraints, those whose ``dear`` flag is set on the dear rung."""
     model = Model(LADDER)
     for mask in domains:
         model.add_var(mask)
-    for kind, x, y, a, b in constraints:
-        model.add(NotEqual(x, y) if kind == "ne" else Implies(x, a, y, b))
+    for i, (kind, x, y, a, b) in enumerate(constraints):
+        rule = DEAR if i < len(dear) and dear[i] else CHEAP
+        model.add(NotEqual(x, y, rule) if kind == "ne" else Implies(x, a, y, b, rule))
     return model
 
 
@@ -292,12 +295,7 @@ def test_every_value_lookahead_leaves_survives_its_own_probe(
 def reference_fixpoint(domains: list[int], constraints: list[Constraint], dear: list[bool]) -> list[int] | None:
     """Failed-literal probing done the slow way: propagate every rung, probe every open value
     in that state, remove the first that fails, start over; None on a contradiction."""
-    model = Model(LADDER)
-    for mask in domains:
-        model.add_var(mask)
-    for (kind, x, y, a, b), is_dear in zip(constraints, dear):
-        rule = DEAR if is_dear else CHEAP
-        model.add(NotEqual(x, y, rule) if kind == "ne" else Implies(x, a, y, b, rule))
+    model = build(domains, constraints, dear)
     engine = Engine(model)
     if not engine.start():
         return None
@@ -324,12 +322,7 @@ def test_lookahead_reaches_the_fixpoint_of_probing_every_value_again(
     """The sweep goes round past its last failure instead of sweeping the whole board again:
     the same fixpoint, dear rungs in between or not."""
     domains, constraints = case
-    model = Model(LADDER)
-    for mask in domains:
-        model.add_var(mask)
-    for (kind, x, y, a, b), is_dear in zip(constraints, dear):
-        rule = DEAR if is_dear else CHEAP
-        model.add(NotEqual(x, y, rule) if kind == "ne" else Implies(x, a, y, b, rule))
+    model = build(domains, constraints, dear)
     with_lookahead(model)
     engine = Engine(model)
     expected = reference_fixpoint(domains, constraints, dear)
