@@ -68,7 +68,15 @@ Version 6, per genre:
   made the same ones, measured on four seeds).
 - Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
   easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
-  cells added where deduction leaves cells open) before numbers are taken away."""
+  cells added where deduction leaves cells open) before numbers are taken away.
+- Masyu: pearls read their neighbours' edges (a stronger rung 1); the climb flips up to
+  eight squares apart per deduction and picks the flip that adds most pearls; one
+  ``ClueTrials`` for both hard passes, top removals first refused by a search near the
+  pearl, eight tried (more while none passed).
+- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
+  network that stalls below two thirds of its islands, or leaves a side of the grid
+  empty, is thrown away (``looks_whole``).
+"""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -243,6 +251,11 @@ class ClueTrials:
         self.proven = self._unique(self.instance, rung)
         return self.proven
 
+    def deduces(self, rung: int) -> bool:
+        """Does deduction capped at ``rung`` (below the top) solve the board as it stands?
+        Asks without touching ``proven``: the board may be unique at a higher rung."""
+        return self._unique(self.instance, rung)
+
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
         genre, current = self.genre, self.instance
@@ -340,9 +353,7 @@ class ClueTrials:
             if not engine.wired:
                 raise _OutOfTime
             self.engines[rung] = engine
-        engine.dom[:] = model.domains
-        engine.aux[:] = model.aux
-        engine.trail.clear()
+        engine.reset()
         engine.deadline = self.deadline
         out_of_time(self.deadline)
         return engine
@@ -516,6 +527,8 @@ def reduce_clues(
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
     trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
+    if cheap and not trials.deduces(rung - 1):
+        cheap = 0  # the rung below cannot solve even every clue: each of its trials would fail
     kept = trials.blank_each(order[:cheap], rung - 1, batches=True)
     trials.blank_each(kept + order[cheap:], rung)
     return trials.instance
