@@ -51,7 +51,8 @@ Clues = dict[int, int]
 LADDER = (
     Rung(1, "islands and pools", "complete islands walled in, cells out of reach or between two numbers, no 2x2 pool"),
     Rung(2, "one sea", "the shaded cells stay connected"),
-    Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
+    Rung(3, "island reach", "land or a 2x2 block only one island can reach is its; cells an island needs"),
+    Rung(4, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
 )
 ISLANDS = Rule(
     "islands",
@@ -65,7 +66,13 @@ SEA = Rule(
     2,
     "The shaded cells form one sea: a cell cut off from it is unshaded, a cell it cannot do without is shaded.",
 )
-TRIAL = Rule("trial", 3, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
+REACH = Rule(
+    "island-reach",
+    3,
+    "Land or a 2x2 block only one island can reach must be its, so cells too far from both are not; "
+    "a cell an island cannot be finished without is in it.",
+)
+TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
 UNMARKED = 2
@@ -82,7 +89,7 @@ class Nurikabe(GridGenre):
     name = "nurikabe"
     summary = "Shade cells: each island holds one number and that many cells; one sea, no 2x2 pool."
     ladder = LADDER
-    rules = (ISLANDS, POOL, SEA, TRIAL)
+    rules = (ISLANDS, POOL, SEA, REACH, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     bad_levels = ("1.0\n", "..\n.\n", "1.a\n", "2 . 10\n. .\n")
 
@@ -98,11 +105,12 @@ class Nurikabe(GridGenre):
         grid, cells = instance.grid, range(instance.grid.n_cells)
         model = Model(LADDER)
         model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
-        model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True))
+        model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True, model=model))
         for block in grid.blocks():
             model.add(NotAll(POOL, block))
-        model.add(StaysConnected(SEA, grid, cells, 1))
-        model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        model.add(StaysConnected(SEA, grid, cells, 1, grid.n_cells - sum(instance.clues.values())))
+        model.add(OneClueRegions(REACH, grid, cells, 0, instance.clues, True, deep=True, blocks=True, model=model))
+        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
