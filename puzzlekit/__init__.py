@@ -22,14 +22,12 @@ if TYPE_CHECKING:
     from puzzlekit.analysis import Analysis, analyze
     from puzzlekit.api import (
         CheckResult,
-        Puzzle,
         Solution,
         SolveResult,
         Stats,
         Step,
         check,
         check_all,
-        default_host,
         load,
         solve,
         solve_all,
@@ -41,11 +39,12 @@ if TYPE_CHECKING:
     from puzzlekit.generation import Generated, GenerationError
     from puzzlekit.generation import make as generate
     from puzzlekit.generation import make_each as generate_each
-    from puzzlekit.genre import Genre, Place, Violation, bundled_examples
+    from puzzlekit.genre import ClueSpot, Genre, Place, Violation, bundled_examples
     from puzzlekit.grading import Grade, grade
     from puzzlekit.hints import Hint, hint
     from puzzlekit.hookspecs import genre_hooks, hookimpl
-    from puzzlekit.host import Host, make_host
+    from puzzlekit.host import Host, default_host, make_host
+    from puzzlekit.puzzle import Puzzle
     from puzzlekit.registry import CommandRegistry, Format, Registry
 
 
@@ -57,10 +56,11 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Block": ("puzzlekit.formats.level", "Block"),
     "bundled_examples": ("puzzlekit.genre", "bundled_examples"),
     "check": ("puzzlekit.api", "check"),
+    "ClueSpot": ("puzzlekit.genre", "ClueSpot"),
     "check_all": ("puzzlekit.api", "check_all"),
     "CheckResult": ("puzzlekit.api", "CheckResult"),
     "CommandRegistry": ("puzzlekit.registry", "CommandRegistry"),
-    "default_host": ("puzzlekit.api", "default_host"),
+    "default_host": ("puzzlekit.host", "default_host"),
     "Format": ("puzzlekit.registry", "Format"),
     "generate": ("puzzlekit.generation", "make"),
     "generate_each": ("puzzlekit.generation", "make_each"),
@@ -81,7 +81,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "PluginError": ("puzzlekit.errors", "PluginError"),
     "Place": ("puzzlekit.genre", "Place"),
     "Propagator": ("puzzlekit.core", "Propagator"),
-    "Puzzle": ("puzzlekit.api", "Puzzle"),
+    "Puzzle": ("puzzlekit.puzzle", "Puzzle"),
     "PuzzlekitError": ("puzzlekit.errors", "PuzzlekitError"),
     "Registry": ("puzzlekit.registry", "Registry"),
     "Rule": ("puzzlekit.core", "Rule"),
@@ -119,6 +119,7 @@ __all__ = [
     "BatchError",
     "Block",
     "CheckResult",
+    "ClueSpot",
     "CommandRegistry",
     "Format",
     "Generated",

@@ -1,5 +1,7 @@
 """The library surface: load, solve and check puzzles of any installed genre.
 
+The front door: it calls down into interchange, batching, the engines and the puzzle as
+data (``puzzlekit.puzzle``), and nothing below it imports it (docs/DESIGN.md, "Layers").
 Every function returns result objects and never prints.  ``genre`` may be a
 name (aliases work) or a Genre object; ``host`` defaults to one built from the
 installed plugins on first use.
@@ -11,10 +13,13 @@ import os
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache, partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any, Literal
 
+from puzzlekit import interchange
+from puzzlekit.batching import batch
+from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, LogEntry
 from puzzlekit.core.model import domains_of, values_of
@@ -26,82 +31,18 @@ from puzzlekit.core.search import (
     Status,
     count_solutions,
 )
+from puzzlekit.engines.sat import solve_sat  # python-sat itself loads when a SAT solve runs
 from puzzlekit.errors import BudgetSpent, LevelError, LevelErrors, UsageError
 from puzzlekit.formats.codec import read_capped, utf8
-from puzzlekit.formats.level import Block, parse_block, read_blocks, write_block
+from puzzlekit.formats.level import parse_block, read_blocks
 from puzzlekit.genre import Genre, Violation
-from puzzlekit.host import Host, make_host
+from puzzlekit.host import Host
 
-
-@lru_cache(maxsize=1)
-def default_host() -> Host:
-    """The host of installed plugins, built once on first use; each plugin is imported when
-    it is first needed (``make_host(lazy=True)``)."""
-    return make_host(lazy=True)
-
-
-def get_genre(genre: str | Genre, host: Host | None = None) -> Genre:
-    if isinstance(genre, Genre):
-        return genre
-    return (host or default_host()).genre(genre)
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """One parsed puzzle and the block of text it came from."""
-
-    genre: Genre
-    instance: Any
-    block: Block
-
-    @property
-    def meta(self) -> dict[str, str]:
-        return self.block.meta
-
-    @property
-    def source(self) -> str:
-        return self.block.source
-
-    @property
-    def index(self) -> int:
-        return self.block.index
-
-    @property
-    def where(self) -> str:
-        """``file:line`` of the puzzle's first row."""
-        return f"{self.block.source}:{self.block.first_line}"
-
-    @property
-    def size(self) -> str:
-        return self.genre.size(self.instance)
-
-    def expect(self) -> str | None:
-        return self.block.expect()
-
-    def __repr__(self) -> str:
-        return f"<Puzzle {self.genre.name} {self.size} at {self.where}>"
-
-    @property
-    def bare(self) -> bool:
-        """True when the text is the puzzle as its genre writes it, with no marks at all
-        (a clue grid): as an attempt it has nothing drawn yet, whatever the genre."""
-        written = self.genre.write(self.instance)
-        return [r.rstrip() for r in self.block.rows] == [r.rstrip() for r in written]
-
-    def own_marks(self) -> list[int]:
-        """The marks the puzzle's own text carries, as domains: none for a bare puzzle
-        that the genre's state reader refuses (a Slitherlink clue grid is no lattice)."""
-        try:
-            return self.genre.parse_state(self.instance, self.block)
-        except LevelError as err:
-            if err.line not in self.block.lines or not self.bare:
-                raise  # a bad metadata line is bad input, bare rows or not
-            return list(self.genre.build(self.instance).domains)
-
-    def text(self) -> str:
-        """The puzzle as level text, metadata included."""
-        return write_block(self.genre.write(self.instance), self.meta)
-
+# The puzzle as data and the genre lookup live below the API (issue 22); still importable from here.
+from puzzlekit.host import default_host as default_host
+from puzzlekit.host import get_genre as get_genre
+from puzzlekit.puzzle import Puzzle as Puzzle
+from puzzlekit.puzzle import rung_name as rung_name
 
 Source = str | bytes | os.PathLike[str]
 """What the API reads, as the CLI's SOURCE: level text, a URL, a game ID, a pzprjs
@@ -127,8 +68,6 @@ def source_text(text: Source, source: str = "<string>") -> tuple[str, str]:
 def load(genre: str | Genre, text: Source, source: str = "<string>", host: Host | None = None) -> list[Puzzle]:
     """Every puzzle in ``text`` (level text, or a URL, a game ID, a pzprjs file, bytes or a
     Path: see :data:`Source`); LevelError (file:line:col) on bad input."""
-    from puzzlekit import interchange  # it builds on this module
-
     g = get_genre(genre, host)
     from_file = isinstance(text, os.PathLike)
     text, source = source_text(text, source)
@@ -225,14 +164,6 @@ class SolveResult:
         return "\n".join(self.puzzle.genre.write(self.puzzle.instance, self.partial or None))
 
 
-def rung_name(genre: Genre, rung: int) -> str:
-    if rung <= 0:
-        return "none"
-    if rung > len(genre.ladder):
-        return "search"
-    return genre.ladder[rung - 1].name
-
-
 def explain_entry(puzzle: Puzzle, engine: Engine, entry: LogEntry, number: int = 1) -> Step:
     """One logged narrowing as a ``Step``, in the genre's words and the rule's."""
     prop = engine.props[entry.by]
@@ -299,8 +230,6 @@ def _out_of_time(p: Puzzle, started: float) -> SolveResult:
 
 
 def _solve_sat(p: Puzzle, limit: int, timeout: float | None) -> SolveResult:
-    from puzzlekit.engines.sat import solve_sat
-
     try:
         outcome = solve_sat(p.genre, p.instance, limit=limit, timeout=timeout)
     except NotImplementedError as err:
@@ -334,9 +263,6 @@ def solve_all(
         for p in puzzles:
             yield solve(p.genre, p, limit=limit, max_nodes=max_nodes, timeout=timeout, max_rung=max_rung)
         return
-    from puzzlekit.batching import batch
-    from puzzlekit.batching.sources import PuzzleItem
-
     work = partial(_solved_elsewhere, limit, max_nodes, timeout, max_rung)
     items = [PuzzleItem(p.genre, p.block) for p in puzzles]
     for p, (status, solutions, stats, partial_) in zip(puzzles, batch(work, items, jobs=jobs, cluster=cluster)):

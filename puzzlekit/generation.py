@@ -18,24 +18,29 @@ what every generator shares:
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any, ParamSpec
 
 from puzzlekit._version import __version__
-from puzzlekit.api import rung_name
+from puzzlekit.batching.events import Failed, tell
+from puzzlekit.batching.executor import BatchError, ordered
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import SearchOutcome, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError, UsageError
-from puzzlekit.formats.level import Block, read_blocks, write_block
+from puzzlekit.formats.level import read_blocks, write_block
+from puzzlekit.genre import DEFAULT_BUDGET as DEFAULT_BUDGET  # both moved to the genre contract, which
+from puzzlekit.genre import GenerateRequest as GenerateRequest  # names them; still importable from here
 from puzzlekit.genre import Genre
-from puzzlekit.host import Host
+from puzzlekit.host import Host, get_genre
+from puzzlekit.puzzle import rung_name
 
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
@@ -48,7 +53,11 @@ corner reasoning and expert connectivity or more; in the same release Nurikabe's
 generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
-to 20x20 in every genre: each genre's change is listed below)."""
+to 20x20 in every genre: each genre's change is listed below).
+
+6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+cells added where deduction leaves cells open) before numbers are taken away."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -56,22 +65,11 @@ The cheap pass is fast, but a board it has stripped bare leaves the target rung 
 to remove, and a board the rung below still solves is thrown away.  Trying the last 40%
 at the target only made 10x10 hard Slitherlinks about 1.7 times faster (median of 20
 seeds) and halved the slowest 20x20 ones (benchmarks/generation.py)."""
-DEFAULT_BUDGET = 250
-"""Search nodes for one uniqueness check at the top difficulty: a node budget (not a
-clock) keeps generation the same on fast and slow machines.
-
-250, measured (benchmarks/generation.py-style runs, seeds bench-0..4, one run side by
-side): Slitherlink 20x20 expert median 13.0 CPU s at 250 against 15.2 at 1000, with the
-same clue densities seed by seed (37/34/38/34/39% against 37/34/38/34/38%): since each
-removal is proven by searches from a wrong clue (``ClueTrials._none_breaks``), few need
-more than a few dozen nodes, and a budget that runs out keeps a clue, so a higher one
-buys almost nothing.  100 was no faster than 250 on two seeds; Bridges 30x30, Akari
-10x10, Shikaku 10x10 and Masyu 6x6 hard were unchanged between 250 and 500."""
 
 
 progress_hook: ContextVar[Callable[[str, int], None] | None] = ContextVar("puzzlekit_generation_progress", default=None)
 """Told ``("attempt", 1)`` when an attempt starts and ``("removed", n)`` when n clues
-go, so a long puzzle can show progress (``puzzlekit.batching`` sets it; by default nobody
+go, so a long puzzle can show progress (``make_item`` sets it for a batch; by default nobody
 is told)."""
 
 
@@ -83,25 +81,6 @@ def _tell(event: str, n: int = 1) -> None:
 
 class GenerationError(PuzzlekitError):
     """No puzzle could be made as asked (a size too small for a difficulty, a budget spent)."""
-
-
-@dataclass(frozen=True)
-class GenerateRequest:
-    """What the user asked for; genres read what applies to them."""
-
-    cols: int
-    rows: int
-    difficulty: str = "medium"
-    symmetry: str = "none"
-    mask: Block | None = None
-    """A drawn region (``x`` inside, ``.`` outside), for genres that take one."""
-    density: float | None = None
-    """Islands per square, for genres that place islands."""
-    max_nodes: int = DEFAULT_BUDGET
-    """Search budget of each uniqueness check at the top difficulty."""
-    deadline: float | None = None
-    """``time.perf_counter()`` past which the attempt gives up (not part of the puzzle's
-    identity: running out of time ends with an error, it never changes a puzzle)."""
 
 
 @dataclass(frozen=True)
@@ -479,8 +458,6 @@ def make_each(
     ``mask`` is level text of a region drawn with ``x``.  ``jobs`` (0: every core) and
     ``cluster`` (a Dask scheduler address or client) make them elsewhere, same puzzles.
     """
-    from puzzlekit.api import get_genre
-
     g = get_genre(genre, host)
     size = parse_size(size)
     block = None
@@ -666,6 +643,125 @@ def generate(
         raise UsageError("--count must be at least 1")
     check_seed(seed)
     check_options(genre, request)
-    from puzzlekit.batching.making import generated
-
     yield from generated(genre, request, seed, count, timeout, jobs=jobs, cluster=cluster)
+
+
+# -- many puzzles as a batch -----------------------------------------------------
+#
+# Item i made from the seed stamped on it, anywhere: item i of ``--seed S`` is made from
+# the item seed ``S#i`` alone (``item_seed``),
+# so it is the same puzzle in this process, on a local worker or on a cluster machine,
+# and ``--seed 'S#i'`` makes it again by itself.  A batch holds no two equal puzzles: the
+# rare item that repeats an earlier one is made again, in order, from the seed
+# ``S#i~1`` (then ``~2``...), which is stamped on it and reproduces it alone too.
+#
+# (Once puzzlekit/batching/making.py; here since issue 22, so batching runs the work it is
+# handed and never imports the generator back.)
+
+MAX_REMAKES = 20
+"""Remakes of one item that keeps repeating earlier ones before giving up."""
+
+
+@dataclass(frozen=True)
+class MakeJob:
+    """Everything one puzzle needs, small enough to send to another machine."""
+
+    genre: Genre
+    request: GenerateRequest
+    seed: str
+    """The item's own seed (``S#i``), the one stamped on it."""
+    index: int
+    timeout: float | None
+    keep_instance: bool = False
+    """Keep the genre's object (in this process; instances need not pickle)."""
+
+
+class _Counter:
+    """Turns the generator's events into the running item's progress."""
+
+    def __init__(self) -> None:
+        self.attempts = 0
+        self.removed = 0
+
+    def __call__(self, event: str, n: int) -> None:
+        if event == "attempt":
+            self.attempts += n
+            self.removed = 0
+        elif event == "removed":
+            self.removed += n
+        tell({"attempt": self.attempts, "removed": self.removed})
+
+
+def make_item(job: MakeJob) -> Generated:
+    """One puzzle from its item seed (``timeout`` seconds from now)."""
+    deadline = None if not job.timeout else time.perf_counter() + job.timeout
+    token = progress_hook.set(_Counter())
+    try:
+        made = make_one(job.genre, job.request, job.seed, 0, deadline, frozenset())
+    finally:
+        progress_hook.reset(token)
+    return replace(made, index=job.index, instance=made.instance if job.keep_instance else None)
+
+
+def jobs_for(
+    genre: Genre,
+    request: GenerateRequest,
+    seed: str,
+    count: int,
+    timeout: float | None,
+    *,
+    start: int = 0,
+    keep_instance: bool = False,
+) -> Iterator[MakeJob]:
+    """The jobs of items ``start .. count-1`` of the batch seeded ``seed``."""
+    for index in range(start, count):
+        yield MakeJob(genre, request, item_seed(seed, index), index, timeout, keep_instance)
+
+
+def body_key(text: str) -> str:
+    """A puzzle's identity for the duplicate check: its rows as the level reader reads
+    them, not its metadata (a row may start with ``#`` in some genres)."""
+    rows = "\n\n".join("\n".join(block.rows) for block in read_blocks(text))
+    return hashlib.sha256(rows.encode("utf-8")).hexdigest()[:20]
+
+
+class Unrepeated:
+    """The duplicate check of one batch, applied in order (so it is the same however
+    the items were made)."""
+
+    def __init__(self, keys: Iterable[str] = ()) -> None:
+        self.seen = set(keys)
+
+    def check(self, made: Generated, job: MakeJob) -> Generated:
+        for n in range(1, MAX_REMAKES + 1):
+            key = body_key(made.text)
+            if key not in self.seen:
+                self.seen.add(key)
+                return made
+            made = make_item(replace(job, seed=f"{job.seed}~{n}"))
+        raise GenerationError(f"puzzle {job.index + 1} repeated earlier puzzles {MAX_REMAKES} times; ask for fewer")
+
+
+def generated(
+    genre: Genre,
+    request: GenerateRequest,
+    seed: str,
+    count: int,
+    timeout: float | None,
+    *,
+    jobs: int = 1,
+    cluster: Any = None,
+) -> Iterator[Generated]:
+    """Puzzles ``0 .. count-1`` in order as they are made (see :func:`generate`)."""
+    inline = cluster is None and jobs == 1
+    todo = jobs_for(genre, request, seed, count, timeout, keep_instance=inline)
+    unrepeated = Unrepeated()
+    for outcome in ordered(make_item, todo, jobs=jobs, cluster=cluster):
+        if isinstance(outcome, Failed):
+            if outcome.error is not None:
+                raise outcome.error
+            if outcome.died:
+                raise BatchError(outcome.index, outcome.message, died=True)
+            raise GenerationError(outcome.message)
+        job = MakeJob(genre, request, item_seed(seed, outcome.index), outcome.index, timeout, inline)
+        yield unrepeated.check(outcome.value, job)

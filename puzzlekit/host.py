@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -156,6 +157,20 @@ def make_host(entrypoints: bool = True, plugins: Iterable[Any] = (), lazy: bool 
         _load(host, list(host.pending), plugins)
     return host
 
+
+
+@lru_cache(maxsize=1)
+def default_host() -> Host:
+    """The host of installed plugins, built once on first use; each plugin is imported when
+    it is first needed (``make_host(lazy=True)``)."""
+    return make_host(lazy=True)
+
+
+def get_genre(genre: str | Genre, host: Host | None = None) -> Genre:
+    """``genre`` itself, or the genre of that name or alias in ``host`` (the default host)."""
+    if isinstance(genre, Genre):
+        return genre
+    return (host or default_host()).genre(genre)
 
 def _load(host: Host, names: list[str], plugins: Iterable[Any] = ()) -> None:
     """Import the pending plugins ``names`` (and register ``plugins`` given directly), then

@@ -19,7 +19,7 @@ from puzzlekit.errors import DuplicateName, PluginError, UnknownGenre, UsageErro
 from puzzlekit.genre import Genre
 
 if TYPE_CHECKING:
-    from puzzlekit.api import Puzzle
+    from puzzlekit.puzzle import Puzzle
 
 _NAME = re.compile(r"^[a-z][a-z0-9_-]*$")
 

@@ -78,8 +78,7 @@ def test_an_unreachable_scheduler_is_one_line(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_a_long_puzzle_on_the_cluster_says_how_far_it_is(cluster: Any, host: puzzlekit.Host) -> None:
-    from puzzlekit.batching.making import jobs_for, make_item
-    from puzzlekit.generation import GenerateRequest
+    from puzzlekit.generation import GenerateRequest, jobs_for, make_item
 
     heard: list[tuple[int, dict[str, int]]] = []
     jobs = jobs_for(host.genre("slitherlink"), GenerateRequest(5, 5, "hard"), "heard", 2, 60)

@@ -95,13 +95,13 @@ def make_pool(
     func: Callable[[Any], Any], jobs: int, cluster: Any, on_progress: ProgressCallback | None
 ) -> InlinePool | Pool:
     if cluster is not None:
-        from puzzlekit.batching.cluster import DaskPool
+        from puzzlekit.batching.cluster import DaskPool  # Dask, an optional extra: only for a cluster
 
         return DaskPool(func, cluster, watched=on_progress is not None)
     processes = resolve_jobs(jobs)
     if processes <= 1:
         return InlinePool(func, on_progress)
-    from puzzlekit.batching.pool import LocalPool
+    from puzzlekit.batching.pool import LocalPool  # concurrent.futures: off the start-up path
 
     return LocalPool(func, processes)
 

@@ -14,15 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule
 from puzzlekit.core.rng import Rng
+from puzzlekit.engines.encoding import Clause, SatEncoding
 from puzzlekit.grid.topology import RectGrid
-
-if TYPE_CHECKING:
-    from puzzlekit.engines.sat import SatEncoding
 
 
 def cells_of(mask: int) -> list[int]:
@@ -112,8 +109,6 @@ class Placements:
         per (cell, clue) says "the cell is the clue's" (the one-hot table
         ``SatEncoding.values`` describes); each clue draws exactly one piece, each cell is
         exactly one clue's.  Values decode to each cell's clue (-1 none)."""
-        from puzzlekit.engines.sat import Clause, SatEncoding
-
         chosen = [(i, piece) for i, pieces in enumerate(self.pieces) for piece in pieces]
         covers: dict[tuple[int, int], list[int]] = {}
         for k, (i, piece) in enumerate(chosen):

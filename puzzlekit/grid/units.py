@@ -15,16 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule, Violation
+from puzzlekit.engines.encoding import Clause, SatEncoding
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 from puzzlekit.grid.topology import RectGrid
-
-if TYPE_CHECKING:
-    from puzzlekit.engines.sat import SatEncoding
 
 
 @dataclass(frozen=True)
@@ -131,8 +128,6 @@ class Houses:
         exactly one value (its given one, when not 0), each house each value at most once (and
         at least once when it has ``n`` cells).  Puzzle values decode to 1..n; it shares
         nothing with the propagators."""
-        from puzzlekit.engines.sat import Clause, SatEncoding
-
         n = self.n
 
         def lit(cell: int, v: int) -> int:

@@ -15,7 +15,7 @@ from puzzlekit.core.model import Violation, is_fixed
 from puzzlekit.genre import Genre
 
 if TYPE_CHECKING:  # the solver's API is not needed to draw (and costs start-up time)
-    from puzzlekit.api import Puzzle
+    from puzzlekit.puzzle import Puzzle
 
 
 def can_draw(genre: Genre) -> bool:

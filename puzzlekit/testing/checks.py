@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
 
-from puzzlekit.api import Puzzle, SolveResult, load, rung_name, solve
+from puzzlekit.api import Puzzle, SolveResult, judge, load, rung_name, solve
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import domains_of, values_of
+from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import LevelError, PuzzlekitError
 from puzzlekit.formats.level import read_blocks, write_block
@@ -304,8 +305,6 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
     and solution agree with enumerating every assignment through ``accept``."""
     if type(genre).small_board is Genre.small_board:
         raise Skipped(f"{genre.name} has no small-board sampler (Genre.small_board)")
-    from puzzlekit.core.rng import Rng
-
     rng = Rng(f"{genre.name}:brute-force:{seed}")
     for index in range(boards):
         instance = genre.small_board(rng)
@@ -349,7 +348,7 @@ def check_generates(genre: Genre, size: int = 7) -> None:
 
 def check_hint(genre: Genre, ex: Example) -> None:
     """A hint on the bare puzzle is a step the solution agrees with."""
-    from puzzlekit.hints import hint
+    from puzzlekit.hints import hint  # only when this check runs
 
     if ex.puzzle.expect() != "unique":
         raise Skipped(f"{ex.puzzle.where}: hints need a unique puzzle")
@@ -397,8 +396,7 @@ def check_playable(genre: Genre, ex: Example) -> None:
     mark allowed by it, outlines inside the picture, and the solution enterable as marks."""
     import re
 
-    from puzzlekit.api import judge
-    from puzzlekit.pictures import can_draw, draw
+    from puzzlekit.pictures import can_draw, draw  # only when this check runs
 
     places = genre.places(ex.puzzle.instance)
     if not places:

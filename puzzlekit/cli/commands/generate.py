@@ -7,7 +7,6 @@ import sys
 
 import click
 
-from puzzlekit.batching.making import MakeJob, Unrepeated, body_key, jobs_for, make_item
 from puzzlekit.batching.output import Record
 from puzzlekit.cli.batchrun import Emit, batch_options, run_batch
 from puzzlekit.cli.common import Seconds, complete_genre, read_raw, reports_errors, resolve_genre, usage_error
@@ -19,9 +18,14 @@ from puzzlekit.generation import (
     SYMMETRIES,
     Generated,
     GenerateRequest,
+    MakeJob,
+    Unrepeated,
+    body_key,
     check_options,
     check_seed,
     item_seed,
+    jobs_for,
+    make_item,
     parse_size,
     target_rung,
 )
