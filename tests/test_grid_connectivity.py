@@ -7,7 +7,9 @@ import random
 from collections.abc import Callable, Sequence
 
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Model, Propagator, Rule, Rung
-from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, reach
+from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, has_pool, pieces_of, reach
+from puzzlekit.grid.bits import mask_of
+from puzzlekit.grid.islands import diamond
 
 RULE = Rule("connect", 1, "test rule")
 LADDER = (Rung(1, "only"),)
@@ -170,3 +172,22 @@ def test_reach_counts_steps_and_stops_at_blocked_cells() -> None:
     may: Sequence[bool] = [True] * 5
     assert reach(grid, may, [0], limit=2) == {0: 0, 1: 1, 2: 2}
     assert reach(grid, may, [0], blocked=[False, False, True, False, False]) == {0: 0, 1: 1}
+
+
+def test_pieces_of_and_has_pool_agree_with_the_grid_on_every_set_of_small_boards() -> None:
+    for rows, cols in ((1, 1), (1, 4), (2, 2), (3, 3), (2, 4)):
+        grid = RectGrid(rows, cols)
+        for bits in itertools.product((0, 1), repeat=grid.n_cells):
+            cells = {c for c, b in enumerate(bits) if b}
+            assert pieces_of(grid, cells) == grid.pieces(cells.__contains__)
+            assert has_pool(grid, cells) == bool(grid.has_block(cells.__contains__))
+
+
+def test_diamond_is_the_cells_within_its_radius() -> None:
+    rng = random.Random("diamond")
+    for _ in range(300):
+        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+        cell, radius = rng.randrange(rows * cols), rng.randint(0, 12)
+        r0, c0 = divmod(cell, cols)
+        near = (r * cols + c for r in range(rows) for c in range(cols) if abs(r - r0) + abs(c - c0) <= radius)
+        assert diamond(rows, cols, cell, radius) == mask_of(near)

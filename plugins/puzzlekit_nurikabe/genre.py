@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -31,9 +32,11 @@ from puzzlekit.grid import (
     ParsedGrid,
     RectGrid,
     StaysConnected,
+    has_pool,
     lone_pieces,
     marks_of,
     piece_cuts,
+    pieces_of,
     read_grid,
     read_state,
     sized_regions,
@@ -107,7 +110,7 @@ class Nurikabe(GridGenre):
         model = Model(LADDER)
         model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
         model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True, model=model))
-        for block in grid.blocks():
+        for block in _blocks(grid.rows, grid.cols):
             model.add(NotAll(POOL, block))
         model.add(StaysConnected(SEA, grid, cells, 1, grid.n_cells - sum(instance.clues.values())))
         model.add(OneClueRegions(REACH, grid, cells, 0, instance.clues, True, deep=True, blocks=True, model=model))
@@ -269,10 +272,16 @@ class Nurikabe(GridGenre):
         return Board(grid, clues)
 
 
+@lru_cache(maxsize=16)
+def _blocks(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The 2x2 blocks of a board that size (cached: a generator builds a model per trial)."""
+    return tuple(RectGrid(rows, cols).blocks())
+
+
 def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) -> tuple[set[int], Clues] | None:
     """The solution and numbers with ``cell`` recoloured, or (half the time) the number of
     the island at or beside it moved within the island; None when that breaks a rule."""
-    islands = grid.pieces(lambda c: c not in sea)
+    islands = pieces_of(grid, set(range(grid.n_cells)) - sea)
     if rng.chance(1, 2):
         near = [i for i in islands if len(i) > 1 and {cell, *grid.neighbours[cell]} & set(i)]
         if not near:
@@ -281,12 +290,12 @@ def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) ->
         flipped, marks = sea, set(clues) - set(island) | {rng.choice([c for c in island if c not in clues])}
     else:
         flipped, marks = sea ^ {cell}, set(clues) - {cell}
-        if len(grid.pieces(flipped.__contains__)) != 1 or grid.has_block(flipped.__contains__):
+        if len(pieces_of(grid, flipped)) != 1 or has_pool(grid, flipped):
             return None
         if cell in clues:  # a shaded number moves to a neighbour in its island, if it has one
             marks |= set(rng.choice([[n] for n in grid.neighbours[cell] if n not in flipped] or [[]]))
     numbers = {}  # each island's size on its marked cell (its first cell when none is)
-    for island in grid.pieces(lambda c: c not in flipped):
+    for island in pieces_of(grid, set(range(grid.n_cells)) - flipped):
         inside = [c for c in island if c in marks]
         if len(inside) > 1:
             return None  # two numbers joined

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache, lru_cache
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.graph import needed_nodes
@@ -56,6 +57,30 @@ def reach(
     return dist
 
 
+@lru_cache(maxsize=32)
+def _bit_grid(grid: RectGrid) -> BitGrid:
+    """One ``BitGrid`` per grid (read only, so shared): a generator builds a model per
+    trial on the same grid, and each rule's own took a tenth of that."""
+    return BitGrid(grid)
+
+
+def pieces_of(grid: RectGrid, cells: Iterable[int]) -> list[list[int]]:
+    """The orthogonally connected pieces of ``cells``, each sorted, in order of their
+    smallest cell: ``RectGrid.pieces`` on bit masks (a generator's trial asks it often)."""
+    return [cells_of(piece) for piece in _bit_grid(grid).pieces(mask_of(cells))]
+
+
+def has_pool(grid: RectGrid, cells: Iterable[int]) -> bool:
+    """Whether some 2x2 block is all of ``cells`` (``RectGrid.has_block``, on bit masks)."""
+    mask, cols = mask_of(cells), grid.cols
+    return bool(mask & mask >> 1 & mask >> cols & mask >> (cols + 1) & _bit_grid(grid).corners)
+
+
+@cache
+def _table(*values: int) -> bytes:
+    return table_of(values)
+
+
 class _CellRule(Propagator):
     __slots__ = ("rule", "grid", "cell_vars", "value", "bit", "other", "watches", "bits", "may_table", "is_table")
 
@@ -69,17 +94,15 @@ class _CellRule(Propagator):
         self.bit = 1 << value
         self.other = 1 << (1 - value)
         self.watches = tuple(v for v in cell_vars if v >= 0)
-        self.bits = BitGrid(grid)
-        self.may_table = table_of([self.bit, 0b11])
-        self.is_table = table_of([self.bit])
+        self.bits = _bit_grid(grid)
+        self.may_table = _table(self.bit, 0b11)
+        self.is_table = _table(self.bit)
 
     def _masks(self, dom: Sequence[int]) -> tuple[int, int]:
         """The cells that may be the colour, and those fixed to it, as masks."""
         cell_vars = self.cell_vars
-        if cell_vars == tuple(range(len(dom))):
-            cells = dom
-        else:  # a wall (-1) is never the colour
-            cells = [dom[v] if v >= 0 else 0 for v in cell_vars]
+        # a wall (-1) is never the colour
+        cells = dom if cell_vars == tuple(range(len(dom))) else [dom[v] if v >= 0 else 0 for v in cell_vars]
         return domain_mask(cells, self.may_table), domain_mask(cells, self.is_table)
 
     def _set_all(self, engine: Engine, mask: int, colour: bool, note: Callable[[int], str]) -> bool:
@@ -94,6 +117,11 @@ class _CellRule(Propagator):
 
     def explain(self, var: int, mask: int, note: object) -> str:
         return str(note) if note else self.rule.summary
+
+    def _note(self, clue: int, says: str) -> Callable[[int], str]:
+        """A note "the region of <clue> <says>" for ``_set_all`` (``{cell}``: the cell set)."""
+        name = self.grid.name
+        return lambda cell: f"the region of {name(clue)} " + says.format(cell=name(cell))
 
 
 class StaysConnected(_CellRule):
@@ -216,34 +244,34 @@ class OneClueRegions(_CellRule):
             return False
         spread = self.bits.spread
         for region, reach, fresh in zip(found.regions, found.reaches, found.fresh):
-            if not self.sized or not fresh and reach == region.reach:
+            if not self.sized or (not fresh and reach == region.reach):
                 continue  # the board holds what it says already
             clue = region.clue
             if region.room == 0:
                 walls = spread(region.piece) & may & ~land
-                if not self._set_all(engine, walls, False, lambda c: f"the region of {name(clue)} is complete"):
+                if not self._set_all(engine, walls, False, self._note(clue, "is complete")):
                     return False
             elif reach.bit_count() == region.size:
-                note = lambda c: f"the region of {name(clue)} needs every cell it can reach"  # noqa: E731
+                note = self._note(clue, "needs every cell it can reach")
                 if not self._set_all(engine, reach & ~land, True, note):
                     return False
             else:
                 exits = spread(region.piece) & reach & ~land
                 if exits & (exits - 1) == 0:
-                    note = lambda c: f"the region of {name(clue)} can only grow through {name(c)}"  # noqa: E731
+                    note = self._note(clue, "can only grow through {cell}")
                     if not self._set_all(engine, exits, True, note):
                         return False
         unreached = may & ~land & ~found.reached & ~found.between
         if not self._set_all(engine, unreached, False, lambda c: f"no clue's region can reach {name(c)}"):
             return False
         for cell, clue in found.needed.items():
-            note = f"the region of {name(clue)} cannot be finished without {name(cell)}"
-            if not engine.set(self.cell_vars[cell], self.bit, self.watches, note if engine.log is not None else None):
+            why = f"the region of {name(clue)} cannot be finished without {name(cell)}"
+            if not engine.set(self.cell_vars[cell], self.bit, self.watches, why if engine.log is not None else None):
                 return False
         return True
 
 
-__all__ = ["OneClueRegions", "StaysConnected", "reach"]
+__all__ = ["OneClueRegions", "StaysConnected", "has_pool", "pieces_of", "reach"]
 
 
 class NotAll(Propagator):

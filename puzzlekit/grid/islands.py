@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from puzzlekit.core.graph import needed_nodes
 from puzzlekit.grid.bits import BitGrid, cells_of, distance, flags_of, mask_of
@@ -46,6 +47,19 @@ farthest ones, which narrow the most."""
 
 MEMO_LIMIT = 50_000
 """Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
+
+
+@lru_cache(maxsize=8192)
+def diamond(rows: int, cols: int, cell: int, radius: int) -> int:
+    """The cells of a ``rows`` x ``cols`` grid at most ``radius`` steps from ``cell``, as a
+    mask, one run of bits per row (cached: a generator asks for the same ones per trial)."""
+    r0, c0 = divmod(cell, cols)
+    out = 0
+    for r in range(max(0, r0 - radius), min(rows, r0 + radius + 1)):
+        side = radius - abs(r - r0)
+        left, right = max(0, c0 - side), min(cols - 1, c0 + side)
+        out |= ((1 << (right - left + 1)) - 1) << (r * cols + left)
+    return out
 
 
 class Region:
@@ -116,33 +130,32 @@ class IslandAnalyser:
         self.deep = deep and sized
         self.blocks = blocks
         self.clue_mask = mask_of(cell for cell, _ in clues)
-        self.zones = [self._diamond(cell, n + 2) if sized else bits.full for cell, n in clues]
+        grid = bits.grid
+        self.zones = [diamond(grid.rows, grid.cols, cell, n + 2) if sized else bits.full for cell, n in clues]
         """Per region, the cells whose state its reach depends on."""
-        self.inner = [self._diamond(cell, n + 1) if sized else bits.full for cell, n in clues]
+        self.inner = [diamond(grid.rows, grid.cols, cell, n + 1) if sized else bits.full for cell, n in clues]
         """Per region, the cells its piece can lie in (a piece outside is too big)."""
-        self.covering: list[list[int]] = [[] for _ in range(bits.n)]
-        """Per cell, the regions whose zone holds it."""
-        for i, zone in enumerate(self.inner):
-            for c in cells_of(zone):
-                self.covering[c].append(i)
+        self._covering: list[list[int]] | None = None
         self.bounds: dict[tuple[int, int, int, int, int, int], int] = {}
         self.needs: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
 
-    def _diamond(self, cell: int, radius: int) -> int:
-        grid = self.bits.grid
-        r0, c0 = grid.rc(cell)
-        return mask_of(
-            grid.cell(r, c)
-            for r in range(max(0, r0 - radius), min(grid.rows, r0 + radius + 1))
-            for c in range(max(0, c0 - radius), min(grid.cols, c0 + radius + 1))
-            if abs(r - r0) + abs(c - c0) <= radius
-        )
+    @property
+    def covering(self) -> list[list[int]]:
+        """Per cell, the regions whose inner zone holds it, worked out when first asked (a
+        generator builds a model per trial, and most trials never ask)."""
+        if self._covering is None:
+            self._covering = [[] for _ in range(self.bits.n)]
+            for i, zone in enumerate(self.inner):
+                for c in cells_of(zone):
+                    self._covering[c].append(i)
+        return self._covering
 
     def analyse(self, may: int, land: int, before: Memory | None = None) -> tuple[Islands, Memory]:
         """The regions for ``may`` and ``land`` (every clue cell in ``land``), reusing the
         regions of ``before`` whose zones saw no change; and what to remember of this."""
         bits, sized = self.bits, self.sized
         n_regions = len(self.clues)
+        old: list[Region | None]
         if before is None:
             old_may, old_land, old_clued, old = 0, 0, 0, [None] * n_regions
             changed = bits.full
@@ -186,7 +199,7 @@ class IslandAnalyser:
         for i, ((cell, n), piece, border) in enumerate(zip(self.clues, pieces, borders)):
             known = old[i]
             fresh.append(known is None or bool(changed & self.zones[i]))
-            if fresh[-1]:
+            if known is None or fresh[-1]:
                 allowed = may & ~((touched & ~border) | multi)
                 if sized:
                     allowed &= self.inner[i]
