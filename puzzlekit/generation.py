@@ -55,9 +55,19 @@ difficulty a removal is proven by a search per other clue value, each under the 
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
 to 20x20 in every genre: each genre's change is listed below).
 
-6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
-easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
-cells added where deduction leaves cells open) before numbers are taken away."""
+Version 6, per genre:
+
+- Masyu: pearls read their neighbours' edges (a stronger rung 1); the climb flips up to
+  eight squares apart per deduction and picks the flip that adds most pearls; one
+  ``ClueTrials`` for both hard passes, top removals first refused by a search near the
+  pearl, eight tried (more while none passed).
+- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
+  network that stalls below two thirds of its islands, or leaves a side of the grid
+  empty, is thrown away (``looks_whole``).
+- Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+  easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+  cells added where deduction leaves cells open) before numbers are taken away.
+"""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -208,6 +218,11 @@ class ClueTrials:
         self.proven = self._unique(self.instance, rung)
         return self.proven
 
+    def deduces(self, rung: int) -> bool:
+        """Does deduction capped at ``rung`` (below the top) solve the board as it stands?
+        Asks without touching ``proven``: the board may be unique at a higher rung."""
+        return self._unique(self.instance, rung)
+
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
         genre, current = self.genre, self.instance
@@ -303,9 +318,7 @@ class ClueTrials:
             if not engine.wired:
                 raise _OutOfTime
             self.engines[rung] = engine
-        engine.dom[:] = model.domains  # the first state, as undo(0) would leave it, at once
-        engine.aux[:] = model.aux
-        engine.trail.clear()
+        engine.reset()
         engine.deadline = self.deadline
         out_of_time(self.deadline)
         try:
@@ -348,6 +361,8 @@ def reduce_clues(
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
     trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
+    if cheap and not trials.deduces(rung - 1):
+        cheap = 0  # the rung below cannot solve even every clue: each of its trials would fail
     kept = _blank_while_unique(trials, order[:cheap], rung - 1, batches=True)
     _blank_while_unique(trials, kept + order[cheap:], rung)
     return trials.instance

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from puzzlekit.core.model import Model, Rule, Rung, Violation, state_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.errors import CannotDraw, LevelError
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, read_blocks
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -347,8 +347,6 @@ class Genre(ABC):
     def blank(self, cols: int, rows: int) -> Any:
         """An instance without any clue, for the editor to start from; by default the
         level text of a board of dots.  LevelError when the genre has no such board."""
-        from puzzlekit.formats.level import read_blocks
-
         return self.parse(read_blocks("\n".join("." * cols for _ in range(rows)) + "\n", "<blank>")[0])
 
     def small_board(self, rng: Rng) -> Any:

@@ -192,6 +192,13 @@ class Engine:
         """A point on the trail to ``undo`` back to."""
         return len(self.trail)
 
+    def reset(self) -> None:
+        """Back to the first state at once (what ``undo(0)`` does, without walking the
+        trail): for a caller that runs one engine on many variants of its model."""
+        self.dom[:] = self.model.domains
+        self.aux[:] = self.model.aux
+        self.trail.clear()
+
     def undo(self, mark: int) -> None:
         """Revert every write made after ``mark``, latest first."""
         trail, dom, aux = self.trail, self.dom, self.aux

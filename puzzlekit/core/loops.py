@@ -425,13 +425,15 @@ def loop_violations(graph: LoopGraph, values: Sequence[int], visit: Sequence[boo
             degree[w] += 1
     found: list[Violation] = []
     for node, d in enumerate(degree):
+        if d == 2 or (d == 0 and (visit is None or not visit[node])):
+            continue  # fine: named only when wrong (a leaf check judges thousands of these)
         where = graph.node_name(node)
         edges = node_edges[node]
         if d > 2:
             found.append(Violation("branch", f"{d} lines meet at {where}", edges))
         elif d == 1:
             found.append(Violation("dead-end", f"a line ends at {where}", edges, unfinished=True))
-        elif d == 0 and visit is not None and visit[node]:
+        else:
             found.append(Violation("unvisited", f"the loop must pass {where}", edges, unfinished=True))
     if not any(lines):
         return [*found, Violation("empty", "no lines are drawn yet", (), unfinished=True)]
