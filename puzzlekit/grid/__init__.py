@@ -25,10 +25,11 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
 
+from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
-from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
+from puzzlekit.grid.placements import Placements, cut_rectangles, rectangles
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
