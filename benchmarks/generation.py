@@ -41,6 +41,8 @@ DEFAULT_ROWS = (
     "slitherlink:10x10:hard:10",
     "slitherlink:10x10:expert:5",
     "slitherlink:20x20:hard:5",
+    "slitherlink:20x20:expert:5",
+    "slitherlink:30x30:hard:3",
     "hashiwokakero:15x15:hard:10",
     "hashiwokakero:30x30:hard:5",
     "akari:10x10:hard:10",

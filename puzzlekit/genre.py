@@ -267,6 +267,12 @@ class Genre(ABC):
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
 
+    top_deduction: ClassVar[int | None] = None
+    """How the top difficulty proves a board unique: None (the default) by search under
+    a node budget, so its boards may need any rung from its own up, search included; a
+    rung: by deduction capped there, as the difficulties below it do, so its boards need
+    its rung up to this one and never a guess (``puzzlekit.generation.deduction_cap``)."""
+
     sizes: ClassVar[tuple[str, ...]] = ("5x5", "7x7", "10x10", "15x15", "20x20")
     """The sizes the web app's New-puzzle menu may offer (it shows those made in time:
     ``puzzlekit.web.offer``)."""
