@@ -7,7 +7,9 @@ import random
 from collections.abc import Callable, Sequence
 
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Model, Propagator, Rule, Rung
-from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, reach
+from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, has_pool, pieces_of, reach
+from puzzlekit.grid.bits import mask_of
+from puzzlekit.grid.islands import diamond
 
 RULE = Rule("connect", 1, "test rule")
 LADDER = (Rung(1, "only"),)
@@ -81,6 +83,64 @@ def test_one_clue_regions_are_sound_on_random_states() -> None:
                 )
 
 
+def pool_free(grid: RectGrid, cells: set[int]) -> bool:
+    """No 2x2 block wholly outside ``cells`` (Nurikabe: no pool of sea around the islands)."""
+    return not grid.has_block(lambda c: c not in cells)
+
+
+def test_deep_regions_with_blocks_are_sound_on_random_states() -> None:
+    """Land and 2x2 blocks only one region reaches, and the cells a region cannot do
+    without: no solution (regions of their sizes, no 2x2 block outside them) is lost."""
+    rng = random.Random(11)
+    for rows, cols in ((3, 3), (3, 4), (2, 5)):
+        grid = RectGrid(rows, cols)
+        for blocks in (True, False):
+            for _ in range(8):
+                picked = rng.sample(range(grid.n_cells), rng.randint(1, 3))
+                clues = {c: rng.randint(1, 6) for c in picked}
+                check_sound(
+                    grid,
+                    lambda g=grid, k=clues, b=blocks: OneClueRegions(RULE, g, range(g.n_cells), 0, k, True, True, b),
+                    lambda cells, g=grid, k=clues, b=blocks: (
+                        regions_ok(g, cells, k, True) and (not b or pool_free(g, cells))
+                    ),
+                    0,
+                    60,
+                )
+
+
+def test_a_sized_piece_is_sound_on_random_states() -> None:
+    """``StaysConnected`` with a size: one piece of exactly that many cells."""
+    for rows, cols in ((3, 3), (2, 4), (3, 4)):
+        grid = RectGrid(rows, cols)
+        for size in (2, 4, 7):
+            check_sound(
+                grid,
+                lambda g=grid, k=size: StaysConnected(RULE, g, range(g.n_cells), 1, k),
+                lambda s, g=grid, k=size: connected(g, s) and len(s) == k,
+                1,
+                120,
+            )
+
+
+def test_an_island_that_alone_can_break_a_block_cannot_stray_from_it() -> None:
+    """A 3 in the corner of a 3x3 board whose far corner block only it can break: it must
+    reach that block, so it cannot grow along the first row."""
+    grid = RectGrid(3, 3)
+    dom = [BOOL] * 9
+    prop = OneClueRegions(RULE, grid, range(9), 0, {0: 3}, True, True, True)
+    after = run(grid, prop, dom)
+    assert after is not None and after[2] == TRUE and after[6] == TRUE  # r1c3 and r3c1 are too far
+
+
+def test_a_neck_the_island_cannot_do_without_is_land() -> None:
+    grid = RectGrid(2, 4)
+    dom = [BOOL, BOOL, BOOL, BOOL, TRUE, BOOL, BOOL, BOOL]  # a 4 at r1c1 whose only room is east
+    prop = OneClueRegions(RULE, grid, range(8), 0, {0: 4}, True, True)
+    after = run(grid, prop, dom)
+    assert after is not None and after[1] == FALSE
+
+
 def test_articulation_point_between_two_shaded_cells_is_shaded() -> None:
     grid = RectGrid(1, 3)
     dom = [TRUE, BOOL, TRUE]
@@ -112,3 +172,22 @@ def test_reach_counts_steps_and_stops_at_blocked_cells() -> None:
     may: Sequence[bool] = [True] * 5
     assert reach(grid, may, [0], limit=2) == {0: 0, 1: 1, 2: 2}
     assert reach(grid, may, [0], blocked=[False, False, True, False, False]) == {0: 0, 1: 1}
+
+
+def test_pieces_of_and_has_pool_agree_with_the_grid_on_every_set_of_small_boards() -> None:
+    for rows, cols in ((1, 1), (1, 4), (2, 2), (3, 3), (2, 4)):
+        grid = RectGrid(rows, cols)
+        for bits in itertools.product((0, 1), repeat=grid.n_cells):
+            cells = {c for c, b in enumerate(bits) if b}
+            assert pieces_of(grid, cells) == grid.pieces(cells.__contains__)
+            assert has_pool(grid, cells) == bool(grid.has_block(cells.__contains__))
+
+
+def test_diamond_is_the_cells_within_its_radius() -> None:
+    rng = random.Random("diamond")
+    for _ in range(300):
+        rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+        cell, radius = rng.randrange(rows * cols), rng.randint(0, 12)
+        r0, c0 = divmod(cell, cols)
+        near = (r * cols + c for r in range(rows) for c in range(cols) if abs(r - r0) + abs(c - c0) <= radius)
+        assert diamond(rows, cols, cell, radius) == mask_of(near)

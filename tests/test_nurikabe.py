@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 
 import puzzlekit
@@ -113,5 +115,7 @@ def test_every_difficulty_generates_at_10x10_needing_exactly_its_rung(difficulty
     solved = puzzlekit.solve("nurikabe", made.text)
     target = {"easy": 1, "medium": 2, "hard": 3}[difficulty]
     assert solved.status == puzzlekit.Status.UNIQUE and solved.stats.rung == made.rung == target
+    if importlib.util.find_spec("pysat") is not None:  # the independent engine agrees: unique
+        assert puzzlekit.solve("nurikabe", made.text, engine="sat", timeout=None).status == puzzlekit.Status.UNIQUE
     (again,) = puzzlekit.generate("nurikabe", size="10x10", difficulty=difficulty, seed="ten", timeout=120)
     assert again.text == made.text

@@ -22,8 +22,7 @@ from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.engines.sat import solve_sat
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.generation import GenerateRequest, generate, needed_rung
-from puzzlekit.grid import cells_of, cut_rectangles, rectangles
-from puzzlekit.grid.placements import NoRoom
+from puzzlekit.grid import NoRoom, cells_of, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues
 
 SHIKAKU = puzzlekit.default_host().genre("shikaku")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -31,9 +32,11 @@ from puzzlekit.grid import (
     ParsedGrid,
     RectGrid,
     StaysConnected,
+    has_pool,
     lone_pieces,
     marks_of,
     piece_cuts,
+    pieces_of,
     read_grid,
     read_state,
     sized_regions,
@@ -51,7 +54,8 @@ Clues = dict[int, int]
 LADDER = (
     Rung(1, "islands and pools", "complete islands walled in, cells out of reach or between two numbers, no 2x2 pool"),
     Rung(2, "one sea", "the shaded cells stay connected"),
-    Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
+    Rung(3, "island reach", "land or a 2x2 block only one island can reach is its; cells an island needs"),
+    Rung(4, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
 )
 ISLANDS = Rule(
     "islands",
@@ -65,7 +69,13 @@ SEA = Rule(
     2,
     "The shaded cells form one sea: a cell cut off from it is unshaded, a cell it cannot do without is shaded.",
 )
-TRIAL = Rule("trial", 3, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
+REACH = Rule(
+    "island-reach",
+    3,
+    "Land or a 2x2 block only one island can reach must be its, so cells too far from both are not; "
+    "a cell an island cannot be finished without is in it.",
+)
+TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
 UNMARKED = 2
@@ -82,7 +92,7 @@ class Nurikabe(GridGenre):
     name = "nurikabe"
     summary = "Shade cells: each island holds one number and that many cells; one sea, no 2x2 pool."
     ladder = LADDER
-    rules = (ISLANDS, POOL, SEA, TRIAL)
+    rules = (ISLANDS, POOL, SEA, REACH, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     bad_levels = ("1.0\n", "..\n.\n", "1.a\n", "2 . 10\n. .\n")
     open_value = UNMARKED
@@ -99,11 +109,12 @@ class Nurikabe(GridGenre):
         grid, cells = instance.grid, range(instance.grid.n_cells)
         model = Model(LADDER)
         model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
-        model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True))
-        for block in grid.blocks():
+        model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True, model=model))
+        for block in _blocks(grid.rows, grid.cols):
             model.add(NotAll(POOL, block))
-        model.add(StaysConnected(SEA, grid, cells, 1))
-        model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        model.add(StaysConnected(SEA, grid, cells, 1, grid.n_cells - sum(instance.clues.values())))
+        model.add(OneClueRegions(REACH, grid, cells, 0, instance.clues, True, deep=True, blocks=True, model=model))
+        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
@@ -261,10 +272,16 @@ class Nurikabe(GridGenre):
         return Board(grid, clues)
 
 
+@lru_cache(maxsize=16)
+def _blocks(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """The 2x2 blocks of a board that size (cached: a generator builds a model per trial)."""
+    return tuple(RectGrid(rows, cols).blocks())
+
+
 def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) -> tuple[set[int], Clues] | None:
     """The solution and numbers with ``cell`` recoloured, or (half the time) the number of
     the island at or beside it moved within the island; None when that breaks a rule."""
-    islands = grid.pieces(lambda c: c not in sea)
+    islands = pieces_of(grid, set(range(grid.n_cells)) - sea)
     if rng.chance(1, 2):
         near = [i for i in islands if len(i) > 1 and {cell, *grid.neighbours[cell]} & set(i)]
         if not near:
@@ -273,12 +290,12 @@ def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) ->
         flipped, marks = sea, set(clues) - set(island) | {rng.choice([c for c in island if c not in clues])}
     else:
         flipped, marks = sea ^ {cell}, set(clues) - {cell}
-        if len(grid.pieces(flipped.__contains__)) != 1 or grid.has_block(flipped.__contains__):
+        if len(pieces_of(grid, flipped)) != 1 or has_pool(grid, flipped):
             return None
         if cell in clues:  # a shaded number moves to a neighbour in its island, if it has one
             marks |= set(rng.choice([[n] for n in grid.neighbours[cell] if n not in flipped] or [[]]))
     numbers = {}  # each island's size on its marked cell (its first cell when none is)
-    for island in grid.pieces(lambda c: c not in flipped):
+    for island in pieces_of(grid, set(range(grid.n_cells)) - flipped):
         inside = [c for c in island if c in marks]
         if len(inside) > 1:
             return None  # two numbers joined

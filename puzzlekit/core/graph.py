@@ -84,3 +84,62 @@ def _tarjan(adjacent: Adjacency, dom: Sequence[int], closed: int, label: list[in
                     if lv > disc[u]:
                         bridges.append(via)
     return bridges, pieces
+
+
+def needed_nodes(
+    neighbours: Sequence[Sequence[int]], inside: Sequence[int], is_root: Sequence[int], start: int, need: int
+) -> tuple[int, int, list[int]]:
+    """The nodes every piece of at least ``need`` nodes holding all roots must use.
+
+    The piece is sought among the nodes where ``inside`` is true (bytes, say), connected
+    through ``neighbours``; the roots are the nodes where ``is_root`` is true, ``start``
+    one of them.  A node is needed when removing it separates two roots, or leaves the
+    roots' side with fewer than ``need`` nodes: an island that must grow to its number
+    through a neck, a sea that cannot spare a cell.  One iterative Tarjan pass from
+    ``start``, which keeps per node the size of its DFS subtree and the roots in it.
+    Returns the size of the part of ``inside`` connected to ``start``, the roots found
+    in it (fewer than all: no such piece), and the needed nodes that are not roots.
+    """
+    n = len(neighbours)
+    disc = [0] * n
+    low = [0] * n
+    size = [1] * n
+    holds = [0] * n
+    cut_size = [0] * n
+    """Per node, the nodes in the subtrees its removal cuts off from ``start``."""
+    cut_holds = [0] * n
+    disc[start] = low[start] = 1
+    holds[start] = 1
+    timer = 1
+    stack = [(start, -1, iter(neighbours[start]))]
+    order = [start]
+    push, visit = stack.append, order.append
+    while stack:
+        v, p, links = stack[-1]
+        for w in links:
+            if inside[w] and w != p:
+                dw = disc[w]
+                if dw:
+                    if dw < low[v]:
+                        low[v] = dw
+                else:
+                    timer += 1
+                    disc[w] = low[w] = timer
+                    holds[w] = is_root[w]
+                    push((w, v, iter(neighbours[w])))
+                    visit(w)
+                    break
+        else:
+            stack.pop()
+            if p >= 0:
+                lv = low[v]
+                if lv < low[p]:
+                    low[p] = lv
+                size[p] += size[v]
+                holds[p] += holds[v]
+                if lv >= disc[p]:
+                    cut_size[p] += size[v]
+                    cut_holds[p] += holds[v]
+    total = size[start]
+    needed = [v for v in order if not is_root[v] and (cut_holds[v] or total - 1 - cut_size[v] < need)]
+    return total, holds[start], needed

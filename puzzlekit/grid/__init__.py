@@ -14,6 +14,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
+  ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
+  cells, on bit masks (a generator's trials);
   ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
@@ -25,10 +27,11 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   terminal views from one ``paint``, toned from ``Violation.cells``.
 """
 
+from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
-from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, reach
+from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
 from puzzlekit.grid.genre import Canvas, GridGenre
-from puzzlekit.grid.placements import NoRoom, Placements, cells_of, cut_rectangles, rectangles
+from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.text import (
     MAX_SIDE,
@@ -69,10 +72,12 @@ __all__ = [
     "climb",
     "cut_rectangles",
     "describe_legend",
+    "has_pool",
     "letter_pieces",
     "lone_pieces",
     "marks_of",
     "piece_cuts",
+    "pieces_of",
     "reach",
     "read_grid",
     "read_state",

@@ -22,10 +22,14 @@ undo, and both are exact about what they claim (sound for any genre using them).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache, lru_cache
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import Propagator, Rule
+from puzzlekit.core.graph import needed_nodes
+from puzzlekit.core.model import Model, Propagator, Rule
+from puzzlekit.grid.bits import BitGrid, cells_of, domain_mask, flags_of, mask_of, table_of
+from puzzlekit.grid.islands import IslandAnalyser, Islands, Memory
 from puzzlekit.grid.topology import RectGrid
 
 
@@ -53,28 +57,32 @@ def reach(
     return dist
 
 
-def _reach_for(
-    neighbours: Sequence[Sequence[int]], may: list[bool], owner: list[int], clue: int, starts: list[int], limit: int
-) -> dict[int, int]:
-    """``reach`` for one clue's region: through cells that may be the colour and that no
-    other clue's region holds or touches (the hot loop of ``OneClueRegions``)."""
-    dist = dict.fromkeys(starts, 0)
-    frontier = list(starts)
-    d = 0
-    while frontier and (limit < 0 or d < limit):
-        d += 1
-        nxt = []
-        for cell in frontier:
-            for n in neighbours[cell]:
-                if n not in dist and may[n] and owner[n] in (-1, clue):
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    return dist
+@lru_cache(maxsize=32)
+def _bit_grid(grid: RectGrid) -> BitGrid:
+    """One ``BitGrid`` per grid (read only, so shared): a generator builds a model per
+    trial on the same grid, and each rule's own took a tenth of that."""
+    return BitGrid(grid)
+
+
+def pieces_of(grid: RectGrid, cells: Iterable[int]) -> list[list[int]]:
+    """The orthogonally connected pieces of ``cells``, each sorted, in order of their
+    smallest cell: ``RectGrid.pieces`` on bit masks (a generator's trial asks it often)."""
+    return [cells_of(piece) for piece in _bit_grid(grid).pieces(mask_of(cells))]
+
+
+def has_pool(grid: RectGrid, cells: Iterable[int]) -> bool:
+    """Whether some 2x2 block is all of ``cells`` (``RectGrid.has_block``, on bit masks)."""
+    mask, cols = mask_of(cells), grid.cols
+    return bool(mask & mask >> 1 & mask >> cols & mask >> (cols + 1) & _bit_grid(grid).corners)
+
+
+@cache
+def _table(*values: int) -> bytes:
+    return table_of(values)
 
 
 class _CellRule(Propagator):
-    __slots__ = ("rule", "grid", "cell_vars", "value", "bit", "other", "watches")
+    __slots__ = ("rule", "grid", "cell_vars", "value", "bit", "other", "watches", "bits", "may_table", "is_table")
 
     def __init__(self, rule: Rule, grid: RectGrid, cell_vars: Sequence[int], value: int) -> None:
         if len(cell_vars) != grid.n_cells:
@@ -86,205 +94,184 @@ class _CellRule(Propagator):
         self.bit = 1 << value
         self.other = 1 << (1 - value)
         self.watches = tuple(v for v in cell_vars if v >= 0)
+        self.bits = _bit_grid(grid)
+        self.may_table = _table(self.bit, 0b11)
+        self.is_table = _table(self.bit)
 
-    def _states(self, dom: Sequence[int]) -> tuple[list[bool], list[bool]]:
-        """Per cell: may it be the colour, and is it fixed to it?"""
-        bit = self.bit
-        may = [v >= 0 and bool(dom[v] & bit) for v in self.cell_vars]
-        fixed = [v >= 0 and dom[v] == bit for v in self.cell_vars]
-        return may, fixed
+    def _masks(self, dom: Sequence[int]) -> tuple[int, int]:
+        """The cells that may be the colour, and those fixed to it, as masks."""
+        cell_vars = self.cell_vars
+        # a wall (-1) is never the colour
+        cells = dom if cell_vars == tuple(range(len(dom))) else [dom[v] if v >= 0 else 0 for v in cell_vars]
+        return domain_mask(cells, self.may_table), domain_mask(cells, self.is_table)
 
-    def _set(self, engine: Engine, cell: int, mask: int, note: str) -> bool:
-        return engine.set(self.cell_vars[cell], mask, self.watches, note)
+    def _set_all(self, engine: Engine, mask: int, colour: bool, note: Callable[[int], str]) -> bool:
+        """Narrow every cell of ``mask`` to the colour (or the other one); notes only while
+        the engine keeps a log (they cost more than the deduction)."""
+        bit = self.bit if colour else self.other
+        logged = engine.log is not None
+        for cell in cells_of(mask):
+            if not engine.set(self.cell_vars[cell], bit, self.watches, note(cell) if logged else None):
+                return False
+        return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         return str(note) if note else self.rule.summary
 
+    def _note(self, clue: int, says: str) -> Callable[[int], str]:
+        """A note "the region of <clue> <says>" for ``_set_all`` (``{cell}``: the cell set)."""
+        name = self.grid.name
+        return lambda cell: f"the region of {name(clue)} " + says.format(cell=name(cell))
+
 
 class StaysConnected(_CellRule):
-    """The cells of colour ``value`` form one connected piece."""
+    """The cells of colour ``value`` form one connected piece (of exactly ``size`` cells,
+    when given: Nurikabe's sea is every cell no island takes)."""
+
+    __slots__ = ("size",)
+
+    def __init__(
+        self, rule: Rule, grid: RectGrid, cell_vars: Sequence[int], value: int, size: int | None = None
+    ) -> None:
+        super().__init__(rule, grid, cell_vars, value)
+        self.size = size
 
     def propagate(self, engine: Engine) -> bool:
-        may, fixed = self._states(engine.dom)
-        grid = self.grid
-        roots = [c for c in range(grid.n_cells) if fixed[c]]
-        if not roots:
+        may, fixed = self._masks(engine.dom)
+        if not fixed:
             return True
-        root = roots[0]
-        # Iterative DFS from a fixed cell over the "may" graph: reachability and articulation points.
-        n = grid.n_cells
-        disc = [0] * n
-        low = [0] * n
-        holds = [0] * n  # fixed cells in each DFS subtree
-        parent = [-1] * n
-        cursor = [0] * n
-        cuts: set[int] = set()
-        timer = 1
-        disc[root] = low[root] = timer
-        holds[root] = 1
-        stack = [root]
-        neighbours = grid.neighbours
-        while stack:
-            u = stack[-1]
-            links = neighbours[u]
-            if cursor[u] < len(links):
-                w = links[cursor[u]]
-                cursor[u] += 1
-                if not may[w] or w == parent[u]:
-                    continue
-                if disc[w]:
-                    if disc[w] < low[u]:
-                        low[u] = disc[w]
-                else:
-                    timer += 1
-                    disc[w] = low[w] = timer
-                    holds[w] = 1 if fixed[w] else 0
-                    parent[w] = u
-                    stack.append(w)
-                continue
-            stack.pop()
-            p = parent[u]
-            if p >= 0:
-                if low[u] < low[p]:
-                    low[p] = low[u]
-                holds[p] += holds[u]
-                # Cutting p off separates u's subtree (holding a fixed cell) from the root (fixed).
-                if p != root and low[u] >= disc[p] and holds[u] and not fixed[p]:
-                    cuts.add(p)
-        for c in roots:
-            if not disc[c]:
-                return False  # two fixed cells of the colour that can never meet
-        for c in range(n):
-            if may[c] and not disc[c] and not self._set(engine, c, self.other, f"{grid.name(c)} cannot join the rest"):
+        name = self.grid.name
+        piece = self.bits.flood(fixed & -fixed, may)
+        if fixed & ~piece:
+            return False  # two fixed cells of the colour that can never meet
+        if not self._set_all(engine, may & ~piece, False, lambda c: f"{name(c)} cannot join the rest"):
+            return False
+        size = self.size
+        if size is not None:
+            have, can = fixed.bit_count(), piece.bit_count()
+            if have > size or can < size:
                 return False
-        for c in sorted(cuts):
-            if not self._set(engine, c, self.bit, f"{grid.name(c)} is the only link between parts that must join"):
-                return False
-        return True
+            if have == size or can == size:  # all it needs, or all it can get
+                note = "has all its cells" if have == size else "needs every cell it can reach"
+                return self._set_all(engine, piece & ~fixed, can == size, lambda c: f"the piece {note}")
+        n = self.bits.n
+        start = (fixed & -fixed).bit_length() - 1
+        _, _, needed = needed_nodes(self.grid.neighbours, flags_of(piece, n), flags_of(fixed, n), start, size or 0)
+        note = "is the only link between parts that must join"
+        return self._set_all(engine, mask_of(needed), True, lambda c: f"{name(c)} {note}")
 
 
 class OneClueRegions(_CellRule):
     """Every piece of colour ``value`` holds exactly one clue; with ``sized``, as many
-    cells as its clue's number."""
+    cells as its clue's number.  With ``deep``, the dearer reasoning of
+    ``puzzlekit.grid.islands`` too: land only one region can reach, and the cells a region
+    cannot do without; with ``blocks`` as well (the genre forbids a 2x2 block all of the
+    other colour), the blocks only one region can break.
 
-    __slots__ = ("clues", "sized")
+    Given the ``model`` it is added to, it keeps what it worked out in an aux slot (so the
+    trail undoes it with the domains) and works out again only the regions whose
+    surroundings changed; without, every pass starts from scratch.  The same deductions
+    either way."""
+
+    __slots__ = ("clues", "sized", "analyser", "clue_mask", "slot", "memories", "serial")
+
+    MEMORIES = 4096
+    """Remembered states kept before starting again (a forgotten one is worked out anew)."""
 
     def __init__(
-        self, rule: Rule, grid: RectGrid, cell_vars: Sequence[int], value: int, clues: Mapping[int, int], sized: bool
+        self,
+        rule: Rule,
+        grid: RectGrid,
+        cell_vars: Sequence[int],
+        value: int,
+        clues: Mapping[int, int],
+        sized: bool,
+        deep: bool = False,
+        blocks: bool = False,
+        model: Model | None = None,
     ) -> None:
         super().__init__(rule, grid, cell_vars, value)
         self.clues = dict(clues)
         self.sized = sized
+        self.analyser = IslandAnalyser(self.bits, sorted(self.clues.items()), sized, deep, blocks)
+        self.clue_mask = mask_of(self.clues)
+        self.slot = -1 if model is None else model.add_state([0])
+        """The aux slot naming the state last worked out (0: none)."""
+        self.memories: dict[int, Memory] = {}
+        self.serial = 0
 
     def propagate(self, engine: Engine) -> bool:
-        # Its own narrowings do not wake it, so it runs passes until one changes nothing.
+        # Its own narrowings do not wake it, so it runs passes until one changes nothing
+        # (the aux slot it writes is not a narrowing: ``_pass`` says where its own began).
         while True:
-            mark = engine.mark()
-            if not self._pass(engine):
+            mark = self._pass(engine)
+            if mark < 0:
                 return False
             if engine.mark() == mark:
                 return True
 
-    def _pass(self, engine: Engine) -> bool:
-        grid = self.grid
-        may, fixed = self._states(engine.dom)
-        for cell in self.clues:
-            if not fixed[cell]:  # a clue cell is of the colour
-                if not may[cell] or not self._set(engine, cell, self.bit, f"{grid.name(cell)} holds a clue"):
-                    return False
-                fixed[cell] = True
-        # The pieces of fixed cells (a flood fill fused with the clue count), and each one's clue.
-        neighbours, clues = grid.neighbours, self.clues
-        piece_of = [-1] * grid.n_cells
-        pieces: list[list[int]] = []
-        clue_of: list[int] = []  # per piece, its clue cell (-1 none)
-        for start in range(grid.n_cells):
-            if piece_of[start] >= 0 or not fixed[start]:
-                continue
-            index = len(pieces)
-            piece_of[start] = index
-            piece, stack, clue = [start], [start], -1
-            while stack:
-                cell = stack.pop()
-                if cell in clues:
-                    if clue >= 0:
-                        return False  # two clues joined in one region
-                    clue = cell
-                for n in neighbours[cell]:
-                    if piece_of[n] < 0 and fixed[n]:
-                        piece_of[n] = index
-                        piece.append(n)
-                        stack.append(n)
-            if clue >= 0 and self.sized and len(piece) > clues[clue]:
-                return False
-            pieces.append(piece)
-            clue_of.append(clue)
-        # owner[c]: the one clue whose piece holds c or touches it; -1 none, -2 several.
-        n_cells = grid.n_cells
-        owner = [-1] * n_cells
-        for c in range(n_cells):
-            if piece_of[c] >= 0 and clue_of[piece_of[c]] >= 0:
-                clue = clue_of[piece_of[c]]
-                for x in (c, *neighbours[c]):
-                    owner[x] = clue if owner[x] in (-1, clue) else -2
-        for c in range(n_cells):
-            if owner[c] == -2 and may[c] and not fixed[c]:
-                if not self._set(engine, c, self.other, f"{grid.name(c)} would join two regions that each hold a clue"):
-                    return False
-                may[c] = False
-        reached = [False] * n_cells
-        for index, piece in enumerate(pieces):
-            clue = clue_of[index]
-            if clue < 0:
-                continue
-            room = self.clues[clue] - len(piece) if self.sized else None
-            dist = _reach_for(neighbours, may, owner, clue, piece, -1 if room is None else room)
-            for c in dist:
-                reached[c] = True
-            if room is None:
-                continue
-            if len(dist) < self.clues[clue] and not self._grows_enough(dist, pieces, piece_of, clue_of, clue):
-                return False
-            if room == 0:
-                for c in piece:
-                    for n in grid.neighbours[c]:
-                        if may[n] and not fixed[n]:
-                            if not self._set(engine, n, self.other, f"the region of {grid.name(clue)} is complete"):
-                                return False
-                            may[n] = False
-            elif not self._grow(engine, piece, may, fixed, clue):
-                return False
-        for c in range(grid.n_cells):
-            if may[c] and not reached[c]:
-                if fixed[c]:
-                    return False  # a region that can reach no clue
-                if not self._set(engine, c, self.other, f"no clue's region can reach {grid.name(c)}"):
-                    return False
-        return True
+    def _remember(self, engine: Engine, memory: Memory) -> None:
+        if self.slot < 0:
+            return
+        if len(self.memories) >= self.MEMORIES:
+            self.memories.clear()
+        self.serial += 1
+        self.memories[self.serial] = memory
+        engine.put(self.slot, self.serial)
 
-    def _grows_enough(
-        self, dist: Mapping[int, int], pieces: list[list[int]], piece_of: list[int], clue_of: list[int], clue: int
-    ) -> bool:
-        """Within reach, counting clueless pieces it would swallow whole, are there enough cells?"""
-        cells = set(dist)
-        for c in list(cells):
-            if piece_of[c] >= 0 and clue_of[piece_of[c]] == -1:
-                cells.update(pieces[piece_of[c]])
-        return len(cells) >= self.clues[clue]
+    def _pass(self, engine: Engine) -> int:
+        """One pass: -1 on a contradiction, else the trail's mark after the aux write, before
+        the pass's deductions."""
+        may, land = self._masks(engine.dom)
+        name = self.grid.name
+        missing = self.clue_mask & ~land
+        if missing:  # a clue cell is of the colour
+            if missing & ~may or not self._set_all(engine, missing, True, lambda c: f"{name(c)} holds a clue"):
+                return -1
+            land |= missing
+        before = self.memories.get(engine.aux[self.slot]) if self.slot >= 0 else None
+        found, memory = self.analyser.analyse(may, land, before)
+        if before is None or before[:3] != memory[:3]:
+            self._remember(engine, memory)
+        start = engine.mark()
+        return start if not found.failure and self._deduce(engine, found, may, land) else -1
 
-    def _grow(self, engine: Engine, piece: list[int], may: list[bool], fixed: list[bool], clue: int) -> bool:
-        """A region short of cells with a single open cell around it must take that cell."""
-        frontier = {n for c in piece for n in self.grid.neighbours[c] if may[n] and not fixed[n]}
-        if not frontier:
+    def _deduce(self, engine: Engine, found: Islands, may: int, land: int) -> bool:
+        name = self.grid.name
+        if not self._set_all(
+            engine, found.between, False, lambda c: f"{name(c)} would join two regions that each hold a clue"
+        ):
             return False
-        if len(frontier) == 1:
-            (cell,) = frontier
-            note = f"the region of {self.grid.name(clue)} can only grow through {self.grid.name(cell)}"
-            return self._set(engine, cell, self.bit, note)
+        spread = self.bits.spread
+        for region, reach, fresh in zip(found.regions, found.reaches, found.fresh):
+            if not self.sized or (not fresh and reach == region.reach):
+                continue  # the board holds what it says already
+            clue = region.clue
+            if region.room == 0:
+                walls = spread(region.piece) & may & ~land
+                if not self._set_all(engine, walls, False, self._note(clue, "is complete")):
+                    return False
+            elif reach.bit_count() == region.size:
+                note = self._note(clue, "needs every cell it can reach")
+                if not self._set_all(engine, reach & ~land, True, note):
+                    return False
+            else:
+                exits = spread(region.piece) & reach & ~land
+                if exits & (exits - 1) == 0:
+                    note = self._note(clue, "can only grow through {cell}")
+                    if not self._set_all(engine, exits, True, note):
+                        return False
+        unreached = may & ~land & ~found.reached & ~found.between
+        if not self._set_all(engine, unreached, False, lambda c: f"no clue's region can reach {name(c)}"):
+            return False
+        for cell, clue in found.needed.items():
+            why = f"the region of {name(clue)} cannot be finished without {name(cell)}"
+            if not engine.set(self.cell_vars[cell], self.bit, self.watches, why if engine.log is not None else None):
+                return False
         return True
 
 
-__all__ = ["OneClueRegions", "StaysConnected", "reach"]
+__all__ = ["OneClueRegions", "StaysConnected", "has_pool", "pieces_of", "reach"]
 
 
 class NotAll(Propagator):

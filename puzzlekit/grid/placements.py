@@ -19,17 +19,8 @@ from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, SatEncoding
+from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.topology import RectGrid
-
-
-def cells_of(mask: int) -> list[int]:
-    """The set bits of a mask, lowest first: a piece's cells, a domain's values."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @cache

@@ -29,7 +29,8 @@ from collections.abc import Callable, Sequence
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model
 from puzzlekit.core.rng import Rng
-from puzzlekit.grid.placements import NoRoom, Placements, cells_of
+from puzzlekit.grid.bits import cells_of
+from puzzlekit.grid.placements import NoRoom, Placements
 from puzzlekit.grid.topology import RectGrid
 
 PATIENCE = 2
@@ -164,9 +165,7 @@ class MovingClues:
             domains[c] = sum(1 << j for j in self.reaching[c] if union[j] >> c & 1)
 
 
-def climb(
-    moving: MovingClues, rung: int, rng: Rng, deadline: float | None = None, patience: int = PATIENCE
-) -> bool:
+def climb(moving: MovingClues, rung: int, rng: Rng, deadline: float | None = None, patience: int = PATIENCE) -> bool:
     """Move clues within their regions until deduction capped at ``rung`` solves the board
     and (``rung`` > 1) the rung below does not; False when ``patience`` moves per clue did
     not get there (the caller starts again with another division).

@@ -1,0 +1,354 @@
+"""Where each clue's region (a Nurikabe island) can still go, read off the board at once.
+
+The analysis behind ``OneClueRegions``, as bit masks over the cells (``puzzlekit.grid.bits``):
+``land`` the cells fixed to the colour, ``may`` those that can still take it.  For every
+clue it finds the piece of land holding it, the cells its region may still take
+(``allowed``: not fixed to the other colour, not beside another clue's piece) and, with
+``sized``, how far it can reach: ``balls[d]`` are the cells at most ``d`` steps from the
+piece, up to the cells the region still needs.
+
+What a region may reach, and so what every rule reads, is narrowed three ways:
+
+- a piece of land holding no clue (``loose``) joins whichever region takes one of its
+  cells or a cell beside it, whole; a region that cannot take all of it within its size
+  may not come next to it;
+- (``deep``) land only one region can reach, and (with ``blocks``, where no 2x2 block may
+  be all of the other colour: Nurikabe's pools) a 2x2 block only one region can break,
+  must be that region's: a cell is out of its reach when a region holding its piece, the
+  cell and that land (or a cell of that block) would need more cells than its number.
+  With ``p`` the piece, ``q`` the land (each counted as one node) and ``y`` the cell, any
+  connected region holding the three holds a tree with at least
+  ``(d(p,q) + d(p,y) + d(q,y)) / 2`` edges, so at least ``|P| + |Q| - 1`` plus that many
+  cells (``|P|`` plus that many for a block's cell);
+- (``deep``) a cell the region cannot do without (removing it cuts the piece off from the
+  cells it needs, ``puzzlekit.core.graph.needed_nodes``) is in the region.
+
+Everything is exact about what it claims: each step only drops cells no solution's region
+can hold, so the propagators built on it are sound for any genre.
+
+A region's reach depends only on the board within its number (plus two) of its clue (its
+``zone``), so ``IslandAnalyser`` keeps each region it worked out and hands it back while
+nothing in its zone changed: a lookahead probe changes a few cells, and most regions are
+then looked up, not flooded again.  ``analyse`` is the same without memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from puzzlekit.core.graph import needed_nodes
+from puzzlekit.grid.bits import BitGrid, cells_of, distance, flags_of, mask_of
+
+MAX_DUTIES = 8
+"""Duties (land or blocks only one region can reach) weighed per region and pass: the
+farthest ones, which narrow the most."""
+
+MEMO_LIMIT = 50_000
+"""Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
+
+
+@lru_cache(maxsize=8192)
+def diamond(rows: int, cols: int, cell: int, radius: int) -> int:
+    """The cells of a ``rows`` x ``cols`` grid at most ``radius`` steps from ``cell``, as a
+    mask, one run of bits per row (cached: a generator asks for the same ones per trial)."""
+    r0, c0 = divmod(cell, cols)
+    out = 0
+    for r in range(max(0, r0 - radius), min(rows, r0 + radius + 1)):
+        side = radius - abs(r - r0)
+        left, right = max(0, c0 - side), min(cols - 1, c0 + side)
+        out |= ((1 << (right - left + 1)) - 1) << (r * cols + left)
+    return out
+
+
+class Region:
+    """One clue's region as the board stands (shared between passes while its zone holds)."""
+
+    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch")
+
+    def __init__(self, clue: int, size: int, piece: int, border: int, allowed: int, balls: list[int]) -> None:
+        self.clue = clue
+        self.size = size
+        """Its number (0 when regions are not sized)."""
+        self.piece = piece
+        """The land connected to the clue."""
+        self.border = border
+        """The piece and the cells next to it."""
+        self.allowed = allowed
+        """Cells it may take: not the other colour, not beside another clue's piece."""
+        self.balls = balls
+        """``balls[d]``: allowed cells within ``d`` steps of the piece (only the last, all
+        it can reach, when unsized)."""
+        self.touch = -1
+        """The open 2x2 blocks (by corner) it reaches into, once worked out (-1: not yet)."""
+
+    @property
+    def reach(self) -> int:
+        return self.balls[-1]
+
+    @property
+    def room(self) -> int:
+        return self.size - self.piece.bit_count()
+
+
+@dataclass
+class Islands:
+    """What one analysis found; ``failure`` names a contradiction (None: none seen)."""
+
+    regions: list[Region]
+    reaches: list[int]
+    """Per region, the cells it can still hold (its reach, narrowed by duties)."""
+    between: int = 0
+    """Cells beside two clues' pieces (they take the other colour)."""
+    reached: int = 0
+    """Cells some region can hold."""
+    failure: str | None = None
+    owns: list[list[int]] = field(default_factory=list)
+    """(``deep``) per region, the loose land only it can reach."""
+    needed: dict[int, int] = field(default_factory=dict)
+    """(``deep``) cell -> the clue whose region cannot do without it."""
+    fresh: list[bool] = field(default_factory=list)
+    """Per region, whether it was worked out anew (else it is the one remembered, whose
+    own deductions the board already holds)."""
+
+
+Memory = tuple[int, int, int, list[Region | None]]
+"""What an analyser remembers of the last state it saw: its ``may``, ``land``, the land of
+clued pieces, and each region as worked out then (None: not known)."""
+
+
+class IslandAnalyser:
+    """The analysis of one board's regions, remembering what it worked out."""
+
+    def __init__(
+        self, bits: BitGrid, clues: Sequence[tuple[int, int]], sized: bool, deep: bool = False, blocks: bool = False
+    ) -> None:
+        self.bits = bits
+        self.clues = list(clues)
+        self.sized = sized
+        self.deep = deep and sized
+        self.blocks = blocks
+        self.clue_mask = mask_of(cell for cell, _ in clues)
+        grid = bits.grid
+        self.zones = [diamond(grid.rows, grid.cols, cell, n + 2) if sized else bits.full for cell, n in clues]
+        """Per region, the cells whose state its reach depends on."""
+        self.inner = [diamond(grid.rows, grid.cols, cell, n + 1) if sized else bits.full for cell, n in clues]
+        """Per region, the cells its piece can lie in (a piece outside is too big)."""
+        self._covering: list[list[int]] | None = None
+        self.bounds: dict[tuple[int, int, int, int, int, int], int] = {}
+        self.needs: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
+
+    @property
+    def covering(self) -> list[list[int]]:
+        """Per cell, the regions whose inner zone holds it, worked out when first asked (a
+        generator builds a model per trial, and most trials never ask)."""
+        if self._covering is None:
+            self._covering = [[] for _ in range(self.bits.n)]
+            for i, zone in enumerate(self.inner):
+                for c in cells_of(zone):
+                    self._covering[c].append(i)
+        return self._covering
+
+    def analyse(self, may: int, land: int, before: Memory | None = None) -> tuple[Islands, Memory]:
+        """The regions for ``may`` and ``land`` (every clue cell in ``land``), reusing the
+        regions of ``before`` whose zones saw no change; and what to remember of this."""
+        bits, sized = self.bits, self.sized
+        n_regions = len(self.clues)
+        old: list[Region | None]
+        if before is None:
+            old_may, old_land, old_clued, old = 0, 0, 0, [None] * n_regions
+            changed = bits.full
+        else:
+            old_may, old_land, old_clued, old = before
+            changed = (may ^ old_may) | (land ^ old_land)
+        clue_mask = self.clue_mask
+        pieces = []
+        clued = 0
+        for i, (cell, n) in enumerate(self.clues):
+            known = old[i]
+            if known is not None and not changed & self.inner[i]:
+                piece = known.piece
+            else:
+                piece = bits.flood(1 << cell, land)
+                if piece & clue_mask & ~(1 << cell):
+                    return Islands([], [], failure="two clues joined in one region"), (may, land, 0, [None] * n_regions)
+                if sized and piece.bit_count() > n:
+                    return Islands([], [], failure="a region larger than its number"), (
+                        may,
+                        land,
+                        0,
+                        [None] * n_regions,
+                    )
+            pieces.append(piece)
+            clued |= piece
+        changed |= clued ^ old_clued
+        touched = multi = 0
+        borders = []
+        for i, piece in enumerate(pieces):
+            known = old[i]
+            border = known.border if known is not None and known.piece == piece else bits.grow(piece)
+            borders.append(border)
+            multi |= touched & border
+            touched |= border
+        between = multi & may & ~land
+        may &= ~between
+        loose_mask = land & ~clued
+        regions: list[Region] = []
+        fresh = []
+        for i, ((cell, n), piece, border) in enumerate(zip(self.clues, pieces, borders)):
+            known = old[i]
+            fresh.append(known is None or bool(changed & self.zones[i]))
+            if known is None or fresh[-1]:
+                allowed = may & ~((touched & ~border) | multi)
+                if sized:
+                    allowed &= self.inner[i]
+                allowed, balls = self._reach(piece, allowed, loose_mask, n)
+                known = Region(cell, n if sized else 0, piece, border, allowed, balls)
+            regions.append(known)
+        memory: Memory = (may | between, land, clued, list(regions))
+        found = Islands(regions, [r.reach for r in regions], between, fresh=fresh)
+        if self.deep:
+            self._duties(found, land)
+        reached = 0
+        for region, reach in zip(regions, found.reaches):
+            if sized and reach.bit_count() < region.size:
+                found.failure = f"the region of a {region.size} cannot grow to its size"
+                return found, memory
+            reached |= reach
+        found.reached = reached
+        if land & ~reached:
+            found.failure = "land no clue's region can reach"
+            return found, memory
+        if self.deep:
+            self._needed(found)
+        return found, memory
+
+    def _reach(self, piece: int, allowed: int, loose_mask: int, n: int) -> tuple[int, list[int]]:
+        """A region's allowed cells and balls, barring loose land it cannot take whole."""
+        bits, sized = self.bits, self.sized
+        room = n - piece.bit_count() if sized else bits.n
+        size = piece.bit_count()
+        while True:
+            balls = bits.balls(piece, allowed, room)
+            reach = balls[-1]
+            barred = 0
+            hit = reach & loose_mask
+            while hit:
+                q = bits.flood(hit & -hit, loose_mask)
+                hit &= ~q
+                if q & ~reach or (sized and size + q.bit_count() + distance(balls, q) - 1 > n):
+                    barred |= bits.grow(q)
+            if not barred:
+                return allowed, balls
+            allowed &= ~barred
+
+    # -- deep: duties and needed cells --------------------------------------------------
+
+    def _duties(self, found: Islands, land: int) -> None:
+        """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach."""
+        bits, regions, reaches = self.bits, found.regions, found.reaches
+        duties: list[list[tuple[int, int, int]]] = [[] for _ in regions]
+        """Per region: (distance, cells, lump size) of each duty."""
+        found.owns = [[] for _ in regions]
+        for q in bits.pieces(land & ~self._clued(found)):
+            owners = [i for i in self.covering[(q & -q).bit_length() - 1] if not q & ~reaches[i]]
+            if len(owners) == 1:
+                i = owners[0]
+                found.owns[i].append(q)
+                duties[i].append((distance(regions[i].balls, q), q, q.bit_count()))
+        if self.blocks:
+            open_blocks = bits.corners & ~bits.blocks_touching(land)
+            once = twice = 0
+            touches = []
+            for region in regions:
+                if region.touch < 0:
+                    region.touch = bits.blocks_touching(region.reach & ~land)
+                t = region.touch & open_blocks
+                touches.append(t)
+                twice |= once & t
+                once |= t
+            for i, region in enumerate(regions):
+                for corner in cells_of(touches[i] & ~twice):
+                    block = bits.block_cells(corner) & reaches[i]
+                    duties[i].append((distance(region.balls, block), block, 0))
+        bounds = self.bounds
+        if len(bounds) > MEMO_LIMIT:
+            bounds.clear()
+        for i, todo in enumerate(duties):
+            todo.sort(key=lambda duty: -duty[0])
+            for d, target, lump in todo[:MAX_DUTIES]:
+                if d < 0:
+                    continue
+                key = (reaches[i], regions[i].piece, target, lump, d, regions[i].size)
+                kept = bounds.get(key)
+                if kept is None:
+                    kept = bounds[key] = self._bound(regions[i], reaches[i], d, target, lump)
+                reaches[i] = kept
+
+    @staticmethod
+    def _clued(found: Islands) -> int:
+        clued = 0
+        for region in found.regions:
+            clued |= region.piece
+        return clued
+
+    def _bound(self, region: Region, within: int, d: int, target: int, lump: int) -> int:
+        """The cells of ``within`` (the region's reach) left once no cell ``y`` is kept that
+        no region of the piece, ``target`` and ``y`` fits: ``target`` is loose land of
+        ``lump`` cells (one node), or (``lump`` 0) a block's cells, one of which the region
+        takes."""
+        bits, piece = self.bits, region.piece
+        budget = 2 * (region.size - piece.bit_count() - (lump - 1 if lump else 0)) - d
+        """The largest d(p, y) + d(target, y) a cell y may have."""
+        if budget < d:  # the region cannot take the target at all (other duties narrowed it)
+            return piece
+        near_piece = bits.balls(piece, within, budget, target if lump else 0)
+        near_target = bits.balls(target, within, budget, piece)
+        kept = 0
+        last = len(near_target) - 1
+        for steps, ball in enumerate(near_piece):
+            kept |= ball & near_target[min(budget - steps, last)]
+        return within & (kept | piece)
+
+    def _needed(self, found: Islands) -> None:
+        """The cells each region cannot do without (``needed_nodes`` over its reach)."""
+        neighbours = self.bits.grid.neighbours
+        needs = self.needs
+        if len(needs) > MEMO_LIMIT:
+            needs.clear()
+        for region, reach, owns in zip(found.regions, found.reaches, found.owns):
+            if region.room <= 0:
+                continue
+            held_land = region.piece
+            for q in owns:
+                held_land |= q
+            key = (reach, held_land, region.size)
+            known = needs.get(key)
+            if known is None:
+                n = self.bits.n
+                start = (held_land & -held_land).bit_length() - 1
+                total, held, needed = needed_nodes(
+                    neighbours, flags_of(reach, n), flags_of(held_land, n), start, region.size
+                )
+                known = needs[key] = (total, held_land.bit_count() - held, needed)
+            total, missing, needed = known
+            if missing or total < region.size:
+                found.failure = f"the region of a {region.size} cannot take all the land it must"
+                return
+            for c in needed:
+                found.needed.setdefault(c, region.clue)
+
+
+def analyse(
+    bits: BitGrid,
+    may: int,
+    land: int,
+    clues: Sequence[tuple[int, int]],
+    sized: bool,
+    deep: bool = False,
+    blocks: bool = False,
+) -> Islands:
+    """The regions for ``may`` and ``land``, worked out from scratch (``IslandAnalyser``
+    without memory)."""
+    return IslandAnalyser(bits, clues, sized, deep, blocks).analyse(may, land)[0]
