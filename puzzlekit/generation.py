@@ -116,7 +116,7 @@ def unique_at(
     Past ``deadline`` (a ``time.perf_counter()`` value) the attempt ends (``_OutOfTime``).
     """
     out_of_time(deadline)
-    model = genre.build(instance)
+    model = genre.solving_model(instance)
     top = is_top(genre, rung)
     outcome = _count(model, None if top else rung, max_nodes if top else 0, deadline)
     return outcome.status == Status.UNIQUE
@@ -136,7 +136,7 @@ def needed_rung(
     deduction runs: what it leaves open needs the search rung, and no search is spent
     proving again what the trials proved (with a budget that might not reach it)."""
     out_of_time(deadline)
-    outcome = _count(genre.build(instance), None, 0 if proven else max_nodes, deadline)
+    outcome = _count(genre.solving_model(instance), None, 0 if proven else max_nodes, deadline)
     if proven and outcome.status == Status.UNDECIDED:
         return outcome.rung  # the search rung: deduction alone did not finish
     if outcome.status != Status.UNIQUE:
@@ -280,7 +280,7 @@ class ClueTrials:
         top = is_top(genre, rung)
         if editable is None:
             out_of_time(self.deadline)
-            model = genre.build(trial)
+            model = genre.solving_model(trial)
         else:
             model = editable.model
             if not top:
