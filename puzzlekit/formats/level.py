@@ -56,6 +56,9 @@ class Block:
     meta_lines: dict[str, int] = field(default_factory=dict)
     index: int = 0
     """0-based position of this block among the file's puzzle blocks."""
+    offsets: list[int] = field(default_factory=list)
+    """Per row, the 0-based column where ``rows[row]`` starts in the file's line (a layer
+    of a multi-layer board, ``puzzlekit.grid.layers``); none: every row starts the line."""
 
     @property
     def height(self) -> int:
@@ -77,7 +80,8 @@ class Block:
     def error(self, row: int, col: int, message: str) -> LevelError:
         """An error at 0-based ``row``/``col`` of the block, as file:line:col."""
         line = self.lines[row] if 0 <= row < len(self.lines) else self.first_line
-        return LevelError(self.source, line, col + 1, message)
+        shift = self.offsets[row] if 0 <= row < len(self.offsets) else 0
+        return LevelError(self.source, line, col + shift + 1, message)
 
     def flags(self) -> set[str]:
         """The words of ``# flags:``, lower-cased."""
@@ -159,9 +163,18 @@ def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: l
     """Render one block: metadata first, then rows without trailing spaces.
 
     Leading rows that read as comments (``# touching: ...``) come back as metadata;
-    a board's own first row must therefore not be ``#`` alone or start with ``# ``.
+    a board's own first row must therefore not be ``#`` alone or start with ``# ``.  A
+    genre writes the metadata its puzzle depends on that way (``# stars: 2``): such a row
+    replaces the same key of ``meta``, so a puzzle written again never says it twice.
     """
-    out = [f"# {key}: {value}" for key, value in (meta or {}).items()]
+    written = set()
+    for row in rows:
+        if not is_comment(row):
+            break
+        match = _META.match(row.strip())
+        if match:
+            written.add(match.group(1).lower())
+    out = [f"# {key}: {value}" for key, value in (meta or {}).items() if key not in written]
     out += [f"# {c}" if c else "#" for c in comments or []]
     out += [r.rstrip() for r in rows]
     return "\n".join(out) + "\n"
