@@ -8,6 +8,7 @@ import pytest
 from puzzlekit import LevelError
 from puzzlekit.core.rng import Rng
 from puzzlekit.formats import regions as codec
+from puzzlekit.formats.cells import border_blocks
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.formats.pzprfile import PzprFile
 from puzzlekit.grid import REGION_LEGEND, RectGrid, Regions, join_layers, layers, meta_number, meta_rows, read_grid
@@ -138,10 +139,9 @@ def test_room_numbers_and_border_blocks_round_trip_through_a_file() -> None:
     assert codec.read_room_ids(PzprFile(text)) == list(rooms.owner)
     with pytest.raises(LevelError, match="expected a room number 0-3, found '4'"):
         codec.read_room_ids(PzprFile(text.replace("3 3 3 3", "3 3 4 3")))
-    vertical, horizontal = codec.border_wall_blocks(rooms.walls, grid.cols, grid.rows)
-    assert len(vertical) == 3 and len(vertical[0]) == 3 and len(horizontal) == 2 and len(horizontal[0]) == 4
+    vertical, horizontal = border_blocks(rooms.owner, grid.rows, grid.cols)
     flat = [x for row in vertical + horizontal for x in row]
-    assert [e for e, x in enumerate(flat) if x == "1"] == list(rooms.walls)
+    assert [e for e, x in enumerate(flat) if x == "1"] == list(rooms.walls)  # edge order: walls are edges
 
 
 # -- walls in the terminal view --------------------------------------------------------

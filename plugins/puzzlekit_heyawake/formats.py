@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit.formats import puzzlink, pzpr, pzprfile, regions
+from puzzlekit.formats import cells, puzzlink, pzpr, pzprfile, regions
 from puzzlekit.formats.codec import error_at, level_text
 from puzzlekit.genre import Genre
 from puzzlekit.grid import RectGrid, Regions, join_layers, write_grid
@@ -50,7 +50,8 @@ class HeyawakePzpr(pzprfile.PzprFormat):
         f = pzprfile.open_genre(source, self.pids, "Heyawake")
         grid = RectGrid(f.rows, f.cols)
         if f.version >= 1:
-            rooms = Regions.from_walls(grid, regions.read_border_walls(f), "room")
+            owner = cells.read_borders(f, f.rows, f.cols)
+            rooms = Regions(grid, owner or [0] * grid.n_cells, "room")
         else:
             rooms = Regions(grid, regions.read_room_ids(f), "room")
         clues = regions.read_cells(f, "the numbers", {".": ".", "-": "."}, range(0, 1000))
@@ -67,7 +68,7 @@ class HeyawakePzpr(pzprfile.PzprFormat):
         for room, n in board.numbered():
             numbers[board.spots[room]] = str(n)
         shading = ["#" if d == 0b10 else "+" if d == 0b01 else "." for d in state or [0b11] * grid.n_cells]
-        blocks = regions.border_wall_blocks(board.rooms.walls, grid.cols, grid.rows)
+        blocks = cells.border_blocks(board.rooms.owner, grid.rows, grid.cols)
         blocks += [regions.cell_block(numbers, grid.cols), regions.cell_block(shading, grid.cols)]
         return pzprfile.write(PIDS[0], grid.rows, grid.cols, blocks, version=1)
 

@@ -31,6 +31,7 @@ from puzzlekit.grid import (
     piece_cuts,
     read_grid,
     read_layered,
+    read_marks,
     shading_marks,
     split,
     touching,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 CLUES = {".": "a cell without a number"}
 MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
+MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
 NUMBERS = range(0, 1000)
 LADDER = (
     Rung(1, "counts and neighbours", "rooms that are full or short, cells beside a shaded one, three rooms in a row"),
@@ -77,8 +79,8 @@ class Board:
         return f"the {self.numbers[room]} in {self.rooms.name(room)}"
 
 
-def parse_board(block: Block) -> tuple[Board, Block | None]:
-    """The board and, for a state, its marks layer (``marks | clues | rooms``)."""
+def parse_board(block: Block) -> tuple[Board, list[str] | None]:
+    """The board and, for a state, its marks (``marks | clues | rooms``), one per cell."""
     marks, (clue_layer, room_layer) = read_layered(block, ("clues", "rooms"))
     clues = read_grid(clue_layer, CLUES, numbers=NUMBERS, separated=any(" " in r for r in clue_layer.rows))
     rooms = Regions.read(room_layer, "room", like=clues.grid)
@@ -90,7 +92,7 @@ def parse_board(block: Block) -> tuple[Board, Block | None]:
             if numbers[room] is not None:
                 raise clues.error(cell, f"{rooms.name(room)} has two numbers; a room has one at most")
             numbers[room], spots[room] = int(token), cell
-    return Board(rooms, tuple(numbers), tuple(spots)), marks
+    return Board(rooms, tuple(numbers), tuple(spots)), read_marks(marks, MARK_WORDS, rooms.grid)
 
 
 class Heyawake(GridGenre):
@@ -101,7 +103,7 @@ class Heyawake(GridGenre):
     difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3, "hard": 4}
     walled = True
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
-    bad_levels = ("..|a\n", "1 1|aa\n", "x.|ab\n", "..|a?\n", "1.\n", "1.|ab|c\n", "3.|ab\n..|a\n")
+    bad_levels = ("..|a\n", "1 1|aa\n", "x.|ab\n", "..|a?\n", "1.\n", "1.|ab|c\n", "3.|ab\n..|a\n", "#?|1.|ab\n")
 
     def parse(self, block: Block) -> Board:
         return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
@@ -154,12 +156,7 @@ class Heyawake(GridGenre):
         board, marks = parse_board(block)
         if board.rooms.owner != instance.rooms.owner or board.numbers != instance.numbers:
             raise block.error(0, 0, "the state's rooms or numbers differ from the puzzle's")
-        if marks is None:
-            return [BOOL] * instance.grid.n_cells
-        read = read_grid(marks, {"#": "shaded", "o": "unshaded", ".": "unmarked"})
-        if read.grid.n_cells != instance.grid.n_cells:
-            raise marks.error(0, 0, "the marks are not the size of the board")
-        return [MARKS[t] for t in read.tokens]
+        return [BOOL] * instance.grid.n_cells if marks is None else [MARKS[t] for t in marks]
 
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
         grid = instance.grid

@@ -10,7 +10,8 @@ reading order (``Regions`` numbers them so), each number standing in the room's 
 
 A pzprv3 file holds the regions either as room numbers (a line with the count, then one
 id per cell: Star Battle, and Heyawake's older files) or, in ``pzprv3.1`` files, as the
-border blocks (``1`` a wall) a region genre's puzzle layer uses (Heyawake now).  Decoders
+border blocks (``1`` a wall) that ``puzzlekit.formats.cells.read_borders`` and
+``border_blocks`` read and write (Heyawake now).  Decoders
 are as strict as ``puzzlekit.formats.pzpr``'s: a bad character, a body cut short or too
 long is refused at its place.
 """
@@ -80,38 +81,6 @@ def room_id_lines(owner: Sequence[int], cols: int) -> tuple[str, list[list[str]]
     """The count line and the block of ``read_room_ids`` (``Regions.owner``: numbered as pzprjs does)."""
     rows = [[str(n) for n in owner[r : r + cols]] for r in range(0, len(owner), cols)]
     return str(max(owner, default=-1) + 1), rows
-
-
-def read_border_walls(f: PzprFile) -> list[int]:
-    """A pzprv3.1 file's puzzle borders (``decodeBorderQues``): the block of walls between
-    horizontal neighbours, then between vertical ones, ``1`` a wall and ``0`` none."""
-    rows, cols = f.rows, f.cols
-    walls: list[int] = []
-
-    def wall(value: Value) -> bool:
-        if value.text not in ("0", "1"):
-            raise f.error(value, f"expected 1 (a border) or 0 (none), found {value.text[:10]!r}")
-        return value.text == "1"
-
-    vertical = each(f.block(rows, cols - 1, "the vertical borders"), wall)
-    horizontal = each(f.block(rows - 1, cols, "the horizontal borders"), wall)
-    n = 0
-    for block in (vertical, horizontal):
-        for row in block:
-            for is_wall in row:
-                if is_wall:
-                    walls.append(n)
-                n += 1
-    return walls
-
-
-def border_wall_blocks(walls: Iterable[int], cols: int, rows: int) -> list[list[list[str]]]:
-    """The two blocks ``read_border_walls`` reads, for pzprjs's ``encodeBorderQues``."""
-    cut = set(walls)
-    vertical = [["1" if r * (cols - 1) + c in cut else "0" for c in range(cols - 1)] for r in range(rows)]
-    base = (cols - 1) * rows
-    horizontal = [["1" if base + r * cols + c in cut else "0" for c in range(cols)] for r in range(rows - 1)]
-    return [vertical, horizontal]
 
 
 def read_cells(f: PzprFile, what: str, known: dict[str, str], numbers: range | None = None) -> list[str]:

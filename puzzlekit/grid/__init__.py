@@ -28,7 +28,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``apart_clauses``, ``block_clauses``: the shading family's rules, judged and as CNF;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
-- ``layers``, ``join_layers``, ``read_layered``, ``meta_number``, ``meta_rows``,
+- ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on.
 """
 
@@ -36,7 +36,15 @@ from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, reach
 from puzzlekit.grid.counting import Confined, Count, Patterns
 from puzzlekit.grid.genre import Canvas, GridGenre
-from puzzlekit.grid.layers import board_rows, join_layers, layers, meta_number, meta_rows, read_layered
+from puzzlekit.grid.layers import (
+    board_rows,
+    join_layers,
+    layers,
+    meta_number,
+    meta_rows,
+    read_layered,
+    read_marks,
+)
 from puzzlekit.grid.placements import Placements, cells_of, cut_rectangles, rectangles
 from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
 from puzzlekit.grid.shading import (
@@ -110,6 +118,7 @@ __all__ = [
     "reach",
     "read_grid",
     "read_layered",
+    "read_marks",
     "read_state",
     "rectangles",
     "region_letters",

@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 
 from puzzlekit.errors import LevelError, LevelErrors
 from puzzlekit.formats.level import Block
+from puzzlekit.grid.text import read_grid
+from puzzlekit.grid.topology import RectGrid
 
 SEPARATOR = "|"
 
@@ -100,3 +102,16 @@ def read_layered(block: Block, names: Sequence[str], marks: str = "marks") -> tu
         blocks = layers(block, (marks, *names))
         return blocks[0], blocks[1:]
     return None, layers(block, names)
+
+
+def read_marks(marks: Block | None, legend: Mapping[str, str], grid: RectGrid) -> list[str] | None:
+    """A state's marks layer (``read_layered``'s first) as one token per cell, each in
+    ``legend`` (glyph to words) and the layer the board's size; None without one.  A genre
+    calls it from ``parse`` too, so a puzzle file with bad marks is refused where they are."""
+    if marks is None:
+        return None
+    read = read_grid(marks, legend)
+    if (read.grid.rows, read.grid.cols) != (grid.rows, grid.cols):
+        found, wanted = f"{read.grid.cols}x{read.grid.rows}", f"{grid.cols}x{grid.rows}"
+        raise marks.error(0, 0, f"the marks are {found} but the board is {wanted}")
+    return read.tokens
