@@ -17,13 +17,18 @@ that folder::
         penrose-legacy.c random.c sort.c tdq.c tree234.c version.c hat.c spectre.c nullfe.c \
         midend.c -lm
 
-Bridges has no standalone grader.  The tables and the mapping chosen from them are in
-docs/generating.md.
+Bridges has no standalone grader.  Light Up's is built the same way from ``lightup.c``
+(``gcc -O2 -DSTANDALONE_SOLVER -I. -o /tmp/lightupsolver lightup.c combi.c dsf.c malloc.c
+misc.c random.c tree234.c version.c nullfe.c midend.c -lm``; pass it with
+``--lightup-solver``): it prints "Puzzle has difficulty N" (0 Easy, 1 Tricky, 2 Hard).
+``--games lightup`` runs that section alone.  The tables and the mapping chosen from them
+are in docs/generating.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -37,6 +42,8 @@ LOOPY = "/usr/games/sgt-loopy"
 BRIDGES = "/usr/games/sgt-bridges"
 LOOPY_LEVELS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
 BRIDGES_LEVELS = {"0": "easy", "1": "medium", "2": "hard"}
+LIGHTUP = "/usr/games/sgt-lightup"
+LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
 
 
 def tatham_ids(program: str, params: str, count: int) -> list[str]:
@@ -86,6 +93,66 @@ def grade_ours(solver: str, size: str, count: int) -> str:
     return _table("puzzlekit difficulty", rows, columns)
 
 
+# -- Light Up (Akari) --------------------------------------------------------------------
+
+
+def lightup_level(game_id: str) -> str:
+    """Akari level text of a Light Up game ID (``WxH[...]:DESC``: ``B`` a black cell,
+    ``0``-``4`` a numbered one, ``a``-``z`` a run of 1-26 white cells)."""
+    params, desc = game_id.split(":")
+    cols, rows = (int(n) for n in params.split("b")[0].split("x"))
+    cells = "".join("." * (ord(ch) - 96) if ch.islower() else "#" if ch == "B" else ch for ch in desc)
+    return "# title: light up\n" + "".join(cells[r * cols : (r + 1) * cols] + "\n" for r in range(rows))
+
+
+def lightup_id(rows: Sequence[str]) -> str:
+    """The Light Up game ID of an Akari board's rows (the inverse of ``lightup_level``)."""
+    desc = "".join(rows).replace("#", "B")
+    runs = re.sub(r"\.{1,26}", lambda m: chr(96 + len(m.group())), desc)
+    return f"{len(rows[0])}x{len(rows)}:{runs}"
+
+
+def grade_lightup_theirs(sizes: Sequence[str], count: int, timeout: float) -> str:
+    """Per Tatham level and size: how many of his boards need each of our Akari rungs."""
+    g = puzzlekit.default_host().genre("akari")
+    rows, columns = [], set()
+    for size in sizes:
+        for digit, name in LIGHTUP_LEVELS.items():
+            spec = f"{size}b20s0d{digit}#calibrate"
+            tally: Counter[str] = Counter()
+            for game_id in tatham_ids(LIGHTUP, spec, count):
+                result = puzzlekit.solve(g, lightup_level(game_id), timeout=timeout)
+                unique = result.status == puzzlekit.Status.UNIQUE
+                tally[str(result.stats.rung) if unique else result.status.value] += 1
+            columns |= set(tally)
+            rows.append((f"{name} ({spec.split('#')[0]})", tally))
+            print(f"lightup {name} {size}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("Tatham level", rows, columns)
+
+
+def lightup_grade(solver: str, rows: Sequence[str]) -> str:
+    """His solver's verdict on one board: its level's name, or what went wrong."""
+    out = subprocess.run([solver, lightup_id(rows)], capture_output=True, text=True, timeout=120).stdout
+    found = re.search(r"Puzzle has difficulty (\d)", out)
+    if found:
+        return LIGHTUP_LEVELS.get(found.group(1), found.group(1))
+    return "multiple" if "multiple" in out else "unsolved" if "Unable" in out else "error"
+
+
+def grade_lightup_ours(solver: str, sizes: Sequence[str], count: int) -> str:
+    """Per puzzlekit difficulty and size: how Tatham's Light Up solver rates our boards."""
+    g = puzzlekit.default_host().genre("akari")
+    rows, columns = [], set()
+    for size in sizes:
+        for difficulty in ("easy", "medium", "hard"):
+            made = puzzlekit.generate(g, size=size, difficulty=difficulty, seed="calibrate", count=count)
+            tally = Counter(lightup_grade(solver, g.write(m.instance)) for m in made)
+            columns |= set(tally)
+            rows.append((f"{difficulty} {size}", tally))
+            print(f"ours akari {difficulty} {size}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("puzzlekit difficulty", rows, columns)
+
+
 def _table(first: str, rows: Sequence[tuple[str, Counter[str]]], columns: set[str]) -> str:
     order = sorted(columns, key=lambda c: (not c.isdigit(), int(c) if c.isdigit() else 0, c))
     head = [first, *(f"rung {c}" if c.isdigit() else c for c in order)]
@@ -103,17 +170,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bridges-size", default="15x15", help="Bridges board size (default 15x15)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--loopy-solver", type=Path, help="Tatham's standalone Loopy grader, to grade our boards")
+    parser.add_argument("--lightup-sizes", nargs="+", default=["7x7", "10x10", "15x15"], help="Light Up board sizes")
+    parser.add_argument("--lightup-solver", type=Path, help="Tatham's standalone Light Up grader, to grade our Akari")
+    parser.add_argument(
+        "--games", nargs="+", choices=("loopy", "bridges", "lightup"), default=["loopy", "bridges", "lightup"]
+    )
     args = parser.parse_args(argv)
-    if not Path(LOOPY).exists():
-        parser.error(f"{LOOPY} is missing: install Debian's sgt-puzzles")
+    for game, program in (("loopy", LOOPY), ("bridges", BRIDGES), ("lightup", LIGHTUP)):
+        if game in args.games and not Path(program).exists():
+            parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
-    print(grade_theirs("slitherlink", LOOPY, f"{args.size}t0d{{d}}{seed}", LOOPY_LEVELS, args.count, args.timeout))
-    print()
-    bridges = f"{args.bridges_size}i30e10m2d{{d}}{seed}"
-    print(grade_theirs("hashiwokakero", BRIDGES, bridges, BRIDGES_LEVELS, args.count, args.timeout))
-    if args.loopy_solver:
+    if "loopy" in args.games:
+        print(grade_theirs("slitherlink", LOOPY, f"{args.size}t0d{{d}}{seed}", LOOPY_LEVELS, args.count, args.timeout))
         print()
+    if "bridges" in args.games:
+        bridges = f"{args.bridges_size}i30e10m2d{{d}}{seed}"
+        print(grade_theirs("hashiwokakero", BRIDGES, bridges, BRIDGES_LEVELS, args.count, args.timeout))
+        print()
+    if "loopy" in args.games and args.loopy_solver:
         print(grade_ours(str(args.loopy_solver), args.size, args.count))
+        print()
+    if "lightup" in args.games:
+        print(grade_lightup_theirs(args.lightup_sizes, args.count, args.timeout))
+        if args.lightup_solver:
+            print()
+            print(grade_lightup_ours(str(args.lightup_solver), args.lightup_sizes, args.count))
     return 0
 
 

@@ -8,15 +8,45 @@ the package, and everything that reads it must cope with its absence
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
-ROOT = Path(os.environ.get("PUZZLEKIT_CORPUS", Path(__file__).resolve().parents[2] / "shared" / "corpus"))
+T = TypeVar("T")
+
+def _default_root() -> Path:
+    """``shared/corpus`` beside the checkout or beside one of its folders above (a git
+    worktree one level deeper than the main checkout finds the same corpus)."""
+    here = Path(__file__).resolve().parents[1]
+    for folder in here.parents:
+        if (folder / "shared" / "corpus").is_dir():
+            return folder / "shared" / "corpus"
+    return here.parent / "shared" / "corpus"
+
+
+ROOT = Path(os.environ.get("PUZZLEKIT_CORPUS") or _default_root())
 COMMUNITY = ROOT / "community"
+ABSENT = (
+    f"the shared corpus is absent ({COMMUNITY} has no janko_slither.txt); "
+    "set PUZZLEKIT_CORPUS to the folder that holds community/ to run these"
+)
+"""Why the corpus tests skip on a fresh clone: said by every one of them."""
 
 
 def available() -> bool:
     return (COMMUNITY / "janko_slither.txt").is_file()
+
+
+def cases(make: Callable[[], Sequence[T]]) -> list[Any]:
+    """The parameters of a test that runs once per corpus board: ``make()`` when the
+    corpus is here, else one case that skips saying why (not pytest's "got empty
+    parameter set")."""
+    import pytest
+
+    if not available():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=ABSENT), id="corpus-absent")]
+    return list(make())
 
 
 # Where the corpus's ``# expect:`` is wrong for the rules the board states.  This board

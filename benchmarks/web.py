@@ -164,6 +164,7 @@ def save_shots(browser: object, base: str, big: str, folder: Path) -> None:
         time.sleep(0.8)
         page.screenshot(path=str(folder / f"{genre}-hint.png"))
         page.click("#solution")
+        page.click("#solution")  # it asks first
         time.sleep(0.8)
         page.screenshot(path=str(folder / f"{genre}-solved.png"))
     page.goto(f"{base}/?{urlencode({'genre': 'slitherlink', 'p': big})}")

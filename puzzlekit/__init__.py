@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from puzzlekit.generation import Generated, GenerationError
     from puzzlekit.generation import make as generate
     from puzzlekit.generation import make_each as generate_each
-    from puzzlekit.genre import Genre, Place, Violation, bundled_examples
+    from puzzlekit.genre import ClueSpot, Genre, Place, Violation, bundled_examples
     from puzzlekit.grading import Grade, grade
     from puzzlekit.hints import Hint, hint
     from puzzlekit.hookspecs import genre_hooks, hookimpl
@@ -56,6 +56,7 @@ _LAZY: dict[str, tuple[str, str]] = {
     "Block": ("puzzlekit.formats.level", "Block"),
     "bundled_examples": ("puzzlekit.genre", "bundled_examples"),
     "check": ("puzzlekit.api", "check"),
+    "ClueSpot": ("puzzlekit.genre", "ClueSpot"),
     "check_all": ("puzzlekit.api", "check_all"),
     "CheckResult": ("puzzlekit.api", "CheckResult"),
     "CommandRegistry": ("puzzlekit.registry", "CommandRegistry"),
@@ -118,6 +119,7 @@ __all__ = [
     "BatchError",
     "Block",
     "CheckResult",
+    "ClueSpot",
     "CommandRegistry",
     "Format",
     "Generated",

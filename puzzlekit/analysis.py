@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzlekit.api import Puzzle, Solution, Source, load_one, solve
+from puzzlekit.api import Puzzle, Solution, SolveResult, Source, load_one, solve
 from puzzlekit.budget import MIN_SLICE, Budget
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, count_solutions
 from puzzlekit.errors import PuzzlekitError
@@ -86,8 +86,15 @@ def analyze(
     """The analysis of one draft, all of it within ``timeout`` seconds (None: no deadline)."""
     budget = Budget.of(timeout)
     p = load_one(genre, puzzle, host)
+    result = solve(p.genre, p, limit=2, max_nodes=BUDGET, timeout=budget.remaining())
+    return advise(p, result, budget.remaining())
+
+
+def advise(p: Puzzle, result: SolveResult, timeout: float | None = DEFAULT_TIMEOUT) -> Analysis:
+    """The analysis of a draft already solved (``solve`` with ``limit=2``: the web app's
+    editor grades from the same solve), its questions within ``timeout`` seconds."""
+    budget = Budget.of(timeout)
     g, instance = p.genre, p.instance
-    result = solve(g, p, limit=2, max_nodes=BUDGET, timeout=budget.remaining())
     try:
         g.clue_positions(instance)
     except NotImplementedError:
@@ -147,6 +154,7 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> 
                 for pos in g.clue_positions(instance)
                 if g.clue_at(instance, pos) is None
                 and g.clue_of_solution(instance, pos, first) != g.clue_of_solution(instance, pos, other)
+                and _sayable(g, instance, pos, g.clue_of_solution(instance, pos, first))
             ]
             if candidates:
                 break
@@ -182,6 +190,13 @@ def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> 
         f"{what}: no clue position of {g.name} tells the remaining solutions apart within {MAX_ADDED} clues, "
         "so the board itself needs changing"
     )
+
+
+def _sayable(g: Genre, instance: Any, position: Any, value: int) -> bool:
+    """Can a clue say ``value`` there (a Slitherlink cell the loop runs round alone shows 4,
+    which no clue says)?"""
+    values = g.clue_values(instance, position)
+    return values is None or value in values
 
 
 def _contradiction(g: Genre, p: Puzzle, result: Any, budget: Budget) -> Analysis:

@@ -106,3 +106,33 @@ class MissingExtra(PuzzlekitError):
 class BudgetSpent(PuzzlekitError):
     """The time or node budget ran out before an answer could be given (a hint needs
     the solution first); the CLI exits 5, undecided, as solve does."""
+
+
+def escaped(text: str) -> str:
+    """``text`` safe for one line on a terminal: control characters (a form feed, an ESC
+    that would start a terminal escape, a newline, a C1 control such as the one-byte CSI)
+    and bytes that were not UTF-8 in a file name or an argument (surrogate escapes) are
+    written as ``\\x..`` escapes.  Applied to everything a user's input puts into output:
+    metadata values and comments as they are read, and the names of sources."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0:
+            out.append(f"\\x{code:02x}")
+        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def an(word: str) -> str:
+    """``word`` with its article: "an akari", "a slitherlink", "an 'iso'" (quotes skipped),
+    so a message naming any genre or format reads right."""
+    first = word.lstrip("'\"(")[:1].lower()
+    return f"{'an' if first and first in 'aeiou' else 'a'} {word}"
+

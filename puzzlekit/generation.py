@@ -53,7 +53,11 @@ corner reasoning and expert connectivity or more; in the same release Nurikabe's
 generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
-to 20x20 in every genre: each genre's change is listed below)."""
+to 20x20 in every genre: each genre's change is listed below).
+
+6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+cells added where deduction leaves cells open) before numbers are taken away."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 

@@ -3,7 +3,8 @@ name that rung earns in the genre.
 
 The grade is what the laddered solver actually needed: the highest rung that had to
 act, or the search rung when deduction alone did not finish.  ``tier`` is that rung's
-number (1 = the cheapest); the genre's ``difficulties`` map names onto tiers.
+number (1 = the cheapest; 0 when the givens alone decide every cell, so no rule had to
+act); the genre's ``difficulties`` map names onto tiers, a tier 0 board being the easiest.
 """
 
 from __future__ import annotations
@@ -21,26 +22,32 @@ class Grade:
     puzzle: Puzzle = field(repr=False)
     status: Status
     tier: int | None
-    """The rung needed: 1 is the cheapest; the search rung when deduction did not finish.
-    None for a puzzle without exactly one solution: what it took to find several (or
-    none) grades nothing a solver would meet."""
+    """The rung needed: 1 is the cheapest; the search rung when deduction did not finish;
+    0 when nothing had to be deduced (the givens decide every cell).  None for a puzzle
+    without exactly one solution: what it took to find several (or none) grades nothing a
+    solver would meet."""
     rung_name: str | None
     difficulty: str | None
-    """The genre's name for that tier (None for a puzzle that is not unique)."""
+    """The genre's name for that tier: the easiest for tier 0, the hardest above it (None
+    for a puzzle that is not unique, or a genre that names no difficulties)."""
     rule_counts: dict[str, int] = field(repr=False)
     nodes: int
     seconds: float = field(repr=False)
 
 
 def difficulty_of(genre: Genre, tier: int) -> str | None:
-    """The difficulty whose tier this is; above the hardest, the hardest (it is at least that)."""
-    if not genre.difficulties or tier <= 0:
+    """The difficulty whose tier this is; above the hardest, the hardest (it is at least
+    that); below the easiest (tier 0: nothing to deduce), the easiest (it is at most that)."""
+    if not genre.difficulties:
         return None
     for name, rung in genre.difficulties.items():
         if rung == tier:
             return name
     hardest = max(genre.difficulties, key=lambda name: genre.difficulties[name])
-    return hardest if tier > genre.difficulties[hardest] else None
+    easiest = min(genre.difficulties, key=lambda name: genre.difficulties[name])
+    if tier > genre.difficulties[hardest]:
+        return hardest
+    return easiest if tier < genre.difficulties[easiest] else None
 
 
 def grade_result(result: SolveResult) -> Grade:

@@ -9,14 +9,14 @@ the log is the easiest next step, and its reads say what to look at.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from puzzlekit.api import Puzzle, Source, explain_entry, load_one, solve, source_text
+from puzzlekit.api import Puzzle, Source, explain_entry, judge, load_one, solve, source_text
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, Timeout
-from puzzlekit.core.model import Model, is_fixed
+from puzzlekit.core.model import Model
 from puzzlekit.core.search import DEFAULT_TIMEOUT, Status, smallest_domain
 from puzzlekit.errors import BudgetSpent, PuzzlekitError
 from puzzlekit.formats.level import read_blocks
@@ -87,11 +87,20 @@ def hint(
 
 
 def hint_from(
-    p: Puzzle, given: Sequence[int], answer: Sequence[int], model: Model | None = None, deadline: float | None = None
+    p: Puzzle,
+    given: Sequence[int],
+    answer: Sequence[int],
+    model: Model | None = None,
+    deadline: float | None = None,
+    markable: Callable[[int, int], bool] | None = None,
 ) -> Hint:
     """The next step from marks given as domains, for a puzzle whose one solution is
     ``answer`` (the web app keeps both, and keeps marks text cannot hold); the deduction
-    stops at ``deadline`` (a ``time.perf_counter()`` value) with BudgetSpent."""
+    stops at ``deadline`` (a ``time.perf_counter()`` value) with BudgetSpent.
+
+    ``markable(var, mask)`` says whether a player can mark what a step deduces (the
+    browser cannot mark Shikaku's "one of these two numbers"): the hint is then the first
+    step that can be marked, saying what the steps before it found."""
     g, instance = p.genre, p.instance
     model = model or Budget(deadline).build(g, instance)
     if model is None:
@@ -105,7 +114,7 @@ def hint_from(
             right = g.describe_step(instance, var, 1 << value)
             words = f"{yours} in your marks, but the solution has: {right}"
             return Hint(p, "mistake", words, var, 1 << value, state=marks)
-    if all(is_fixed(d) for d in dom) or not g.accept(instance, g.finished(instance, dom)):
+    if judge(p, given).status == "solved":  # what check says of the same marks
         return Hint(p, "solved", "every mark is in place: the puzzle is solved", None, None, state=marks)
 
     engine = Engine(model, record=True, deadline=deadline)
@@ -115,11 +124,23 @@ def hint_from(
     except Timeout:
         raise BudgetSpent(f"{p.where}: the time ran out while deducing from your marks (see --timeout)") from None
     if engine.log:
-        step = explain_entry(p, engine, engine.log[0])
-        first = engine.log[0]
-        return Hint(p, "deduction", step.text, first.var, first.mask, step.reads, step.rule, step.rung, marks)
+        log = engine.log
+        at = 0 if markable is None else next((i for i, e in enumerate(log) if markable(e.var, e.mask)), 0)
+        step, first = explain_entry(p, engine, log[at]), log[at]
+        return Hint(p, "deduction", _after(p, engine, at) + step.text, first.var, first.mask, step.reads, step.rule,
+                    step.rung, marks)  # fmt: skip
     # Nothing deduces from here: show the solution at the place the search would try.
     var = (model.brancher or smallest_domain)(list(dom))
     mask = 1 << answer[var]
     words = f"no rule decides anything from here; the solution has: {g.describe_step(instance, var, mask)}"
     return Hint(p, "search", words, var, mask, rung=model.search_rung, state=marks)
+
+
+def _after(p: Puzzle, engine: Engine, at: int) -> str:
+    """What the steps before the hinted one found, when they cannot be marked (the first
+    in full, then how many more), so the hinted step's reason reads in order."""
+    if at == 0 or not engine.log:
+        return ""
+    first = explain_entry(p, engine, engine.log[0]).text
+    more = f", and {at - 1} more step{'s' if at > 2 else ''} like it" if at > 1 else ""
+    return f"First {first}{more}. Then "

@@ -19,8 +19,8 @@ import os
 import re
 
 from puzzlekit.core.model import is_fixed
-from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError
-from puzzlekit.formats import foreign, janko, puzzlink
+from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError, an
+from puzzlekit.formats import foreign, janko, puzzlink, pzprfile
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import Genre
@@ -91,6 +91,7 @@ def infer_genre(source: str, host: Host | None = None, name: str | None = None, 
     where = shown(name if name is not None else source)
     if not names:
         foreign.refuse(source.strip(), where)  # say what another program's file is, not "no genre"
+        _refuse_lookalike(source.strip(), host, where, command)
         raise UsageError(
             f"cannot tell the genre of {where}: it does not name one (puzz.link URLs, pzprjs files and "
             f"most game IDs do); name the genre, as in 'puzzlekit {command} GENRE SOURCE'."
@@ -100,6 +101,35 @@ def infer_genre(source: str, host: Host | None = None, name: str | None = None, 
             f"{where} could be {' or '.join(names)}: name the genre, as in 'puzzlekit {command} {names[0]} SOURCE'."
         )
     return host.genre(names[0])
+
+
+def _refuse_lookalike(text: str, host: Host, where: str, command: str) -> None:
+    """A source in a format that none of its genres reads: say what it is, not "it does
+    not name a genre".  One that names its puzzle (a puzz.link id, a pzprjs or janko
+    ``puzzle`` line) names a genre no installed plugin reads; one that does not (a game
+    ID's ``WxH:``, which Light Up, Solo, Rectangles and Pearl share) gets what each
+    genre that reads the format found wrong."""
+    shaped = [fmt for fmt in host.formats() if fmt.matches(text)]
+    if not shaped:
+        return
+    kind = shaped[0].kind_name
+    readers = ", ".join(sorted({g for fmt in shaped for g in fmt.genres}))
+    said = puzzlink.pid_of(text) or pzprfile.pid_of(text) or next(iter(janko.puzzle_names(text)), None)
+    if said:
+        raise UsageError(
+            f"cannot tell the genre of {where}: it holds {an(repr(said))} puzzle, which no installed genre reads "
+            f"(its format, {kind}, is read for {readers})"
+        )
+    found = []
+    for fmt in shaped:
+        try:
+            fmt.read(text, host.genre(fmt.genres[0]))
+        except PuzzlekitError as err:
+            found.append(f"{fmt.genres[0]}: {err.message if isinstance(err, LevelError) else err}")
+    raise UsageError(
+        f"cannot tell the genre of {where}: it is shaped like a {kind} source, but no installed genre reads it "
+        f"({'; '.join(found)}); name the genre, as in 'puzzlekit {command} GENRE SOURCE'"
+    )
 
 
 def decode(source: str, genre: Genre, host: Host | None = None, name: str | None = None) -> str | None:
@@ -129,7 +159,7 @@ def decode(source: str, genre: Genre, host: Host | None = None, name: str | None
     where = name or shown(text)
     if claims and genre.name not in claims:
         raise UsageError(
-            f"{where}: this is a {' or '.join(claims)} puzzle, not {genre.name}; "
+            f"{where}: this is {an(' or '.join(claims))} puzzle, not {genre.name}; "
             f"name {claims[0]} as the genre, or leave the genre out"
         )
     found = [fmt for fmt in own if fmt.matches(text)] or [f for f in host.formats(genre.name) if f.matches(text)]

@@ -10,9 +10,10 @@ that is about a puzzle of SOURCE carries ``source``, ``line`` and ``index`` too.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
@@ -76,6 +77,14 @@ class Report(BaseModel):
 
     schema_version: int = SCHEMA_VERSION
     genre: str
+
+    def model_dump_json(self, **kwargs: Any) -> str:
+        """The line, with DEL and the C1 controls (which JSON leaves raw) and the Unicode
+        line separators written as ``\\u`` escapes: the same JSON, safe on a terminal."""
+        return _C1.sub(lambda m: f"\\u{ord(m.group()):04x}", super().model_dump_json(**kwargs))
+
+
+_C1 = re.compile("[\x7f-\x9f\u2028\u2029]")
 
 
 class PuzzleReport(Report):

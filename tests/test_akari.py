@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import puzzlekit
 from puzzlekit import LevelError, interchange
-from puzzlekit.core import domains_of
+from puzzlekit.core import domains_of, search
+from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.testing import PuzzleConformance
 
 # pzprjs's own test data for lightup (test/script/lightup.js in sabo2/pzprjs and robx/pzprjs).
@@ -70,7 +75,19 @@ def test_puzzlink_url_of_pzprjs_reads_and_writes_back() -> None:
     assert text is not None
     (p,) = puzzlekit.load("akari", text)
     assert p.genre.write(p.instance)[1] == "..4..."
-    assert interchange.encode(p, "url", host) == PZPR_URL
+    assert interchange.encode(p, "url", host) == PZPR_URL.replace("?lightup/", "?akari/")  # pzprjs's URL id
+
+
+def test_akari_urls_are_written_with_pzprjs_url_id_and_read_with_either() -> None:
+    """pzprjs writes Light Up URLs as ``akari`` (its URL id) and files as ``lightup``."""
+    host = puzzlekit.default_host()
+    (p,) = puzzlekit.load("akari", PZPR_URL)
+    url = interchange.encode(p, "url", host)
+    assert url.startswith("https://puzz.link/p?akari/6/6/")
+    assert puzzlekit.load("akari", url)[0].genre.write(puzzlekit.load("akari", url)[0].instance) == p.genre.write(
+        p.instance
+    )
+    assert interchange.encode(p, "pzpr", host).split("\n")[1] == "lightup"
 
 
 def test_pzprjs_file_with_bulbs_reads_as_a_solved_state_and_writes_back() -> None:
@@ -112,3 +129,169 @@ def test_a_comment_between_board_rows_is_read_as_a_row_and_refused_where_it_is()
     """Once a board has started every line is a row, so nothing is dropped silently."""
     with pytest.raises(LevelError, match=r"<string>:3:3: ragged row"):
         puzzlekit.load("akari", "# title: t\n#.\n# x\n..\n")
+
+
+# -- the ladder against Tatham's Light Up ---------------------------------------------------
+
+LIGHTUP = Path(__file__).parent / "fixtures" / "lightup" / "lightup-10x10.txt"
+LEVEL_RUNG = {"easy": 1, "tricky": 2, "hard": 3}
+"""Light Up's levels and the rungs they need (docs/generating.md): his Easy solver is our
+numbers and lighting, his Tricky one adds the sets, his Hard one guesses where we try."""
+
+
+def lightup_rows(game_id: str) -> list[str]:
+    params, desc = game_id.split(":")
+    cols, rows = (int(n) for n in params.split("x"))
+    cells = "".join("." * (ord(ch) - 96) if ch.islower() else "#" if ch == "B" else ch for ch in desc)
+    return [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+
+
+def test_each_light_up_level_needs_its_own_rung() -> None:
+    puzzles = puzzlekit.load("akari", LIGHTUP.read_text())
+    assert sorted(p.meta["difficulty"] for p in puzzles) == ["easy"] * 5 + ["hard"] * 5 + ["tricky"] * 5
+    for p in puzzles:
+        assert p.genre.write(p.instance) == lightup_rows(p.meta["tatham-id"])
+        result = puzzlekit.solve("akari", p)
+        assert result.status == puzzlekit.Status.UNIQUE
+        assert result.stats.rung == LEVEL_RUNG[p.meta["difficulty"]], p.meta["tatham-id"]
+        assert result.stats.nodes == 0
+
+
+def test_sets_rule_out_a_bulb_that_would_leave_a_cell_no_way_to_be_lit() -> None:
+    text = "...\n..1\n#1.\n"
+    result = solve(text)
+    assert result.status == puzzlekit.Status.UNIQUE and result.stats.rung == 2
+    assert result.stats.rule_counts["sets"] == 1
+    assert sets_steps(text) == [("r1c1", "a bulb here would leave r2c2 with no way to be lit")]
+    (p,) = puzzlekit.load("akari", text)
+    capped = count_solutions(p.genre.build(p.instance), max_rung=1, max_nodes=0, timeout=None)
+    assert capped.status == Status.UNDECIDED  # numbers and lighting alone stop short
+
+
+def test_sets_rule_out_a_bulb_that_would_leave_a_number_short_of_room() -> None:
+    """A bulb at r1c2 lights r1c1 and r2c2: the 2 at r2c1 would have r1c1 and r3c1 left,
+    one of them lit."""
+    first, *_ = sets_steps("...\n2..\n.#0\n")
+    assert first == ("r1c2", "a bulb here would leave the 2 at r2c1 without room for its bulbs")
+
+
+def sets_steps(text: str) -> list[tuple[str, str]]:
+    (p,) = puzzlekit.load("akari", text)
+    model = p.genre.build(p.instance)
+    outcome = count_solutions(model, limit=2, timeout=None)
+    assert outcome.status == Status.UNIQUE
+    steps = [(e, model.propagators[e.by]) for e in outcome.log if e.by >= 0]
+    return [
+        (p.genre.describe(p.instance, e.var), by.explain(e.var, e.mask, e.note))
+        for e, by in steps
+        if by.rule.name == "sets"
+    ]
+
+
+# -- the learning search against the depth-first one and brute force ----------------------
+
+ALL = 10_000  # a limit no small board reaches: every search counts everything
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def small_boards(draw: st.DrawFn) -> str:
+    """Up to 4x4 boards with at most 12 white cells (4,096 assignments to enumerate)."""
+    rows, cols = draw(st.integers(1, 4)), draw(st.integers(1, 4))
+    cells = draw(st.lists(st.sampled_from("......#01234"), min_size=rows * cols, max_size=rows * cols))
+    if cells.count(".") > 12:
+        cells = ["#" if ch == "." and i % 3 == 0 else ch for i, ch in enumerate(cells)]
+    if cells[0] == "#":
+        cells[0] = "0"  # a lone "#" on the first line would read as a comment
+    return "# title: small\n" + "".join("".join(cells[r * cols : (r + 1) * cols]) + "\n" for r in range(rows))
+
+
+def brute_force(text: str) -> list[list[int]]:
+    (p,) = puzzlekit.load("akari", text)
+    n = len(p.instance.whites)
+    every = ([(bits >> v) & 1 for v in range(n)] for bits in range(1 << n))
+    return sorted(values for values in every if not p.genre.accept(p.instance, values))
+
+
+def counted(text: str, learning: bool, limit: int = ALL, max_nodes: int | None = None) -> search.SearchOutcome:
+    (p,) = puzzlekit.load("akari", text)
+    model = p.genre.build(p.instance)
+    return count_solutions(model, limit=limit, timeout=None, max_nodes=max_nodes, learning=learning)
+
+
+@SETTINGS
+@given(small_boards())
+def test_the_learning_search_finds_what_the_depth_first_search_and_brute_force_find(text: str) -> None:
+    truth = brute_force(text)
+    new, old = counted(text, True), counted(text, False)
+    assert sorted(new.solutions) == sorted(old.solutions) == truth, text
+    assert new.status == old.status
+    two = counted(text, True, limit=2)
+    assert two.status == (Status.MULTIPLE if len(truth) >= 2 else Status.UNIQUE if truth else Status.NONE)
+
+
+@SETTINGS
+@given(small_boards(), st.integers(0, 4))
+def test_a_spent_budget_is_undecided_and_what_it_found_is_real(text: str, budget: int) -> None:
+    truth = brute_force(text)
+    outcome = counted(text, True, max_nodes=budget)
+    assert all(s in truth for s in outcome.solutions)
+    if outcome.stopped_by == "max-nodes":  # two found are still a proof of "several"
+        assert not outcome.exhausted
+        assert outcome.status == (Status.MULTIPLE if len(outcome.solutions) >= 2 else Status.UNDECIDED)
+    else:
+        assert sorted(outcome.solutions) == truth
+
+
+def test_an_open_board_is_several_in_few_decisions_and_a_small_budget_leaves_it_undecided() -> None:
+    """Bulbs first: a decision settles a row and a column, so two solutions of an empty
+    board come in about a decision per row; cells emptied first instead make the search
+    prove that too few bulbs cannot light the board (benchmarks/akari.py, "open")."""
+    empty = "# title: empty\n" + "............\n" * 12
+    outcome = counted(empty, True, limit=2)
+    assert outcome.status == Status.MULTIPLE and outcome.nodes <= 30
+    (p,) = puzzlekit.load("akari", empty)
+    assert all(not p.genre.accept(p.instance, s) for s in outcome.solutions)
+    spent = counted(empty, True, limit=2, max_nodes=5)
+    assert spent.status == Status.UNDECIDED and spent.stopped_by == "max-nodes"
+    assert all(not p.genre.accept(p.instance, s) for s in spent.solutions)
+
+
+# -- generation ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_boards_are_unique_by_sat_need_their_rung_and_repeat_byte_for_byte(difficulty: str) -> None:
+    pytest.importorskip("pysat")
+    made = puzzlekit.generate("akari", size="8x7", difficulty=difficulty, seed="tests", count=3)
+    rung = puzzlekit.default_host().genre("akari").difficulties[difficulty]
+    for m in made:
+        assert puzzlekit.solve("akari", m.text, engine="sat").status == Status.UNIQUE, m.text
+        graded = puzzlekit.solve("akari", m.text)
+        assert m.rung == graded.stats.rung == rung, m.text
+    again = puzzlekit.generate("akari", size="8x7", difficulty=difficulty, seed="tests", count=3)
+    assert [m.text for m in again] == [m.text for m in made]
+
+
+def test_a_symmetric_board_keeps_its_black_cells_symmetric() -> None:
+    (made,) = puzzlekit.generate("akari", size="9x9", difficulty="hard", seed="tests", symmetry="rotational")
+    rows = made.instance.grid.rows
+    tokens = made.instance.tokens
+    black = {c for c, t in enumerate(tokens) if t != "."}
+    assert black == {made.instance.grid.n_cells - 1 - c for c in black}
+    assert rows == 9 and puzzlekit.solve("akari", made.text).status == Status.UNIQUE
+
+
+def test_twins_near_are_second_solutions_of_the_board_without_the_number() -> None:
+    g = puzzlekit.default_host().genre("akari")
+    found = 0
+    for m in puzzlekit.generate("akari", size="10x10", difficulty="medium", seed="twins", count=3):
+        board = m.instance
+        solution = puzzlekit.solve("akari", m.text).solutions[0].values
+        for cell in sorted(board.clues):
+            trial = g.with_clue(board, cell, None)
+            for twin in g.twins_near(trial, solution, [cell]):
+                assert not g.accept(trial, twin) and twin != solution
+                assert g.accept(board, twin)  # the number it lacks tells them apart
+                found += 1
+    assert found

@@ -87,20 +87,49 @@ def test_jobs_zero_is_every_core_and_nonsense_is_refused() -> None:
         resolve_jobs(-1)
 
 
-def test_resume_cuts_an_item_written_but_not_journalled(tmp_path: Path) -> None:
+def test_resume_cuts_an_item_journalled_but_not_all_written(tmp_path: Path) -> None:
     out = tmp_path / "out.txt"
     writer = ItemWriter(str(out), fingerprint="f")
     writer.write("one\n", 0, "k1")
     writer.write("two\n", 4, "k2")
     writer.close(finished=False)
+    with journal_path(out).open("a") as f:
+        f.write("14 0 k3\n")  # a kill after journalling the third item, while it was written
     with out.open("a") as f:
-        f.write("thr")  # a kill between writing an item and journalling it
+        f.write("thr")
     again = ItemWriter(str(out), resume=True, fingerprint="f")
     assert again.done == 2 and [r.code for r in again.records] == [0, 4] and again.records[1].key == "k2"
     again.write("three\n")
     again.close(finished=True)
     assert out.read_text() == "one\ntwo\nthree\n"
     assert not journal_path(out).exists()
+
+
+def test_resume_refuses_text_added_to_a_stopped_runs_file(tmp_path: Path) -> None:
+    """It was cut away silently: now the run says so and leaves the file as it is."""
+    out = tmp_path / "out.txt"
+    writer = ItemWriter(str(out), fingerprint="f")
+    writer.write("one\n", 0, "k1")
+    writer.close(finished=False)
+    with out.open("a") as f:
+        f.write("my notes\n")
+    with pytest.raises(PuzzlekitError, match=r"has 9 byte\(s\) after what the stopped run wrote"):
+        ItemWriter(str(out), resume=True, fingerprint="f")
+    assert out.read_text() == "one\nmy notes\n"
+
+
+def test_a_failure_journalled_with_an_item_cut_short_is_retried(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    writer = ItemWriter(str(out), fingerprint="f")
+    writer.write("one\n")
+    writer.fail("item 2 broke")
+    writer.close(finished=False)
+    with journal_path(out).open("a") as f:
+        f.write("4 1 ! item 2 broke\n9 0\n")  # journalled with item 3, which was cut short
+    with out.open("a") as f:
+        f.write("thr")
+    again = ItemWriter(str(out), resume=True, fingerprint="f")
+    assert again.done == 1 and again.failed == 0
 
 
 def test_resume_refuses_another_commands_run_and_a_finished_one_is_a_no_op(tmp_path: Path) -> None:

@@ -85,9 +85,9 @@ def test_a_bad_line_in_a_file_of_ids_is_placed(tmp_path: Path) -> None:
     assert f"{listed}:3:" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_a_glob_that_matches_nothing_is_one_line(tmp_path: Path) -> None:
+def test_a_glob_that_matches_nothing_is_one_line_and_a_usage_error_as_a_missing_file_is(tmp_path: Path) -> None:
     result = run("solve", "slitherlink", str(tmp_path / "*.txt"))
-    assert result.exit_code == 1 and "no file matches" in result.stderr
+    assert result.exit_code == 2 and "no file matches" in result.stderr
 
 
 # -- seeds ------------------------------------------------------------------
@@ -292,7 +292,7 @@ def test_a_sheet_drawn_by_two_jobs_is_the_same_pdf(tmp_path: Path) -> None:
     from puzzlekit.pictures import pictures_problem
 
     if pictures_problem():
-        pytest.skip("the pictures extra is not installed")
+        pytest.skip(f"the pictures extra is unusable here: {pictures_problem()}")
     files = [str(p) for p in copy_examples(tmp_path)]
     one, two = tmp_path / "one.pdf", tmp_path / "two.pdf"
     assert run("render", "slitherlink", *files, "--sheet", "-o", str(one)).exit_code == 0

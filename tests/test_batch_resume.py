@@ -177,12 +177,13 @@ def test_resume_of_a_finished_run_does_nothing_and_of_a_stopped_one_refuses_othe
     note = f"{out} is already finished (it has no journal beside it); nothing to resume"
     assert again.stderr == f"puzzlekit: note: {note}\n"
     assert out.read_bytes() == before
-    # A stopped run: its journal names the command and options it was made with.
+    # A stopped run (stopped before its first item): its journal names the command and options.
     Path(f"{out}.resume").write_text(f"puzzlekit-resume 1 {fingerprint_of([*GENERATE, '-o', str(out)])}\n")
+    out.write_bytes(b"")
     other = CliRunner().invoke(main, [*GENERATE[:-1], "5", "-o", str(out), "--resume"])
     assert other.exit_code == 2 and other.stderr.count("\n") == 1, other.stderr
     assert "was written by another command or other options" in other.stderr
-    assert out.read_bytes() == before
+    assert out.read_bytes() == b""
     same = CliRunner().invoke(main, [*GENERATE, "-o", str(out), "--resume"])
     assert same.exit_code == 0 and out.read_bytes() == before  # (all three made again, the same)
 

@@ -67,7 +67,7 @@ def _flags(text: str) -> str | None:
     return read_blocks(text)[0].meta.get("flags")
 
 
-@pytest.mark.parametrize("case", _cases(), ids=lambda c: c.url.split("?", 1)[-1][:40])
+@pytest.mark.parametrize("case", corpus.cases(_cases), ids=lambda c: c.url.split("?", 1)[-1][:40])
 def test_corpus_url_round_trips_through_the_canonical_form(case: Case, host: Host) -> None:
     genre = host.genre(case.genre)
     if case.url in REFUSED:

@@ -127,7 +127,7 @@ def test_a_masyu_block_reads_with_white_and_black_pearls(host: Host) -> None:
     decoded = interchange.decode(text, host.genre("masyu"), host, "masyu.txt")
     assert decoded is not None
     assert read_blocks(decoded)[0].rows == ["B.W.", "....", ".W..", "...B"]
-    with pytest.raises(LevelError, match="expected 'w' \\(white\\)") as err:
+    with pytest.raises(LevelError, match="expected 'w' or '1' \\(white\\)") as err:
         interchange.decode(text.replace("- W", "- x"), host.genre("masyu"), host, "masyu.txt")
     assert (err.value.line, err.value.col) == (7, 3)
 

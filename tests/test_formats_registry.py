@@ -123,7 +123,9 @@ def test_a_source_no_format_claims_or_two_genres_claim_is_refused(host: Host) ->
     with pytest.raises(UsageError, match="cannot tell the genre"):
         interchange.infer_genre("level.txt", host)
     with pytest.raises(UsageError, match="could be hashiwokakero or slitherlink"):
-        interchange.infer_genre("7x7:abc", host)
+        interchange.infer_genre("3x3:1a1a1a1a1", host)  # a Bridges ID and a Loopy one alike
+    with pytest.raises(UsageError, match="shaped like a tatham source, but no installed genre reads it"):
+        interchange.infer_genre("7x7:abc", host)  # cut short: neither game's
     assert interchange.infer_genre("https://puzz.link/p?bridges/3/3/1g1", host).name == "hashiwokakero"
 
 

@@ -21,7 +21,7 @@ def _puzzlink() -> list[corpus.Entry]:
     return corpus.puzzlink_hashi() if corpus.available() else []
 
 
-@pytest.mark.parametrize("entry", _janko(), ids=lambda e: e.key.rsplit("/", 1)[-1])
+@pytest.mark.parametrize("entry", corpus.cases(_janko), ids=lambda e: e.key.rsplit("/", 1)[-1])
 def test_janko_board_solves_to_its_known_solution(entry: corpus.Entry) -> None:
     result = puzzlekit.solve("hashi", entry.text)
     assert result.status.value == entry.expect
@@ -30,6 +30,6 @@ def test_janko_board_solves_to_its_known_solution(entry: corpus.Entry) -> None:
     assert [1 << v for v in result.solutions[0].values] == [d if d != 0b111 else 1 for d in known]
 
 
-@pytest.mark.parametrize("entry", _puzzlink(), ids=lambda e: e.key.rsplit("?", 1)[-1][:30])
+@pytest.mark.parametrize("entry", corpus.cases(_puzzlink), ids=lambda e: e.key.rsplit("?", 1)[-1][:30])
 def test_puzzlink_board_has_the_expected_status(entry: corpus.Entry) -> None:
     assert puzzlekit.solve("hashi", entry.text).status.value == entry.expect

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import puzzlekit
 from puzzlekit.errors import LevelError
-from puzzlekit.formats.level import MAX_COLUMNS, MAX_ROWS, Block, is_comment, read_blocks, write_block
+from puzzlekit.formats.level import MAX_COLUMNS, MAX_ROWS, Block, has_word, is_comment, read_blocks, write_block
 
 
 def rows_of(text: str) -> list[list[str]]:
@@ -80,9 +82,9 @@ def test_unknown_metadata_keys_are_kept() -> None:
 
 
 def test_plain_comments_are_comments_not_metadata() -> None:
-    block = one_block("# just a remark\n#\n# 3 is not a key: value\n1\n")
+    block = one_block("# just a remark\n# 3 is not a key: value\n1\n")
     assert block.meta == {}
-    assert block.comments == ["just a remark", "", "3 is not a key: value"]
+    assert block.comments == ["just a remark", "3 is not a key: value"]
 
 
 def test_metadata_may_have_an_empty_value() -> None:
@@ -237,8 +239,8 @@ def test_one_column_too_many_is_a_level_error_at_that_column() -> None:
 
 
 def test_write_block_puts_metadata_and_comments_before_the_rows() -> None:
-    text = write_block(["12  ", "34"], {"title": "t"}, ["made by hand", ""])
-    assert text == "# title: t\n# made by hand\n#\n12\n34\n"
+    text = write_block(["12  ", "34"], {"title": "t"}, ["made by hand", "", "1 2"])
+    assert text == "# title: t\n# made by hand\n12\n34\n"  # a comment without a word would read as a row
 
 
 def test_write_block_reads_back() -> None:
@@ -267,7 +269,7 @@ def test_write_block_round_trips_through_read_blocks(
     block = one_block(write_block(rows, meta, comments))
     assert block.rows == [r.rstrip() for r in rows]
     assert block.meta == meta
-    assert block.comments == comments
+    assert block.comments == [c for c in comments if has_word(c)]
 
 
 @settings(max_examples=60, deadline=None)
@@ -344,17 +346,107 @@ def test_after_the_first_row_every_line_is_a_row_even_a_comment_lookalike() -> N
     assert block.comments == []
 
 
-def test_comments_before_the_board_need_a_space_after_the_hash() -> None:
-    block = one_block("# a remark\n#\n#title: t\n##.\n")
-    assert block.comments == ["a remark", ""]
+def test_comments_before_the_board_need_a_space_after_the_hash_and_a_word() -> None:
+    block = one_block("# a remark\n#title: t\n##.\n")
+    assert block.comments == ["a remark"]
     assert block.meta == {"title": "t"}
     assert block.rows == ["##."]
 
 
 def test_is_comment_tells_comments_from_board_rows() -> None:
-    assert is_comment("# note") and is_comment("#") and is_comment("  # title: x") and is_comment("#title: x")
+    assert is_comment("# note") and is_comment("  # title: x") and is_comment("#title: x") and is_comment("# step 3")
     assert not is_comment("#..1") and not is_comment("##") and not is_comment("..#")
+    assert not is_comment("#") and not is_comment("# 12 . #")
+    assert not is_comment("# # x *") and not is_comment("# o o 3")
+
+
+# Issue 21 item 6: a first row starting with '#' was read as a comment and lost.
+
+
+def test_a_board_one_column_wide_keeps_its_black_first_row() -> None:
+    block = one_block("# title: narrow\n#\n.\n#\n")
+    assert block.rows == ["#", ".", "#"] and block.meta == {"title": "narrow"} and block.lines == [2, 3, 4]
+    (akari,) = puzzlekit.load("akari", "#\n.\n#\n")
+    assert akari.size == "1x3"
+
+
+def test_a_block_of_nothing_but_hash_rows_is_a_board() -> None:
+    assert rows_of("# 2 #\n# # #\n") == [["# 2 #", "# # #"]]
+    assert rows_of("#\n#\n") == [["#", "#"]]
+
+
+def test_space_separated_rows_with_a_shaded_first_cell_are_rows() -> None:
+    """A Nurikabe answer with a number of 10 or more, its first cell shaded."""
+    text = "# title: t\n# # # #\n10  .  .  #\n .  .  .  #\n .  .  .  .\n"
+    (p,) = puzzlekit.load("nurikabe", text)
+    assert p.size == "4x4"
+    assert puzzlekit.check("nurikabe", text).status == "solved"
+
+
+def test_the_decoders_never_lose_a_row() -> None:
+    (p,) = puzzlekit.load("akari", "https://puzz.link/p?lightup/1/3/.g.")
+    assert p.genre.write(p.instance) == ["#", ".", "#"]
+    answer = "pzprv3/nurikabe/3/4/# # # # /# 10 . . /# . . . /"
+    (n,) = puzzlekit.load("nurikabe", answer)
+    assert n.size == "4x3" and puzzlekit.check("nurikabe", answer).status == "incomplete"  # read whole: 6 of 10
+    solved = "pzprv3/nurikabe/4/4/# # # # /10 . . # /. . . # /. . . . /"
+    assert puzzlekit.check("nurikabe", solved).status == "solved"
+
+
+def test_a_comment_without_a_word_is_a_row_the_genre_points_at() -> None:
+    with pytest.raises(LevelError, match=r"<string>:1:1: "):
+        puzzlekit.load("slitherlink", "# 2019\n..\n..\n")
 
 
 def test_a_written_block_with_hash_rows_reads_back() -> None:
     assert read_blocks(write_block(["#.#", "..#", "##."], {"title": "t"}))[0].rows == ["#.#", "..#", "##."]
+
+
+def _old_comment(line: str) -> bool:
+    """The rule before issue 21: ``#`` then whitespace or nothing, or metadata."""
+    stripped = line.strip()
+    return stripped.startswith("#") and (len(stripped) == 1 or stripped[1].isspace() or is_comment(stripped))
+
+
+def _misread_lines(text: str) -> list[str]:
+    """The lines the old rule took for comments before a board and the new one does not:
+    a file reads the same under both rules exactly when there are none."""
+    out = []
+    for chunk in text.split("\n\n"):
+        for line in chunk.split("\n"):
+            if not line.strip():
+                continue
+            if not _old_comment(line):
+                break  # the board starts here under both rules
+            if not is_comment(line):
+                out.append(line)
+    return out
+
+
+def _level_files() -> list[Path]:
+    root = Path(__file__).resolve().parents[1]
+    found = [*root.glob("plugins/*/examples/*.txt"), *root.glob("contrib/*/src/*/examples/*.txt")]
+    found += [*root.glob("tests/fixtures/**/*.txt"), *root.glob("tests/golden/**/*.txt")]
+    return sorted(found)
+
+
+def test_every_bundled_file_reads_the_same_under_the_word_rule() -> None:
+    files = _level_files()
+    assert len(files) > 40
+    for path in files:
+        assert _misread_lines(path.read_text(encoding="utf-8")) == [], path
+
+
+@pytest.mark.corpus
+def test_the_corpus_reads_the_same_under_the_word_rule() -> None:
+    import corpus
+
+    files = sorted(corpus.ROOT.glob("**/*.txt"))
+    assert files
+    for path in files:
+        assert _misread_lines(path.read_text(encoding="utf-8")) == [], path
+
+
+def test_the_old_rule_is_what_lost_rows() -> None:
+    assert _misread_lines("#\n.\n#\n") == ["#"]
+    assert _misread_lines("# title: t\n# 2 # .\n. . . .\n") == ["# 2 # ."]

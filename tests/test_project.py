@@ -142,3 +142,36 @@ def test_help_lists_each_built_in_command_with_its_own_short_help() -> None:
         command = main.get_command(ctx, name)
         assert command is not None and command.name == name
         assert short == command.get_short_help_str(limit=1000), f"update BUILT_IN[{name!r}] in puzzlekit/cli/main.py"
+
+
+# -- what a new user's "pip install -e '.[test]' && pytest" runs (issue 21, item 18) -------
+
+
+def test_the_test_extra_holds_what_the_suite_uses() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    test = " ".join(extras["test"])
+    assert "puzzlekit-engine[pictures]" in test  # the PNG and PDF tests ran nowhere but in [dev]
+    assert "httpx2" in test and not re.search(r'"httpx[<>=]', str(extras["test"]))
+
+
+def test_the_test_client_raises_no_deprecation_warning() -> None:
+    code = "import warnings; warnings.simplefilter('error'); import fastapi.testclient"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr[-500:]
+
+
+def test_corpus_tests_skip_saying_why_when_the_corpus_is_absent(tmp_path: Path) -> None:
+    files = ["tests/test_hashi_corpus.py", "tests/test_slitherlink_corpus.py", "tests/test_formats_corpus.py"]
+    env = {**__import__("os").environ, "PUZZLEKIT_CORPUS": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *files],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-2000:]
+    assert "got empty parameter set" not in result.stdout
+    assert result.stdout.count("the shared corpus is absent") >= 5
+    assert "set PUZZLEKIT_CORPUS" in result.stdout

@@ -40,8 +40,9 @@ def test_the_python_example_runs_and_its_first_puzzle_has_one_solution() -> None
 
 def test_every_file_the_readme_commands_read_exists_or_is_made_first(tmp_path: Path) -> None:
     assert CliRunner().invoke(main, ["examples", "--copy", str(tmp_path)]).exit_code == 0
-    present = {p.name for p in tmp_path.iterdir()}
-    assert {"first.txt", "first.attempt.txt", "harbour.txt", "river.txt", "garden.txt"} <= present
+    present = {str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file()}
+    want = {"first.txt", "first.attempt.txt", "river.txt", "garden.txt"}
+    assert {f"slitherlink/{name}" for name in want} | {"hashiwokakero/harbour.txt"} <= present
     for words in commands():
         made = set()
         for i, word in enumerate(words):
@@ -58,10 +59,11 @@ def test_every_file_the_readme_commands_read_exists_or_is_made_first(tmp_path: P
 @pytest.mark.parametrize(
     "line",
     [
-        "puzzlekit solve slitherlink first.txt",
-        "puzzlekit check slitherlink first.txt --state first.attempt.txt",
-        "puzzlekit convert slitherlink first.attempt.txt --to pzpr -o answer.pzpr",
-        "puzzlekit hint slitherlink first.txt --state first.attempt.txt",
+        "puzzlekit solve slitherlink slitherlink/first.txt",
+        "puzzlekit solve hashi hashiwokakero/harbour.txt",
+        "puzzlekit check slitherlink slitherlink/first.txt --state slitherlink/first.attempt.txt",
+        "puzzlekit convert slitherlink slitherlink/first.attempt.txt --to pzpr -o answer.pzpr",
+        "puzzlekit hint slitherlink slitherlink/first.txt --state slitherlink/first.attempt.txt",
     ],
 )
 def test_readme_commands_run_on_the_copied_examples(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str) -> None:
@@ -70,5 +72,26 @@ def test_readme_commands_run_on_the_copied_examples(tmp_path: Path, monkeypatch:
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, shlex.split(line)[1:])
     assert result.exit_code in (0, 6), result.output  # 6: the attempt is unfinished, as it is meant to be
+    assert "no solution" not in result.output  # (Nurikabe's harbour.txt solved as Bridges said so)
     if "answer.pzpr" in line:
         assert puzzlekit.check("slitherlink", Path("answer.pzpr")).status == "incomplete"
+
+
+def test_examples_of_every_genre_get_a_folder_each_and_nothing_is_overwritten(tmp_path: Path) -> None:
+    """Genres ship files of the same name; copied into one folder, the last genre's won
+    (exit 0) and the README's walk solved Nurikabe's board as Bridges."""
+    assert CliRunner().invoke(main, ["examples", "--copy", str(tmp_path)]).exit_code == 0
+    host = puzzlekit.default_host()
+    for entry in host.genres():
+        folder = tmp_path / entry.genre.name
+        for path in entry.genre.example_paths():
+            assert (folder / path.name).read_bytes() == path.read_bytes()
+    again = CliRunner().invoke(main, ["examples", "--copy", str(tmp_path)])
+    assert again.exit_code == 0  # the same files again: nothing to refuse
+    mine = tmp_path / "slitherlink" / "first.txt"
+    mine.write_text("my own\n")
+    refused = CliRunner().invoke(main, ["examples", "--copy", str(tmp_path)])
+    assert refused.exit_code == 1 and "slitherlink/first.txt: exists with other content" in refused.stderr
+    assert mine.read_text() == "my own\n"
+    forced = CliRunner().invoke(main, ["examples", "--copy", str(tmp_path), "--force"])
+    assert forced.exit_code == 0 and mine.read_text() != "my own\n"

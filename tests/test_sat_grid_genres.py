@@ -24,11 +24,11 @@ COUNT = int(os.environ.get("PUZZLEKIT_SAT_BOARDS", "8"))
 
 def akari(rng: random.Random) -> str:
     """A 10x10 board numbered from a random bulb layout, now and then a number left out."""
-    from puzzlekit_akari.genre import _numbered
+    from puzzlekit_akari.generate import solved
 
     grid = RectGrid(10, 10)
     black = {c for c in range(grid.n_cells) if rng.random() < 0.35}
-    board = _numbered(grid, black, Rng(str(rng.random())))
+    board = solved(grid, black, Rng(str(rng.random())))
     tokens = tuple("#" if t.isdigit() and rng.random() < 0.05 else t for t in board.tokens)
     return "# title: random\n" + "\n".join(HOST.genre("akari").write(type(board)(grid, tokens))) + "\n"
 

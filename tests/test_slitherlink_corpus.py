@@ -25,7 +25,7 @@ def _puzzlink() -> list[corpus.Entry]:
     return [e for e in corpus.puzzlink_slither() if len(e.rows) * len(e.rows[0]) <= 400]
 
 
-@pytest.mark.parametrize("entry", _janko_sample(), ids=lambda e: e.key.rsplit("/", 1)[-1])
+@pytest.mark.parametrize("entry", corpus.cases(_janko_sample), ids=lambda e: e.key.rsplit("/", 1)[-1])
 def test_janko_board_solves_to_its_known_answer(entry: corpus.Entry) -> None:
     result = puzzlekit.solve("slitherlink", entry.text)
     assert result.status.value == entry.expect
@@ -34,7 +34,7 @@ def test_janko_board_solves_to_its_known_answer(entry: corpus.Entry) -> None:
         assert list(result.solutions[0].values) == corpus.lattice_lines(entry.solution, rows, cols)
 
 
-@pytest.mark.parametrize("entry", _puzzlink(), ids=lambda e: e.key.rsplit("/", 1)[-1][:40])
+@pytest.mark.parametrize("entry", corpus.cases(_puzzlink), ids=lambda e: e.key.rsplit("/", 1)[-1][:40])
 def test_puzzlink_board_has_the_expected_status(entry: corpus.Entry) -> None:
     result = puzzlekit.solve("slitherlink", entry.text)
     assert result.status.value == entry.expect  # corrected where the corpus is wrong

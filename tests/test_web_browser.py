@@ -1,94 +1,47 @@
 """The play page in real headless Chromium (Debian's, driven by Playwright): boards played
 to "solved" by clicks and by keyboard alone, undo and redo, a wrong mark flagged live, a
 hint's place highlighted, the attempt kept over a reload, one daily puzzle for everyone,
-and Masyu, Akari, Nurikabe, Sudoku (digits typed, or clicked) and Shikaku through the same
-contract.
+and Masyu, Akari, Nurikabe, Sudoku (digits typed, or put with the pad) and Shikaku
+through the same contract.  Each genre on a phone, and the editor: test_web_genres.py,
+test_web_editor.py.
 
-One browser for the session and small boards keep it quick.  Skipped, with the reason,
-when Playwright or a Chromium executable is missing (CI installs both: see .ci/run).
+One browser for the session (tests/conftest.py) and small boards keep it quick.  Skipped,
+with the reason, when Playwright or a Chromium executable is missing (CI installs both:
+see .ci/run).
 """
 
 from __future__ import annotations
 
-import math
-import os
-import shutil
-import threading
-from collections import deque
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
+from webpage import (
+    ROOT,
+    centres,
+    clicks_needed,
+    first_block,
+    keys_to,
+    mark,
+    open_board,
+    play_by_keyboard,
+    rectangles,
+    solution,
+    status,
+    tab_to_board,
+    wait_settled,
+)
 
-from puzzlekit.host import Host  # noqa: E402
-from puzzlekit.web.app import create_app  # noqa: E402
+from puzzlekit.host import Host
+from puzzlekit.web.app import create_app
 
-ROOT = Path(__file__).resolve().parents[1]
 FIRST = (ROOT / "plugins/puzzlekit_slitherlink/examples/first.txt").read_text()
 HARBOUR = (ROOT / "plugins/puzzlekit_hashi/examples/harbour.txt").read_text()
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-
-
-def chromium() -> str | None:
-    for candidate in (os.environ.get("PUZZLEKIT_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
-
-
-@pytest.fixture(scope="session")
-def server(host: Host) -> Iterator[str]:
-    import uvicorn
-
-    from puzzlekit.web.server import listen, url_of
-
-    sock = listen("127.0.0.1", 0)
-    config = uvicorn.Config(create_app(host), log_level="warning", lifespan="off")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not srv.started:
-        threading.Event().wait(0.02)
-    yield url_of(sock).rstrip("/")
-    srv.should_exit = True
-    thread.join(5)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    executable = chromium()
-    if executable is None:
-        pytest.skip("no Chromium found (/usr/bin/chromium; on Debian: apt-get install chromium)")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1100, "height": 800})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda err: errors.append(str(err)))
-    yield pg
-    context.close()
-    assert not errors, errors
 
 
 @pytest.fixture(scope="module")
@@ -96,43 +49,11 @@ def api(host: Host) -> TestClient:
     return TestClient(create_app(host))
 
 
-def solution(api: TestClient, genre: str, text: str) -> tuple[dict[str, Any], list[int]]:
-    board = api.post("/api/load", json={"genre": genre, "source": text}).json()
-    solved = api.post("/api/solve", json={"genre": genre, "puzzle": board["puzzle"]}).json()
-    return board, solved["state"]
-
-
-def clicks_needed(board: dict[str, Any], target: list[int]) -> dict[int, int]:
-    """How many forward clicks take each place from unmarked to its solution mark; places
-    whose solution is the "nothing" mark (no line, no bridge) are left unmarked."""
-    out = {}
-    for place in board["places"]:
-        marks, want = place["marks"], target[place["var"]]
-        n = marks.index(want)
-        if n and not (n == len(marks) - 1 and want == 1):  # 1: the "no line"/"no bridge" domain
-            out[place["var"]] = n
-    return out
-
-
-def open_board(page: Any, server: str, genre: str, text: str) -> None:
-    page.goto(f"{server}/?{urlencode({'genre': genre, 'p': text})}")
-    page.wait_for_selector("[data-place]")
-    wait_settled(page)
-
-
-def wait_settled(page: Any) -> None:
-    """Until the last move's check has come back (the drawing shows every mark)."""
-    page.wait_for_function("() => { const b = document.getElementById('board'); "
-                           "return b.dataset.version && b.dataset.drawn === b.dataset.version; }")
-
-
-def status(page: Any) -> str:
-    value: str = page.get_attribute("[data-status]", "data-status")
-    return value
-
-
-def mark(page: Any, var: int) -> int:
-    return int(page.get_attribute(f'[data-place="{var}"]', "data-mark"))
+def confirm(page: Any, selector: str) -> None:
+    """Restart and Show solution ask first: a second click within a few seconds acts."""
+    page.click(selector)
+    page.wait_for_selector(f"{selector}.confirm")
+    page.click(selector)
 
 
 def test_exactly_one_status_element(page: Any, server: str) -> None:
@@ -158,88 +79,6 @@ def test_bridges_to_solved_by_clicks(page: Any, server: str, api: TestClient) ->
         for _ in range(n):
             page.click(f'[data-place="{var}"]')
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
-
-
-def centres(page: Any) -> dict[int, tuple[float, float]]:
-    found: dict[int, tuple[float, float]] = {}
-    for var, points in page.eval_on_selector_all(
-        "[data-place]", "nodes => nodes.map(n => [Number(n.dataset.place), n.getAttribute('points')])"
-    ):
-        pts = [tuple(map(float, p.split(","))) for p in points.split()]
-        found[var] = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
-    return found
-
-
-Centres = dict[int, tuple[float, float]]
-Line = tuple[str, float] | None
-
-
-def step(at: Centres, order: list[int], start: int, dx: int, dy: int, line: float) -> int | None:
-    """The page's arrow-key rule (play.js ``step``), to plan key presses."""
-    fx, fy = at[start]
-    for wide in (False, True):
-        best, score = None, math.inf
-        for v in order:
-            x, y = at[v]
-            along = (x - fx) * dx + (y - fy) * dy
-            across = abs((x - fx) * dy - (y - fy) * dx)
-            if along <= 0.5 or (not wide and across > along):
-                continue
-            off = abs(y - line if dx else x - line)
-            s = along + 2 * across if wide else along + 0.5 * off
-            if s < score - 1e-9:
-                best, score = v, s
-        if best is not None:
-            return best
-    return None
-
-
-def keys_to(at: Centres, order: list[int], start: int, goal: int) -> list[str]:
-    """The shortest arrow-key path between two places (a search over the page's rule,
-    which remembers the row or column a run of moves along one axis keeps to)."""
-    first: tuple[int, Line] = (start, None)
-    came: dict[tuple[int, Line], tuple[tuple[int, Line], str] | None] = {first: None}
-    todo = deque([first])
-    end = None
-    while todo:
-        state = todo.popleft()
-        here, line = state
-        if here == goal:
-            end = state
-            break
-        for key, (dx, dy) in ARROWS.items():
-            axis = "h" if dx else "v"
-            kept = line if line is not None and line[0] == axis else (axis, at[here][1] if dx else at[here][0])
-            nxt = step(at, order, here, dx, dy, kept[1])
-            if nxt is not None and (nxt, kept) not in came:
-                came[nxt, kept] = (state, key)
-                todo.append((nxt, kept))
-    assert end is not None, f"place {goal} cannot be reached with the arrow keys from {start}"
-    path: list[str] = []
-    node = end
-    while (prev := came[node]) is not None:
-        node, key = prev
-        path.append(key)
-    return path[::-1]
-
-
-def play_by_keyboard(page: Any, board: dict[str, Any], target: list[int]) -> None:
-    for _ in range(30):  # Tab from the top of the page to the board
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement && document.activeElement.id") == "board":
-            break
-    else:
-        pytest.fail("Tab never reached the board")
-    at = centres(page)
-    order = [p["var"] for p in board["places"]]
-    here = int(page.get_attribute("#board", "data-focus"))
-    for var, n in clicks_needed(board, target).items():
-        for key in keys_to(at, order, here, var):
-            page.keyboard.press(key)
-        assert int(page.get_attribute("#board", "data-focus")) == var
-        for _ in range(n):
-            page.keyboard.press("Enter")
-        here = var
 
 
 def test_slitherlink_to_solved_by_keyboard_alone(page: Any, server: str, api: TestClient) -> None:
@@ -352,8 +191,11 @@ def test_a_drag_draws_a_run_of_lines_as_one_move(page: Any, server: str) -> None
     assert [mark(page, v) for v in (25, 26, 27)] == [3, 3, 3]
 
 
-def test_show_solution_is_solved_and_undoable(page: Any, server: str) -> None:
+def test_show_solution_asks_first_and_is_undoable(page: Any, server: str) -> None:
     open_board(page, server, "hashi", HARBOUR)
+    page.click("#solution")
+    page.wait_for_timeout(300)
+    assert status(page) == "playing" and "Click again" in page.inner_text("#solution")  # one click only asks
     page.click("#solution")
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
     assert "solution shown" in page.inner_text("#solved")
@@ -385,7 +227,7 @@ def test_export_downloads_a_state_that_check_reads(page: Any, server: str, host:
     from puzzlekit.cli.main import main
 
     open_board(page, server, "slitherlink", FIRST)
-    page.click("#solution")
+    confirm(page, "#solution")
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
     with page.expect_download() as download:
         page.click("#export")
@@ -400,7 +242,7 @@ def test_export_downloads_a_state_that_check_reads(page: Any, server: str, host:
 def test_the_timer_runs_and_stops_when_solved(page: Any, server: str) -> None:
     open_board(page, server, "slitherlink", FIRST)
     page.wait_for_function("() => document.getElementById('timer').textContent !== '0:00'", timeout=5000)
-    page.click("#solution")
+    confirm(page, "#solution")
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
     stopped = page.inner_text("#timer")
     page.wait_for_timeout(1500)
@@ -414,14 +256,14 @@ def test_a_new_puzzle_from_the_form_has_a_link_with_its_seed(page: Any, server: 
     page.click("#generate")
     page.wait_for_function("() => location.search.includes('seed=browser')")
     wait_settled(page)
-    assert "5x5" in page.inner_text("#title")
+    assert page.inner_text("#title") == "Slitherlink" and "5x5" in page.inner_text("#subtitle")
     key = page.get_attribute("#board", "data-key")
     page.goto(page.url)  # the link reproduces it
     page.wait_for_selector("[data-place]")
     assert page.get_attribute("#board", "data-key") == key
 
 
-def test_clear_is_undoable_and_restart_starts_afresh(page: Any, server: str) -> None:
+def test_clear_is_undoable_and_restart_asks_and_is_undoable(page: Any, server: str) -> None:
     open_board(page, server, "slitherlink", FIRST)
     for var in (30, 31):
         page.click(f'[data-place="{var}"]')
@@ -431,12 +273,16 @@ def test_clear_is_undoable_and_restart_starts_afresh(page: Any, server: str) -> 
     page.click("#undo")
     wait_settled(page)
     assert (mark(page, 30), mark(page, 31)) == (2, 2)
+    page.click("#restart")  # asks first: nothing happens yet
+    page.wait_for_timeout(200)
+    assert mark(page, 30) == 2
     page.click("#restart")
     wait_settled(page)
     assert (mark(page, 30), mark(page, 31)) == (3, 3)
-    page.click("#undo")  # nothing left to undo
+    assert page.inner_text("#timer") == "0:00"
+    page.click("#undo")  # Undo brings the marks back
     wait_settled(page)
-    assert mark(page, 30) == 3
+    assert (mark(page, 30), mark(page, 31)) == (2, 2)
 
 
 @pytest.mark.parametrize(
@@ -459,11 +305,6 @@ def test_grid_toolkit_genres_play_to_solved_by_clicks(
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
 
 
-def first_block(path: str) -> str:
-    """The first board of an example file (the page opens one board)."""
-    return (ROOT / path).read_text().split("\n\n")[0] + "\n"
-
-
 SIXES = "plugins/puzzlekit_sudoku/examples/small.txt"  # first board: 6x6 in boxes of 3x2
 TILES = "plugins/puzzlekit_shikaku/examples/small.txt"  # 5x5
 
@@ -474,10 +315,7 @@ def test_sudoku_to_solved_by_typing_digits(page: Any, server: str, api: TestClie
     board, target = solution(api, "sudoku", text)
     open_board(page, server, "sudoku", text)
     assert page.input_value("#size") == "6x6"  # the new-puzzle menu shows the open board's size
-    for _ in range(30):
-        page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement && document.activeElement.id") == "board":
-            break
+    tab_to_board(page)
     at, order = centres(page), [p["var"] for p in board["places"]]
     here = int(page.get_attribute("#board", "data-focus"))
     for place in board["places"]:
@@ -493,35 +331,65 @@ def test_sudoku_to_solved_by_typing_digits(page: Any, server: str, api: TestClie
     assert page.is_visible("#solved")
 
 
-def test_sudoku_by_clicks_with_a_clash_flagged_live(page: Any, server: str, api: TestClient) -> None:
-    """A digit its row already holds is flagged at once; clicks then cycle each cell to its digit."""
+def test_sudoku_by_the_pad_with_a_clash_flagged_live(page: Any, server: str, api: TestClient) -> None:
+    """A click picks a cell, the pad puts a digit; one its row already holds is flagged at once."""
     text = first_block(SIXES)
     board, target = solution(api, "sudoku", text)
     open_board(page, server, "sudoku", text)
+    assert page.locator("#pad button[data-digit]").count() == 6
     givens = [row for row in text.splitlines() if not row.startswith("#")]
-    var = next(p["var"] for p in board["places"] if set(givens[p["var"] // 6]) - {"."})
+    open_places = [p for p in board["places"] if len(p["marks"]) > 1]
+    var = next(p["var"] for p in open_places if set(givens[p["var"] // 6]) - {"."})
     clash = int(next(ch for ch in givens[var // 6] if ch != "."))
-    for _ in range(clash):  # the marks run: no digit, 1, 2, ...
-        page.click(f'[data-place="{var}"]')
+    blank = next(p["marks"][0] for p in open_places if p["var"] == var)
+    page.click(f'[data-place="{var}"]')
+    page.wait_for_timeout(100)
+    assert mark(page, var) == blank and page.get_attribute("#board", "data-focus") == str(var)  # a click picks it
+    page.click(f'#pad [data-digit="{clash}"]')
     page.wait_for_selector(f'[data-place="{var}"][data-mark="{1 << clash}"]', timeout=5000)
     page.wait_for_selector('[data-status="wrong"]', timeout=5000)
     assert page.locator("#violations li").count() >= 1
     page.keyboard.press("Backspace")  # the clicked cell has the focus: unmarked again
     page.wait_for_selector('[data-status="playing"]', timeout=5000)
-    for v, n in clicks_needed(board, target).items():
-        for _ in range(n):
-            page.click(f'[data-place="{v}"]')
+    for place in open_places:
+        page.click(f'[data-place="{place["var"]}"]')
+        page.click(f'#pad [data-digit="{target[place["var"]].bit_length() - 1}"]')
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
 
 
-def test_shikaku_to_solved_by_clicks(page: Any, server: str, api: TestClient) -> None:
-    """Each cell is clicked round to the number whose rectangle holds it."""
+def drag_rectangle(page: Any, a: int, b: int) -> None:
+    box_a = page.locator(f'[data-place="{a}"]').bounding_box()
+    box_b = page.locator(f'[data-place="{b}"]').bounding_box()
+    page.mouse.move(box_a["x"] + box_a["width"] / 2, box_a["y"] + box_a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box_b["x"] + box_b["width"] / 2, box_b["y"] + box_b["height"] / 2, steps=5)
+    page.mouse.up()
+
+
+def test_shikaku_to_solved_by_dragging_rectangles(page: Any, server: str, api: TestClient) -> None:
+    """Each rectangle is drawn corner to corner; it takes the colour of its number."""
     text = first_block(TILES)
     board, target = solution(api, "shikaku", text)
     open_board(page, server, "shikaku", text)
     assert page.input_value("#size") == "5x5"
-    for var, n in clicks_needed(board, target).items():
-        for _ in range(n):
-            page.click(f'[data-place="{var}"]')
+    for a, b in rectangles(board, target):
+        drag_rectangle(page, a, b)
+        wait_settled(page)
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
     assert page.is_visible("#solved")
+    fills = page.eval_on_selector_all("[data-place]", "nodes => new Set(nodes.map(n => n.style.fill)).size")
+    assert fills == len({target[p["var"]] for p in board["places"]})  # a colour per rectangle
+
+
+def test_a_tap_on_a_shikaku_rectangle_takes_it_away(page: Any, server: str, api: TestClient) -> None:
+    text = first_block(TILES)
+    board, target = solution(api, "shikaku", text)
+    open_board(page, server, "shikaku", text)
+    a, b = max(rectangles(board, target), key=lambda r: r[1] - r[0])
+    drag_rectangle(page, a, b)
+    wait_settled(page)
+    assert mark(page, b) == target[b]
+    page.click(f'[data-place="{b}"]')
+    wait_settled(page)
+    place = next(p for p in board["places"] if p["var"] == b)
+    assert mark(page, b) == place["marks"][0]

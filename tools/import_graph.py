@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("core", ("errors", "_version", "paths", "core"), "the solver: variables, propagators, search; knows no genre"),
-    ("text", ("formats.level", "formats.codec"), "level text: blocks, rows, metadata"),
+    ("text", ("formats.level", "formats.codec", "formats.sniff"), "level text: blocks, rows, metadata"),
     ("contract", ("genre", "engines", "budget"), "what a genre implements, the types it names, a call's time budget"),
     ("puzzle", ("puzzle",), "one parsed puzzle as data, and rung names"),
     ("plugins", ("hookspecs", "registry", "host"), "plugins, genres and formats by name; the default host"),

@@ -34,16 +34,29 @@ class Board:
         return {c: int(t) for c, t in enumerate(self.tokens) if t.isdigit()}
 
     @cached_property
+    def lanes(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
+        """Every row run of white cells (a lone cell too), then every column run, as
+        variables, and per variable the index of its row run and of its column run: a
+        bulb lights its two runs, and at most one bulb stands in each."""
+        var_of, whites = self.var_of, self.whites
+        runs, row_of, column_of = self.grid.runs(lambda c: var_of[c] < 0)
+        as_vars = tuple(tuple(var_of[c] for c in run) for run in runs)
+        return as_vars, tuple(row_of[c] for c in whites), tuple(column_of[c] for c in whites)
+
+    @cached_property
+    def runs(self) -> tuple[tuple[int, ...], ...]:
+        return self.lanes[0]
+
+    @cached_property
     def seen(self) -> tuple[tuple[int, ...], ...]:
         """Per variable, the variables of the white cells it lights (itself not included)."""
-        var_of = self.var_of
-        return tuple(tuple(var_of[o] for o in self.grid.sight(c, lambda x: var_of[x] < 0)) for c in self.whites)
+        runs, row_of, column_of = self.lanes
+        return tuple(tuple(w for w in (*runs[row_of[v]], *runs[column_of[v]]) if w != v) for v in range(len(row_of)))
 
     @cached_property
     def segments(self) -> tuple[tuple[int, ...], ...]:
-        """Runs of white cells in rows and columns, as variables: at most one bulb each."""
-        runs = self.grid.segments(lambda c: self.var_of[c] < 0, min_length=2)
-        return tuple(tuple(self.var_of[c] for c in run) for run in runs)
+        """Runs of two white cells or more: at most one bulb each."""
+        return tuple(run for run in self.runs if len(run) > 1)
 
     def around(self, cell: int) -> tuple[int, ...]:
         """The variables of the white cells next to a black cell."""
@@ -52,4 +65,20 @@ class Board:
     def with_token(self, cell: int, token: str) -> Board:
         tokens = list(self.tokens)
         tokens[cell] = token
-        return Board(self.grid, tuple(tokens))
+        if (token == ".") != (self.tokens[cell] == "."):
+            return Board(self.grid, tuple(tokens))
+        clues = {c: n for c, n in self.clues.items() if c != cell}
+        if token.isdigit():
+            clues[cell] = int(token)
+        return self.renumbered(tokens, clues)
+
+    def renumbered(self, tokens: list[str], clues: dict[int, int]) -> Board:
+        """This board with other numbers (``tokens`` and ``clues`` agreeing), the same white
+        cells: what they make (runs, sight lines) is handed on, not worked out again."""
+        board = Board(self.grid, tuple(tokens))
+        board.__dict__.update({k: v for k, v in self.__dict__.items() if k in SHAPE}, clues=clues)
+        return board
+
+
+SHAPE = ("whites", "var_of", "lanes", "runs", "seen", "segments")
+"""What a board's white cells alone make (``Board.with_token`` hands them on)."""

@@ -4,29 +4,23 @@ each number counts the bulbs beside it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
+from puzzlekit import Block, ClueSpot, Model, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.sat import SatEncoding, exactly
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
-from puzzlekit_akari.rules import LIGHT, NUMBER, SIGHT, Number, OnlyLight, Sight
+from puzzlekit_akari.generate import grid_of, layout, solved, twins_near
+from puzzlekit_akari.model import LADDER, TRIAL, AkariClues, encode
+from puzzlekit_akari.rules import LIGHT, NUMBER, SETS, SIGHT
 
 if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick --help)
     from puzzlekit.generation import GenerateRequest
-
-LADDER = (
-    Rung(1, "numbers and sight", "count bulbs at numbers; one bulb per line of sight"),
-    Rung(2, "lighting", "a cell only one place can light"),
-    Rung(3, "trial", "a bulb (or empty cell) that makes the rungs below contradict is ruled out"),
-)
-TRIAL = Rule("trial", 3, "If a bulb here (or none) made the simpler rules contradict, the cell takes the other state.")
 
 
 class Akari(GridGenre):
@@ -34,7 +28,7 @@ class Akari(GridGenre):
     aliases = ("lightup", "light-up")
     summary = "Place bulbs so every white cell is lit and no bulb lights another; numbers count bulbs beside them."
     ladder = LADDER
-    rules = (NUMBER, SIGHT, LIGHT, TRIAL)
+    rules = (NUMBER, SIGHT, LIGHT, SETS, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     bad_levels = ("#.5\n", "..\n.\n", "#*?\n", "..\n.#\n# x\n")
 
@@ -43,25 +37,13 @@ class Akari(GridGenre):
         return Board(parsed.grid, tuple("." if t in "*x" else t for t in parsed.tokens))
 
     def build(self, instance: Board) -> Model:
-        model = Model(LADDER)
-        model.add_vars(len(instance.whites), 0b11)
-        for cell in sorted(instance.clues):
-            model.add(Number(instance, cell))
-        for run in instance.segments:
-            model.add(Sight(instance, run))
-        for var in range(len(instance.whites)):
-            model.add(OnlyLight(instance, var))
-        model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "a bulb" if m == TRUE else "empty"))
-        return model
+        return AkariClues(instance).model
+
+    def clue_model(self, instance: Board) -> AkariClues:
+        return AkariClues(instance)
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
-        """From the rules alone (bulb ``v`` is SAT variable ``v + 1``): every white cell holds or
-        sees a bulb, one bulb at most per run, each number counts its bulbs."""
-        clauses = [[v + 1, *(w + 1 for w in seen)] for v, seen in enumerate(instance.seen)]
-        clauses += [[-a - 1, -b - 1] for run in instance.segments for a, b in combinations(run, 2)]
-        for cell, n in sorted(instance.clues.items()):
-            clauses += exactly([v + 1 for v in instance.around(cell)], [n])
-        return SatEncoding.boolean(len(instance.whites), clauses)
+        return encode(instance)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: every white cell lit, no bulb lighting another, numbers obeyed."""
@@ -128,17 +110,19 @@ class Akari(GridGenre):
         return bundled_examples(Path(__file__).parent / "examples")
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        from puzzlekit.generation import reduce_clues, symmetry_orbits, target_rung, unique_at
+        from puzzlekit.generation import ClueTrials, reduce_clues, symmetry_orbits, target_rung
 
-        grid = RectGrid(request.rows, request.cols)
+        grid = grid_of(request.rows, request.cols)
         orbits = [[grid.cell(r, c) for r, c in o] for o in symmetry_orbits(grid.cols, grid.rows, request.symmetry)]
-        black = {c for orbit in orbits if rng.chance(1, 5) for c in orbit}
-        board = _numbered(grid, black, rng)
-        if not board.whites or not unique_at(self, board, max(self.difficulties.values()), request.max_nodes):
-            return None
         rung = target_rung(self, request.difficulty)
-        clued = [orbit for orbit in orbits if orbit[0] in black]
-        reduced: Board = reduce_clues(self, board, clued, rung, rng, request.max_nodes, request.deadline)
+        board = layout(grid, orbits, rng, min(rung, SETS.rung), request.deadline)
+        if not board.whites:
+            return None
+        trials = ClueTrials(self, board, request.max_nodes, request.deadline)
+        if not trials.unique(rung):
+            return None
+        clued = [orbit for orbit in orbits if orbit[0] in board.clues]
+        reduced: Board = reduce_clues(self, board, clued, rung, rng, request.max_nodes, request.deadline, trials)
         return reduced
 
     def small_board(self, rng: Rng) -> Board:
@@ -147,8 +131,7 @@ class Akari(GridGenre):
         while grid.n_cells - len(black) > 10:  # at most 2^10 assignments to enumerate
             black.add(rng.below(grid.n_cells))
         tokens = [
-            t if not t.isdigit() or rng.chance(2, 3) else rng.choice("#01234")
-            for t in _numbered(grid, black, rng).tokens
+            t if not t.isdigit() or rng.chance(2, 3) else rng.choice("#01234") for t in solved(grid, black, rng).tokens
         ]
         return Board(grid, tuple(tokens))
 
@@ -161,20 +144,28 @@ class Akari(GridGenre):
     def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
         return instance.with_token(position, "#" if clue is None else str(clue))
 
+    def twins_near(self, instance: Board, values: Sequence[int], positions: Sequence[int]) -> list[list[int]]:
+        return twins_near(instance, values, positions)
+
+    def clue_values(self, instance: Board, position: int) -> range:
+        return range(len(instance.around(position)) + 1)
+
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return sum(values[v] for v in instance.around(position))
 
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """Every cell: white (None), black (``BLACK``) or black with a number 0 to 4."""
+        values = (None, BLACK, 0, 1, 2, 3, 4)
+        current = {".": None, "#": BLACK}
+        return [
+            ClueSpot(c, values, self.cell_outline(instance, c), current[t] if t in current else int(t))
+            for c, t in enumerate(instance.tokens)
+        ]
 
-def _numbered(grid: RectGrid, black: set[int], rng: Rng) -> Board:
-    """Black cells, bulbs placed at random where still dark, every black cell numbered."""
-    board = Board(grid, tuple("#" if c in black else "." for c in range(grid.n_cells)))
-    order = list(range(len(board.whites)))
-    rng.shuffle(order)
-    lit: set[int] = set()
-    bulbs = [0] * len(order)
-    for v in order:
-        if v not in lit:
-            bulbs[v] = 1
-            lit.update((v, *board.seen[v]))
-    tokens = [str(sum(bulbs[v] for v in board.around(c))) if c in black else "." for c in range(grid.n_cells)]
-    return Board(grid, tuple(tokens))
+    def edit_clue(self, instance: Board, position: int, value: int | None) -> Board:
+        """The editor draws the board's shape too: None makes a white cell, ``BLACK`` a black one."""
+        return instance.with_token(position, "." if value is None else "#" if value == BLACK else str(value))
+
+
+BLACK = -1
+"""The editor's value for a black cell without a number."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Genre, Place, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Genre, Place, Violation, bundled_examples
 from puzzlekit.core import Lookahead, Model, Rule, Rung, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
@@ -38,6 +38,7 @@ LOOKAHEAD = Rule(
 
 class Hashiwokakero(Genre):
     name = "hashiwokakero"
+    display_name = "Bridges"
     aliases = ("hashi", "bridges", "hashikake")
     summary = "Join all islands into one group with bridges; each number counts its island's bridges."
     ladder = LADDER
@@ -146,6 +147,17 @@ class Hashiwokakero(Genre):
     def clue_name(self, instance: Board, position: int) -> str:
         r, c = instance.islands[position]
         return f"r{r + 1}c{c + 1}"
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        return picture.clue_spots(instance)
+
+    def edit_clue(self, instance: Board, position: tuple[int, int], value: int | None) -> Board:
+        """The editor places islands: None is water, ``picture.ISLAND`` an island without a number."""
+        return picture.with_island(instance, position, value)
+
+    def blank(self, cols: int, rows: int) -> Board:
+        """A board needs an island: one without a number, top left."""
+        return Board(rows, cols, ((0, 0),), (NO_CLUE,))
 
 
 def _count_words(var: int, mask: int) -> str:

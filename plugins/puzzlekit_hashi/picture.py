@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit import Place
+from puzzlekit import ClueSpot, Place
 from puzzlekit.core import Violation, is_fixed, value_of
 from puzzlekit.pictures import Svg, theme
 from puzzlekit_hashi.board import NO_CLUE, Board
@@ -44,6 +44,34 @@ def places(board: Board) -> list[Place]:
         dx, dy = (inset, 0.0) if board.horizontal[e] else (0.0, inset)
         out.append(Place.band(e, (x1 + dx, y1 + dy), (x2 - dx, y2 - dy), 0.6 * UNIT, PAIR_MARKS))
     return out
+
+
+ISLAND = NO_CLUE
+"""The editor's value for an island without a number ('?')."""
+CLUE_CHOICES = (None, 1, 2, 3, 4, 5, 6, 7, 8, ISLAND)
+"""What a setter's click on a square cycles through: water, an island of 1 to 8, then '?'."""
+
+
+def clue_spots(board: Board) -> list[ClueSpot]:
+    """Every square is a clue spot: water, or an island with its number."""
+    spots = []
+    for r in range(board.rows):
+        for c in range(board.cols):
+            x, y = MARGIN + c * UNIT, MARGIN + r * UNIT
+            square = ((x, y), (x + UNIT, y), (x + UNIT, y + UNIT), (x, y + UNIT))
+            island = board.island_at.get((r, c))
+            spots.append(ClueSpot((r, c), CLUE_CHOICES, square, None if island is None else board.clues[island]))
+    return spots
+
+
+def with_island(board: Board, cell: tuple[int, int], value: int | None) -> Board:
+    """The board with water (None) or an island of clue ``value`` at ``cell``."""
+    islands = {at: board.clues[i] for at, i in board.island_at.items()}
+    islands.pop(cell, None)
+    if value is not None:
+        islands[cell] = value
+    order = sorted(islands)
+    return Board(board.rows, board.cols, tuple(order), tuple(islands[at] for at in order))
 
 
 def draw_svg(

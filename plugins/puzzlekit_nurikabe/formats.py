@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from puzzlekit.formats.cells import CellFile, CellUrl
+from puzzlekit.grid import MAX_SIDE
 
 PIDS = ("nurikabe",)
 
@@ -14,14 +15,14 @@ PIDS = ("nurikabe",)
 class NurikabeUrl(CellUrl):
     name, genres, pids, title, body, unknown = "nurikabe-puzzlink", ("nurikabe",), PIDS, "Nurikabe", "number16", None
     summary = "puzz.link URLs, https://puzz.link/p?nurikabe/COLS/ROWS/BODY"
-    numbers = range(1, 1000)
+    numbers, max_side = range(1, 1000), MAX_SIDE
 
 
 class NurikabePzpr(CellFile):
     name, genres, pids, title = "nurikabe-pzpr", ("nurikabe",), PIDS, "Nurikabe"
     summary = "pzprjs files (pzprv3), with or without the player's shading"
     tokens: ClassVar[dict[str, str]] = {".": ".", "#": "#", "+": "o"}
-    numbers = range(1, 1000)
+    numbers, max_side = range(1, 1000), MAX_SIDE
 
 
 FORMATS = (NurikabeUrl, NurikabePzpr)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import (
     BOOL,
     FALSE,
@@ -85,6 +85,7 @@ class Nurikabe(GridGenre):
     rules = (ISLANDS, POOL, SEA, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     bad_levels = ("1.0\n", "..\n.\n", "1.a\n", "2 . 10\n. .\n")
+    open_value = UNMARKED
 
     def parse(self, block: Block) -> Board:
         separated = any(" " in r for r in block.rows)
@@ -200,6 +201,21 @@ class Nurikabe(GridGenre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- the editor ------------------------------------------------------------------------
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """Every cell may hold a number (a click cycles 1 to 9; the editor types larger ones)."""
+        return self.cell_spots(instance, (None, *range(1, 10)))
+
+    def clue_at(self, instance: Board, position: int) -> int | None:
+        return instance.clues.get(position)
+
+    def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
+        clues = {c: n for c, n in instance.clues.items() if c != position}
+        if clue is not None:
+            clues[position] = clue
+        return Board(instance.grid, dict(sorted(clues.items())))
 
     # -- generating, and small boards for the harness ------------------------------------
 

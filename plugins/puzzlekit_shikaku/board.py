@@ -89,21 +89,25 @@ def parse_state(board: Board, block: Block) -> list[int]:
         if len(rows) != board.rows or len(row) != board.cols or bad is not None:
             raise block.error(r, bad or 0, f"expected {board.rows} rows of {board.cols} letters or '.' (one per cell)")
     flat, clue_of = "".join(rows), {cell: i for i, (cell, _) in enumerate(board.clues)}
+    for cell, i in clue_of.items():
+        dom[cell] = 1 << i
     for piece in letter_pieces(board.grid, flat):
         owners = [clue_of[x] for x in piece if x in clue_of]
         for x in piece if owners else ():
-            dom[x] = 1 << clue_of.get(x, owners[0])
-    for cell, i in clue_of.items():
-        dom[cell] = 1 << i
+            dom[x] = 1 << owners[0]  # a piece with two numbers is the first one's: both in one region
     return dom
 
 
 def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
-    """The numbers, space-separated; or a state as letters, one region each."""
+    """The numbers, space-separated; with ``dom``, each row the numbers, ``|``, then the
+    state's letters, one region each (``. 4 . | aab``), so a solution read back is the
+    same puzzle with its regions (letters alone would lose the numbers)."""
+    numbers = dict(board.clues)
+    puzzle = write_grid(board.grid, [str(numbers.get(c, ".")) for c in range(board.grid.n_cells)], separated=True)
     if dom is None:
-        numbers = dict(board.clues)
-        return write_grid(board.grid, [str(numbers.get(c, ".")) for c in range(board.grid.n_cells)], separated=True)
-    return write_grid(board.grid, region_letters(board.grid, fixed_values(dom, -1), LETTERS))
+        return puzzle
+    letters = write_grid(board.grid, region_letters(board.grid, fixed_values(dom, -1), LETTERS))
+    return [f"{row} | {marks}" for row, marks in zip(puzzle, letters)]
 
 
 def violations(board: Board, owner: Sequence[int]) -> list[Violation]:

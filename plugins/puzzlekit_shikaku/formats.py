@@ -11,22 +11,27 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import pzprfile
+from puzzlekit.formats import pzprfile, read_blocks
 from puzzlekit.formats.cells import CellUrl, border_blocks, read_borders
 from puzzlekit.formats.codec import level_text
-from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, write
+from puzzlekit.grid import region_letters
+from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, parse_state, violations, write
 
 if TYPE_CHECKING:
     from puzzlekit import Puzzle
 
 PIDS = ("shikaku",)
+DEAD_END = (
+    "this border ends inside a rectangle (the same region on both sides): the rectangles are right, "
+    "but a border that separates nothing is not part of the answer (pzprjs: bdDeadEnd)"
+)
 UNKNOWN = "puzzlekit's Shikaku needs every number ('?' is not read)"
 
 
 class ShikakuUrl(CellUrl):
     name, genres, pids, title, body, unknown = "shikaku-puzzlink", ("shikaku",), PIDS, "Shikaku", "number16", None
     summary = "puzz.link URLs, https://puzz.link/p?shikaku/COLS/ROWS/BODY"
-    numbers, separated = range(1, 10000), True
+    numbers, separated, max_side = range(1, 10000), True, MAX_SIDE
 
 
 class ShikakuPzpr(pzprfile.PzprFormat):
@@ -47,11 +52,16 @@ class ShikakuPzpr(pzprfile.PzprFormat):
         clues = [(r * C + c, n) for r, row in enumerate(numbers) for c, n in enumerate(row) if n]
         board = Board(R, C, tuple(clues))
         rows = write(board)
-        region = None if f.at_end() else read_borders(f, R, C)
+        dead: list[pzprfile.Value] = []
+        region = None if f.at_end() else read_borders(f, R, C, dead)
         if region is None:
             return level_text(rows)
-        marks = ["".join(LETTERS[region[r * C + c] % len(LETTERS)] for c in range(C)) for r in range(R)]
-        return level_text([f"{row} | {mark}" for row, mark in zip(rows, marks)])
+        letters = region_letters(board.grid, region, LETTERS)  # regions that touch get different letters
+        marks = ["".join(letters[r * C : (r + 1) * C]) for r in range(R)]
+        text = level_text([f"{row} | {mark}" for row, mark in zip(rows, marks)])
+        if dead and not violations(board, fixed_values(parse_state(board, read_blocks(text)[0]), -1)):
+            raise f.error(dead[0], DEAD_END)  # pzprjs's bdDeadEnd: the one thing wrong with this answer
+        return text
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board: Board = puzzle.instance

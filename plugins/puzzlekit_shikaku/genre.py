@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
@@ -38,6 +38,7 @@ LOOKAHEAD = Rule("lookahead", 4, "If giving a cell to a number makes the rules a
 
 class Shikaku(GridGenre):
     place_marks = None
+    marking = "regions"
     name = "shikaku"
     aliases = ("rectangles", "sikaku")
     summary = "Divide the board into rectangles, each holding one number: its area."
@@ -97,6 +98,24 @@ class Shikaku(GridGenre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- the editor ------------------------------------------------------------------------
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """Every cell may hold a number (a click cycles 1 to 9; the editor types larger ones)."""
+        return self.cell_spots(instance, (None, *range(1, 10)))
+
+    def clue_at(self, instance: Board, position: int) -> int | None:
+        return dict(instance.clues).get(position)
+
+    def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
+        clues = {c: n for c, n in instance.clues if c != position}
+        if clue is not None:
+            clues[position] = clue
+        return Board(instance.rows, instance.cols, tuple(sorted(clues.items())))
+
+    def blank(self, cols: int, rows: int) -> Board:
+        return Board(rows, cols, ())
 
     def small_board(self, rng: Rng) -> Board:
         """A 3x3 or 2x4 board cut into random rectangles, its numbers sometimes changed by one."""

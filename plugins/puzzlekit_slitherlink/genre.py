@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Genre, Place, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Genre, Place, Violation, bundled_examples
 from puzzlekit.core import NO_EARLY_LOOP, Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
@@ -125,6 +125,9 @@ class Slitherlink(Genre):
 
     def places(self, instance: Board) -> list[Place]:
         return picture.places(instance)
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        return picture.clue_spots(instance)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puzzlekit import Place
+from puzzlekit import ClueSpot, Place
 from puzzlekit.core import BOOL, FALSE, TRUE, Violation
 from puzzlekit.pictures import Svg
 from puzzlekit_slitherlink.highlight import Highlights
@@ -34,6 +34,21 @@ def places(board: Board) -> list[Place]:
     """Every edge is a place: the diamond between its two dots and the cells on either side."""
     ends = board.grid.edge_vertices
     return [Place.edge(edge, _at(board, u), _at(board, w), EDGE_MARKS) for edge, (u, w) in enumerate(ends)]
+
+
+CLUE_CHOICES = (None, 0, 1, 2, 3)
+"""What a setter's click on a cell cycles through in the editor: no clue, then 0 to 3."""
+
+
+def clue_spots(board: Board) -> list[ClueSpot]:
+    """Every cell is a clue spot: its square between the four dots."""
+    spots = []
+    for r in range(board.rows):
+        for c in range(board.cols):
+            x, y, clue = MARGIN + c * UNIT, MARGIN + r * UNIT, board.clues[r * board.cols + c]
+            square = ((x, y), (x + UNIT, y), (x + UNIT, y + UNIT), (x, y + UNIT))
+            spots.append(ClueSpot((r, c), CLUE_CHOICES, square, None if clue == BLANK else clue))
+    return spots
 
 
 def draw_svg(

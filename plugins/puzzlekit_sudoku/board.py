@@ -90,6 +90,14 @@ def parse_state(board: Board, block: Block) -> list[int]:
 
 
 def write(board: Board, dom: Sequence[int] | None = None) -> list[str]:
+    """The givens; with ``dom``, each row the givens, a space, then every digit placed
+    (``53..7.... 534678912``), so a solution read back is the same puzzle with its marks,
+    not a puzzle whose every digit is a given."""
     n = board.n
-    digits = list(board.givens) if dom is None else fixed_values(dom)
-    return ["".join(SYMBOLS[d] for d in digits[r * n : (r + 1) * n]) for r in range(n)]
+
+    def rows(digits: Sequence[int]) -> list[str]:
+        return ["".join(SYMBOLS[d] for d in digits[r * n : (r + 1) * n]) for r in range(n)]
+
+    if dom is None:
+        return rows(board.givens)
+    return [f"{given} {placed}" for given, placed in zip(rows(board.givens), rows(fixed_values(dom)))]

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PIDS = ("sudoku",)
 MARKS = ("+", "-", "=", "%", "c", ".")
 """pzprjs's answer-cell marks that are not a digit (read as an empty cell)."""
+UNKNOWN = "a given without its digit (pzprjs's '?'): puzzlekit's Sudoku needs every given's digit"
 
 
 def pzpr_box(n: int) -> tuple[int, int] | None:
@@ -48,11 +49,13 @@ class SudokuUrl(puzzlink.PuzzLinkFormat):
             raise error_at(source, url.flags_at, f"puzz.link Sudokus are 4x4, 6x6, 9x9 or 16x16, not {n}x{url.rows}")
         cells = ["."] * (n * n)
         for clue in pzpr.decode_number16(source, url.body, url.body_at, n * n):
-            if clue.value != pzpr.UNKNOWN and not 1 <= clue.value <= n:
+            if clue.value == pzpr.UNKNOWN:
+                raise error_at(source, clue.pos, f"{cell_name(clue.cell, n)} is {UNKNOWN}")
+            if not 1 <= clue.value <= n:
                 raise error_at(
                     source, clue.pos, f"digit {clue.value} at {cell_name(clue.cell, n)}: this Sudoku has 1-{n}"
                 )
-            cells[clue.cell] = SYMBOLS[max(clue.value, 0)]
+            cells[clue.cell] = SYMBOLS[clue.value]
         return level_text(grid_rows(cells, n, n), {"url": source.strip()})
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
@@ -76,11 +79,13 @@ class SudokuPzpr(pzprfile.PzprFormat):
         def digit(value: pzprfile.Value, marks: tuple[str, ...]) -> str:
             if value.text in marks or value.text.startswith("["):
                 return "."
+            if value.text == "-" and "-" not in marks:
+                raise f.error(value, f"this is {UNKNOWN}")
             if value.text.isdigit() and 1 <= int(value.text) <= n:
                 return SYMBOLS[int(value.text)]
             raise f.error(value, f"expected a digit 1-{n} or '.', found {value.text[:10]!r}")
 
-        givens = ["".join(row) for row in pzprfile.each(f.block(n, n, "the givens"), lambda v: digit(v, (".", "-")))]
+        givens = ["".join(row) for row in pzprfile.each(f.block(n, n, "the givens"), lambda v: digit(v, (".",)))]
         if f.at_end():
             return level_text(givens)
         entered = pzprfile.each(f.block(n, n, "the player's digits"), lambda v: digit(v, MARKS))

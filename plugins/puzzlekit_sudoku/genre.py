@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Rule, Rung, UsageError, Violation, bundled_examples
 from puzzlekit.core import Lookahead, count_solutions, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
@@ -70,7 +70,9 @@ class Sudoku(GridGenre):
         return text.parse_state(instance, block)
 
     keeps_open = True
+    marking = "digits"
     daily_size = "9x9"
+    sizes = ("4x4", "6x6", "9x9", "16x16")
     generator_revision = 1  # 1: hidden subsets no longer count a value a fixed cell holds
 
     def finished(self, instance: Board, dom: Sequence[int]) -> list[int]:
@@ -146,4 +148,7 @@ class Sudoku(GridGenre):
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return values[position]
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        return self.cell_spots(instance, (None, *range(1, instance.n + 1)))
 

@@ -2,17 +2,19 @@
 stopped run can resume.
 
 ``--output FILE`` writes each item the moment it (and every item before it) is done,
-and keeps a journal beside it, ``FILE.resume``: after each whole item, one line with
-the file's length, the item's exit code and a key (a generator's duplicate check); a
-failed item that the run went past gets a line too (``!`` and its message), so a
-resumed run neither retries nor forgets it.  A run stopped anywhere (Ctrl-C, SIGKILL,
-a dead machine after the page cache reached the disk) leaves a file whose journalled
-prefix is whole: ``--resume`` cuts the file back to the last journalled length (an
-item written but not journalled is redone, never repeated), skips the items the
-journal counts, takes back the results that finished out of order (``stash``), and
-appends the rest.  A finished run removes its journal and its stash, leaving nothing
-but its file; a file without a journal is never a stopped run (a run makes the journal
-before the file), so ``--resume`` on it is a no-op.  The journal's first line
+and keeps a journal beside it, ``FILE.resume``: before each item, one line with the
+file's length once the item is in, the item's exit code and a key (a generator's
+duplicate check); a failed item that the run went past gets a line too (``!`` and its
+message), so a resumed run neither retries nor forgets it.  A run stopped anywhere
+(Ctrl-C, SIGKILL, a dead machine after the page cache reached the disk) leaves a file
+whose journalled prefix is whole but for the last item: ``--resume`` cuts an item
+journalled but not all written back off (it is redone, never repeated), skips the
+items the journal counts, takes back the results that finished out of order
+(``stash``), and appends the rest.  A file longer than its journal says holds text the
+run did not write (added since it stopped): that is refused, not cut away.  A
+finished run removes its journal and its stash, leaving nothing but its file; a file
+without a journal is never a stopped run (a run makes the journal before the file), so
+``--resume`` on it is a no-op.  The journal's first line
 fingerprints the command, so a resume of a stopped run with other options is refused
 rather than mixed in.
 """
@@ -30,6 +32,7 @@ from typing import IO, Any
 
 from puzzlekit.batching.stash import Stash, stash_path
 from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.paths import refuse_read_only
 
 JOURNAL_SUFFIX = ".resume"
 HEADER = "puzzlekit-resume 1"
@@ -121,6 +124,7 @@ class ItemWriter:
                 raise UsageError(f"{path}: is not a regular file, so there is nothing to resume")
             self._file = open(path, "wb")  # noqa: SIM115 (kept open for the run)
             return
+        refuse_read_only(path, path.stat().st_mode if path.exists() else None)
         journal = journal_path(path)
         self.stash = Stash(stash_path(path))
         if resume and path.exists() and (journal.exists() or path.stat().st_size):
@@ -149,7 +153,7 @@ class ItemWriter:
                 f"{path}: was written by another command or other options (its journal {journal.name} "
                 "does not match); give the same ones, or run again without --resume to start over"
             )
-        length = 0
+        ends: list[int] = []
         for line in lines[1:-1]:  # the last piece has no newline: unfinished, ignored
             fields = line.split(" ", 3)
             try:
@@ -159,9 +163,24 @@ class ItemWriter:
             key = fields[2] if len(fields) > 2 else ""
             failed = (fields[3] if len(fields) > 3 else "") if key == FAILED else None
             self.records.append(Record(code, "" if failed is not None else key, failed))
-            length = end
-        if path.stat().st_size < length:
+            ends.append(end)
+        size = path.stat().st_size
+        length = ends[-1] if ends else 0
+        cut = size < length and bool(self.records) and self.records[-1].failed is None
+        if cut:  # journalled, then stopped while being written: redone, with the failures journalled with it
+            self.records.pop()
+            ends.pop()
+            while self.records and self.records[-1].failed is not None:
+                self.records.pop()
+                ends.pop()
+            length = ends[-1] if ends else 0
+        if size < length:
             raise PuzzlekitError(f"{path}: is shorter than its journal says; it was changed since, cannot resume")
+        if size > length and not cut:
+            raise PuzzlekitError(
+                f"{path}: has {size - length:,} byte(s) after what the stopped run wrote (added since it stopped?); "
+                "move them elsewhere and --resume again, or run again without --resume to start over"
+            )
         self._failed = sum(1 for r in self.records if r.failed is not None)
         return length
 
@@ -175,11 +194,12 @@ class ItemWriter:
                 self._failures = []  # (standard output has no journal to put them in)
                 return
             self._journal_failures()
-            self._file.write(text.encode("utf-8"))
-            self._file.flush()
-            if self._journal is not None:  # (a device has none)
-                self._journal.write(f"{self._file.tell()} {code} {key}".rstrip(" ") + "\n")
+            data = text.encode("utf-8")
+            if self._journal is not None:  # (a device has none) the line first: see _restore
+                self._journal.write(f"{self._file.tell() + len(data)} {code} {key}".rstrip(" ") + "\n")
                 self._journal.flush()
+            self._file.write(data)
+            self._file.flush()
             self._written += 1
 
     def fail(self, message: str, code: int = 1) -> None:

@@ -5,16 +5,17 @@ the puzzles it had finished)."""
 from __future__ import annotations
 
 import glob
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from puzzlekit import interchange
 from puzzlekit.batching import stash
-from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError
+from puzzlekit.errors import LevelError, LevelErrors, PuzzlekitError, UsageError, an
 from puzzlekit.formats.level import Block, parse_block, read_blocks
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host
+from puzzlekit.paths import exists, is_dir
 from puzzlekit.puzzle import Puzzle
 
 GLOB_CHARS = frozenset("*?[")
@@ -22,26 +23,32 @@ SKIPPED_SUFFIXES = (".resume",)
 """A folder's files that are not puzzles: the journals ``--output`` keeps beside a file."""
 
 
-def expand(sources: Sequence[str]) -> list[str]:
+def expand(sources: Sequence[str], text: Callable[[str], bool] = lambda source: False) -> list[str]:
     """Each SOURCE as what to read, in order: a folder as its files by name (hidden files
     skipped), a glob as its matches by name, anything else as given (a file, ``-``, a
-    URL, a game ID)."""
+    URL, a game ID).  A SOURCE that ``text`` says is written in a format (a URL without
+    its scheme has a ``?``) is never taken for a glob; a glob that matches nothing is a
+    usage error, as a missing file is."""
     out: list[str] = []
     for source in sources:
-        path = Path(source)
-        if source != "-" and path.is_dir():
-            files = sorted(p for p in path.iterdir() if _is_puzzle_file(p))
+        if source != "-" and is_dir(source):
+            files = sorted(p for p in Path(source).iterdir() if _is_puzzle_file(p))
             if not files:
                 raise PuzzlekitError(f"{source}: is a folder with no file in it")
             out += [str(p) for p in files]
-        elif source != "-" and not path.exists() and "://" not in source and GLOB_CHARS & set(source):
+        elif source != "-" and GLOB_CHARS & set(source) and not _written(source, text):
             matches = sorted(m for m in glob.glob(source, recursive=True) if _is_puzzle_file(Path(m)))
             if not matches:
-                raise PuzzlekitError(f"{source}: no file matches")
+                raise UsageError(f"{source}: no file matches")
             out += matches
         else:
             out.append(source)
     return out
+
+
+def _written(source: str, text: Callable[[str], bool]) -> bool:
+    """Is ``source`` a file's name or a puzzle written out (a URL, an ID), not a glob?"""
+    return "://" in source or exists(source) or text(source)
 
 
 def _is_puzzle_file(path: Path) -> bool:
@@ -114,7 +121,7 @@ def listed_blocks(
         try:
             level = interchange.decode(entry, genre, host)
             if level is None:  # matched some format, but none of this genre's
-                raise PuzzlekitError(f"not a {genre.name} URL or game ID")
+                raise PuzzlekitError(f"not {an(genre.name)} URL or game ID")
         except PuzzlekitError as err:
             located = (
                 LevelError(name, number, err.col, err.message)

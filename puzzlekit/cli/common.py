@@ -15,10 +15,11 @@ from puzzlekit.cli.exitcodes import EXIT_BROKEN_PIPE, EXIT_ERROR, EXIT_USAGE, er
 from puzzlekit.cli.stdio import attach_missing_streams as attach_missing_streams  # re-exported
 from puzzlekit.cli.stdio import is_terminal as is_terminal  # re-exported
 from puzzlekit.cli.validate import Seconds as Seconds  # re-exported: every --timeout is one
-from puzzlekit.errors import LevelErrors, PuzzlekitError, UsageError
+from puzzlekit.errors import LevelErrors, PuzzlekitError, UsageError, escaped
 from puzzlekit.formats.codec import read_capped, shown
 from puzzlekit.genre import Genre
 from puzzlekit.host import Host, make_host
+from puzzlekit.paths import exists
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -112,15 +113,16 @@ def read_raw(ctx: click.Context, source: str, what: str = "SOURCE") -> tuple[str
         if sys.stdin is None:
             raise UsageError(f"{what} is -, but there is no standard input")
         return read_capped(sys.stdin.buffer, "<stdin>"), "<stdin>"
+    name = escaped(source)  # how messages and output name it: never a terminal escape
     path = Path(source)
-    if not path.exists() and "://" in source:
+    if not exists(source) and "://" in source:
         raise PuzzlekitError(f"{shown(source)}: no installed format reads this URL (see 'puzzlekit formats')")
-    if not path.exists():
-        raise UsageError(f"{what}: no such file: {source}")
+    if not exists(source):
+        raise UsageError(f"{what}: no such file: {shown(source)}")
     if path.is_dir():
-        raise PuzzlekitError(f"{source}: is a directory, not a level file")
+        raise PuzzlekitError(f"{name}: is a directory, not a level file")
     with path.open("rb") as stream:
-        return read_capped(stream, source), source
+        return read_capped(stream, name), name
 
 
 GENRE = click.argument("genre", shell_complete=complete_genre)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, NoReturn
 import click
 
 from puzzlekit.errors import BudgetSpent, PuzzlekitError, UnknownGenre, UsageError
+from puzzlekit.errors import escaped as escaped  # re-exported: what say() writes
 
 if TYPE_CHECKING:
     from puzzlekit.core.search import Status
@@ -52,24 +53,6 @@ def error_exit_code(err: PuzzlekitError) -> int:
     if isinstance(err, BudgetSpent):
         return EXIT_UNDECIDED
     return EXIT_USAGE if isinstance(err, (UsageError, UnknownGenre)) else EXIT_ERROR
-
-
-def escaped(text: str) -> str:
-    """``text`` safe for one line on a terminal: control characters (a form feed, an ESC
-    that would start a terminal escape, a newline) and bytes that were not UTF-8 in a
-    file name or an argument (surrogate escapes) are written as ``\\x..`` escapes."""
-    out = []
-    for ch in text:
-        code = ord(ch)
-        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0:
-            out.append(f"\\x{code:02x}")
-        elif 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode
-            out.append(f"\\x{code - 0xDC00:02x}")
-        elif 0xD800 <= code <= 0xDFFF:
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def say(kind: str, message: str) -> None:

@@ -126,12 +126,15 @@ class PuzzlekitGroup(click.Group):
         and a missing standard stream (closed, or none under a scheduler) as the null device."""
         if not standalone_mode:
             return super().main(args, prog_name, standalone_mode=False, **kwargs)
-        from puzzlekit.cli.exitcodes import EXIT_INTERRUPTED, EXIT_USAGE, say
-        from puzzlekit.cli.stdio import attach_missing_streams
+        from puzzlekit.cli.exitcodes import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_USAGE, say
+        from puzzlekit.cli.stdio import attach_missing_streams, finish_output
 
         attach_missing_streams()
         try:
             code = super().main(args, prog_name, standalone_mode=False, **kwargs)
+        except SystemExit:
+            finish_output()  # a command's own exit code stands only if its output got out
+            raise
         except click.exceptions.NoArgsIsHelpError as err:
             click.echo(err.ctx.get_help() if err.ctx else str(err), err=True)
             sys.exit(EXIT_USAGE)
@@ -142,6 +145,14 @@ class PuzzlekitGroup(click.Group):
         except click.Abort:
             say("error", "interrupted")
             sys.exit(EXIT_INTERRUPTED)
+        except BrokenPipeError:
+            finish_output()
+        except OSError as err:  # standard output closed, say, where no command caught it
+            from puzzlekit.cli.common import os_error
+
+            say("error", os_error(err))
+            sys.exit(EXIT_ERROR)
+        finish_output()
         sys.exit(code if isinstance(code, int) else 0)
 
     def resolve_command(
@@ -203,7 +214,8 @@ def main() -> None:
     """Logic puzzles with a solver inside.
 
     \b
-    puzzlekit examples --copy .               the bundled example puzzles, to try these on
+    puzzlekit examples --copy .               the bundled examples, a folder per genre
+    cd slitherlink                            (they are in slitherlink/, hashiwokakero/, ...)
     puzzlekit solve slitherlink first.txt     solve, and prove the solution unique
     puzzlekit check slitherlink first.txt --state first.attempt.txt
     puzzlekit render slitherlink first.txt --solution -o solved.svg

@@ -11,7 +11,6 @@ error that asks for the genre.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -25,6 +24,8 @@ from puzzlekit.errors import LevelError, PuzzlekitError, UsageError
 from puzzlekit.formats.codec import shown
 from puzzlekit.formats.level import Block, read_blocks
 from puzzlekit.genre import Genre
+from puzzlekit.host import Host
+from puzzlekit.paths import exists
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,7 +45,7 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
     host = get_host(ctx)
     if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
-    if interchange.claimed_genres(only, host):
+    if interchange.claimed_genres(only, host) or _shaped(only, host):
         g = _infer(ctx, only, only)
         return (g, *read_source(ctx, g, only))
     _no_such_genre_either(ctx, only)
@@ -56,7 +57,7 @@ def load_source(ctx: click.Context, genre: str, source: str | None) -> tuple[Gen
 def _no_such_genre_either(ctx: click.Context, only: str) -> None:
     """A lone argument that is neither a file nor a URL but looks like a word was most
     likely a mistyped genre: say so (with "did you mean") rather than "no such file"."""
-    if only == "-" or Path(only).exists() or not only.replace("-", "").replace("_", "").isalnum():
+    if only == "-" or exists(only) or not only.replace("-", "").replace("_", "").isalnum():
         return
     try:
         get_host(ctx).genre(only)
@@ -118,7 +119,7 @@ class Sources:
         self._raw: dict[str, tuple[str, str]] = {}
         host = get_host(ctx)
         for spec in specs:  # a missing file is a usage error before any work starts
-            if spec != "-" and not Path(spec).exists() and interchange.decode(spec, genre, host) is None:
+            if spec != "-" and interchange.decode(spec, genre, host) is None and not exists(spec):
                 read_raw(ctx, spec)
 
     def raw(self, spec: str) -> tuple[str, str]:
@@ -176,19 +177,32 @@ class Sources:
         return "<stdin>" if self.specs[0] == "-" else shown(self.specs[0])
 
 
+def _shaped(spec: str, host: Host) -> bool:
+    """Is a SOURCE that is no file shaped like some format (a game ID of a game no genre
+    reads, say)?  Then its genre cannot be told, and the message says why, not "no such file"."""
+    return not exists(spec) and any(fmt.matches(spec) for fmt in host.formats())
+
+
+def _written_in_a_format(spec: str, host: Host, genre: Genre | None = None) -> bool:
+    """Is the SOURCE ``spec`` itself a URL or an ID (rather than a path or a glob)?"""
+    formats = host.loaded.formats(genre.name) if genre is not None else []
+    return any(fmt.matches(spec) for fmt in formats) or bool(interchange.claimed_genres(spec, host))
+
+
 def load_sources(ctx: click.Context, genre: str, sources: tuple[str, ...]) -> Sources:
     """The genre and the puzzles of ``[GENRE] SOURCE...``; with one argument the genre is
     inferred from the (first) source, as for ``load_source``."""
-    if sources:
-        return Sources(ctx, resolve_genre(ctx, genre), expand(sources))
-    only = genre
     host = get_host(ctx)
+    if sources:
+        g = resolve_genre(ctx, genre)
+        return Sources(ctx, g, expand(sources, lambda spec: _written_in_a_format(spec, host, g)))
+    only = genre
     if host.is_genre(only):
         raise click.UsageError(f"Missing argument 'SOURCE' after the genre {only!r}.", ctx=ctx)
     _no_such_genre_either(ctx, only)
-    specs = expand([only])
+    specs = expand([only], lambda spec: _written_in_a_format(spec, host))
     first = specs[0]
-    if (first == "-" or not Path(first).exists()) and interchange.claimed_genres(first, host):  # a URL, an ID
+    if first != "-" and not exists(first) and (interchange.claimed_genres(first, host) or _shaped(first, host)):
         return Sources(ctx, _infer(ctx, first, first), specs)
     text, name = read_raw(ctx, first)
     entry = listed_genre_text(text, host)

@@ -2,8 +2,9 @@
 
 The data goes to a temporary file beside the target, which then replaces it in one
 rename: an existing file is replaced (as a compiler's ``-o`` does; docs/cli.md says
-so), and a write that fails leaves the old file as it was.  A target that is not a
-regular file (``/dev/null``, a named pipe) is written in place, never replaced.
+so), unless it is read-only, and a write that fails leaves the old file as it was.  A
+target that is not a regular file (``/dev/null``, a named pipe) is written in place,
+never replaced.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import stat
 from pathlib import Path
 
 from puzzlekit.errors import PuzzlekitError
+from puzzlekit.paths import refuse_read_only
 
 
 def write_output(target: str | Path, data: str | bytes) -> None:
@@ -25,6 +27,7 @@ def write_output(target: str | Path, data: str | bytes) -> None:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise PuzzlekitError(f"{path}: is a directory; give -o a file name")
+    refuse_read_only(path, mode)
     if mode is not None and not stat.S_ISREG(mode):
         with path.open("wb") as stream:  # a device or a pipe: there is nothing to replace
             stream.write(payload)

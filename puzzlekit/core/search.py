@@ -295,6 +295,8 @@ def learn_search(
         if REACH:
             theories.append(ReachTheory(model.loop, n))
     solver = Cdcl(twin.top, [], theories)
+    if getattr(twin, "true_first", False):  # ``SatEncoding.true_first``
+        solver.phase = [0] * twin.top
     for var, d in enumerate(dom):
         if d == TRUE:
             solver.assign(2 * var, -1)

@@ -40,6 +40,11 @@ class SatEncoding:
     when puzzle variable ``v`` takes value ``k`` (bit ``k`` of its domain mask), 0 for a
     value it can never take (``one_hot``).  With it, the core's learning search can use the
     clauses of a model that is not boolean (``puzzlekit.core.fdtwin``)."""
+    true_first: bool = False
+    """The core's learning search tries "true" first on every variable it has not yet seen
+    (by default "false": most lines are not drawn).  Akari's twin sets it: a bulb settles
+    its row and column, an empty cell settles nothing, and a search that empties cells
+    first ends up proving, on an open board, that too few bulbs cannot light it."""
 
     @classmethod
     def boolean(

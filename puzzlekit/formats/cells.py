@@ -60,24 +60,33 @@ def read_file(
     return f.cols, f.rows, cells
 
 
-def read_borders(f: pzprfile.PzprFile, rows: int, cols: int) -> list[int] | None:
+def read_borders(
+    f: pzprfile.PzprFile, rows: int, cols: int, dead_ends: list[Value] | None = None
+) -> list[int] | None:
     """The regions the answer borders of a pzprv3 file draw (a block of vertical borders,
     then one of horizontal ones, as pzprjs saves a region genre's answer: 1 or 2 a border,
     0 or -1 none): per cell its region's number, counted in reading order; None when no
-    border is drawn."""
-    walls, regions = False, UnionFind(rows * cols)
+    border is drawn.  A border with one region on both sides (it ends inside it:
+    pzprjs's ``bdDeadEnd``) draws no region; it goes into ``dead_ends`` for the genre to
+    judge (pzprjs counts it wrong only when the regions are otherwise right)."""
+    walls: list[tuple[Value, int, int]] = []
+    regions = UnionFind(rows * cols)
     vertical = f.block(rows, cols - 1, "the vertical borders")
     for block, step in ((vertical, 1), (f.block(rows - 1, cols, "the horizontal borders"), cols)):
         for r, row in enumerate(block):
             for c, v in enumerate(row):
                 if v.text not in ("0", "1", "2", "-1"):
                     raise f.error(v, f"expected 1 or 2 (a border), -1 or 0 (none), found {v.text[:10]!r}")
-                walls |= v.text in ("1", "2")
-                if v.text not in ("1", "2"):
+                if v.text in ("1", "2"):
+                    walls.append((v, r * cols + c, r * cols + c + step))
+                else:
                     regions.union(r * cols + c, r * cols + c + step)
+    if dead_ends is not None:
+        dead_ends += [v for v, a, b in walls if regions.find(a) == regions.find(b)]
     roots = [regions.find(cell) for cell in range(rows * cols)]
     number = {root: i for i, root in enumerate(dict.fromkeys(roots))}
     return [number[root] for root in roots] if walls else None
+
 
 
 def border_blocks(owner: Sequence[int], rows: int, cols: int) -> list[list[list[str]]]:
@@ -120,6 +129,8 @@ class CellUrl(puzzlink.PuzzLinkFormat):
     numbers: ClassVar[range] = range(0, 10)
     separated: ClassVar[bool] = False
     """Level rows as space-separated tokens even when every token is one character (Shikaku)."""
+    max_side: ClassVar[int] = MAX_SIDE
+    """The genre's own cap on a side: a bigger board is refused at its size, as the genre would."""
 
     def read(self, source: str, genre: Genre) -> str:
         def token(clue: pzpr.Clue, cols: int) -> str:
@@ -132,7 +143,7 @@ class CellUrl(puzzlink.PuzzLinkFormat):
                 raise error_at(source, clue.pos, f"{self.title} clues are {self.numbers.start}-{top}, not {clue.value}")
             return str(clue.value)
 
-        cols, rows, cells = read_url(source, self.pids, self.title, self.body, token, self.blank)
+        cols, rows, cells = read_url(source, self.pids, self.title, self.body, token, self.blank, self.max_side)
         return level_text(_rows(cells, cols, rows, self.separated), {"url": source.strip()})
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
@@ -150,6 +161,8 @@ class CellFile(pzprfile.PzprFormat):
     title: ClassVar[str]
     tokens: ClassVar[Mapping[str, str]]
     numbers: ClassVar[range] = range(0, 10)
+    max_side: ClassVar[int] = MAX_SIDE
+    """The genre's own cap on a side, as for :class:`CellUrl`."""
 
     def read(self, source: str, genre: Genre) -> str:
         def token(value: Value) -> str:
@@ -162,7 +175,7 @@ class CellFile(pzprfile.PzprFormat):
             message = f"expected a number {self.numbers.start}-{top} or one of {known}, found {value.text[:9]!r}"
             raise file_error(source, value, message)
 
-        cols, rows, cells = read_file(source, self.pids, self.title, token)
+        cols, rows, cells = read_file(source, self.pids, self.title, token, self.max_side)
         return level_text(_rows(cells, cols, rows))
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:

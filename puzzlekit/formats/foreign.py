@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, an
+from puzzlekit.formats.sniff import SNIFF
 
 _XML = re.compile(r"\A\s*(?:<\?xml[^>]*>\s*)?<puzzle\b(?:[^>]*?\btype=\"([^\"]*)\")?", re.IGNORECASE)
 _KANPEN = re.compile(r"\A\s*(\d{1,4})[ \t]*\r?\n[ \t]*(\d{1,4})[ \t]*\r?\n([^\n]*)")
@@ -22,10 +23,12 @@ _ADVICE = "open it in pzprjs (puzz.link) and save it as a pzprv3 file or copy it
 
 
 def refuse(text: str, name: str) -> None:
-    """Raise a LevelError naming the program when ``text`` is one of these files."""
+    """Raise a LevelError naming the program when ``text`` is one of these files (it
+    starts like one: only the sniffed prefix is looked at)."""
+    text = text[:SNIFF]
     xml = _XML.match(text)
     if xml:
-        kind = f" of a {xml.group(1)!r} puzzle" if xml.group(1) else ""
+        kind = f" of {an(repr(xml.group(1)))} puzzle" if xml.group(1) else ""
         what = f"this is an XML file{kind} (pzprjs's pencilbox export)"
         raise LevelError(name, 1, 1, f"{what}, which puzzlekit does not read; {_ADVICE}")
     kanpen = _KANPEN.match(text)

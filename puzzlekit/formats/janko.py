@@ -23,14 +23,23 @@ back as one block (``convert --to janko``).
 
 from __future__ import annotations
 
-import re
 from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, CannotWrite, check_length, level_text, shown
+from puzzlekit.errors import LevelError, LevelErrors, an
+from puzzlekit.formats.codec import (
+    MAX_COLLECTION,
+    MAX_DIGITS,
+    MAX_SIDE,
+    MAX_SOURCE,
+    CannotWrite,
+    level_text,
+    shown,
+    too_many_cells,
+)
+from puzzlekit.formats.sniff import begins_janko
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
 
@@ -40,8 +49,6 @@ if TYPE_CHECKING:
 GRIDS = ("problem", "solution", "moves", "areas", "solutions")
 """Keys followed by grid lines (up to the next key or ``end``)."""
 KEYS = ("puzzle", "author", "solver", "source", "info", "unit", "size", "rows", "cols", "options", *GRIDS)
-_BEGIN = re.compile(r"\A(?:\s*(?:#[^\n]*)?\n)*\s*begin\s*$", re.IGNORECASE | re.MULTILINE)
-_PUZZLE = re.compile(r"^\s*puzzle\s+(\S+)", re.IGNORECASE | re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,9 @@ class JankoBlock:
             raise self.error(
                 self.line, 1, f"boards are limited to {MAX_SIDE}x{MAX_SIDE}; this one claims {cols}x{rows}"
             )
+        too_many = too_many_cells(cols, rows)
+        if too_many:
+            raise self.error(self.line, 1, too_many)
         if len(self.problem) != rows:
             raise self.error(
                 self.problem_line, 1, f"the problem grid has {len(self.problem)} rows; the block says {rows}"
@@ -98,22 +108,39 @@ class JankoBlock:
 
 
 def looks_like(source: str) -> bool:
-    """Is ``source`` janko text (its first line that is not blank says ``begin``)?  Cheap."""
-    return _BEGIN.match(source[:4096]) is not None
+    """Is ``source`` janko text (its first line that is not blank or a ``#`` comment says
+    ``begin``)?  Cheap: a look at the sniffed prefix, line by line."""
+    return begins_janko(source)
 
 
 def puzzle_names(source: str) -> list[str]:
-    """The ``puzzle`` names the blocks give, lower-cased."""
-    return [m.group(1).lower() for m in _PUZZLE.finditer(source)]
+    """The ``puzzle`` names the blocks give, lower-cased (one pass over the lines)."""
+    names = []
+    for line in source.split("\n"):
+        words = line.split(None, 2)
+        if len(words) > 1 and words[0].lower() == "puzzle":
+            names.append(words[1].lower())
+    return names
 
 
 def read_blocks(source: str, name: str) -> list[JankoBlock]:
-    """The blocks of janko text; LevelError (file:line:col) when they are malformed."""
-    check_length(source)
+    """The blocks of janko text; LevelError (file:line:col) when they are malformed.
+
+    A collection may be as long as :data:`MAX_COLLECTION`; each block is held to
+    :data:`MAX_SOURCE` characters, as one URL or file is."""
+    if len(source) > MAX_COLLECTION:
+        too_long = f"this is {len(source):,} characters long; a janko collection may have {MAX_COLLECTION:,}"
+        raise LevelError(name, 1, 1, too_long)
     blocks: list[JankoBlock] = []
     current: JankoBlock | None = None
     grid: str | None = None
+    started = 0
+    offset = 0
     for number, raw in enumerate(source.split("\n"), start=1):
+        at, offset = offset, offset + len(raw) + 1
+        if current is not None and at - started > MAX_SOURCE:
+            too_long = f"this janko block is over {MAX_SOURCE:,} characters long; a block may have that many"
+            raise LevelError(name, current.line, 1, too_long)
         line = raw.rstrip("\r")
         words = line.split()
         if not words or words[0].startswith("#"):
@@ -124,6 +151,7 @@ def read_blocks(source: str, name: str) -> list[JankoBlock]:
                 raise LevelError(name, number, 1, f"expected 'begin' (a janko block), found {shown(line)[:30]!r}")
             current = JankoBlock(name, number)
             grid = None
+            started = at
             continue
         if word == "end":
             blocks.append(current)
@@ -168,7 +196,14 @@ class JankoFormat(Format):
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         """One block: ``puzzle`` (the first of ``names``), author and source when the puzzle
-        has them, ``rows``/``cols`` and the problem grid (janko's blocks hold no marks)."""
+        has them, ``rows``/``cols`` and the problem grid (janko's blocks hold no marks).
+        A variant (``# flags: full``) is refused: a janko block has no way to say it."""
+        flags = sorted(puzzle.block.flags())
+        if flags:
+            raise CannotWrite(
+                f"janko text has no variant flags, so this {puzzle.genre.name} (# flags: {' '.join(flags)}) "
+                "cannot be written as janko without changing its rules"
+            )
         rows = puzzle.genre.write(puzzle.instance)
         width = max(len(row) for row in rows)
         out = ["begin", f"puzzle {self.names[0]}"]
@@ -216,7 +251,7 @@ class JankoFormat(Format):
     def _block_text(self, block: JankoBlock, genre: Genre, errors: list[LevelError]) -> str:
         kind = block.keys.get("puzzle", "").lower()
         if kind and kind not in self.names:
-            raise block.error(block.line, 1, f"this janko block is a {kind!r} puzzle, not {genre.name}")
+            raise block.error(block.line, 1, f"this janko block is {an(repr(kind))} puzzle, not {genre.name}")
         cols, rows = block.size()
         cells = []
         for row in block.problem:

@@ -1,13 +1,15 @@
 """The ASCII level format: blocks of rows with ``# key: value`` metadata.
 
 A file holds blocks separated by blank lines.  Comments come before a block's
-board: there, ``#`` followed by a space (or nothing) starts a comment line and
-``# key: value`` comments are metadata (unknown keys are kept).  From the
-board's first row to the next blank line every line is a row, so a board row
-may start with ``#`` (the usual black cell) and is never dropped; a first row
-such as ``#..1`` is a row too, since ``#`` is not followed by a space.  A block
-made of comments only is a header and is skipped.  Every row remembers its
-line number, so a genre's parser can point at ``file:line:col``.
+board: there, ``# key: value`` is metadata (unknown keys are kept) and ``#``, a
+space and words is a comment.  Any other line is a board row, and so is every
+line from the board's first row to the next blank line: a row may start with
+``#`` (the usual black cell) and is never dropped, whether it is ``#..1``, ``#``
+alone (a board one column wide) or ``# 12 . #`` (space-separated cells).  A
+comment has a word in it (two letters in a row), which no genre's row has, so
+the rule needs no genre to tell them apart.  A block made of comments only is a
+header and is skipped.  Every row remembers its line number, so a genre's
+parser can point at ``file:line:col``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from puzzlekit.errors import LevelError, LevelErrors
+from puzzlekit.errors import LevelError, LevelErrors, escaped
 
 T = TypeVar("T")
 
@@ -35,12 +37,26 @@ _META = re.compile(r"#\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s?(.*)$")
 
 
 def is_comment(line: str) -> bool:
-    """Would ``line`` be a comment (or metadata) before a board?  ``#`` followed by
-    whitespace or nothing, or ``#key: value``; ``#..1`` is a board row."""
+    """Would ``line`` be a comment (or metadata) before a board?  ``#key: value``, or
+    ``#`` and whitespace before text with a word in it (``# from janko.at``).  ``#``
+    alone, ``#..1`` and ``# 12 . #`` are board rows."""
     stripped = line.strip()
     if not stripped.startswith("#"):
         return False
-    return len(stripped) == 1 or stripped[1].isspace() or _META.match(stripped) is not None
+    if _META.match(stripped) is not None:
+        return True
+    return len(stripped) > 1 and stripped[1].isspace() and has_word(stripped)
+
+
+def has_word(text: str) -> bool:
+    """Are two letters next to each other somewhere in ``text``?  What sets a comment
+    apart from a row of cells, whose letters (an ``x`` mark, an ``o``) stand alone."""
+    run = 0
+    for ch in text:
+        run = run + 1 if ch.isalpha() else 0
+        if run == 2:
+            return True
+    return False
 
 
 @dataclass
@@ -115,7 +131,10 @@ def input_meta(meta: dict[str, str]) -> dict[str, str]:
 
 
 def read_blocks(text: str, source: str = "<string>") -> list[Block]:
-    """Split level text into puzzle blocks; comment-only blocks are skipped."""
+    """Split level text into puzzle blocks; comment-only blocks are skipped.  Metadata
+    values, comments and ``source`` come out with their control characters escaped
+    (``\\x1b``), so a title or a file name never reaches a terminal as an escape sequence."""
+    source = escaped(source)
     if text.startswith("\ufeff"):
         text = text[1:]
     blocks: list[Block] = []
@@ -142,10 +161,10 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
             match = _META.match(stripped)
             if match:
                 key = match.group(1).lower()
-                current.meta[key] = match.group(2).strip()
+                current.meta[key] = escaped(match.group(2).strip())
                 current.meta_lines[key] = number
             else:
-                current.comments.append(stripped[1:].strip())
+                current.comments.append(escaped(stripped[1:].strip()))
             continue
         row_count += 1
         if row_count > MAX_ROWS:
@@ -160,21 +179,21 @@ def read_blocks(text: str, source: str = "<string>") -> list[Block]:
 
 
 def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: list[str] | None = None) -> str:
-    """Render one block: metadata first, then rows without trailing spaces.
+    """Render one block: metadata first, then comments, then rows without trailing spaces.
 
-    Leading rows that read as comments (``# touching: ...``) come back as metadata;
-    a board's own first row must therefore not be ``#`` alone or start with ``# ``.  A
-    genre writes the metadata its puzzle depends on that way (``# stars: 2``): such a row
-    replaces the same key of ``meta``, so a puzzle written again never says it twice.
+    Leading rows that read as metadata (``# touching: ...``) come back as metadata; a
+    board's own row never reads as a comment (``# 12 . #`` has no word).  A comment
+    without a word would read as a board row, so it is not written.  A genre writes the
+    metadata its puzzle depends on that way (``# stars: 2``): such a row replaces the same
+    key of ``meta``, so a puzzle written again never says it twice.
     """
     written = set()
     for row in rows:
-        if not is_comment(row):
-            break
         match = _META.match(row.strip())
-        if match:
-            written.add(match.group(1).lower())
+        if not match:
+            break
+        written.add(match.group(1).lower())
     out = [f"# {key}: {value}" for key, value in (meta or {}).items() if key not in written]
-    out += [f"# {c}" if c else "#" for c in comments or []]
+    out += [f"# {c}" for c in comments or [] if has_word(c)]
     out += [r.rstrip() for r in rows]
     return "\n".join(out) + "\n"

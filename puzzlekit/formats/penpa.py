@@ -37,8 +37,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.errors import LevelError
-from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, check_length, check_size, error_at
+from puzzlekit.errors import LevelError, an
+from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, CannotWrite, check_length, check_size, error_at
+from puzzlekit.formats.sniff import SNIFF
 from puzzlekit.registry import Format
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ if TYPE_CHECKING:
 CANONICAL = "https://swaroopg92.github.io/penpa-edit/#m=edit&p="
 """What puzzlekit writes: Penpa+'s own home, in edit mode."""
 
-_URL = re.compile(r"(?:https?://\S*?)?[#?](?:[^#?]*&)?m=(?:edit|solve)&(?:[^&]*&)*?p=", re.IGNORECASE)
+SCHEMES = ("http", "https", "file")
+"""A Penpa URL's scheme, when it has one: Penpa+'s site, a mirror, or a local copy."""
+_SEPARATORS = re.compile("([&#?])")
 
 SUBSTITUTIONS: tuple[tuple[str, str], ...] = (
     ("z", "zZ"),
@@ -137,6 +140,9 @@ SIZE = 38
 """Penpa's default cell size in pixels, part of the text it writes."""
 VERSION = [3, 2, 3]
 """The Penpa+ version whose text puzzlekit writes."""
+MAX_WRITTEN = 100
+"""The most rows or columns Penpa+ opens: a URL of a bigger board is refused by Penpa, so
+puzzlekit does not write one."""
 
 
 @dataclass(frozen=True)
@@ -175,8 +181,39 @@ class PenpaBoard:
 
 def looks_like(source: str) -> bool:
     """Is ``source`` a Penpa URL (``...#m=edit&p=`` or ``?m=solve&p=``)?  Cheap, never raises."""
-    text = source.strip()
-    return len(text) < MAX_SOURCE + 100 and " " not in text and _URL.match(text) is not None
+    return data_start(source[:SNIFF].lstrip()) is not None
+
+
+def data_start(text: str) -> int | None:
+    """Where DATA starts in a Penpa URL ``text`` (just after ``p=``), or None when it is not one.
+
+    The URL is a scheme-less address, an ``http``, ``https`` or ``file`` one, or nothing,
+    then ``#`` or ``?`` and ``&``-separated parameters: ``m=edit`` (or ``m=solve``) and,
+    later in the same list, ``p=DATA``.  Only the sniffed prefix is looked at, in one
+    pass: no regular expression to backtrack on hostile text.
+    """
+    text = text[:SNIFF]
+    start = min((i for i in (text.find("#"), text.find("?")) if i >= 0), default=-1)
+    if start < 0 or any(ch.isspace() for ch in text[:start]):
+        return None
+    scheme, sep, _ = text[:start].partition("://")
+    if sep and scheme.lower() not in SCHEMES:
+        return None
+    mode = False
+    pos = start + 1
+    pieces = _SEPARATORS.split(text[pos:])  # parameter, separator, parameter, ...
+    for param, stop in itertools.zip_longest(pieces[::2], pieces[1::2], fillvalue=""):
+        if any(ch.isspace() for ch in param):
+            return None
+        lowered = param.lower()
+        if mode and lowered.startswith("p="):
+            return pos + 2
+        if lowered in ("m=edit", "m=solve"):
+            mode = True
+        if stop in ("#", "?"):
+            mode = False  # the mode and the data belong to one list of parameters
+        pos += len(param) + len(stop)
+    return None
 
 
 def unpack(source: str) -> tuple[list[str], int]:
@@ -192,11 +229,11 @@ def _unpack(source: str) -> tuple[tuple[str, ...], int]:
     check_length(source)
     text = source.strip()
     start = len(source) - len(source.lstrip())
-    match = _URL.match(text)
-    if match is None:
+    begins = data_start(text)
+    if begins is None:
         raise error_at(source, start, "not a Penpa URL: expected ...penpa-edit/#m=edit&p=DATA")
-    at = start + match.end()
-    data = urllib.parse.unquote(text[match.end() :].split("&", 1)[0])
+    at = start + begins
+    data = urllib.parse.unquote(text[begins:].split("&", 1)[0])
     try:
         packed = base64.b64decode(data + "=" * (-len(data) % 4), validate=True)
     except (binascii.Error, ValueError):
@@ -234,7 +271,8 @@ def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = No
     if not header or not header[0] or header[0][0].isdigit():
         raise error_at(source, at, "this is an old Penpa URL (before Penpa+), which puzzlekit does not read")
     if header[0] != "square":
-        raise error_at(source, at, f"this Penpa board is a {header[0][:20]!r} grid; puzzlekit reads square grids only")
+        grid = an(repr(header[0][:20]))
+        raise error_at(source, at, f"this Penpa board is {grid} grid; puzzlekit reads square grids only")
     if len(lines) < 6 or len(header) < 17:
         raise error_at(source, at, f"the Penpa data has {len(lines)} lines; a board needs at least 6")
     try:
@@ -410,7 +448,13 @@ def text_of(
 
 
 def build(style: Style, cols: int, rows: int, **kwargs: Any) -> str:
-    """The Penpa+ URL of a board (see :func:`text_of`)."""
+    """The Penpa+ URL of a board (see :func:`text_of`); CannotWrite for a board Penpa+
+    does not open (over :data:`MAX_WRITTEN` rows or columns)."""
+    if cols > MAX_WRITTEN or rows > MAX_WRITTEN:
+        raise CannotWrite(
+            f"Penpa+ opens boards of at most {MAX_WRITTEN}x{MAX_WRITTEN}; this one is {cols}x{rows} "
+            "(write it as a puzz.link URL or a pzprjs file instead)"
+        )
     return CANONICAL + pack_text(text_of(style, cols, rows, **kwargs))
 
 

@@ -15,7 +15,9 @@ What the blocks hold is the genre's business (clues, then the answer's lines and
 crosses); this module hands them out with the line and column of every value, so a
 genre's codec can point at a bad one.  Anything after the blocks a genre reads (pzprjs's
 ``info:``/``history:`` lines) is ignored.  Sizes are checked against the caps before
-any block is read.
+any block is read.  A file that ends after its size is an empty board, as pzprjs reads
+it (``pzprv3/slither/5/5``), and a file inside a puzz.link URL (``p?pzprv3/...``) reads
+as the file.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown
+from puzzlekit.errors import LevelError, LevelErrors, an
+from puzzlekit.formats import puzzlink
+from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown, too_many_cells
+from puzzlekit.formats.sniff import head
 from puzzlekit.registry import Format
 
 _HEADER = re.compile(r"pzprv3(?:\.(\d{1,3}))?")
@@ -70,10 +74,11 @@ class PzprFile:
     def __init__(self, source: str, limit: int = MAX_SIDE, square: bool = False) -> None:
         check_length(source)
         self.limit = limit
-        self.source = source
         self.name = shown(source)
-        self._lines = _lines(source)
+        self.source = puzzlink.file_inside(source) or source
+        self._lines = _lines(self.source)
         self._next = 0
+        self._blocks = 0
         while self._next < len(self._lines) and not self._lines[self._next]:
             self._next += 1
         header = self._line("the header line 'pzprv3'")
@@ -88,6 +93,9 @@ class PzprFile:
         self.pid = pid[0].text.lower()
         self.rows = self._size("the number of rows")
         self.cols = self.rows if square else self._size("the number of columns")
+        too_many = too_many_cells(self.cols, self.rows)
+        if too_many:
+            raise self.error(pid[0], too_many)
 
     def error(self, at: Value | None, message: str) -> LevelError:
         """A LevelError at a value, or at the end of the file when ``at`` is None."""
@@ -109,7 +117,12 @@ class PzprFile:
         return not rest or _text(rest[0]).startswith(("info:", "history:"))
 
     def block(self, rows: int, cols: int, what: str) -> list[list[Value]]:
-        """The next ``rows`` lines of ``cols`` values each: ``what`` names them in errors."""
+        """The next ``rows`` lines of ``cols`` values each: ``what`` names them in errors.
+        The first block of a file that ends after its size is empty cells (``.``)."""
+        self._blocks += 1
+        if self._blocks == 1 and self.at_end():
+            line = len(self.source.split("\n"))
+            return [[Value(".", line, 1)] * cols for _ in range(rows)]
         out = []
         for r in range(rows):
             values = self._line(f"{what} (line {r + 1} of {rows})")
@@ -161,16 +174,23 @@ def _lines(source: str) -> list[list[Value]]:
 
 
 def looks_like(text: str) -> bool:
-    """Does ``text`` start like a pzprv3 file (the whole content, or a one-line SOURCE)?"""
-    return _HEADER.match(text.lstrip("\ufeff \t\r\n")) is not None
+    """Does ``text`` start like a pzprv3 file (the whole content, or a one-line SOURCE, or
+    a puzz.link URL holding one)?  Looks at the sniffed prefix only."""
+    return _HEADER.match(_start(text)) is not None
 
 
 def pid_of(text: str) -> str | None:
     """The puzzle id of a pzprv3 file, lower-cased; None when it is not one.  Never raises."""
     if not looks_like(text):
         return None
-    parts = re.split(r"[/\n]", text.lstrip("\ufeff \t\r\n"), maxsplit=2)
+    parts = re.split(r"[/\n]", _start(text), maxsplit=2)
     return parts[1].strip().lower() if len(parts) > 1 and parts[1].strip() else None
+
+
+def _start(text: str) -> str:
+    """The sniffed prefix of a file (or of the file a URL holds), without a byte-order mark."""
+    inside = puzzlink.file_inside(head(text))
+    return head(inside if inside is not None else text).lstrip("\ufeff \t\r\n")
 
 
 def write(
@@ -198,7 +218,7 @@ def open_genre(
     """The file with its header read, refusing a file of another genre at its puzzle id."""
     f = PzprFile(source, limit, square)
     if f.pid not in pids:
-        raise f.error(f.pid_value, f"this pzprjs file holds a {f.pid!r} puzzle, not {title} ({', '.join(pids)})")
+        raise f.error(f.pid_value, f"this pzprjs file holds {an(repr(f.pid))} puzzle, not {title} ({', '.join(pids)})")
     return f
 
 

@@ -17,6 +17,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
+from puzzlekit.errors import PuzzlekitError
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at, level_text
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
@@ -129,19 +130,34 @@ def encode_runs(squares: Sequence[str]) -> str:
 
 
 class TathamFormat(Format):
-    """A genre's game IDs: recognised by the shape of their parameters (which tell the
-    games apart), read into level text with ``# tatham-id:`` and the difficulty word.
-    A subclass sets ``shape`` and its one genre, and supplies ``decode`` and ``write``."""
+    """A genre's game IDs: recognised by the shape of their parameters, claimed when the
+    description reads as this game's, read into level text with ``# tatham-id:`` and the
+    difficulty word.  A subclass sets ``shape`` and its one genre, and supplies ``decode``
+    and ``write``.
+
+    Many of Tatham's games share the shape ``WxH:`` (Bridges, Light Up, Solo, Rectangles,
+    Pearl), so the shape alone says little: an ID is this genre's only when it decodes
+    (a random-seed ID ``PARAMS#SEED`` is claimed by its shape, so reading it can say why
+    it names no board).  An ID is one line: level text never matches."""
 
     kind = "tatham"
     shape: ClassVar[re.Pattern[str]]
     """Matches the start of an ID of this game (``PARAMS:`` or ``PARAMS#``)."""
 
     def matches(self, source: str) -> bool:
-        return self.shape.match(source.strip()) is not None
+        text = source.strip()
+        return "\n" not in text and self.shape.match(text) is not None
 
     def genre_of(self, source: str) -> str | None:
-        return self.genres[0] if self.matches(source) else None
+        if not self.matches(source):
+            return None
+        params = source.strip().split(":", 1)[0]
+        if "#" not in params:
+            try:
+                self.decode(source)
+            except PuzzlekitError:
+                return None  # shaped like this game's IDs, but not one: another game's, or damaged
+        return self.genres[0]
 
     def read(self, source: str, genre: Genre) -> str:
         rows, difficulty = self.decode(source)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed, values_of
-from puzzlekit.genre import Genre, Place
+from puzzlekit.genre import ClueSpot, Genre, Place, Point
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
 from puzzlekit.pictures.theme import Tone
@@ -39,19 +39,37 @@ class GridGenre(Genre):
     domain allows, in order (Sudoku's digits, Shikaku's numbers)."""
 
     def places(self, instance: Any) -> list[Place]:
-        """Every open variable's cell, as a square of ``draw_svg``'s drawing, with the marks
-        ``place_marks`` (``puzzlekit play``); variables the model fixes are not places."""
-        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        """Every variable's cell, as a square of ``draw_svg``'s drawing, with the marks
+        ``place_marks`` (``puzzlekit play``).  A variable the model fixes (a given) is a
+        place with its one mark: a click leaves it as it is, but the keyboard's focus
+        walks over it as over any cell, and a ``regions`` genre reads it as the given."""
         out = []
         for var, domain in enumerate(self.build(instance).domains):
-            if is_fixed(domain) or not domain:
+            if not domain:
                 continue
-            x, y = canvas.corner(self.cell_of(instance, var))
-            u = canvas.unit
+            outline = self.cell_outline(instance, self.cell_of(instance, var))
+            if is_fixed(domain):
+                out.append(Place(var, (domain,), outline))
+                continue
             choices = self.place_marks if self.place_marks is not None else [1 << v for v in values_of(domain)]
             marks = (domain, *(m for m in choices if m & domain))
-            out.append(Place(var, marks, ((x, y), (x + u, y), (x + u, y + u), (x, y + u))))
+            out.append(Place(var, marks, outline))
         return out
+
+    def cell_outline(self, instance: Any, cell: int) -> tuple[Point, ...]:
+        """A cell's square on ``draw_svg``'s drawing."""
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        x, y = canvas.corner(cell)
+        u = canvas.unit
+        return ((x, y), (x + u, y), (x + u, y + u), (x, y + u))
+
+    def cell_spots(self, instance: Any, values: Sequence[int | None]) -> list[ClueSpot]:
+        """A clue spot on every cell (position: the cell's index), a click cycling through
+        ``values`` (None first): the editor's spots for a genre whose clues are numbers in
+        cells.  A number typed in the editor may be any the genre reads, beyond ``values``."""
+        shown = tuple(values)
+        cells = range(self.grid_of(instance).n_cells)
+        return [ClueSpot(c, shown, self.cell_outline(instance, c), self.clue_at(instance, c)) for c in cells]
 
     def grid_of(self, instance: Any) -> RectGrid:
         """The instance's grid; by default its ``grid`` attribute."""

@@ -145,6 +145,24 @@ class RectGrid:
                 run = []
         return out
 
+    def runs(self, blocked: Callable[[int], bool]) -> tuple[list[tuple[int, ...]], list[int], list[int]]:
+        """The runs of ``segments(blocked)`` (a lone cell is a run too), and per cell the index
+        of its row run and of its column run (-1 for a blocked cell): what a cell sees along
+        its row and column, as two runs shared by every cell in them (Akari's bulbs)."""
+        out: list[tuple[int, ...]] = []
+        lanes = ([-1] * self.n_cells, [-1] * self.n_cells)
+        for index, line in enumerate(self.lines):
+            lane = lanes[index >= self.rows]
+            run: list[int] = []
+            for cell in (*line, -1):
+                if cell >= 0 and not blocked(cell):
+                    run.append(cell)
+                    lane[cell] = len(out)
+                elif run:
+                    out.append(tuple(run))
+                    run = []
+        return out, *lanes
+
     def boxes(self, height: int, width: int) -> tuple[tuple[int, ...], ...]:
         """The board cut into ``height`` x ``width`` boxes (Sudoku), row-major."""
         if self.rows % height or self.cols % width:

@@ -8,6 +8,7 @@ time), so ``puzzlekit serve`` serves many players from one process.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
@@ -17,17 +18,25 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from puzzlekit import __version__
+from puzzlekit import __version__, interchange
 from puzzlekit.api import default_host
+from puzzlekit.budget import Budget
 from puzzlekit.core.model import values_of
 from puzzlekit.errors import PuzzlekitError
-from puzzlekit.generation import make, parse_size
+from puzzlekit.formats.codec import cells_at_most
+from puzzlekit.generation import parse_size, target_rung
+from puzzlekit.genre import Genre
 from puzzlekit.grading import grade
 from puzzlekit.host import Host
 from puzzlekit.web import play
-from puzzlekit.web.bounds import BodyLimit, SolveSlots, in_thread
+from puzzlekit.web.bounds import BoardCache, BodyLimit, ReadSlots, SolveSlots
 from puzzlekit.web.daily import daily_text, parse_date
+from puzzlekit.web.edit_routes import add_edit_routes
+from puzzlekit.web.editor import editable
+from puzzlekit.web.guard import Guard
 from puzzlekit.web.limits import Limits
+from puzzlekit.web.making import make_for_player
+from puzzlekit.web.offer import offer_for
 from puzzlekit.web.play import Board, PlayError, TooLarge
 from puzzlekit.web.schema import (
     BoardOut,
@@ -47,10 +56,14 @@ from puzzlekit.web.schema import (
     ReadOut,
     RenderOut,
     RenderRequest,
+    RulesOut,
+    SizeOut,
     SolveOut,
     SolveRequest,
+    TechniqueOut,
     ViolationOut,
 )
+from puzzlekit.web.words import display_name, rules_of
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": ErrorOut, "description": words}
@@ -59,15 +72,21 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (413, "The body or the board is over the server's limits."),
         (422, "The request does not fit the schema, or the marks do not fit the board."),
         (429, "Every solver is busy."),
+        (499, "The client went away (Cancel) before the puzzle was made; the work was stopped."),
     )
 }
 
 
-def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAPI:
-    """The app for ``puzzlekit play`` and ``serve`` (and for embedding in another ASGI app)."""
+def create_app(host: Host | None = None, limits: Limits | None = None, hosts: Sequence[str] | None = None) -> FastAPI:
+    """The app for ``puzzlekit play`` and ``serve`` (and for embedding in another ASGI app).
+
+    ``hosts`` are the names the app answers to (the Host header; see
+    ``puzzlekit.web.guard``); None checks none, for an app mounted in a server that does."""
     host = host or default_host()
     limits = limits or Limits()
     slots = SolveSlots(limits)
+    reads = ReadSlots(limits)
+    boards = BoardCache(limits.cache_bytes)
     app = FastAPI(
         title="puzzlekit",
         version=__version__,
@@ -76,21 +95,45 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(BodyLimit, max_bytes=limits.max_body)
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body, timeout=limits.body_timeout)
+    app.add_middleware(Guard, hosts=hosts)  # outermost: a foreign Host is refused before the body is read
+    app.state.boards = boards
     _errors(app)
 
-    def board(genre: str | None, text: str) -> Board:
-        g, level = play.level_text(text, genre, host)
-        return play.open_board(g, level, limits.max_cells)
+    def board(genre: str | None, text: str, fallback: str | None = None) -> Board:
+        """The board a request sends, read within the cells cap (decoders refuse a bigger
+        claimed size at once) and the time budget, and kept for the player's next move."""
+        with cells_at_most(limits.max_cells) as cap:
+            try:
+                g, level = play.level_text(text, genre, host, fallback)
+            except PuzzlekitError as err:
+                if cap.refused:  # the source claims a board over the cap: too large, not bad
+                    raise TooLarge(str(err)) from None
+                raise
 
-    def board_out(b: Board, date: str | None = None) -> BoardOut:
+            def opened() -> Board:
+                found = Budget.of(limits.budget).within(lambda: play.open_board(g, level, limits.max_cells))
+                if found is None:
+                    raise TooLarge(f"puzzle: reading this board took more than this server's {limits.budget:g} s")
+                return found
+
+            return boards.get((g.name, level), opened)
+
+    def board_out(b: Board, date: str | None = None, requested: str | None = None, note: str = "") -> BoardOut:
         instance = b.puzzle.instance
+        own = b.puzzle.meta.get("title")
         return BoardOut(
             genre=b.genre.name,
+            name=display_name(b.genre),
             key=b.key,
             puzzle=b.text,
             size=b.puzzle.size,
-            title=b.puzzle.meta.get("title", f"{b.genre.name} {b.puzzle.size}"),
+            title=own or f"{display_name(b.genre)} {b.puzzle.size}",
+            own_title=own is not None,
+            marking=b.genre.marking,  # type: ignore[arg-type]
+            difficulty=b.puzzle.meta.get("difficulty"),
+            requested=requested,
+            note=note or None,
             places=[PlaceOut(var=p.var, marks=list(p.marks), name=b.genre.describe(instance, p.var)) for p in b.places],
             state=list(b.blank),
             svg=play.picture(b, None),
@@ -109,21 +152,36 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
     @app.get("/api/genres", response_model=list[GenreOut], tags=["puzzles"])
     def genres() -> list[GenreOut]:
         """Every installed genre, and whether the browser can play it."""
-        return [
-            GenreOut(
-                name=e.genre.name,
-                aliases=list(e.genre.aliases),
-                summary=e.genre.summary,
-                playable=play.playable(e.genre),
-                difficulties=list(e.genre.difficulties),
-            )
-            for e in host.genres()
-        ]
+        return [genre_out(e.genre) for e in host.genres()]
+
+    def genre_out(g: Genre) -> GenreOut:
+        rules = rules_of(g)
+        return GenreOut(
+            name=g.name,
+            title=display_name(g),
+            aliases=list(g.aliases),
+            summary=g.summary,
+            playable=play.playable(g),
+            difficulties=list(g.difficulties),
+            marking=g.marking,  # type: ignore[arg-type]
+            sizes=[SizeOut(size=o.size, difficulties=list(o.difficulties), measured=o.measured) for o in offer_for(g)],
+            daily_size=g.daily_size,
+            editable=editable(g),
+            rules=RulesOut(
+                title=rules.title,
+                also=list(rules.also),
+                goal=rules.goal,
+                basics=list(rules.basics),
+                techniques=[
+                    TechniqueOut(name=t.name, rung=t.rung, rung_name=t.rung_name, text=t.text) for t in rules.techniques
+                ],
+            ),
+        )
 
     @app.post("/api/load", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
     async def load(req: LoadRequest) -> BoardOut:
         """Open a puzzle from level text, a puzz.link URL, a game ID or a pzprjs file."""
-        return await in_thread(lambda: board_out(board(req.genre, req.source)))
+        return await reads.run(lambda: board_out(board(req.genre, req.source, req.fallback)))
 
     @app.post("/api/check", response_model=CheckOut, responses=ERRORS, tags=["play"])
     async def check(req: CheckRequest) -> CheckOut:
@@ -139,7 +197,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             shown = [ViolationOut(kind=v.kind, message=v.message, variables=list(v.variables)) for v in found.shown]
             return CheckOut(status=found.status, violations=shown, svg=svg)
 
-        return await in_thread(work)
+        return await reads.run(work)
 
     @app.post("/api/hint", response_model=HintOut, responses=ERRORS, tags=["play"])
     async def hint(req: HintRequest) -> HintOut:
@@ -148,7 +206,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
         def work() -> HintOut:
             b = board(req.genre, req.puzzle)
             state = play.state_of(b, req.state)
-            found = play.hint(b, state, limits.budget)
+            found = play.hint(b, state, limits.budget, play.notes_of(b, req.notes))
             g, instance = b.genre, b.puzzle.instance
             var = found.variable
             shown = play.verdict(b, state).shown  # the drawing keeps showing what is wrong
@@ -202,18 +260,22 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
         return await slots.run(work)
 
     @app.post("/api/generate", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
-    async def generate(req: GenerateRequest) -> BoardOut:
-        """A new puzzle, proven unique, from a seed (same seed, same puzzle)."""
+    async def generate(req: GenerateRequest, request: Request) -> BoardOut:
+        """A new puzzle, proven unique, from a seed (same seed, same puzzle).  When the
+        difficulty asked for is not made in time, the nearest one is (``difficulty`` and
+        ``note`` say so).  Closing the request (the page's Cancel) stops the work."""
+        g = play.genre_of(req.genre, host)
+        cols, rows = parse_size(req.size)
+        if max(cols, rows) > limits.max_generate_side:
+            raise TooLarge(f"size: this server generates boards up to {limits.max_generate_side} on a side")
+        target_rung(g, req.difficulty)  # an unknown difficulty is refused before any work
 
-        def work() -> BoardOut:
-            g = play.genre_of(req.genre, host)
-            cols, rows = parse_size(req.size)
-            if max(cols, rows) > limits.max_generate_side:
-                raise TooLarge(f"size: this server generates boards up to {limits.max_generate_side} on a side")
-            made = make(g, size=(cols, rows), difficulty=req.difficulty, seed=req.seed, timeout=limits.budget)
-            return board_out(play.open_board(g, made[0].text, limits.max_cells))
+        def work() -> tuple[str, str, str]:
+            made = make_for_player(g, (cols, rows), req.difficulty, req.seed, limits.budget)
+            return made.text, made.difficulty, made.note
 
-        return await slots.run(work)
+        text, _, note = await slots.run_stoppable(work, request.is_disconnected)
+        return board_out(play.open_board(g, text, limits.max_cells), requested=req.difficulty, note=note)
 
     @app.get("/api/daily", response_model=BoardOut, responses=ERRORS, tags=["puzzles"])
     async def daily(
@@ -248,7 +310,7 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
 
         if req.solution:
             return await slots.run(work)
-        return await in_thread(work)
+        return await reads.run(work)
 
     @app.post("/api/export", response_model=ExportOut, responses=ERRORS, tags=["play"])
     async def export(req: ExportRequest) -> ExportOut:
@@ -259,12 +321,17 @@ def create_app(host: Host | None = None, limits: Limits | None = None) -> FastAP
             state = play.state_of(b, req.state)
             if req.kind not in play.export_kinds(b, host):
                 raise PlayError(f"kind: {b.genre.name} attempts export as {', '.join(play.export_kinds(b, host))}")
+            if not req.marks:
+                text = interchange.encode(b.puzzle, req.kind, host)
+                suffix = {"ascii": "txt", "pzpr": "pzpr"}.get(req.kind, "txt")
+                return ExportOut(kind=req.kind, text=text, filename=f"{b.key}.{suffix}")
             text = play.export(b, state, req.kind, host)
             suffix = {"ascii": "txt", "pzpr": "pzpr"}.get(req.kind, "txt")
             return ExportOut(kind=req.kind, text=text, filename=f"{b.key}.attempt.{suffix}")
 
-        return await in_thread(work)
+        return await reads.run(work)
 
+    add_edit_routes(app, host, limits, slots, ERRORS, reads)
     return app
 
 
@@ -285,7 +352,8 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(PuzzlekitError)
     async def bad_input(request: Request, exc: PuzzlekitError) -> JSONResponse:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        # 400; an error carried over from a worker process (puzzlekit.web.jobs) keeps its status
+        return JSONResponse({"error": str(exc)}, status_code=getattr(exc, "status_code", 400))
 
     @app.exception_handler(HTTPException)
     async def http(request: Request, exc: HTTPException) -> JSONResponse:

@@ -17,6 +17,8 @@ from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import write_block
 from puzzlekit.generation import make
 from puzzlekit.genre import Genre
+from puzzlekit.web.making import options
+from puzzlekit.web.words import display_name
 
 DAILY_DIFFICULTY = "medium"
 
@@ -46,11 +48,12 @@ def daily_text(genre: Genre, date: dt.date, timeout: float = 30.0) -> str:
     """The day's puzzle as level text, with its date as the title."""
     seed = daily_seed(date)
     if genre.difficulties:
-        made = make(genre, size=genre.daily_size, difficulty=difficulty_for(genre), seed=seed, timeout=timeout)
+        made = make(genre, size=genre.daily_size, difficulty=difficulty_for(genre), seed=seed, timeout=timeout,
+                    **options(genre))  # fmt: skip
         text = made[0].text
     else:
         text = _bundled(genre, seed)
-    return f"# title: {genre.name} of {date.isoformat()}\n{text}"
+    return f"# title: {display_name(genre)} of {date.isoformat()}\n{text}"
 
 
 def _bundled(genre: Genre, seed: str) -> str:

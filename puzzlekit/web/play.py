@@ -18,9 +18,11 @@ from typing import Literal
 
 from puzzlekit import interchange
 from puzzlekit.api import Puzzle, default_host, judge, load, solve
-from puzzlekit.core.model import Model, Violation, domains_of, state_values
+from puzzlekit.core.model import Model, Violation, domains_of, is_fixed, state_values, value_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError, UsageError
+from puzzlekit.formats import puzzlink
+from puzzlekit.formats.puzzlink import PuzzLinkFormat
 from puzzlekit.genre import Genre, Place
 from puzzlekit.hints import Hint, hint_from
 from puzzlekit.host import Host
@@ -85,37 +87,58 @@ def genre_of(name: str, host: Host | None = None) -> Genre:
     return genre
 
 
-def level_text(source: str, genre: str | None, host: Host | None = None) -> tuple[Genre, str]:
+def level_text(
+    source: str, genre: str | None, host: Host | None = None, fallback: str | None = None
+) -> tuple[Genre, str]:
     """The genre and level text behind ``source``: level text, a puzz.link URL, a game ID or
-    a pzprjs file; ``genre`` may be None when the source names its own."""
+    a pzprjs file; ``genre`` may be None when the source names its own, and ``fallback``
+    is the genre to read a source that names none as (the page's menu)."""
     host = host or default_host()
-    if genre:
-        g = genre_of(genre, host)
-    else:
-        try:
-            g = interchange.infer_genre(source.strip(), host, "the source", command="play")
-        except UsageError as err:
-            raise PlayError(str(err)) from None
-        g = genre_of(g.name, host)
+    g = genre_of(genre, host) if genre else _named_genre(source.strip(), host, fallback)
     return g, interchange.decode(source, g, host) or source
 
 
+def _named_genre(source: str, host: Host, fallback: str | None) -> Genre:
+    """The genre a source names; ``fallback`` when it names none.  A puzz.link URL of a
+    genre not installed says which genres are (not "name the genre")."""
+    names = interchange.claimed_genres(source, host)
+    pid = puzzlink.pid_of(source)
+    if not names and pid is not None:
+        ids = sorted({i for fmt in host.registry.formats() if isinstance(fmt, PuzzLinkFormat) for i in fmt.pids})
+        raise PlayError(
+            f"this puzz.link URL is a {pid!r} puzzle, and no genre installed here reads those "
+            f"(puzz.link puzzles read here: {', '.join(ids) or 'none'})"
+        )
+    if not names and fallback:
+        return genre_of(fallback, host)
+    try:
+        g = interchange.infer_genre(source, host, "the source", command="play")
+    except UsageError as err:
+        raise PlayError(str(err)) from None
+    return genre_of(g.name, host)
+
+
+MAX_TEXT_PER_CELL = 12
+"""Characters of level text a board may take per cell before it is parsed: a lattice
+takes about 4 a cell, space-separated numbers with the player's marks up to about 10."""
+MAX_HEADER = 4096
+"""Characters of metadata lines a puzzle's text may have on top of its board."""
+
+
 def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") -> Board:
-    """Parse one puzzle and check its size and places; PlayError for anything wrong."""
-    board = _parsed(genre, text, source)
-    cells = _cells(board.puzzle.size)
-    if cells > max_cells:
-        size = board.puzzle.size
-        raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
-    return board
+    """Parse one puzzle and check its size and places; PlayError for anything wrong.
 
-
-@lru_cache(maxsize=64)
-def _parsed(genre: Genre, text: str, source: str) -> Board:
-    """Every move sends the same puzzle again: parse it and build its places once."""
+    A board over ``max_cells`` is refused before its model is built (and a text far
+    longer than such a board takes, before it is parsed), so a refused board costs
+    milliseconds and no memory."""
+    if len(text) > MAX_TEXT_PER_CELL * max_cells + MAX_HEADER:
+        raise TooLarge(f"{source}: {len(text):,} characters is more than a board of {max_cells} cells takes")
     puzzles = load(genre, text, source)
     if len(puzzles) != 1:
         raise PlayError(f"{source}: expected one puzzle, found {len(puzzles)}")
+    size = puzzles[0].size
+    if _cells(size) > max_cells:
+        raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
     return board_of(puzzles[0])
 
 
@@ -178,13 +201,21 @@ def verdict(board: Board, state: Sequence[int]) -> Verdict:
     what a text state cannot show, which on a half-marked board would be a guess.)
     """
     genre = board.genre
-    marks = genre.finished(board.puzzle.instance, state) if genre.keeps_open else state_values(state)
-    found = genre.accept(board.puzzle.instance, marks)
+    found = genre.accept(board.puzzle.instance, in_play(genre, board.puzzle.instance, state))
     same_reading = type(genre).finished is Genre.finished  # then judge would only look again
     if (not found) if same_reading else judge(board.puzzle, state).status == "solved":
         return Verdict("solved", [])
     broken = [v for v in found if not v.unfinished]
     return Verdict("wrong" if broken else "playing", broken)
+
+
+def in_play(genre: Genre, instance: object, state: Sequence[int]) -> list[int]:
+    """The marks of a half-played board as ``accept`` reads them: an unmarked place as the
+    genre's ``open_value`` (unfinished, never wrong), through ``finished`` when it keeps
+    places open, else as its smallest value ("nothing": no line, no bridge)."""
+    if genre.open_value is not None:
+        return [value_of(d) if is_fixed(d) else genre.open_value for d in state]
+    return genre.finished(instance, state) if genre.keeps_open else state_values(state)
 
 
 # -- drawing -------------------------------------------------------------------------
@@ -209,16 +240,28 @@ def picture(
 
 def tag_places(svg: str, places: Sequence[Place]) -> str:
     """The drawing with a last layer of place polygons, inline (no XML declaration)."""
+    return layered(svg, place_layer(places))
+
+
+def place_layer(places: Sequence[Place]) -> str:
+    return _layer(tuple(places))
+
+
+def layered(svg: str, *layers: str) -> str:
+    """The drawing inline (no XML declaration), with ``layers`` (SVG groups) on top."""
     body = svg[svg.index("?>") + 2 :].lstrip() if svg.startswith("<?xml") else svg
     end = body.rindex("</svg>")
-    return f"{body[:end]}{_layer(tuple(places))}{body[end:]}"
+    return f"{body[:end]}{''.join(layers)}{body[end:]}"
+
+
+def polygon(outline: Sequence[tuple[float, float]]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in outline)
 
 
 @lru_cache(maxsize=64)
 def _layer(places: tuple[Place, ...]) -> str:
     polygons = "".join(
-        f'<polygon class="place" data-place="{p.var}" points="{" ".join(f"{num(x)},{num(y)}" for x, y in p.outline)}" '
-        'fill="#000" fill-opacity="0" />'
+        f'<polygon class="place" data-place="{p.var}" points="{polygon(p.outline)}" fill="#000" fill-opacity="0" />'
         for p in places
     )
     return f'<g class="places">{polygons}</g>\n'
@@ -251,10 +294,33 @@ def _solved(genre: Genre, text: str, timeout: float) -> tuple[Status, tuple[int,
     return result.status, result.solutions[0].values
 
 
-def hint(board: Board, state: Sequence[int], timeout: float) -> Hint:
+def hint(board: Board, state: Sequence[int], timeout: float, notes: Sequence[int] | None = None) -> Hint:
     """The library's hint from the marks as domains (which keep the "no bridge" marks that
-    a bridge map's text cannot hold), with the one solution solved once per puzzle."""
-    return hint_from(board.puzzle, state, answer(board, timeout))
+    a bridge map's text cannot hold), with the one solution solved once per puzzle.
+
+    ``notes`` are a digit genre's pencil marks (per variable, the values still written
+    in; 0 for none): they narrow the open places, so a hint never repeats what the notes
+    already say, and a note that rules out the solution's digit is a mistake.  In a genre
+    without notes, the hint is the first step a player can mark."""
+    given = list(state)
+    if notes is not None:
+        given = [d & n if n and not is_fixed(d) else d for d, n in zip(given, notes)]
+    marks = {p.var: set(p.marks) for p in board.places}
+    markable = None if board.genre.marking == "digits" else (lambda var, mask: mask in marks.get(var, ()))
+    return hint_from(board.puzzle, given, answer(board, timeout), markable=markable)
+
+
+def notes_of(board: Board, notes: Sequence[int] | None) -> list[int] | None:
+    """Pencil marks, checked: one per variable, each within the place's unmarked domain."""
+    if notes is None:
+        return None
+    if len(notes) != len(board.blank):
+        raise PlayError(f"notes: expected {len(board.blank)} (one per variable), found {len(notes)}")
+    for var, n in enumerate(notes):
+        if n < 0 or n & ~board.blank[var]:
+            where = board.genre.describe(board.puzzle.instance, var)
+            raise PlayError(f"notes[{var}] = {n} holds values {where} cannot take")
+    return list(notes)
 
 
 def link_source(board: Board, host: Host | None = None) -> str:

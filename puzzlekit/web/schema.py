@@ -36,6 +36,12 @@ class LoadRequest(Strict):
     genre: str | None = Field(
         default=None, max_length=64, description="Needed unless the source names its genre (URLs, pzprjs files)."
     )
+    fallback: str | None = Field(
+        default=None,
+        max_length=64,
+        description="The genre to read the source as when it names none (the page's menu); a source that "
+        "names its genre (a URL, a pzprjs file) is read as that genre instead. Ignored when genre is given.",
+    )
 
 
 class PuzzleRequest(Strict):
@@ -56,6 +62,12 @@ class CheckRequest(StateRequest):
 
 class HintRequest(StateRequest):
     places: bool = Field(default=True, description="Lay the data-place polygons over the drawing.")
+    notes: list[int] | None = Field(
+        default=None,
+        max_length=MAX_VARS,
+        description="Pencil marks (digit genres): per variable the domain still written in, 0 for none; "
+        "they narrow the open places the hint starts from.",
+    )
 
 
 class SolveRequest(PuzzleRequest):
@@ -79,6 +91,7 @@ class RenderRequest(StateRequest):
 
 class ExportRequest(StateRequest):
     kind: str = Field(default="ascii", max_length=32, description="ascii (a puzzlekit state) or a format's kind.")
+    marks: bool = Field(default=True, description="False: the bare puzzle, without the marks (the editor's export).")
 
 
 class PlaceOut(BaseModel):
@@ -87,20 +100,53 @@ class PlaceOut(BaseModel):
     name: str
 
 
+class TechniqueOut(BaseModel):
+    name: str
+    rung: int
+    rung_name: str
+    text: str
+
+
+class RulesOut(BaseModel):
+    title: str
+    also: list[str] = Field(description="Other names the genre goes by.")
+    goal: str = Field(description="The puzzle's rules in a sentence (the genre's summary).")
+    basics: list[str] = Field(description="The cheapest rung's rules: the puzzle's rules as a solver reads them.")
+    techniques: list[TechniqueOut] = Field(description="Every rule the hints use, cheapest first.")
+
+
+class SizeOut(BaseModel):
+    size: str
+    difficulties: list[str] = Field(description="The difficulties made in time at this size.")
+    measured: bool = Field(description="False for a genre the server's table has not measured.")
+
+
 class GenreOut(BaseModel):
     name: str
+    title: str = Field(description="The genre's name for people (Bridges, not hashiwokakero).")
     aliases: list[str]
     summary: str
     playable: bool
     difficulties: list[str]
+    marking: Literal["cycle", "digits", "regions"] = Field(description="How the page marks places.")
+    sizes: list[SizeOut] = Field(description="What New puzzle offers: sizes and the difficulties made in time.")
+    daily_size: str
+    editable: bool = Field(description="Whether the editor can set puzzles of this genre.")
+    rules: RulesOut
 
 
 class BoardOut(BaseModel):
     genre: str
+    name: str = Field(description="The genre's name for people.")
     key: str = Field(description="A stable name of the puzzle (the page keeps the attempt under it).")
     puzzle: str
     size: str
-    title: str
+    title: str = Field(description="The puzzle's own title, or the genre's name and the size.")
+    own_title: bool = Field(description="Whether the title is the puzzle's own (a URL carries none).")
+    marking: Literal["cycle", "digits", "regions"]
+    difficulty: str | None = Field(default=None, description="The difficulty the puzzle was made at, if known.")
+    requested: str | None = Field(default=None, description="The difficulty asked for (generate).")
+    note: str | None = Field(default=None, description="Why the difficulty made is not the one asked for.")
     places: list[PlaceOut]
     state: list[int] = Field(description="The unmarked state.")
     svg: str = Field(description="The bare board, places tagged with data-place.")
@@ -167,3 +213,58 @@ class ExportOut(BaseModel):
 
 class ErrorOut(BaseModel):
     error: str = Field(description="The problem, in one line.")
+
+
+class EditOpenRequest(Strict):
+    genre: str = Genre
+    puzzle: str | None = Field(default=None, max_length=MAX_TEXT, description="The draft; omitted: an empty board.")
+    size: str = Field(default="7x7", max_length=16, description="The empty board's size (columns x rows).")
+
+
+class ChangeIn(Strict):
+    spot: int = Field(ge=0, le=MAX_VARS, description="A clue spot's index (data-clue).")
+    value: int | None = Field(ge=-1_000_000, le=1_000_000, description="One of the spot's values; null: no clue.")
+
+
+class EditChangeRequest(PuzzleRequest):
+    changes: list[ChangeIn] = Field(min_length=1, max_length=200, description="Made in turn.")
+
+
+class SpotOut(BaseModel):
+    values: list[int | None] = Field(description="What a click cycles through; null is no clue.")
+    value: int | None
+
+
+class EditOut(BaseModel):
+    genre: str
+    puzzle: str
+    size: str
+    svg: str = Field(description="The draft, places tagged data-place and clue spots data-clue.")
+    spots: list[SpotOut]
+    kinds: list[str] = Field(description="What the puzzle exports as.")
+
+
+class ClueOut(BaseModel):
+    name: str
+    value: int
+    spot: int | None = Field(description="The clue spot it stands at, when the genre's spots say.")
+
+
+class AdviceOut(BaseModel):
+    text: str = Field(description="The analyzer's advice in words.")
+    add: list[ClueOut] = Field(description="Clues that together make it unique (several solutions).")
+    removable: list[ClueOut] = Field(description="Clues each of which could go (unique).")
+    contradiction: list[ClueOut] = Field(description="Clues that have no solution together (none).")
+    rule: str | None
+    note: str
+
+
+class VerdictOut(BaseModel):
+    verdict: Literal["unique", "multiple", "none", "unknown"]
+    rung: int | None
+    rung_name: str | None
+    difficulty: str | None
+    differences: list[int] = Field(description="Variables where two solutions differ (multiple).")
+    advice: AdviceOut
+    svg: str
+    seconds: float

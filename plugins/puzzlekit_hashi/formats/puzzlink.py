@@ -10,17 +10,15 @@ puzzlekit's Hashiwokakero joins two islands with at most two bridges, so an isla
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit import Genre
 from puzzlekit.formats import puzzlink, pzpr
 from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.text import MAX_SIDE
 
 if TYPE_CHECKING:
-    from puzzlekit import Puzzle
+    pass
 
 PIDS = ("hashi", "hashikake", "bridges")
 """Puzzle ids read; the first is written, as pzprjs writes it."""
@@ -29,20 +27,6 @@ NO_ISLANDS = (
     "a Hashiwokakero puzzle needs at least one island"
 )
 MAX_CLUE = 4 * MAX_BRIDGES
-
-
-class HashiUrl(puzzlink.PuzzLinkFormat):
-    name = "hashiwokakero-puzzlink"
-    genres = ("hashiwokakero",)
-    summary = "puzz.link URLs, https://puzz.link/p?hashi/COLS/ROWS/BODY (pzv.jp too; ids hashikake, bridges)"
-    pids = PIDS
-
-    def read(self, source: str, genre: Genre) -> str:
-        return decode(source)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        """The URL of the puzzle (a URL holds no answer, so ``state`` is left out)."""
-        return encode(puzzle.instance)
 
 
 def decode(source: str) -> str:
@@ -74,3 +58,13 @@ def encode(board: Board) -> str:
     for (r, c), clue in zip(board.islands, board.clues):
         values[r * board.cols + c] = pzpr.UNKNOWN if clue == NO_CLUE else clue
     return puzzlink.build(PIDS[0], board.cols, board.rows, pzpr.encode_number16(values))
+
+
+class HashiUrl(puzzlink.PuzzLinkFormat):
+    name = "hashiwokakero-puzzlink"
+    genres = ("hashiwokakero",)
+    summary = "puzz.link URLs, https://puzz.link/p?hashi/COLS/ROWS/BODY (pzv.jp too; ids hashikake, bridges)"
+    pids = PIDS
+
+    decode = staticmethod(decode)
+    encode = staticmethod(encode)

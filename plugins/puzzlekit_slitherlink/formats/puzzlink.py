@@ -8,34 +8,18 @@ The variant flag ``f`` (the loop passes every dot) is ``# flags: full``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puzzlekit import Genre
 from puzzlekit.formats import puzzlink, pzpr
 from puzzlekit.formats.codec import cell_name, error_at, grid_rows, level_text
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board
 
 if TYPE_CHECKING:
-    from puzzlekit import Puzzle
+    pass
 
 PIDS = ("slither", "slitherlink")
 """Puzzle ids read; the first is written."""
 FULL = "f"
-
-
-class SlitherlinkUrl(puzzlink.PuzzLinkFormat):
-    name = "slitherlink-puzzlink"
-    genres = ("slitherlink",)
-    summary = "puzz.link URLs, https://puzz.link/p?slither/COLS/ROWS/BODY (pzv.jp too; 'f' is # flags: full)"
-    pids = PIDS
-
-    def read(self, source: str, genre: Genre) -> str:
-        return decode(source)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        """The URL of the puzzle (a URL holds no answer, so ``state`` is left out)."""
-        return encode(puzzle.instance)
 
 
 def decode(source: str) -> str:
@@ -68,3 +52,13 @@ def encode(board: Board) -> str:
     """The canonical URL of a board, as puzz.link itself would write it."""
     values = [pzpr.BLANK if clue == BLANK else clue for clue in board.clues]
     return puzzlink.build(PIDS[0], board.cols, board.rows, pzpr.encode_4cell(values), FULL if board.full else "")
+
+
+class SlitherlinkUrl(puzzlink.PuzzLinkFormat):
+    name = "slitherlink-puzzlink"
+    genres = ("slitherlink",)
+    summary = "puzz.link URLs, https://puzz.link/p?slither/COLS/ROWS/BODY (pzv.jp too; 'f' is # flags: full)"
+    pids = PIDS
+
+    decode = staticmethod(decode)
+    encode = staticmethod(encode)

@@ -16,20 +16,22 @@ from puzzlekit.genre import ATTEMPT_SUFFIX, SOLUTION_SUFFIX, Genre
 
 @click.command(name="examples")
 @click.argument("genre", required=False, shell_complete=complete_genre)
-@click.option("--copy", "folder", metavar="DIR", help="Copy the files (puzzles, solutions, attempts) into DIR.")
-@click.option("--force", is_flag=True, help="With --copy: replace files in DIR that differ.")
+@click.option("--copy", "folder", metavar="DIR", help="Copy the files (puzzles, solutions, attempts) into DIR/GENRE/.")
+@click.option("--force", is_flag=True, help="With --copy: replace files in DIR/GENRE/ that differ.")
 @click.pass_context
 @reports_errors
 def examples_command(ctx: click.Context, genre: str | None, folder: str | None, force: bool) -> None:
     """List the example puzzles every installed genre (or GENRE) ships, or copy them with --copy DIR.
 
-    Copy them here (--copy .) to try the commands on:
+    Copy them here (--copy .) to try the commands on: each genre's files go into a
+    folder of their own, named after the genre, so two genres' same-named files
+    never meet:
 
     \b
         puzzlekit examples --copy .
-        puzzlekit solve slitherlink first.txt
+        puzzlekit solve slitherlink slitherlink/first.txt
 
-    A file in DIR with other content is not replaced without --force.
+    A file with other content is never replaced (nothing is copied then) unless --force.
     """
     genres = [resolve_genre(ctx, genre)] if genre else [e.genre for e in get_host(ctx).genres()]
     files = [(g, path) for g in genres for path in example_files(g)]
@@ -43,12 +45,17 @@ def examples_command(ctx: click.Context, genre: str | None, folder: str | None, 
     target = Path(folder)
     if not target.is_dir():
         raise PuzzlekitError(f"{folder}: no such folder (--copy takes an existing folder)")
-    clashes = [p for _, p in files if (target / p.name).exists() and (target / p.name).read_bytes() != p.read_bytes()]
+    copies = [(path, target / g.name / path.name) for g, path in files]
+    for _, to in copies:
+        if to.parent.exists() and not to.parent.is_dir():
+            raise PuzzlekitError(f"{to.parent}: exists and is not a folder; the {to.parent.name} examples go there")
+    clashes = [to for path, to in copies if to.exists() and (to.is_dir() or to.read_bytes() != path.read_bytes())]
     if clashes and not force:
-        raise PuzzlekitError(f"{target / clashes[0].name}: exists with other content; give --force to replace it")
-    for _, path in files:
-        write_output(target / path.name, path.read_bytes())
-        click.echo(str(target / path.name))
+        raise PuzzlekitError(f"{clashes[0]}: exists with other content; nothing was copied (--force replaces it)")
+    for path, to in copies:
+        to.parent.mkdir(exist_ok=True)
+        write_output(to, path.read_bytes())
+        click.echo(str(to))
 
 
 def example_files(genre: Genre) -> list[Path]:

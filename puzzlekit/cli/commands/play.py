@@ -6,6 +6,7 @@ from urllib.parse import urlencode
 
 import click
 
+from puzzlekit.cli.commands.serve import announce
 from puzzlekit.cli.common import complete_genre, get_host, reports_errors, usage_error
 from puzzlekit.cli.sources import load_source, puzzles_in
 from puzzlekit.cli.validate import Count
@@ -42,10 +43,15 @@ def play_command(
     puzzlekit play 'https://puzz.link/p?slither/5/5/cbcbcddad'
 
     Today's puzzle is the same for everyone on a date (the browser's own, or --date).
-    The app listens on 127.0.0.1 unless --host says otherwise.  Needs the optional extra:
+    The app listens on 127.0.0.1 unless --host says otherwise.  Needs the optional
+    extra web (FastAPI and uvicorn), installed with puzzlekit:
 
     \b
-        pip install 'puzzlekit-engine[web]'
+        pip install '.[web]'                        from a checkout (the repository's folder)
+        pip install 'dist/puzzlekit_engine-0.1.0-py3-none-any.whl[web]'   from a built wheel
+        pip install 'puzzlekit-engine[web]'         from a package index that has it
+
+    A wheel is built in a checkout with: pip wheel --no-deps . -w dist (docs/play.md).
     """
     if problem := web_problem():
         raise MissingExtra(problem)
@@ -72,7 +78,7 @@ def play_command(
     url = url_of(sock, "/" + (f"?{urlencode(query)}" if query else ""))
 
     def ready() -> None:
-        click.echo(f"puzzlekit: playing at {url} (Ctrl+C stops)", err=True)
+        announce(sock, "playing at", url.removeprefix(url_of(sock).rstrip("/")))
         if not no_browser:
             open_browser(url)
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Genre, Model, Place, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Genre, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
@@ -163,6 +163,13 @@ class Masyu(Genre):
 
     def clue_name(self, instance: Board, position: tuple[int, int]) -> str:
         return f"r{position[0] + 1}c{position[1] + 1}"
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """Every cell: no pearl, a white one (1), a black one (2)."""
+        return [
+            ClueSpot(pos, (None, 1, 2), picture.cell_square(instance, *pos), self.clue_at(instance, pos))
+            for pos in self.clue_positions(instance)
+        ]
 
 
 PEARL_CODES = ("", WHITE, BLACK)

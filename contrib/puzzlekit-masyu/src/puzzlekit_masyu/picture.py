@@ -36,6 +36,12 @@ def places(board: Board) -> list[Place]:
     return [Place.edge(e, _centre(board, a), _centre(board, b), EDGE_MARKS) for e, (a, b) in enumerate(board.ends)]
 
 
+def cell_square(board: Board, r: int, c: int) -> tuple[tuple[float, float], ...]:
+    """A cell's square (where the editor's click on it lands)."""
+    x, y = MARGIN + c * UNIT, MARGIN + r * UNIT
+    return ((x, y), (x + UNIT, y), (x + UNIT, y + UNIT), (x, y + UNIT))
+
+
 def draw_svg(
     board: Board,
     dom: Sequence[int] | None,

@@ -14,6 +14,6 @@ def puzzlekit_register_genres(registry: Registry) -> None:
 
 @hookimpl
 def puzzlekit_register_formats(registry: Registry) -> None:
-    """Penpa+ URLs and janko.at text (see docs/formats.md)."""
+    """puzz.link URLs, Penpa+ URLs and janko.at text (see docs/formats.md)."""
     for fmt in FORMATS:
         registry.add_format(fmt())

@@ -1,5 +1,8 @@
 """Masyu in janko.at's text (see :mod:`puzzlekit.formats.janko`): ``puzzle masyu``, a
-``problem`` grid of ``-`` (empty), ``w`` (white pearl) and ``b`` (black pearl), either case."""
+``problem`` grid of ``-`` (empty), ``w`` (white pearl) and ``b`` (black pearl), either case.
+janko.at's pages from number 521 on write the pearls as ``1`` (white) and ``2`` (black):
+their solutions go straight through every ``1`` and turn at every ``2`` (checked on all 113
+such pages of janko.at's 770)."""
 
 from __future__ import annotations
 
@@ -18,9 +21,12 @@ class MasyuJanko(janko.JankoFormat):
     tokens: ClassVar[Mapping[str, str]] = {EMPTY: "-", WHITE: "w", BLACK: "b"}
 
     def cell(self, block: janko.JankoBlock, token: janko.Token) -> str:
-        pearl = {"-": EMPTY, ".": EMPTY, "w": WHITE, "b": BLACK}.get(token.text.lower())
+        pearl = PEARLS.get(token.text.lower())
         if pearl is None:
-            raise block.error(
-                token.line, token.col, f"expected 'w' (white), 'b' (black) or '-' (empty), found {token.text[:10]!r}"
-            )
+            expected = "expected 'w' or '1' (white), 'b' or '2' (black) or '-' (empty)"
+            raise block.error(token.line, token.col, f"{expected}, found {token.text[:10]!r}")
         return pearl
+
+
+PEARLS = {"-": EMPTY, ".": EMPTY, "w": WHITE, "b": BLACK, "1": WHITE, "2": BLACK}
+"""janko.at's problem tokens: letters on the older pages, digits from page 521 on."""

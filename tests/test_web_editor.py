@@ -1,0 +1,156 @@
+"""The setter's editor in real Chromium: a unique Slitherlink and a unique Sudoku built
+from an empty board, the verdict (``#board[data-verdict]``) changing from several
+solutions to one as the clues go in; where two solutions differ marked; the analyzer's
+clues added with one click; no solution with the clues that contradict named; undo and
+redo; exports; and every genre's clue spots through the same contract."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (the test extra has it)")
+
+from webpage import EXAMPLES, example, tab_to_board
+
+from puzzlekit.host import Host
+
+
+def open_editor(page: Any, server: str, genre: str, size: str) -> None:
+    page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'size': size})}")
+    page.wait_for_selector("[data-clue]")
+    judged(page)
+
+
+def judged(page: Any, timeout: float = 10_000) -> str:
+    """The verdict on the draft as it stands (after the last change's answer came back)."""
+    page.wait_for_function(
+        "() => { const b = document.getElementById('board'); return b.dataset.version "
+        "&& (b.dataset.pending || '0') === '0' && b.dataset.judged === b.dataset.version; }",
+        timeout=timeout,
+    )
+    verdict: str = page.get_attribute("#board", "data-verdict")
+    return verdict
+
+
+def type_clues(page: Any, rows: list[str]) -> None:
+    """Walk the clue spots row by row with the arrow keys, typing each clue."""
+    tab_to_board(page)
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                page.keyboard.press(ch)
+            if c < len(row) - 1:
+                page.keyboard.press("ArrowRight")
+        if r < len(rows) - 1:
+            page.keyboard.press("ArrowDown")
+            for _ in range(len(row) - 1):
+                page.keyboard.press("ArrowLeft")
+
+
+def grid(text: str) -> list[str]:
+    return [row for row in text.splitlines() if row and not row.startswith("#")]
+
+
+def test_a_unique_slitherlink_from_an_empty_board(page: Any, server: str) -> None:
+    open_editor(page, server, "slitherlink", "5x5")
+    assert judged(page) == "multiple"
+    assert page.locator("[data-place].differs").count() > 0  # where two solutions differ
+    type_clues(page, grid(example("slitherlink")))
+    assert judged(page) == "unique"
+    assert "Unique" in page.inner_text("#verdict") and page.inner_text("#advice").startswith("Unique: it needs")
+
+
+def test_a_unique_sudoku_from_an_empty_board(page: Any, server: str) -> None:
+    open_editor(page, server, "sudoku", "4x4")
+    assert judged(page) == "multiple"
+    givens = ["1.3.", "..1.", ".1..", "4.2."]  # unique: a 4x4 with six givens would not be
+    type_clues(page, givens)
+    verdict = judged(page)
+    if verdict != "unique":  # then the analyzer's advice makes it so
+        page.click("#apply-advice")
+        verdict = judged(page)
+    assert verdict == "unique"
+    assert page.inner_text("#verdict").startswith("Unique · ")  # with its difficulty name
+
+
+def one_clue_short(genre: str, row: int, col: int) -> str:
+    """An example with one clue taken away: several solutions, which one clue mends (the
+    analyzer finds it in milliseconds, so a busy machine does not run the verdict out)."""
+    rows = grid(example(genre))
+    rows[row] = rows[row][:col] + "." + rows[row][col + 1 :]
+    return "\n".join(rows) + "\n"
+
+
+def test_the_analyzers_clues_make_it_unique_in_one_click(page: Any, server: str) -> None:
+    draft = one_clue_short("slitherlink", 0, 2)
+    page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': 'slitherlink', 'p': draft})}")
+    page.wait_for_selector("[data-clue]")
+    assert judged(page) == "multiple"
+    assert page.is_visible("#apply-advice") and "Add 0 at r1c3" in page.inner_text("#advice")
+    assert page.locator("[data-clue].suggested").count() == 1
+    page.click("#apply-advice")
+    assert judged(page) == "unique"
+
+
+def test_no_solution_names_the_clues_that_contradict(page: Any, server: str) -> None:
+    open_editor(page, server, "slitherlink", "5x5")
+    type_clues(page, ["03"])  # a 3 beside a 0: no loop can do both
+    assert judged(page) == "none"
+    assert "No solution" in page.inner_text("#advice") and page.locator("[data-clue].conflict").count() == 2
+
+
+def test_undo_and_redo_in_the_editor(page: Any, server: str) -> None:
+    open_editor(page, server, "masyu", "5x5")
+    page.click('[data-clue="6"]')  # a white pearl
+    judged(page)
+    page.click('[data-clue="6"]')  # black
+    judged(page)
+    assert page.get_attribute('[data-clue="6"]', "data-value") == "2"
+    page.click("#undo")
+    judged(page)
+    assert page.get_attribute('[data-clue="6"]', "data-value") == "1"
+    page.keyboard.press("Control+y")
+    judged(page)
+    assert page.get_attribute('[data-clue="6"]', "data-value") == "2"
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("url", "puzz.link/p?slither/5/5/"),
+        ("pzpr", "pzprv3"),
+        ("penpa", "penpa"),
+        ("janko", "puzzle"),
+        ("ascii", "..0.."),
+    ],
+)
+def test_the_draft_exports(page: Any, server: str, kind: str, says: str) -> None:
+    page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': 'slitherlink', 'p': example('slitherlink')})}")
+    page.wait_for_selector("[data-clue]")
+    judged(page)
+    page.select_option("#edit-kind", kind)
+    page.click("#edit-export")
+    page.wait_for_selector("#edit-output:not([hidden])")
+    assert says in page.input_value("#edit-output")
+
+
+@pytest.mark.parametrize("genre", sorted(EXAMPLES))
+def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host, genre: str) -> None:
+    if genre not in host.registry.names():
+        pytest.skip(f"{genre} is not installed")
+    page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'p': example(genre)})}")
+    page.wait_for_selector("[data-clue]")
+    first = judged(page)
+    assert first == "unique"  # the examples are
+    assert page.get_attribute("#edit", "aria-pressed") == "true"
+    spot = page.eval_on_selector_all("[data-clue]", "n => n.length") // 2
+    before = page.get_attribute(f'[data-clue="{spot}"]', "data-value")
+    page.click(f'[data-clue="{spot}"]')
+    judged(page)
+    assert page.get_attribute(f'[data-clue="{spot}"]', "data-value") != before or page.inner_text("#message")
+    page.click("#play-draft")
+    page.wait_for_selector('[data-mode="play"] [data-place]')
