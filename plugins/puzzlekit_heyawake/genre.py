@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 CLUES = {".": "a cell without a number"}
 MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
 MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
+UNMARKED = 2
+"""The value ``accept`` reads as a cell not marked yet (the browser's live check): never
+shaded, possibly unshaded, so only what the marks alone break is wrong."""
 NUMBERS = range(0, 1000)
 LADDER = (
     Rung(1, "counts and neighbours", "rooms that are full or short, cells beside a shaded one, three rooms in a row"),
@@ -102,6 +105,7 @@ class Heyawake(GridGenre):
     rules = (COUNT, APART, RUNS, PATTERNS, AREA, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3, "hard": 4}
     walled = True
+    open_value = UNMARKED
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("..|a\n", "1 1|aa\n", "x.|ab\n", "..|a?\n", "1.\n", "1.|ab|c\n", "3.|ab\n..|a\n", "#?|1.|ab\n")
 
@@ -138,7 +142,8 @@ class Heyawake(GridGenre):
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, room counts, and
-        lines of unshaded cells across three rooms."""
+        lines of unshaded cells across three rooms (an ``UNMARKED`` cell is neither shaded
+        nor unshaded: it may join the area and may break a line)."""
         grid, rooms = instance.grid, instance.rooms
         found = touching(grid, lambda c: values[c] == 1, "shaded cells")
         found += split(grid, lambda c: values[c] != 1, "unshaded cells")
