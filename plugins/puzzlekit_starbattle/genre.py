@@ -108,9 +108,9 @@ class StarBattle(GridGenre):
         lines = [(grid.rows, grid.row, "row"), (grid.cols, grid.column, "column")]
         names = [regions.name(i) for i in range(regions.n)]
         for n, line, word in lines:
-            cells, words = [line(i) for i in range(n)], [f"{word} {i + 1}" for i in range(n)]
-            model.add(Confined(CONFINED, regions.cells, cells, names=names, other_names=words))
-            model.add(Confined(CONFINED, cells, regions.cells, names=words, other_names=names))
+            units, words = [line(i) for i in range(n)], [f"{word} {i + 1}" for i in range(n)]
+            model.add(Confined(CONFINED, regions.cells, units, names=names, other_names=words))
+            model.add(Confined(CONFINED, units, regions.cells, names=words, other_names=names))
         model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
         model.cnf = lambda: self.sat_encoding(instance)
         return model
@@ -176,9 +176,11 @@ class StarBattle(GridGenre):
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
         board, planted = self._planted(RectGrid(n, n), max(1, (n + 1) // 5), rng)
-        score = None if board is None or is_top(self, rung) else self._score(board, rung)
+        if board is None:
+            return None
+        score = None if is_top(self, rung) else self._score(board, rung)
         stale = 0
-        for _ in range(8 * n * n if board is not None else 0):
+        for _ in range(8 * n * n):
             out_of_time(request.deadline)
             if score is not None and stale < 2 * n:  # climbing: move an open cell (or one beside it)
                 if score == (0, []):
@@ -287,7 +289,7 @@ def _grown(grid: RectGrid, stars: list[int], k: int, rng: Rng) -> list[int] | No
         if owner[cell] < 0:
             owner[cell] = i
             frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] < 0]
-    near = [set() for _ in stars]  # regions that share a wall
+    near: list[set[int]] = [set() for _ in stars]  # regions that share a wall
     for a, b in grid.edge_cells:
         if owner[a] != owner[b]:
             near[owner[a]].add(owner[b])

@@ -10,6 +10,7 @@ why in the genre's words: ``what`` names the group ("the room at r2c3", "row 4")
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule
@@ -110,10 +111,15 @@ class Patterns(Propagator):
         position = {v: i for i, v in enumerate(self.watches)}
         outside: list[int] = []
         near = []
-        lookup = touching.get if isinstance(touching, Mapping) else (touching.__getitem__ if touching else None)
+
+        def around(v: int) -> Sequence[int]:
+            if isinstance(touching, Mapping):
+                return touching.get(v, ())
+            return touching[v] if touching else ()
+
         for v in self.watches:
             mask = 0
-            for w in lookup(v, ()) if isinstance(touching, Mapping) else lookup(v) if lookup else ():  # type: ignore[call-arg]
+            for w in around(v):
                 at = position.get(w)
                 if at is None:
                     at = position[w] = len(position)
@@ -272,7 +278,7 @@ class Confined(Propagator):
         return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
-        chosen, union = note  # type: ignore[misc]
+        chosen, union = cast(tuple[tuple[int, ...], int], note)
         groups = [self.names[i] for i in chosen]
         others = [self.other_names[j] for j in range(self.n_others) if union >> j & 1]
         return (

@@ -114,4 +114,4 @@ def read_marks(marks: Block | None, legend: Mapping[str, str], grid: RectGrid) -
     if (read.grid.rows, read.grid.cols) != (grid.rows, grid.cols):
         found, wanted = f"{read.grid.cols}x{read.grid.rows}", f"{grid.cols}x{grid.rows}"
         raise marks.error(0, 0, f"the marks are {found} but the board is {wanted}")
-    return read.tokens
+    return list(read.tokens)
