@@ -164,3 +164,10 @@ def test_the_terminal_view_frames_cells_and_draws_walls() -> None:
     flat.wall(rooms.walls[0])
     flat.shaded(3)
     assert flat.plain().splitlines() == ["", "  ██"]  # side by side: no frame, no wall
+
+
+def test_a_players_shading_is_written_as_pzprjs_saves_it() -> None:
+    from puzzlekit.core import BOOL, FALSE, TRUE
+
+    assert codec.shading_block([TRUE, FALSE, BOOL, TRUE], 4, 2) == [["#", "+"], [".", "#"]]
+    assert codec.shading_block(None, 4, 2) == [[".", "."], [".", "."]]

@@ -67,9 +67,8 @@ class HeyawakePzpr(pzprfile.PzprFormat):
         numbers = ["."] * grid.n_cells
         for room, n in board.numbered():
             numbers[board.spots[room]] = str(n)
-        shading = ["#" if d == 0b10 else "+" if d == 0b01 else "." for d in state or [0b11] * grid.n_cells]
         blocks = cells.border_blocks(board.rooms.owner, grid.rows, grid.cols)
-        blocks += [regions.cell_block(numbers, grid.cols), regions.cell_block(shading, grid.cols)]
+        blocks += [regions.cell_block(numbers, grid.cols), regions.shading_block(state, grid.n_cells, grid.cols)]
         return pzprfile.write(PIDS[0], grid.rows, grid.cols, blocks, version=1)
 
 

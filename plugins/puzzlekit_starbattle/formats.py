@@ -61,8 +61,7 @@ class StarBattlePzpr(pzprfile.PzprFormat):
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board, grid = puzzle.instance, puzzle.instance.grid
         count, ids = regions.room_id_lines(board.regions.owner, grid.cols)
-        stars = ["#" if d == 0b10 else "+" if d == 0b01 else "." for d in state or [0b11] * grid.n_cells]
-        blocks = [ids, regions.cell_block(stars, grid.cols)]
+        blocks = [ids, regions.shading_block(state, grid.n_cells, grid.cols)]
         return pzprfile.write(PIDS[0], grid.rows, grid.cols, blocks, flags=(str(board.stars), count))
 
 

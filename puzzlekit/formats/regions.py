@@ -103,3 +103,10 @@ def read_cells(f: PzprFile, what: str, known: dict[str, str], numbers: range | N
 def cell_block(tokens: Sequence[str], cols: int) -> list[list[str]]:
     """One value per cell, as rows of a pzprv3 block."""
     return [list(tokens[r : r + cols]) for r in range(0, len(tokens), cols)]
+
+
+def shading_block(state: Sequence[int] | None, n_cells: int, cols: int) -> list[list[str]]:
+    """A player's boolean marks as pzprjs saves them (``#`` shaded or a star, ``+`` marked
+    not, ``.`` unmarked): the last block of a shading genre's file; none marked without a state."""
+    marks = ["#" if d == 0b10 else "+" if d == 0b01 else "." for d in state or [0b11] * n_cells]
+    return cell_block(marks, cols)
