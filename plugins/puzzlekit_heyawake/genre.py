@@ -205,10 +205,12 @@ class Heyawake(GridGenre):
         from puzzlekit.generation import reduce_clues, target_rung, unique_at
 
         board = self._shaded(RectGrid(request.rows, request.cols), rng, request.deadline)
-        if board is None or not unique_at(self, board, 4, request.max_nodes, request.deadline):
+        rung = target_rung(self, request.difficulty)
+        # Every number given, it must be unique at the difficulty already: taking numbers
+        # away never makes it easier (deduction capped at the rung, below the top).
+        if board is None or not unique_at(self, board, rung, request.max_nodes, request.deadline):
             return None
         orbits = [[room] for room in range(board.rooms.n)]
-        rung = target_rung(self, request.difficulty)
         reduced: Board = reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline)
         return reduced
 
