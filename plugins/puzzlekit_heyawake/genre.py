@@ -214,7 +214,7 @@ class Heyawake(GridGenre):
         reduced: Board = reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline)
         return reduced
 
-    def _shaded(self, grid: RectGrid, rng: Rng, deadline: float | None, largest: int = 6) -> Board | None:
+    def _shaded(self, grid: RectGrid, rng: Rng, deadline: float | None, largest: int = 4) -> Board | None:
         """Rooms cut at random, shaded at random by the rules, each numbered with its count."""
         owner = [0] * grid.n_cells
         for i, cells in enumerate(cut_rectangles(grid.rows, grid.cols, rng, largest)):
@@ -222,7 +222,12 @@ class Heyawake(GridGenre):
                 owner[c] = i
         rooms = Regions(grid, owner, "room")
         free = Board(rooms, (None,) * rooms.n, tuple(cells[0] for cells in rooms.cells))
-        values = random_solution(self.solving_model(free), rng, max_rung=3, deadline=deadline, true_first=(2, 3))
+        # Row by row, a small budget: a layout the rules allow is found as often as by a
+        # random order with ten times the budget, in a tenth of the time (10x10).
+        model = self.solving_model(free)
+        values = random_solution(
+            model, rng, max_nodes=2000, max_rung=3, deadline=deadline, true_first=(2, 3), in_order=True
+        )
         if values is None:
             return None
         return replace(free, numbers=tuple(sum(values[c] for c in cells) for cells in rooms.cells))
