@@ -101,3 +101,19 @@ def test_pictures_draw_walls_numbers_and_shading() -> None:
     assert plain.splitlines()[0].startswith("┌") and "█" in plain and "│" in plain.splitlines()[1]
     assert p.genre.pretty(p.instance, [BOOL] * 36).count(".") >= 30
     assert domains_of([0, 1])[1] == TRUE and FALSE == 1
+
+
+# pzprjs's failing answers for its sample (test/script/heyawake.js), by the error it names.
+PZPR_SHADINGS = {
+    "cuDivideRB": "# . # . . . /. . . # . . /# . # . . . /. # . . . . /. . . . . . /. . . . . . /",
+    "bkShadeNe": "# . . . . . /. . . # . . /# . # . # . /. # . . . . /. . . . . . /. . . . . . /",
+    "bkUnshadeConsecGt3": "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /. # . # . # /. . . . . . /",
+}
+PZPR_KINDS = {"cuDivideRB": "split", "bkShadeNe": "room", "bkUnshadeConsecGt3": "three-rooms"}
+
+
+def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names() -> None:
+    for error, shading in PZPR_SHADINGS.items():
+        checked = puzzlekit.check("heyawake", "pzprv3/heyawake/6/6/8/" + PZPR_ROOMS + PZPR_NUMBERS + shading)
+        assert checked.status != "solved", error
+        assert PZPR_KINDS[error] in {v.kind for v in checked.violations}, (error, checked.violations)

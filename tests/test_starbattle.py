@@ -85,3 +85,33 @@ def test_a_generated_board_is_square_and_unique() -> None:
     assert puzzlekit.solve("starbattle", made.text).status == puzzlekit.Status.UNIQUE
     (again,) = make_each("starbattle", size=(6, 6), seed="test", difficulty="easy", timeout=None)
     assert again.text == made.text
+
+
+# pzprjs's own test data (test/script/starbattle.js in robx/pzprjs): its failing answers,
+# each with the error pzprjs names, and its correct one.
+PZPR_HEAD = "pzprv3/starbattle/6/6/1/6/0 0 0 1 1 1 /0 1 1 1 2 2 /0 3 3 4 4 2 /5 5 3 3 4 2 /5 4 4 4 4 2 /5 2 2 2 2 2 /"
+PZPR_ANSWERS = {
+    "starAround": ". . . . . . /. . . . . . /. . . # . . /. . # . . . /. . . . . . /. . . . . . /",
+    "bkStarGt": ". . # . . . /. . . . . . /# . . . . . /. . . . . . /. . . . . . /. . . . . . /",
+    "bkStarLt": ". . # . . . /. . . . . . /. . . . . . /. . . . . . /. . . . . . /. . . . . . /",
+    "lnStarNe": "+ # + + + + /+ + + # + + /+ + + + + # /. + # + + + /# + + + # + /. + + + + + /",
+    "solved": "+ # + + + + /+ + + # + + /+ + + + + # /. + # + + + /. + + + # + /# + + + + + /",
+}
+
+
+@pytest.mark.parametrize("error", sorted(PZPR_ANSWERS))
+def test_pzprjs_s_answers_are_judged_as_pzprjs_judges_them(error: str) -> None:
+    checked = puzzlekit.check("starbattle", PZPR_HEAD + PZPR_ANSWERS[error])
+    if error == "solved":
+        assert checked.status == "solved"
+        return
+    assert checked.status != "solved"
+    messages = [v.message for v in checked.violations]
+    if error == "starAround":
+        assert "two stars touch at r3c4 and r4c3" in messages
+    elif error == "bkStarGt":
+        assert "the region at r1c1 holds 2 stars, not 1" in messages
+    elif error == "bkStarLt":
+        assert any(m.startswith("the region at") and "holds 0 stars" in m for m in messages)
+    else:  # r5c1 and r5c5: a line with the wrong count
+        assert "row 5 holds 2 stars, not 1" in messages
