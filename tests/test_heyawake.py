@@ -117,3 +117,8 @@ def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names() -> None:
         checked = puzzlekit.check("heyawake", "pzprv3/heyawake/6/6/8/" + PZPR_ROOMS + PZPR_NUMBERS + shading)
         assert checked.status != "solved", error
         assert PZPR_KINDS[error] in {v.kind for v in checked.violations}, (error, checked.violations)
+
+
+def test_pzprjs_s_empty_board_reads_as_one_room() -> None:
+    (p,) = puzzlekit.load("heyawake", "pzprv3/heyawake/6/6")  # pzprjs's brNoShade case
+    assert p.instance.rooms.n == 1 and p.instance.numbers == (None,)

@@ -115,3 +115,8 @@ def test_pzprjs_s_answers_are_judged_as_pzprjs_judges_them(error: str) -> None:
         assert any(m.startswith("the region at") and "holds 0 stars" in m for m in messages)
     else:  # r5c1 and r5c5: a line with the wrong count
         assert "row 5 holds 2 stars, not 1" in messages
+
+
+def test_pzprjs_s_empty_board_reads_as_one_region() -> None:
+    (p,) = puzzlekit.load("starbattle", "pzprv3/starbattle/4/4")
+    assert p.instance.regions.n == 1 and p.instance.stars == 1

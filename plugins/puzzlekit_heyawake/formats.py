@@ -49,6 +49,8 @@ class HeyawakePzpr(pzprfile.PzprFormat):
     def read(self, source: str, genre: Genre) -> str:
         f = pzprfile.open_genre(source, self.pids, "Heyawake")
         grid = RectGrid(f.rows, f.cols)
+        if f.at_end():  # pzprjs's new, empty board: one room, no numbers
+            return level_text(_rows(Regions(grid, [0] * grid.n_cells, "room"), {}))
         if f.version >= 1:
             owner = cells.read_borders(f, f.rows, f.cols)
             rooms = Regions(grid, owner or [0] * grid.n_cells, "room")

@@ -51,6 +51,8 @@ class StarBattlePzpr(pzprfile.PzprFormat):
 
     def read(self, source: str, genre: Genre) -> str:
         f = pzprfile.open_genre(source, self.pids, "Star Battle")
+        if f.at_end():  # pzprjs's new, empty board: one region, one star
+            return _text(Regions(RectGrid(f.rows, f.cols), [0] * f.rows * f.cols), 1)
         (count,) = f.block(1, 1, "the stars per region")[0]
         if not (count.text.isdigit() and len(count.text) < 3 and int(count.text) > 0):
             raise f.error(count, f"expected the stars per region (1-99), found {count.text[:10]!r}")
