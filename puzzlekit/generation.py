@@ -57,7 +57,9 @@ to 20x20 in every genre: each genre's change is listed below).
 
 6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
 easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
-cells added where deduction leaves cells open) before numbers are taken away."""
+cells added where deduction leaves cells open) before numbers are taken away.
+
+6, Heyawake and Star Battle (issue 20): new genres; their generators start at this version."""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 

@@ -33,7 +33,8 @@ def test_layers_keep_their_columns_in_the_file() -> None:
     assert rooms.offsets == [6, 5]
     with pytest.raises(LevelError) as err:
         read_grid(rooms, REGION_LEGEND)
-    assert (err.value.line, err.value.col) == (3, 7) and "'?'" in str(err.value)
+    assert (err.value.line, err.value.col) == (3, 7)
+    assert "expected a-z, A-Z, 0-9 (a region's letter), found '?'" in str(err.value)
 
 
 def test_a_row_with_another_number_of_layers_is_located() -> None:
