@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, random_solution
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
@@ -240,6 +240,21 @@ class Heyawake(GridGenre):
 
     def clue_positions(self, instance: Board) -> list[int]:
         return list(range(instance.rooms.n))
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """A spot per room, where its number stands: a click cycles 0 to the most shaded
+        cells the room can hold (the editor draws no walls: rooms come with the board)."""
+        spots = []
+        for room, cells in enumerate(instance.rooms.cells):
+            values = (None, *range(0, (len(cells) + 1) // 2 + 1))
+            outline = self.cell_outline(instance, instance.spots[room])
+            spots.append(ClueSpot(room, values, outline, instance.numbers[room]))
+        return spots
+
+    def blank(self, cols: int, rows: int) -> Board:
+        """One room over the whole board, no number (the editor cannot draw rooms yet)."""
+        grid = RectGrid(rows, cols)
+        return Board(Regions(grid, [0] * grid.n_cells, "room"), (None,), (0,))
 
     def clue_at(self, instance: Board, position: int) -> int | None:
         return instance.numbers[position]

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from puzzlekit import Genre, Puzzle
 from puzzlekit.formats import puzzlink, pzprfile, regions
 from puzzlekit.formats.codec import error_at, level_text
-from puzzlekit.genre import Genre
 from puzzlekit.grid import RectGrid, Regions, join_layers, write_grid
-from puzzlekit.puzzle import Puzzle
 
 PIDS = ("starbattle",)
 
