@@ -17,7 +17,32 @@ that folder::
         penrose-legacy.c random.c sort.c tdq.c tree234.c version.c hat.c spectre.c nullfe.c \
         midend.c -lm
 
-Bridges has no standalone grader.  Light Up's is built the same way from ``lightup.c``
+Masyu and Bridges, both ways (``--pearl-grader``, ``--bridges-grader``): his Pearl boards
+(``/usr/games/sgt-pearl --generate N '10x10dX#calibrate'``, Easy and Tricky) and Bridges
+boards graded by our ladder, ours graded by his solvers.  Neither game ships a grader that
+serves: Pearl's standalone solver prints "Tricky" for every board it solves (it prints
+``pearl_diffnames[ret]``, the solver's return value, not the level it reached), and
+Bridges has none.  So two small drivers, each including his unmodified ``pearl.c`` or
+``bridges.c``, call his solver at each of his levels and print the least that finishes
+the board (his generators ask the same of a board: solvable at its level, not below).
+Build them in a scratch folder, never in this repository (``S`` is his sources)::
+
+    # pearlgrade.c: #include "pearl.c", then main() reads each ID, builds the game with
+    # new_game(), and for diff in Easy, Tricky runs pearl_solve(w, h, clues, lines, diff,
+    # false) until it returns 1: prints easy / tricky / ambiguous / impossible.
+    gcc -O2 -I$S -o pearlgrade pearlgrade.c $S/grid.c $S/loopgen.c $S/tdq.c $S/dsf.c \
+        $S/tree234.c $S/random.c $S/misc.c $S/malloc.c $S/penrose.c $S/penrose-legacy.c \
+        $S/hat.c $S/spectre.c $S/version.c $S/nullfe.c $S/midend.c $S/sort.c $S/findloop.c -lm
+    # bridgesgrade.c: #include "bridges.c", then for d in 0, 1, 2 runs
+    # solve_from_scratch(dup_game(new_game_sub(params, desc)), d): easy / medium / hard /
+    # unsolved (beyond his Hard: his solver has no search).
+    gcc -O2 -I$S -o bridgesgrade bridgesgrade.c $S/dsf.c $S/findloop.c $S/tree234.c \
+        $S/random.c $S/misc.c $S/malloc.c $S/version.c $S/nullfe.c $S/midend.c $S/sort.c -lm
+
+Both take game IDs as arguments or one a line on stdin; on his own generators' boards
+they give back the level each was made at.
+
+Light Up's grader is built the same way from ``lightup.c``
 (``gcc -O2 -DSTANDALONE_SOLVER -I. -o /tmp/lightupsolver lightup.c combi.c dsf.c malloc.c
 misc.c random.c tree234.c version.c nullfe.c midend.c -lm``; pass it with
 ``--lightup-solver``): it prints "Puzzle has difficulty N" (0 Easy, 1 Tricky, 2 Hard).
@@ -32,16 +57,20 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import puzzlekit
+from puzzlekit.formats import tatham
 from puzzlekit.interchange import decode, encode
 
 LOOPY = "/usr/games/sgt-loopy"
 BRIDGES = "/usr/games/sgt-bridges"
+PEARL = "/usr/games/sgt-pearl"
 LOOPY_LEVELS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
 BRIDGES_LEVELS = {"0": "easy", "1": "medium", "2": "hard"}
+PEARL_LEVELS = {"e": "easy", "t": "tricky"}
+GAMES = ("loopy", "bridges", "lightup", "pearl")
 LIGHTUP = "/usr/games/sgt-lightup"
 LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
 
@@ -55,7 +84,8 @@ def tatham_ids(program: str, params: str, count: int) -> list[str]:
 def our_tier(genre: str, game_id: str, timeout: float) -> str:
     """The rung puzzlekit's ladder needs for a board, as a table cell (search: "search")."""
     g = puzzlekit.default_host().genre(genre)
-    result = puzzlekit.solve(g, decode(game_id, g) or game_id, timeout=timeout)
+    text = pearl_level(game_id) if genre == "masyu" else decode(game_id, g) or game_id
+    result = puzzlekit.solve(g, text, timeout=timeout)
     if result.status != puzzlekit.Status.UNIQUE:
         return str(result.status.value)
     return "search" if result.stats.rung > len(g.ladder) else str(result.stats.rung)
@@ -72,6 +102,41 @@ def grade_theirs(genre: str, program: str, params: str, levels: dict[str, str], 
         rows.append((f"{name} ({spec.split('#')[0]})", tally))
         print(f"{genre} {name}: {dict(tally)}", file=sys.stderr, flush=True)
     return _table("Tatham level", rows, columns)
+
+
+def pearl_level(game_id: str) -> str:
+    """A Pearl game ID (``WxH:DESC``, ``B`` and ``W`` pearls, ``a``-``z`` runs of empty
+    cells) as Masyu level text."""
+    params, desc, at = tatham.split_id(game_id, "Pearl")
+    cols, rows, _ = tatham.read_size(game_id, params, 0)
+    cells, _ = tatham.expand_runs(game_id, desc, at, cols * rows, lambda pos, ch: ch)
+    return "\n".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows)) + "\n"
+
+
+def pearl_id(text: str) -> str:
+    """Masyu level text as a Pearl game ID."""
+    rows = [row for row in text.splitlines() if row and not row.startswith("#")]
+    return f"{len(rows[0])}x{len(rows)}:" + tatham.encode_runs([ch for row in rows for ch in row])
+
+
+def grade_ours_with(genre: str, grader: str, to_id: Callable[[str], str], size: str, count: int) -> str:
+    """One row per puzzlekit difficulty: the least of Tatham's levels his solver (run by
+    ``grader``, one ID a line on stdin) finishes our boards at."""
+    rows = []
+    columns: set[str] = set()
+    for difficulty in puzzlekit.default_host().genre(genre).difficulties:
+        made = puzzlekit.generate(genre, size=size, difficulty=difficulty, seed="calibrate", count=count)
+        ids = "\n".join(to_id(m.text) for m in made) + "\n"
+        out = subprocess.run([grader], input=ids, capture_output=True, text=True, timeout=600, check=True)
+        tally = Counter(line.strip() for line in out.stdout.splitlines() if line.strip())
+        columns |= set(tally)
+        rows.append((f"{difficulty} {size}", tally))
+        print(f"ours {genre} {difficulty}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("puzzlekit difficulty", rows, columns)
+
+
+def bridges_id(text: str) -> str:
+    return encode(puzzlekit.load("hashiwokakero", text)[0], "tatham")
 
 
 def tatham_grade(solver: str, game_id: str) -> str:
@@ -154,7 +219,17 @@ def grade_lightup_ours(solver: str, sizes: Sequence[str], count: int) -> str:
 
 
 def _table(first: str, rows: Sequence[tuple[str, Counter[str]]], columns: set[str]) -> str:
-    order = sorted(columns, key=lambda c: (not c.isdigit(), int(c) if c.isdigit() else 0, c))
+    words = ("easy", "normal", "medium", "tricky", "hard", "beyond his hard", "ambiguous", "unsolved")
+    order = sorted(
+        columns,
+        key=lambda c: (
+            not c.isdigit(),
+            int(c) if c.isdigit() else 0,
+            c not in words,
+            words.index(c) if c in words else 0,
+            c,
+        ),
+    )
     head = [first, *(f"rung {c}" if c.isdigit() else c for c in order)]
     lines = [head] + [[name, *(str(tally.get(c, 0)) for c in order)] for name, tally in rows]
     widths = [max(len(line[i]) for line in lines) for i in range(len(head))]
@@ -170,13 +245,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bridges-size", default="15x15", help="Bridges board size (default 15x15)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--loopy-solver", type=Path, help="Tatham's standalone Loopy grader, to grade our boards")
+    parser.add_argument("--masyu-size", default="10x10", help="Pearl / Masyu board size (default 10x10)")
+    parser.add_argument("--pearl-grader", type=Path, help="the pearlgrade driver (above), to grade our Masyu boards")
+    parser.add_argument("--bridges-grader", type=Path, help="the bridgesgrade driver (above), to grade our Bridges")
     parser.add_argument("--lightup-sizes", nargs="+", default=["7x7", "10x10", "15x15"], help="Light Up board sizes")
     parser.add_argument("--lightup-solver", type=Path, help="Tatham's standalone Light Up grader, to grade our Akari")
     parser.add_argument(
-        "--games", nargs="+", choices=("loopy", "bridges", "lightup"), default=["loopy", "bridges", "lightup"]
+        "--games", nargs="+", choices=GAMES, default=list(GAMES), help="which of his games to calibrate (default all)"
     )
     args = parser.parse_args(argv)
-    for game, program in (("loopy", LOOPY), ("bridges", BRIDGES), ("lightup", LIGHTUP)):
+    for game, program in (("loopy", LOOPY), ("bridges", BRIDGES), ("lightup", LIGHTUP), ("pearl", PEARL)):
         if game in args.games and not Path(program).exists():
             parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
@@ -187,6 +265,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         bridges = f"{args.bridges_size}i30e10m2d{{d}}{seed}"
         print(grade_theirs("hashiwokakero", BRIDGES, bridges, BRIDGES_LEVELS, args.count, args.timeout))
         print()
+        if args.bridges_grader:
+            print(grade_ours_with("hashiwokakero", str(args.bridges_grader), bridges_id, args.bridges_size, args.count))
+            print()
     if "loopy" in args.games and args.loopy_solver:
         print(grade_ours(str(args.loopy_solver), args.size, args.count))
         print()
@@ -195,6 +276,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.lightup_solver:
             print()
             print(grade_lightup_ours(str(args.lightup_solver), args.lightup_sizes, args.count))
+        print()
+    if "pearl" in args.games:
+        pearl = f"{args.masyu_size}d{{d}}{seed}"
+        print(grade_theirs("masyu", PEARL, pearl, PEARL_LEVELS, args.count, args.timeout))
+        if args.pearl_grader:
+            print()
+            print(grade_ours_with("masyu", str(args.pearl_grader), pearl_id, args.masyu_size, args.count))
     return 0
 
 

@@ -3,6 +3,11 @@
     python benchmarks/generation.py                   # the default rows (a few minutes)
     python benchmarks/generation.py --row slitherlink:10x10:hard:10
     python benchmarks/run.py --generation             # the solver table, then this one
+    python benchmarks/generation.py --floors --genre masyu --jobs 2   # issue 23's floor matrix
+
+``--floors`` runs the matrix of benchmarks/floors.py instead: every genre, size and
+difficulty over five seeds, CPU seconds per puzzle beside Tatham's generator, and
+each row against its floor.
 
 Each puzzle is made with ``puzzlekit.generate`` from the seeds ``bench-0``, ``bench-1``,
 ... (so every run makes the same puzzles), one after another in this process, timed
@@ -23,6 +28,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import floors  # benchmarks/floors.py: Python puts the script's own folder on sys.path
+
 import puzzlekit
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError
@@ -34,6 +41,8 @@ DEFAULT_ROWS = (
     "slitherlink:10x10:hard:10",
     "slitherlink:10x10:expert:5",
     "slitherlink:20x20:hard:5",
+    "slitherlink:20x20:expert:5",
+    "slitherlink:30x30:hard:3",
     "hashiwokakero:15x15:hard:10",
     "hashiwokakero:30x30:hard:5",
     "akari:10x10:hard:10",
@@ -218,7 +227,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="JSON Lines: one object per row")
     parser.add_argument("--tatham", action="store_true", help="time Tatham's generator (sgt-puzzles) beside each row")
+    matrix = parser.add_argument_group("floor matrix (issue 23)")
+    matrix.add_argument("--floors", action="store_true", help="every genre x size x difficulty against its floor")
+    matrix.add_argument("--genre", action="append", help="only this genre (repeatable)")
+    matrix.add_argument("--size", action="append", help="only this size, WxH (repeatable; any size may be named)")
+    matrix.add_argument("--difficulty", action="append", help="only this difficulty (repeatable)")
+    matrix.add_argument("--seeds", type=int, default=5, help="seeds bench-0 .. per row (default 5)")
+    matrix.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); CPU time is per puzzle")
+    matrix.add_argument(
+        "--timeout",
+        type=float,
+        default=floors.TIMEOUT,
+        help="CPU seconds per puzzle before it counts as failed (default 60; 0: none)",
+    )
+    matrix.add_argument(
+        "--tatham-cap", type=float, default=20.0, help="CPU seconds per Tatham board before it counts as none (20)"
+    )
     args = parser.parse_args(argv)
+    if args.floors:
+        return run_floors(args, parser)
     try:
         specs = parse_rows(args.rows)
     except ValueError as err:
@@ -230,6 +257,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         print(table(rows))
     return 1 if failed(rows) else 0
+
+
+def run_floors(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """``--floors``: the matrix, its table (or JSON Lines), exit 1 when a row fails."""
+    if args.rows or args.tatham:
+        parser.error("--floors makes its own rows, with Tatham's beside them: leave out --row and --tatham")
+    try:
+        cells = floors.matrix(args.genre, args.size, args.difficulty)
+    except PuzzlekitError as err:
+        parser.error(str(err))
+    if not cells:
+        parser.error("no row matches --genre, --size and --difficulty")
+    outcomes = floors.run(cells, args.seeds, args.jobs, args.timeout or None, args.tatham_cap)
+    if args.json:
+        for o in outcomes:
+            print(floors.as_json(o))
+    else:
+        print(floors.table(outcomes))
+    return 0 if all(floors.passes(o) for o in outcomes) else 1
 
 
 if __name__ == "__main__":

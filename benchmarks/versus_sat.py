@@ -19,7 +19,9 @@ core, and for the SAT engine alike.
 
 Sets: ``sparse-minimal-*`` (benchmarks/sets, made by sparse_minimal.py),
 ``loopy-30x30-hard`` and ``bridges-30x30-hard`` (tests/fixtures/tatham),
-``janko-slither`` and ``janko-hashi`` (the shared corpus; skipped when absent), and
+``janko-slither`` and ``janko-hashi`` (the shared corpus; skipped when absent),
+``janko-slither-search`` (the 22 of janko-slither that deduction alone leaves open, listed
+in benchmarks/sets/janko-slither-search.ids: the small search trees), and
 ``empty-slither-25x25`` / ``empty-masyu-25x25`` (one clueless board each, which must
 prove "multiple").
 """
@@ -68,15 +70,29 @@ def _empty(genre: str, size: int) -> run.PuzzleSet:
     return run.PuzzleSet(f"empty-{genre}-{size}x{size}", load)
 
 
+def _only(whole: run.PuzzleSet, name: str, ids: Path) -> run.PuzzleSet:
+    """The boards of ``whole`` whose keys ``ids`` lists (one a line), in its order."""
+    wanted = set(ids.read_text(encoding="utf-8").split())
+
+    def load() -> list[run.Board]:
+        return [board for board in whole.load() if board.key in wanted]
+
+    return run.PuzzleSet(name, load, whole.missing)
+
+
 def vs_sets() -> dict[str, run.PuzzleSet]:
     """The sets in table order (issue 11's floors)."""
     sets: dict[str, run.PuzzleSet] = {}
     for path in sorted(SETS_DIR.glob("sparse-minimal-*.txt"), key=lambda p: run._natural(p.stem)):
         sets[path.stem] = run.PuzzleSet(path.stem, run._fixture_loader(path, "slitherlink"))
     known = run.all_sets()
+    known["janko-slither-search"] = _only(
+        known["janko-slither"], "janko-slither-search", SETS_DIR / "janko-slither-search.ids"
+    )
     for name in (
         "loopy-30x30-hard",
         "janko-slither",
+        "janko-slither-search",
         "bridges-30x30-hard",
         "janko-hashi",
         "akari-10x10",

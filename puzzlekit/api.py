@@ -22,7 +22,7 @@ from puzzlekit.batching import batch
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, LogEntry
-from puzzlekit.core.model import domains_of, values_of
+from puzzlekit.core.model import domains_of, is_fixed, values_of
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_NODES,
@@ -294,11 +294,13 @@ class CheckResult:
 
 
 def judge(puzzle: Puzzle, dom: Sequence[int]) -> CheckResult:
+    """Solved, incomplete (every broken rule could still be mended by more marks) or wrong.
+    With every variable marked no more marks can come, so a broken rule is then wrong."""
     found = puzzle.genre.accept(puzzle.instance, puzzle.genre.finished(puzzle.instance, dom))
     status: CheckStatus
     if not found:
         status = "solved"
-    elif all(v.unfinished for v in found):
+    elif all(v.unfinished for v in found) and not all(map(is_fixed, dom)):
         status = "incomplete"
     else:
         status = "wrong"

@@ -55,11 +55,29 @@ difficulty a removal is proven by a search per other clue value, each under the 
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
 to 20x20 in every genre: each genre's change is listed below).
 
-6, Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
-easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
-cells added where deduction leaves cells open) before numbers are taken away.
+Version 6, per genre:
 
-6, Heyawake and Star Battle (issue 20): new genres; their generators start at this version."""
+- Slitherlink: an expert is proven by deduction up to connectivity (``Genre.top_deduction``
+  4), never by search, so it needs exactly rung 4; easy to hard make the puzzles of
+  version 5 (the passes by halving, ``ClueTrials._halves``, keep what one trial per clue
+  kept).
+- Every genre proven by search at its top: a search first spends up to
+  ``search.SMALL_TREE`` of the node budget depth-first, so a removal that learning
+  proved within the budget may now be refused, or the other way round (Sudoku 9x9 hard
+  makes other puzzles; Masyu, Akari, Shikaku, Hashiwokakero and Nurikabe 10x10 to 15x15
+  made the same ones, measured on four seeds).
+- Akari: Tatham's ladder (rung 1 numbers, sight and lighting; rung 2 sets; rung 3 trial), so
+  easy, medium and hard are his Easy, Tricky and Hard; a layout the numbers pin down (black
+  cells added where deduction leaves cells open) before numbers are taken away.
+- Masyu: pearls read their neighbours' edges (a stronger rung 1); the climb flips up to
+  eight squares apart per deduction and picks the flip that adds most pearls; one
+  ``ClueTrials`` for both hard passes, top removals first refused by a search near the
+  pearl, eight tried (more while none passed).
+- Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
+  network that stalls below two thirds of its islands, or leaves a side of the grid
+  empty, is thrown away (``looks_whole``).
+- Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
+"""
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
 
@@ -108,8 +126,25 @@ def target_rung(genre: Genre, difficulty: str) -> int:
 
 
 def is_top(genre: Genre, rung: int) -> bool:
-    """The top difficulty proves uniqueness by search, not by deduction alone."""
+    """The top difficulty: its boards may need more than its rung (``fits``)."""
     return rung >= max(genre.difficulties.values())
+
+
+def deduction_cap(genre: Genre, rung: int) -> int | None:
+    """The rung deduction is capped at to prove a board of difficulty ``rung`` unique:
+    the rung itself below the top difficulty, ``Genre.top_deduction`` at the top; None
+    when the top difficulty proves uniqueness by search instead (its default)."""
+    return genre.top_deduction if is_top(genre, rung) else rung
+
+
+def fits(genre: Genre, target: int, rung: int) -> bool:
+    """May a board that needs ``rung`` be stamped with the difficulty of rung ``target``?
+    Exactly its rung, except at the top: any rung from it up (up to ``top_deduction``,
+    when the top is proven by deduction)."""
+    if rung == target:
+        return True
+    cap = genre.top_deduction
+    return is_top(genre, target) and rung > target and (cap is None or rung <= cap)
 
 
 def unique_at(
@@ -117,14 +152,15 @@ def unique_at(
 ) -> bool:
     """Is the board proven unique with rungs up to ``rung``?
 
-    Below the top difficulty: deduction alone, capped at ``rung``, must solve it.
-    At the top: count to two under ``max_nodes``; a spent budget is "not proven".
-    Past ``deadline`` (a ``time.perf_counter()`` value) the attempt ends (``_OutOfTime``).
+    Deduction alone, capped at ``deduction_cap(rung)``, must solve it; at the top
+    difficulty of a genre that proves it by search: count to two under ``max_nodes``,
+    and a spent budget is "not proven".  Past ``deadline`` (a ``time.perf_counter()``
+    value) the attempt ends (``_OutOfTime``).
     """
     out_of_time(deadline)
-    model = genre.solving_model(instance)
-    top = is_top(genre, rung)
-    outcome = _count(model, None if top else rung, max_nodes if top else 0, deadline)
+    model = genre.solving_model(instance)  # accept has the last word at every leaf
+    cap = deduction_cap(genre, rung)
+    outcome = _count(model, cap, max_nodes if cap is None else 0, deadline)
     return outcome.status == Status.UNIQUE
 
 
@@ -167,7 +203,11 @@ _trials_made: ContextVar[list[ClueTrials] | None] = ContextVar("puzzlekit_clue_t
 board the trials proved unique is graded without proving it again)."""
 
 MAX_BATCH = 16
-"""The most clue orbits ``reduce_clues`` blanks in one trial (see ``_blank_while_unique``)."""
+"""The most clue orbits ``reduce_clues`` blanks in one trial (see ``ClueTrials._one_by_one``)."""
+LIVE = True
+"""Passes below the top difficulty by halving on a live engine (``ClueTrials._halves``)
+where the genre's ``ClueModel`` names its readers; False: one trial per orbit, the
+reference tests/test_clue_halves.py holds it to (same seed, same puzzle either way)."""
 
 
 class ClueTrials:
@@ -193,6 +233,8 @@ class ClueTrials:
         self.engines: dict[int, Engine] = {}
         self.solution: list[int] | None = None
         """The board's one solution, once a trial has found it."""
+        self.solved_dom: list[int] | None = None
+        """The solution as domains, once a deduction has reached it."""
         self.refused_by_twin = 0
         self.proven = False
         """True once ``instance`` is proven unique (``unique`` said so, or a blanking was
@@ -210,6 +252,11 @@ class ClueTrials:
         self.proven = self._unique(self.instance, rung)
         return self.proven
 
+    def deduces(self, rung: int) -> bool:
+        """Does deduction capped at ``rung`` (below the top) solve the board as it stands?
+        Asks without touching ``proven``: the board may be unique at a higher rung."""
+        return self._unique(self.instance, rung)
+
     def blank(self, positions: Sequence[Any], rung: int) -> bool:
         """Blank the clues at ``positions`` if the board stays unique at ``rung``; say whether."""
         genre, current = self.genre, self.instance
@@ -225,7 +272,7 @@ class ClueTrials:
                 editable.set_clue(position, None)
         unique = False
         try:
-            broken = self._none_breaks(positions) if is_top(genre, rung) else None
+            broken = self._none_breaks(positions) if deduction_cap(genre, rung) is None else None
             unique = self._unique(trial, rung) if broken is None else broken
         finally:
             if editable is not None and not unique:
@@ -283,47 +330,178 @@ class ClueTrials:
 
     def _unique(self, trial: Any, rung: int) -> bool:
         genre, editable = self.genre, self.editable
-        top = is_top(genre, rung)
+        cap = deduction_cap(genre, rung)
         if editable is None:
             out_of_time(self.deadline)
             model = genre.solving_model(trial)
         else:
             model = editable.model
-            if not top:
-                return self._deduces(model, rung)
-        outcome = _count(model, None if top else rung, self.max_nodes if top else 0, self.deadline)
+            if cap is not None:
+                return self._deduces(model, cap)
+        outcome = _count(model, cap, self.max_nodes if cap is None else 0, self.deadline)
         if outcome.status == Status.UNIQUE and self.solution is None:
             self.solution = outcome.solutions[0]
         return outcome.status == Status.UNIQUE
 
-    def _deduces(self, model: Model, rung: int) -> bool:
-        """Does deduction capped at ``rung`` solve the model?  ``count_solutions`` with no
-        search nodes, on an engine kept per rung and returned to its first state."""
+    def _engine(self, rung: int) -> Engine:
+        """The editable model's engine capped at ``rung`` (one per rung, kept), returned
+        to its first state as ``undo(0)`` would leave it, at once."""
+        assert self.editable is not None
+        model = self.editable.model
         engine = self.engines.get(rung)
         if engine is None:
             engine = Engine(model, max_rung=rung, deadline=self.deadline)
             if not engine.wired:
                 raise _OutOfTime
             self.engines[rung] = engine
-        engine.dom[:] = model.domains  # the first state, as undo(0) would leave it, at once
-        engine.aux[:] = model.aux
-        engine.trail.clear()
+        engine.reset()
         engine.deadline = self.deadline
         out_of_time(self.deadline)
+        return engine
+
+    def _deduces(self, model: Model, rung: int) -> bool:
+        """Does deduction capped at ``rung`` solve the model?  ``count_solutions`` with no
+        search nodes, on an engine kept per rung and returned to its first state."""
+        engine = self._engine(rung)
         try:
             if not engine.start():
                 return False
         except Timeout:
             raise _OutOfTime from None
-        if any(d & (d - 1) for d in engine.dom):
+        return self._solved(engine)
+
+    def _solved(self, engine: Engine) -> bool:
+        """Has the engine fixed every variable, to a solution?  (Kept as the board's.)
+
+        Once the board's solution is known, a state equal to it is solved (one list
+        comparison); any other is not: deduction is sound, so it never reaches another
+        solution of a board that has one."""
+        dom = engine.dom
+        if self.solved_dom is not None:
+            return dom == self.solved_dom
+        if any(d & (d - 1) for d in dom):
             return False
-        values = [value_of(d) for d in engine.dom]
-        accept = model.leaf_check
+        values = [value_of(d) for d in dom]
+        accept = engine.model.leaf_check
         if accept is not None and not accept(values):
             return False
-        if self.solution is None:
-            self.solution = values
+        self.solution = values
+        self.solved_dom = list(dom)
         return True
+
+    def blank_each(self, orbits: Sequence[Sequence[Any]], rung: int, batches: bool = False) -> list[Sequence[Any]]:
+        """One pass: blank each orbit in turn (in order) if the board stays unique at
+        ``rung``; the orbits that had to stay.
+
+        Below the top difficulty, with a ``ClueModel`` that names its clues' readers,
+        the pass is ``_halves``: the same answers as trying the orbits one by one (up to
+        the order deduction happens to run in), from a few fixpoints in all instead of
+        one per orbit.  Otherwise each orbit (or ``batches`` of them) is one trial."""
+        editable = self.editable
+        if not orbits:
+            return []
+        cap = deduction_cap(self.genre, rung)
+        if LIVE and editable is not None and cap is not None and editable.readers(orbits[0][0]) is not None:
+            return self._halves(orbits, cap)
+        return self._one_by_one(orbits, rung, batches)
+
+    def _one_by_one(self, orbits: Sequence[Sequence[Any]], rung: int, batches: bool) -> list[Sequence[Any]]:
+        """``blank_each`` by one trial per orbit.
+
+        With ``batches``, orbits go a few at once: a batch that keeps the board unique is
+        blanked in one trial (and the next batch is twice as big); one that does not is
+        tried again at half its size from its first orbit, down to one orbit alone.  With
+        fewer clues deduction only knows less, so a batch that passes would have passed
+        orbit by orbit too.  That pays where most removals pass (the cheap pass: about 30%
+        fewer trials on 20x20 boards) and costs trials where most fail (the second pass).
+        """
+        kept: list[Sequence[Any]] = []
+        i, size = 0, 1
+        while i < len(orbits):
+            batch = orbits[i : i + size]
+            if self.blank([position for orbit in batch for position in orbit], rung):
+                _tell("removed", sum(len(orbit) for orbit in batch))
+                i += len(batch)
+                size = min(2 * size, MAX_BATCH) if batches else 1
+            elif len(batch) == 1:
+                kept.append(batch[0])
+                i += 1
+            else:
+                size = len(batch) // 2
+        return kept
+
+    def _halves(self, orbits: Sequence[Sequence[Any]], rung: int) -> list[Sequence[Any]]:
+        """``blank_each`` by halving, on one live engine capped at ``rung``.
+
+        Trying orbit i asks whether deduction solves the board with the clues outside the
+        pass, the orbits before i that stayed and every orbit after i.  Every trial of a
+        run of orbits [lo, hi) shares the clues outside the pass, those kept before lo and
+        the orbits from hi on; so the engine, holding the fixpoint of those, adds the
+        orbits [mid, hi) and recurses into [lo, mid), then goes back (``undo``) and adds
+        the orbits of [lo, mid) that stayed before recursing into [mid, hi).  A run whose
+        shared clues already solve the board is blanked whole, as each of its trials
+        would pass; a run of one orbit is its own trial.  Deduction from fewer clues
+        holds with more, so the engine may start each step from where it stands; the
+        clues a step adds wake only their readers (``ClueModel.readers``).  About one
+        fixpoint per level of halving, where one trial per orbit costs one each."""
+        genre, editable = self.genre, self.editable
+        assert editable is not None
+        clues = [[genre.clue_at(self.instance, position) for position in orbit] for orbit in orbits]
+        removed = [False] * len(orbits)
+
+        def put(indices: Sequence[int], engine: Engine | None) -> None:
+            """Give the orbits their clues back (waking their readers), or blank them."""
+            for i in indices:
+                for position, clue in zip(orbits[i], clues[i]):
+                    if engine is None:
+                        editable.set_clue(position, None)
+                    else:
+                        editable.set_clue(position, clue)
+                        for reader in editable.readers(position) or ():
+                            engine.wake(reader)
+
+        def split(engine: Engine, lo: int, hi: int) -> None:
+            """The engine holds the fixpoint shared by the trials of [lo, hi), whose orbits
+            are blank in the model; decide them."""
+            out_of_time(self.deadline)
+            if self._solved(engine):
+                for i in range(lo, hi):
+                    removed[i] = True
+                _tell("removed", sum(len(orbits[i]) for i in range(lo, hi)))
+                return
+            if hi - lo == 1:
+                return  # this trial's own clues do not solve the board: the orbit stays
+            mid = (lo + hi) // 2
+            mark = engine.mark()
+            put(range(mid, hi), engine)
+            if engine.run():
+                split(engine, lo, mid)
+            engine.undo(mark)  # a contradiction (deduction is sound, so never) keeps the orbits
+            put(range(lo, hi), None)
+            put([i for i in range(lo, mid) if not removed[i]], engine)
+            if engine.run():
+                split(engine, mid, hi)
+
+        put(range(len(orbits)), None)
+        try:
+            engine = self._engine(rung)
+            if engine.start():
+                split(engine, 0, len(orbits))
+        except Timeout:
+            raise _OutOfTime from None
+        finally:
+            for i, orbit in enumerate(orbits):  # the model as the board now stands
+                for position, clue in zip(orbit, clues[i]):
+                    editable.set_clue(position, None if removed[i] else clue)
+        trial = self.instance
+        for i, orbit in enumerate(orbits):
+            if removed[i]:
+                for position in orbit:
+                    trial = genre.with_clue(trial, position, None)
+        if trial is not self.instance:
+            self.instance = trial
+            self.proven = True
+        return [orbit for i, orbit in enumerate(orbits) if not removed[i]]
 
 
 def reduce_clues(
@@ -350,38 +528,11 @@ def reduce_clues(
     rng.shuffle(order)
     cheap = round(len(order) * CHEAP_SHARE) if rung > 1 else 0
     trials = trials or ClueTrials(genre, instance, max_nodes, deadline)
-    kept = _blank_while_unique(trials, order[:cheap], rung - 1, batches=True)
-    _blank_while_unique(trials, kept + order[cheap:], rung)
+    if cheap and not trials.deduces(rung - 1):
+        cheap = 0  # the rung below cannot solve even every clue: each of its trials would fail
+    kept = trials.blank_each(order[:cheap], rung - 1, batches=True)
+    trials.blank_each(kept + order[cheap:], rung)
     return trials.instance
-
-
-def _blank_while_unique(
-    trials: ClueTrials, orbits: Sequence[Sequence[Any]], cap: int, batches: bool = False
-) -> list[Sequence[Any]]:
-    """One pass: blank each orbit in turn if the board stays unique at ``cap``; the
-    orbits that had to stay.
-
-    With ``batches``, orbits go a few at once: a batch that keeps the board unique is
-    blanked in one trial (and the next batch is twice as big); one that does not is
-    tried again at half its size from its first orbit, down to one orbit alone.  With
-    fewer clues deduction only knows less, so a batch that passes would have passed
-    orbit by orbit too.  That pays where most removals pass (the cheap pass: about 30%
-    fewer trials on 20x20 boards) and costs trials where most fail (the second pass).
-    """
-    kept: list[Sequence[Any]] = []
-    i, size = 0, 1
-    while i < len(orbits):
-        batch = orbits[i : i + size]
-        if trials.blank([position for orbit in batch for position in orbit], cap):
-            _tell("removed", sum(len(orbit) for orbit in batch))
-            i += len(batch)
-            size = min(2 * size, MAX_BATCH) if batches else 1
-        elif len(batch) == 1:
-            kept.append(batch[0])
-            i += 1
-        else:
-            size = len(batch) // 2
-    return kept
 
 
 def out_of_time(deadline: float | None) -> None:
@@ -604,7 +755,7 @@ def _attempts(
                 f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time "
                 f"({attempts} attempts); try another size or difficulty, or a longer --timeout"
             ) from None
-        if rung != target and not (is_top(genre, target) and rung > target):
+        if not fits(genre, target, rung):
             continue  # the rung below solves it (or it is not unique): not shipped as harder
         meta = {
             "seed": item_seed(seed, index),

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from puzzlekit.core.model import Model, Rule, Rung, Violation, state_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.errors import CannotDraw, LevelError
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, read_blocks
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -287,6 +287,12 @@ class Genre(ABC):
     difficulties: ClassVar[dict[str, int]] = {}
     """Difficulty names (easy, medium, hard, expert) and the rung each must need."""
 
+    top_deduction: ClassVar[int | None] = None
+    """How the top difficulty proves a board unique: None (the default) by search under
+    a node budget, so its boards may need any rung from its own up, search included; a
+    rung: by deduction capped there, as the difficulties below it do, so its boards need
+    its rung up to this one and never a guess (``puzzlekit.generation.deduction_cap``)."""
+
     sizes: ClassVar[tuple[str, ...]] = ("5x5", "7x7", "10x10", "15x15", "20x20")
     """The sizes the web app's New-puzzle menu may offer (it shows those made in time:
     ``puzzlekit.web.offer``)."""
@@ -367,8 +373,6 @@ class Genre(ABC):
     def blank(self, cols: int, rows: int) -> Any:
         """An instance without any clue, for the editor to start from; by default the
         level text of a board of dots.  LevelError when the genre has no such board."""
-        from puzzlekit.formats.level import read_blocks
-
         return self.parse(read_blocks("\n".join("." * cols for _ in range(rows)) + "\n", "<blank>")[0])
 
     def small_board(self, rng: Rng) -> Any:

@@ -110,7 +110,9 @@ def hint_from(
 
     for var, (d, value) in enumerate(zip(dom, answer)):
         if not d >> value & 1:
-            yours = g.describe_step(instance, var, d)
+            # Marks the rules cannot hold at all (a Shikaku number claimed by another one)
+            # leave nothing after the mask: say what the player marked, not an empty choice.
+            yours = g.describe_step(instance, var, d or given[var])
             right = g.describe_step(instance, var, 1 << value)
             words = f"{yours} in your marks, but the solution has: {right}"
             return Hint(p, "mistake", words, var, 1 << value, state=marks)

@@ -158,7 +158,6 @@ def make_host(entrypoints: bool = True, plugins: Iterable[Any] = (), lazy: bool 
     return host
 
 
-
 @lru_cache(maxsize=1)
 def default_host() -> Host:
     """The host of installed plugins, built once on first use; each plugin is imported when
@@ -171,6 +170,7 @@ def get_genre(genre: str | Genre, host: Host | None = None) -> Genre:
     if isinstance(genre, Genre):
         return genre
     return (host or default_host()).genre(genre)
+
 
 def _load(host: Host, names: list[str], plugins: Iterable[Any] = ()) -> None:
     """Import the pending plugins ``names`` (and register ``plugins`` given directly), then

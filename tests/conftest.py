@@ -73,8 +73,6 @@ def serving(server: Any, sock: Any) -> Iterator[tuple[str, int]]:
 def server(host: Host) -> Iterator[str]:
     """The web app on a free loopback port, in a thread (uvicorn), for the whole session."""
     pytest.importorskip("fastapi", reason="the web extra is not installed (pip install 'puzzlekit-engine[web]')")
-    import threading
-
     import uvicorn
 
     from puzzlekit.web.app import create_app
@@ -82,14 +80,8 @@ def server(host: Host) -> Iterator[str]:
 
     sock = listen("127.0.0.1", 0)
     config = uvicorn.Config(create_app(host), log_level="warning", lifespan="off")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not srv.started:
-        threading.Event().wait(0.02)
-    yield url_of(sock).rstrip("/")
-    srv.should_exit = True
-    thread.join(5)
+    with serving(uvicorn.Server(config), sock):
+        yield url_of(sock).rstrip("/")
 
 
 @pytest.fixture(scope="session")

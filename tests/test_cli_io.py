@@ -136,6 +136,37 @@ def test_a_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.M
     assert [p.name for p in tmp_path.iterdir()] == ["out.svg"]
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["render", "slitherlink", str(EXAMPLE)],
+        ["daily", "slitherlink", "--date", "2026-12-01"],
+        ["solve", "slitherlink", str(EXAMPLE)],
+        ["convert", "slitherlink", str(EXAMPLE), "--to", "url"],
+    ],
+)
+def test_output_into_a_missing_folder_names_the_file_asked_for(tmp_path: Path, command: list[str]) -> None:
+    """The error named the temporary file beside the target (``.x.svg.7h6sg49l.part``), or
+    the journal of a batch's ``--output`` (``x.svg.resume``)."""
+    target = tmp_path / "no-such-folder" / "x.svg"
+    result = run(*command, "-o", str(target))
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"puzzlekit: error: {target}: no such file or directory\n"
+
+
+def test_a_write_that_fails_names_the_file_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "out.svg"
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OSError) as caught:
+        write_output(target, "new")
+    assert caught.value.filename == str(target) and caught.value.errno == 28
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_output_to_a_device_is_written_in_place() -> None:
     write_output("/dev/null", "anything")
     assert Path("/dev/null").exists() and not Path("/dev/null").is_file()

@@ -3,7 +3,9 @@ search it stands in for, against brute force, and under spent budgets.
 
 The depth-first search is the oracle (``fdtwin.ENABLED = False``).  Small boards leave
 fewer open variables than ``fdtwin.MIN_OPEN``, where the learning search would not be
-used, so these tests lower it to 0: every board that needs search is searched by both.
+used, so these tests lower it to 0, and ``search.SMALL_TREE`` too (the cheap depth-first
+search tried before learning would answer most of them): every board that needs search
+is searched by both.
 The generic tests cover every installed genre whose SAT encoding declares ``values``.
 """
 
@@ -38,6 +40,7 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 @pytest.fixture(autouse=True)
 def learn_everything(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(fdtwin, "MIN_OPEN", 0)
+    monkeypatch.setattr(search, "SMALL_TREE", 0)
     monkeypatch.setattr(fdtwin, "SYNC", True)  # off by default; tested both ways (``sync``)
     yield
 

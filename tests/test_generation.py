@@ -59,7 +59,15 @@ def test_small_bridges_are_unique_by_brute_force(difficulty: str, size: int) -> 
 
 @pytest.mark.parametrize(
     ("genre", "size", "difficulty"),
-    [(SLITHER, (10, 10), "hard"), (SLITHER, (8, 7), "expert"), (HASHI, (15, 15), "hard"), (HASHI, (20, 12), "medium")],
+    [
+        (SLITHER, (9, 8), "easy"),
+        (SLITHER, (8, 9), "medium"),
+        (SLITHER, (10, 10), "hard"),
+        (SLITHER, (8, 7), "expert"),
+        (SLITHER, (12, 12), "expert"),
+        (HASHI, (15, 15), "hard"),
+        (HASHI, (20, 12), "medium"),
+    ],
 )
 def test_bigger_puzzles_are_unique_by_the_sat_engine(
     genre: puzzlekit.Genre, size: tuple[int, int], difficulty: str
@@ -79,9 +87,11 @@ def test_the_stamped_tier_is_the_rung_needed_and_the_rung_below_fails(difficulty
         meta = read_blocks(g.text)[0].meta
         assert meta["difficulty"] == difficulty
         assert int(meta["tier"]) == g.rung == needed_rung(SLITHER, g.instance)
-        assert g.rung >= target if difficulty == "expert" else g.rung == target
+        assert g.rung == target  # an expert too: its top is proven by deduction up to its rung
         below = puzzlekit.solve("slitherlink", g.text, max_rung=target - 1, max_nodes=0)
         assert below.status == puzzlekit.Status.UNDECIDED  # the rung below cannot finish it
+        at = puzzlekit.solve("slitherlink", g.text, max_rung=target, max_nodes=0)
+        assert at.status == puzzlekit.Status.UNIQUE  # its own rung does, without a guess
 
 
 def test_generated_files_read_straight_back() -> None:

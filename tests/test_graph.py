@@ -1,11 +1,12 @@
-"""Bridges of the graph of open links, against a brute-force definition."""
+"""Bridges of the graph of open links, and the pieces left without them, against
+brute-force definitions."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzlekit.core.graph import find_bridges
+from puzzlekit.core.graph import bridge_pieces, find_bridges
 
 OPEN, CLOSED = 0b11, 0b01
 
@@ -76,3 +77,45 @@ def test_bridges_are_exactly_the_links_whose_removal_adds_a_piece(
     assert count == base
     expected = [e for e in range(len(links)) if dom[e] != CLOSED and pieces(n, links, dom, without=e) > base]
     assert sorted(bridges) == expected
+
+
+GRAPHS = st.integers(1, 7).flatmap(
+    lambda n: st.tuples(
+        st.just(n),
+        st.lists(
+            st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)).filter(lambda ab: ab[0] != ab[1]),
+            max_size=12,
+        ),
+    )
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(GRAPHS, st.data())
+def test_bridge_pieces_are_the_components_once_the_bridges_are_removed(
+    graph: tuple[int, list[tuple[int, int]]], data: st.DataObject
+) -> None:
+    n, links = graph
+    dom = [data.draw(st.sampled_from([OPEN, CLOSED])) for _ in links]
+    adjacent = adjacency(n, links)
+    bridges, label = bridge_pieces(adjacent, dom, CLOSED)
+    assert bridges == find_bridges(adjacent, dom, CLOSED)[0]
+    cut = [CLOSED if e in bridges else d for e, d in enumerate(dom)]
+    for a in range(n):  # same piece exactly when joined by open links that are not bridges
+        for b in range(n):
+            joined = _joined(n, links, cut, a, b)
+            assert (label[a] == label[b]) == joined, (a, b)
+    assert sorted(set(label)) == list(range(len(set(label))))
+
+
+def _joined(n: int, links: list[tuple[int, int]], dom: list[int], a: int, b: int) -> bool:
+    reach, todo = {a}, [a]
+    while todo:
+        x = todo.pop()
+        for e, (u, w) in enumerate(links):
+            if dom[e] != CLOSED and x in (u, w):
+                y = w if x == u else u
+                if y not in reach:
+                    reach.add(y)
+                    todo.append(y)
+    return b in reach

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from puzzlekit import LevelError, Violation
@@ -90,6 +92,38 @@ def test_pieces_flood_fill_and_two_by_two_blocks() -> None:
     assert grid.pieces(lambda c: c in inside) == [[0, 1, 3, 4], [8]]
     assert grid.has_block(lambda c: c in inside) == (0, 1, 3, 4)
     assert grid.has_block(lambda c: c in {0, 1, 3}) == ()
+
+
+def _simple_region(grid: RectGrid, inside: set[int]) -> bool:
+    """Globally: one piece, every outside piece reaching the board's edge, no 2x2 checkerboard."""
+    if len(grid.pieces(inside.__contains__)) != 1:
+        return False
+    edge = {
+        c for c in range(grid.n_cells) if grid.rc(c)[0] in (0, grid.rows - 1) or grid.rc(c)[1] in (0, grid.cols - 1)
+    }
+    if any(not edge & set(piece) for piece in grid.pieces(lambda c: c not in inside)):
+        return False
+    for top in range(grid.rows - 1):
+        for left in range(grid.cols - 1):
+            a, b, c, d = (grid.cell(top + dr, left + dc) in inside for dr, dc in ((0, 0), (0, 1), (1, 0), (1, 1)))
+            if a == d and b == c and a != b:
+                return False
+    return True
+
+
+@pytest.mark.parametrize("rows, cols", [(1, 5), (3, 3), (4, 6), (6, 5)])
+def test_flip_keeps_simple_agrees_with_the_global_check(rows: int, cols: int) -> None:
+    grid = RectGrid(rows, cols)
+    rng = random.Random(rows * 100 + cols)
+    for _ in range(40):
+        inside = {rng.randrange(grid.n_cells)}
+        for _ in range(300):
+            cell = rng.randrange(grid.n_cells)
+            flipped = inside ^ {cell}
+            expected = bool(flipped) and _simple_region(grid, flipped)
+            assert grid.flip_keeps_simple(inside, cell) == expected, (sorted(inside), cell)
+            if expected:
+                inside = flipped
 
 
 # -- level text ----------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -102,6 +103,31 @@ def test_lookahead_keeps_going_after_a_removal() -> None:
     assert engine.dom == [FALSE, BOOL, FALSE, BOOL]
 
 
+class Forbids(Propagator):
+    """Not (x == a and y == b), checked only once both are fixed (no unit propagation)."""
+
+    def __init__(self, x: int, a: int, y: int, b: int) -> None:
+        self.x, self.a, self.y, self.b, self.rule = x, a, y, b, CHEAP
+        self.watches = (x, y)
+
+    def propagate(self, engine: Engine) -> bool:
+        return not (engine.dom[self.x] == 1 << self.a and engine.dom[self.y] == 1 << self.b)
+
+
+def test_a_value_that_fails_only_after_a_later_removal_goes_too() -> None:
+    # x = true survives its probe while y is open; y = true fails (it forces z both
+    # ways), and with y false, x = true fails: the sweep must come round to x again.
+    model = Model(LADDER)
+    x, y, z = model.add_vars(3, BOOL)
+    model.add(Forbids(x, 1, y, 0))
+    model.add(Implies(y, 1, z, 0))
+    model.add(Implies(y, 1, z, 1))
+    with_lookahead(model)
+    engine = Engine(model)
+    assert engine.start() is True
+    assert engine.dom == [FALSE, FALSE, BOOL]
+
+
 def test_values_merely_narrowed_by_an_earlier_probe_are_still_probed() -> None:
     model = Model(LADDER)
     x, y, z = model.add_var(BOOL), model.add_var(bits(0, 1, 2)), model.add_var(BOOL)
@@ -195,12 +221,14 @@ def satisfied(values: tuple[int, ...], constraints: list[Constraint]) -> bool:
     return True
 
 
-def build(domains: list[int], constraints: list[Constraint]) -> Model:
+def build(domains: list[int], constraints: list[Constraint], dear: Sequence[bool] = ()) -> Model:
+    """The model of the constraints, those whose ``dear`` flag is set on the dear rung."""
     model = Model(LADDER)
     for mask in domains:
         model.add_var(mask)
-    for kind, x, y, a, b in constraints:
-        model.add(NotEqual(x, y) if kind == "ne" else Implies(x, a, y, b))
+    for i, (kind, x, y, a, b) in enumerate(constraints):
+        rule = DEAR if i < len(dear) and dear[i] else CHEAP
+        model.add(NotEqual(x, y, rule) if kind == "ne" else Implies(x, a, y, b, rule))
     return model
 
 
@@ -262,3 +290,42 @@ def test_every_value_lookahead_leaves_survives_its_own_probe(
         if not is_fixed(mask):
             for value in values_of(mask):
                 assert not probe_fails(model, engine.dom, var, value)
+
+
+def reference_fixpoint(domains: list[int], constraints: list[Constraint], dear: list[bool]) -> list[int] | None:
+    """Failed-literal probing done the slow way: propagate every rung, probe every open value
+    in that state, remove the first that fails, start over; None on a contradiction."""
+    model = build(domains, constraints, dear)
+    engine = Engine(model)
+    if not engine.start():
+        return None
+    while True:
+        failing = [
+            (var, value)
+            for var, mask in enumerate(engine.dom)
+            if not is_fixed(mask)
+            for value in values_of(mask)
+            if probe_fails(model, engine.dom, var, value)
+        ]
+        if not failing:
+            return engine.dom
+        var, value = failing[0]
+        if not engine.set(var, ~(1 << value)) or not engine.run():
+            return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_model, st.lists(st.booleans(), min_size=7, max_size=7))
+def test_lookahead_reaches_the_fixpoint_of_probing_every_value_again(
+    case: tuple[list[int], list[Constraint]], dear: list[bool]
+) -> None:
+    """The sweep goes round past its last failure instead of sweeping the whole board again:
+    the same fixpoint, dear rungs in between or not."""
+    domains, constraints = case
+    model = build(domains, constraints, dear)
+    with_lookahead(model)
+    engine = Engine(model)
+    expected = reference_fixpoint(domains, constraints, dear)
+    assert engine.start() is (expected is not None)
+    if expected is not None:
+        assert engine.dom == expected

@@ -54,6 +54,14 @@ def test_one_region_with_two_numbers_is_wrong() -> None:
     assert puzzlekit.check("shikaku", "1 1\n", "ab\n").status == "solved"
 
 
+def test_the_hint_on_one_region_with_two_numbers_names_what_was_marked() -> None:
+    """The number the player's region gave r1c2 is not one r1c2 can have: the hint said
+    "r1c2 belongs to  in your marks" (an empty choice)."""
+    found = puzzlekit.hint("shikaku", "1 1\n", "aa\n")
+    assert found.kind == "mistake" and found.variable == 1
+    assert found.text.startswith("r1c2 belongs to the 1 at r1c1 in your marks, but the solution has"), found.text
+
+
 @pytest.mark.parametrize("check", sorted(set(PZPRJS) - {"bdDeadEnd"}))
 def test_pzprjs_answers_are_judged_as_pzprjs_judges_them(check: str) -> None:
     want = "solved" if check == "solved" else "wrong"
@@ -101,6 +109,27 @@ def test_hint_agrees_with_check_on_every_attempt_one_cell_short() -> None:
         verdict = puzzlekit.check("shikaku", puzzle, text).status
         kind = puzzlekit.hint("shikaku", puzzle, text).kind
         assert (verdict == "solved") == (kind == "solved"), (text, verdict, kind)
+
+
+@pytest.mark.parametrize(
+    ("genre", "puzzle", "attempt", "kind"),
+    [
+        ("akari", "...\n.#.\n...\n", "xxx\nx#x\nxxx\n", "dark"),  # crosses everywhere: nothing lit
+        ("akari", "...\n.1.\n...\n", "*xx\nx1x\nxx*\n", "number"),  # the 1 with crosses all round
+        ("nurikabe", "10 . . . . .\n. . . . . .\n", "10 o o o o o\n# o o o o #\n", "sea"),
+        ("nurikabe", "10 . . . . .\n. . . . . .\n", "10 o o o o o\no o # o # #\n", "size"),
+    ],
+)
+def test_an_attempt_with_every_place_marked_is_wrong_when_a_rule_is_broken(
+    genre: str, puzzle: str, attempt: str, kind: str
+) -> None:
+    """These rules can be mended by more marks, so they said "incomplete" even with no
+    place left to mark; one place left open, they still do."""
+    found = puzzlekit.check(genre, puzzle, attempt)
+    assert found.status == "wrong" and kind in {v.kind for v in found.violations}, found
+    first_row, rest = attempt.split("\n", 1)
+    opened = first_row[:-1] + "." + "\n" + rest  # the last place of the first row unmarked
+    assert puzzlekit.check(genre, puzzle, opened).status == "incomplete"
 
 
 # -- item 9: a solution reads back as the puzzle it solves ------------------------------------

@@ -81,6 +81,27 @@ def test_a_right_mark_that_is_not_finished_is_still_playing(client: TestClient) 
     assert out["status"] == "playing" and out["violations"] == []
 
 
+@pytest.mark.parametrize(
+    ("genre", "puzzle", "full"),
+    [
+        ("akari", "...\n.1.\n...\n", [TRUE, FALSE, FALSE, FALSE, FALSE, FALSE, FALSE, TRUE]),  # the 1 has no bulb
+        ("nurikabe", "10 . . . . .\n. . . . . .\n", [FALSE] * 6 + [TRUE] + [FALSE] * 4 + [TRUE]),  # the sea in two
+    ],
+)
+def test_a_board_with_every_place_marked_that_breaks_a_rule_is_wrong(
+    client: TestClient, genre: str, puzzle: str, full: list[int]
+) -> None:
+    """Broken rules that more marks could mend ("unfinished") kept a fully marked board
+    "playing" for ever, with nothing shown; with no place left to mark they are wrong."""
+    board = loaded(client, genre, puzzle)
+    assert len(board["state"]) == len(full)
+    out = client.post("/api/check", json={"genre": genre, "puzzle": board["puzzle"], "state": full}).json()
+    assert out["status"] == "wrong" and out["violations"], out
+    one_open = [full[0], board["state"][1], *full[2:]]  # the same marks but one place (not a clue) left open
+    out = client.post("/api/check", json={"genre": genre, "puzzle": board["puzzle"], "state": one_open}).json()
+    assert out["status"] == "playing" and out["violations"] == [], out
+
+
 def test_solve_then_check_is_solved(client: TestClient) -> None:
     board = loaded(client, "hashi", HARBOUR)
     solved = client.post("/api/solve", json={"genre": "hashi", "puzzle": board["puzzle"]}).json()

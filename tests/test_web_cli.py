@@ -130,3 +130,31 @@ def test_without_the_web_extra_play_and_serve_say_how_to_get_it() -> None:
         capture_output=True, text=True,
     )  # fmt: skip
     assert daily.returncode == 0 and "daily-2026-12-01" in daily.stdout
+
+
+_WITHOUT_WEB = """
+import sys
+from importlib.abc import MetaPathFinder
+
+class NoWebExtra(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("fastapi", "starlette", "uvicorn"):
+            raise ModuleNotFoundError(f"No module named {name!r}")
+        return None
+
+sys.meta_path.insert(0, NoWebExtra())
+from puzzlekit.cli.main import main
+sys.argv = ["puzzlekit", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize("args", [["play", "--no-browser"], ["serve"], ["play", "--help"]])
+def test_play_and_serve_without_the_web_extra_say_how_to_install_it(args: list[str]) -> None:
+    """A new user's ``pip install -e .`` has no web extra: the command says so, no traceback."""
+    done = subprocess.run([sys.executable, "-c", _WITHOUT_WEB, *args], capture_output=True, text=True, timeout=60)
+    assert "Traceback" not in done.stderr, done.stderr
+    if args[-1] == "--help":
+        assert done.returncode == 0 and "Usage" in done.stdout
+    else:
+        assert done.returncode == 1 and "not installed" in done.stderr and "[web]" in done.stderr, done.stderr

@@ -146,8 +146,10 @@ def post(address: tuple[str, int], path: str, body: str, read: bool = True) -> t
 
 @pytest.mark.skipif(not can_cancel(), reason="this platform cannot fork, so a generation cannot be stopped")
 def test_a_cancelled_generation_frees_its_solve_slot_at_once(one_slot_server: tuple[str, int]) -> None:
-    # A board that takes seconds to make on any machine (Akari 20x20 came to 0.2 s and finished first)
-    slow = '{"genre": "slitherlink", "size": "20x20", "difficulty": "hard", "seed": "cancel-me"}'
+    # Work that lasts as long as the budget on any machine: the generator finds no hard 4x4 Masyu
+    # (500 attempts in 4 s, none), so it tries until its time is up.  Boards that are merely big
+    # got made before the cancel on an idle machine as the generators got faster.
+    slow = '{"genre": "masyu", "size": "4x4", "difficulty": "hard", "seed": "cancel-me"}'
     conn, _ = post(one_slot_server, "/api/generate", slow, read=False)
     started = time.monotonic() + 5
     while not multiprocessing.active_children() and time.monotonic() < started:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from puzzlekit import Genre
 from puzzlekit.core.rng import Rng
+from puzzlekit.errors import UsageError
 from puzzlekit.generation import GenerateRequest, out_of_time, target_rung, unique_at
 from puzzlekit_hashi.board import NO_CLUE, Board
 
@@ -107,13 +108,61 @@ def _add_cycles(
             bridged.add(frozenset(((r, c), other)))
 
 
+MIN_LOOKAHEAD_ISLANDS = 7
+"""Islands a board needs before lookahead can be needed at all: of 6,000 random networks
+of 5 islands (and of 6) none needed it, of 7 islands 10 did (7x7 boards, benchmarks-style
+sampling); and the generator found no hard board of 6 islands in 2,000 attempts at any
+size tried (6x6 to 10x10)."""
+
+
+def island_count(genre: Genre, request: GenerateRequest) -> int:
+    """How many islands to grow: ``--density`` of the squares (20% when not given); at
+    least ``MIN_LOOKAHEAD_ISLANDS`` when the difficulty needs lookahead (a 5x5 board at
+    20% has 5, which can never make a hard board), and a density that gives fewer is
+    refused with the reason."""
+    density = request.density if request.density is not None else DEFAULT_DENSITY
+    count = max(2, round(request.cols * request.rows * density))
+    if target_rung(genre, request.difficulty) < 3 or count >= MIN_LOOKAHEAD_ISLANDS:
+        return count
+    if request.density is None:
+        return MIN_LOOKAHEAD_ISLANDS
+    raise UsageError(
+        f"a {request.difficulty} hashiwokakero needs at least {MIN_LOOKAHEAD_ISLANDS} islands (fewer never need "
+        f"lookahead), and --density {request.density:g} gives {count} on {request.cols}x{request.rows}: "
+        "ask for a higher density or a bigger board"
+    )
+
+
+FULL_DENSITY = 0.3
+"""The most islands per square a network reliably grows to (Tatham's most, 30%): a 7x7
+network ends at 9-15 islands whether 30%, 40% or 50% are asked for."""
+SHORTEST_SHARE = 2 / 3
+"""The least share of the islands asked for (counted at ``FULL_DENSITY`` at most) that a
+board must have: a network that stalls early (7 islands where 15 were asked for on 7x7,
+one daily in ten) is a sparse board no published puzzle looks like."""
+
+
+def looks_whole(network: dict[Cell, int], count: int, rows: int, cols: int) -> bool:
+    """Whether a grown network looks like a published board: it reached most of its
+    islands (``SHORTEST_SHARE``), and it fills the grid, an island on each of its four
+    sides, as Tatham's generator asks (else it is a smaller board in a wide frame)."""
+    wanted = min(count, rows * cols * FULL_DENSITY)
+    if len(network) < SHORTEST_SHARE * wanted:
+        return False
+    return (
+        any(r == 0 for r, _ in network)
+        and any(r == rows - 1 for r, _ in network)
+        and any(c == 0 for _, c in network)
+        and any(c == cols - 1 for _, c in network)
+    )
+
+
 def generate(genre: Genre, request: GenerateRequest, rng: Rng) -> Board | None:
     """One attempt: a board unique at the requested difficulty, or None."""
     rung = target_rung(genre, request.difficulty)
-    density = request.density if request.density is not None else DEFAULT_DENSITY
-    count = max(2, round(request.cols * request.rows * density))
+    count = island_count(genre, request)
     network = grow_network(genre, request, count, rung, rng)
-    if network is None:
+    if network is None or not looks_whole(network, count, request.rows, request.cols):
         return None
     board = _board(network, request.rows, request.cols)
     return board if unique_at(genre, board, rung, request.max_nodes, request.deadline) else None

@@ -11,6 +11,7 @@ from puzzlekit.core import (
     FALSE,
     NO_EARLY_LOOP,
     TRUE,
+    ClosingCheck,
     ClueModel,
     Idle,
     Lookahead,
@@ -58,9 +59,9 @@ class SlitherlinkClues(ClueModel):
     """A board's model whose clues are blanked, restored or changed in place.
 
     A clue is four propagators: its count and the line into a corner (rung 1), its
-    colouring unit (rung 2) and its corner bounds (rung 3); it also makes its cell one the loop must reach (loop
-    reach, rung 3), and it is read when a closing line is checked to finish the puzzle
-    and at the leaves."""
+    colouring unit (rung 2) and its corner bounds (rung 3); a clue above 0 makes its cell
+    one the loop must reach (loop reach, rung 4); it is read live by the adjacent-threes
+    patterns, when a closing line is checked to finish the puzzle, and at the leaves."""
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -74,23 +75,33 @@ class SlitherlinkClues(ClueModel):
         for cell, clue in enumerate(board.clues):
             if clue >= 0:
                 self.slots[cell] = [model.add(ClueCount(grid, cell, clue))]
-        add_single_loop(
+        chains = add_single_loop(
             model,
             grid.loop,
             _finishes(grid, self.clues, board.full),
             visit=[board.full] * grid.n_vertices,
-            required=self._required(),
+            required=(),
             rules=(VERTEX_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
         )
-        self.reach = next(p for p in model.propagators if isinstance(p, LoopReach))
+        self.closing = model.add(ClosingCheck(chains, NO_EARLY_LOOP))
+        """Asks again whether closing the loop finishes the puzzle, when a clue changes."""
+        self.reach_index = next(i for i, p in enumerate(model.propagators) if isinstance(p, LoopReach))
+        self.reach = cast(LoopReach, model.propagators[self.reach_index])
+        self.required = {cell: grid.cell_edges[cell] for cell, clue in enumerate(board.clues) if clue > 0}
+        """The cells the loop must reach (a clue above 0), which the loop reach reads live."""
+        self.reach.required = self.required.values()
         self.colours: FaceColours = add_colouring(model, grid, board.clues, board.full)
         for cell, slots in self.slots.items():
             slots.append(self.colours.clue_units[cell])
         self.facts, clue_corners = add_corners(
             model, grid, self.colours, {cell: clue for cell, clue in enumerate(board.clues) if clue >= 0}
         )
+        self.patterns: dict[int, list[int]] = {}
+        """Clue cell -> the adjacent-threes patterns that read it (they read the clues live)."""
         for pattern in adjacent_threes(grid, self.clues, board.full):
-            model.add(pattern)
+            index = model.add(pattern)
+            self.patterns.setdefault(pattern.a, []).append(index)
+            self.patterns.setdefault(pattern.b, []).append(index)
         model.add(RegionConnectivity(grid, self.colours))
         model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
         for cell, slots in self.slots.items():
@@ -98,16 +109,22 @@ class SlitherlinkClues(ClueModel):
             slots.append(clue_corners[cell])
         self.originals = {cell: [model.propagators[i] for i in slots] for cell, slots in self.slots.items()}
         model.brancher = chain_end_brancher(grid)
-        self.board = board
-        model.leaf_check = lambda values: not violations(self.board, values)
-        model.cnf = lambda: _learning_twin(self.board)  # the clues as they stand when search starts
+        self.board: Board | None = board
+        """The board as the clues stand, made when asked for (None: changed since)."""
+        model.leaf_check = lambda values: not violations(self.instance(), values)
+        model.cnf = lambda: _learning_twin(self.instance())  # the clues as they stand when search starts
 
     def _corner(self, cell: int, clue: int) -> Propagator:
         corner = LineIntoACorner(self.grid, cell, clue)
         return corner if clue >= 2 else Idle(corner)  # a 0 or a 1 never needs it
 
-    def _required(self) -> list[tuple[int, int, int, int]]:
-        return [self.grid.cell_edges[cell] for cell, clue in enumerate(self.clues) if clue > 0]
+    def readers(self, position: tuple[int, int]) -> list[int]:
+        """The clue's four propagators, the adjacent-threes patterns it is part of, the
+        loop reach (whose required cells it is one of) and the closing check (the
+        no-early-loop guard asks whether closing the loop finishes the puzzle once, when
+        the chain forms, and keeps count of the lines it has seen, so it is not woken)."""
+        cell = position[0] * self.grid.cols + position[1]
+        return [*self.slots[cell], *self.patterns.get(cell, ()), self.reach_index, self.closing]
 
     def set_clue(self, position: tuple[int, int], clue: int | None) -> None:
         cell = position[0] * self.grid.cols + position[1]
@@ -133,10 +150,15 @@ class SlitherlinkClues(ClueModel):
         for i, p in zip(slots, now):
             props[i] = p
         self.clues[cell] = value
-        self.reach.required = tuple(self._required())
-        self.board = Board(self.grid, tuple(self.clues), self.full)
+        if value > 0:
+            self.required[cell] = self.grid.cell_edges[cell]
+        else:
+            self.required.pop(cell, None)
+        self.board = None
 
     def instance(self) -> Board:
+        if self.board is None:
+            self.board = Board(self.grid, tuple(self.clues), self.full)
         return self.board
 
 

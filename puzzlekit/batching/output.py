@@ -21,6 +21,8 @@ rather than mixed in.
 
 from __future__ import annotations
 
+import errno
+import os
 import signal
 import sys
 import threading
@@ -119,6 +121,8 @@ class ItemWriter:
     def _open(self, path: Path, resume: bool) -> None:
         if path.is_dir():
             raise PuzzlekitError(f"{path}: is a directory; give -o a file name")
+        if not path.parent.is_dir():  # said of FILE, before its journal beside it is opened
+            raise OSError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
         if path.exists() and not path.is_file():  # /dev/null, a named pipe: nothing to resume
             if resume:
                 raise UsageError(f"{path}: is not a regular file, so there is nothing to resume")

@@ -34,15 +34,25 @@ def write_output(target: str | Path, data: str | bytes) -> None:
         return
     import tempfile  # only when writing a file: off the start-up path
 
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    except OSError as err:  # no such folder, no right to write there: say so of the file asked for
+        raise _about(err, path) from None
     try:
         with os.fdopen(fd, "wb") as stream:
             stream.write(payload)
         os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
         os.replace(temporary, path)
-    except BaseException:
+    except BaseException as err:
         os.unlink(temporary)
+        if isinstance(err, OSError) and err.filename in (None, temporary):
+            raise _about(err, path) from None
         raise
+
+
+def _about(err: OSError, path: Path) -> OSError:
+    """The same error, naming ``path``: the user never asked for the temporary file."""
+    return OSError(err.errno, err.strerror, str(path))
 
 
 def _umask() -> int:

@@ -14,11 +14,18 @@ Sound with respect to the engine's trail because of three promises:
   every engine on the model shares), so the wiring, which is by index, stays valid:
   a blanked clue's propagators are ``Idle`` and deduce nothing;
 - no clue keeps state in aux slots, so the first state does not depend on the clues.
+
+A ``ClueModel`` that also names, per clue, the propagators that read it (``readers``)
+lets a generator add clues to a live engine instead of starting over: it wakes them
+and propagates from where the engine stands (``puzzlekit.generation.ClueTrials``).
+That is sound because deduction from fewer clues is true of every board with more:
+a state the engine reached from a subset of the clues is a state it may start from.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzlekit.core.model import Model, Propagator
@@ -56,3 +63,15 @@ class ClueModel(ABC):
     @abstractmethod
     def instance(self) -> Any:
         """The board with the clues as they stand now."""
+
+    def readers(self, position: Any) -> Sequence[int] | None:
+        """The indices (in ``model.propagators``) of every propagator whose deductions
+        change with the clue at ``position``: after ``set_clue`` there, an engine that
+        wakes them and runs reaches what it would have reached with the clue from the
+        start.  None (the default): not known, so a generator returns an engine to its
+        first state for every clue set it tries.
+
+        Only propagators that are safe to run again belong here (they deduce from the
+        domains and aux slots alone); one that keeps count of what it has seen must not
+        be woken twice for the same change."""
+        return None

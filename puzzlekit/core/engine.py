@@ -85,6 +85,7 @@ class Engine:
         "rung_of",
         "watchers",
         "queues",
+        "queue_of",
         "queued",
         "dom",
         "aux",
@@ -127,6 +128,8 @@ class Engine:
             self.wired = False
             self.rung_of, self.watchers = [0] * len(self.props), [()] * len(model.domains)
         self.queues: list[deque[int]] = [deque() for _ in range(cap + 1)]
+        self.queue_of = [self.queues[rung] for rung in self.rung_of]
+        """Each propagator's queue (its rung's), looked up once per wake-up in ``set``."""
         self.queued = bytearray(len(self.props))
         self.dom: list[int] = list(model.domains)
         self.aux: list[int] = list(model.aux)
@@ -172,10 +175,11 @@ class Engine:
         trail.append(var)
         trail.append(old)
         queued = self.queued
+        queue_of = self.queue_of
         for p in self.watchers[var]:
             if not queued[p]:
                 queued[p] = 1
-                self.queues[self.rung_of[p]].append(p)
+                queue_of[p].append(p)
         self.fired[self.current] += 1
         if self.log is not None:
             self.log.append(LogEntry(var, new, self.current, reads, note))
@@ -208,16 +212,28 @@ class Engine:
         """A point on the trail to ``undo`` back to."""
         return len(self.trail)
 
+    def reset(self) -> None:
+        """Back to the first state at once (what ``undo(0)`` does, without walking the
+        trail): for a caller that runs one engine on many variants of its model."""
+        self.dom[:] = self.model.domains
+        self.aux[:] = self.model.aux
+        self.trail.clear()
+
     def undo(self, mark: int) -> None:
         """Revert every write made after ``mark``, latest first."""
-        trail, dom, aux = self.trail, self.dom, self.aux
-        while len(trail) > mark:
-            old = trail.pop()
-            slot = trail.pop()
+        trail = self.trail
+        i = len(trail) - 2
+        if i < mark:
+            return
+        dom, aux = self.dom, self.aux
+        while i >= mark:
+            slot = trail[i]
             if slot >= 0:
-                dom[slot] = old
+                dom[slot] = trail[i + 1]
             else:
-                aux[~slot] = old
+                aux[~slot] = trail[i + 1]
+            i -= 2
+        del trail[mark:]
 
     # -- the fixpoint --------------------------------------------------------
 

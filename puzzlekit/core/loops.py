@@ -25,12 +25,12 @@ rungs and supplies words for its places.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.graph import find_bridges
+from puzzlekit.core.graph import bridge_pieces
 from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Violation
 
 NODE_DEGREE = Rule(
@@ -249,6 +249,34 @@ class NoEarlyLoop(Propagator):
         return f"a line on {edge} would close a loop that does not finish the puzzle"
 
 
+class ClosingCheck(Propagator):
+    """The no-early-loop guard again, for a genre whose ``finishes`` can change between
+    runs (a generator adding clues to a live engine, ``ClueModel.readers``): the edge that
+    would close the chain holding every line is crossed if that loop does not finish the
+    puzzle.  ``NoEarlyLoop`` asks once, when the chain forms; this asks whenever it is
+    woken (it watches nothing), and is safe to wake any number of times."""
+
+    watches = ()
+    __slots__ = ("rule", "chains")
+
+    def __init__(self, chains: Chains, rule: Rule = NO_EARLY_LOOP) -> None:
+        self.rule = rule
+        self.chains = chains
+
+    def propagate(self, engine: Engine) -> bool:
+        ch, dom, aux = self.chains, engine.dom, engine.aux
+        solo = aux[ch.solo]
+        if solo < 0:
+            return True
+        e = ch.edge_between(solo, aux[ch.mate + solo])
+        if e < 0 or dom[e] != BOOL or ch.finishes(dom, e):
+            return True
+        return engine.set(e, FALSE, (), "early")
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        return f"a line on {self.chains.graph.edge_name(var)} would close a loop that does not finish the puzzle"
+
+
 _CROSSED = bytes(1 if d == FALSE else 0 for d in range(256))
 """``bytes.translate`` table: 1 where a domain is "crossed", 0 elsewhere."""
 
@@ -262,13 +290,16 @@ class LoopReach(Propagator):
     nothing) then costs no bridge search."""
 
     watches = EVERY
-    __slots__ = ("rule", "graph", "adjacent", "required", "_memo")
+    __slots__ = ("rule", "graph", "adjacent", "near", "required", "_memo")
 
     def __init__(self, graph: LoopGraph, required: Sequence[Sequence[int]] = (), rule: Rule = LOOP_REACH) -> None:
         self.rule = rule
         self.graph = graph
         self.adjacent = graph.adjacent
-        self.required = tuple(tuple(group) for group in required)
+        self.near = tuple(u for u, _ in graph.ends)
+        """The first node of each edge: an edge's piece is its node's."""
+        self.required: Collection[Sequence[int]] = tuple(tuple(group) for group in required)
+        """Read at every run, so a generator may change it between runs (a live view is fine)."""
         self._memo: dict[bytes, tuple[list[int], list[int]]] = {}
 
     def _pieces(self, dom: list[int]) -> tuple[list[int], list[int]]:
@@ -281,23 +312,7 @@ class LoopReach(Propagator):
         if found is not None:
             memo[key] = found  # most recently used last
             return found
-        adjacent = self.adjacent
-        bridges = find_bridges(adjacent, dom, FALSE)[0]
-        crossed = set(bridges)
-        n = graph.n_nodes
-        label = [-1] * n
-        pieces = 0
-        for start in range(n):
-            if label[start] >= 0:
-                continue
-            label[start] = pieces
-            todo = [start]
-            while todo:
-                for e, w in adjacent[todo.pop()]:
-                    if label[w] < 0 and dom[e] != FALSE and e not in crossed:
-                        label[w] = pieces
-                        todo.append(w)
-            pieces += 1
+        bridges, label = bridge_pieces(self.adjacent, dom, FALSE)
         if len(memo) >= 8:
             del memo[next(iter(memo))]  # the least recently used
         found = memo[key] = (bridges, label)
@@ -310,24 +325,17 @@ class LoopReach(Propagator):
         for e in bridges:
             if dom[e] == TRUE or not engine.set(e, FALSE, (), "bridge"):
                 return False
-        ends = graph.ends
         first = graph.first_var
-        loop_piece = -1
-        any_open = False
-        for e in graph.edge_vars:
-            d = dom[e]
-            if d != FALSE:
-                any_open = True
-                if d == TRUE:
-                    piece = label[ends[e - first][0]]
-                    if loop_piece == -1:
-                        loop_piece = piece
-                    elif piece != loop_piece:
-                        return False
-        if not any_open:
+        near = self.near
+        edges = dom[first : first + len(near)]
+        if edges.count(FALSE) == len(edges):
             return False  # no lines and nothing left to draw: there is no loop
+        pieces = {label[near[i]] for i, d in enumerate(edges) if d == TRUE}
+        if len(pieces) > 1:
+            return False  # lines in two pieces
+        loop_piece = pieces.pop() if pieces else -1
         for group in self.required:
-            touched = {label[ends[e - first][0]] for e in group if dom[e] != FALSE}
+            touched = {label[near[e - first]] for e in group if dom[e] != FALSE}
             if not touched:
                 return False
             if loop_piece == -1 and len(touched) == 1:
@@ -336,9 +344,8 @@ class LoopReach(Propagator):
                 return False  # a place the loop must reach lies in another piece
         if loop_piece == -1:
             return True
-        for e in graph.edge_vars:
-            cut_off = dom[e] == BOOL and label[ends[e - first][0]] != loop_piece
-            if cut_off and not engine.set(e, FALSE, (), "cut-off"):
+        for i, d in enumerate(edges):
+            if d == BOOL and label[near[i]] != loop_piece and not engine.set(first + i, FALSE, (), "cut-off"):
                 return False
         return True
 
@@ -425,13 +432,15 @@ def loop_violations(graph: LoopGraph, values: Sequence[int], visit: Sequence[boo
             degree[w] += 1
     found: list[Violation] = []
     for node, d in enumerate(degree):
+        if d == 2 or (d == 0 and (visit is None or not visit[node])):
+            continue  # fine: named only when wrong (a leaf check judges thousands of these)
         where = graph.node_name(node)
         edges = node_edges[node]
         if d > 2:
             found.append(Violation("branch", f"{d} lines meet at {where}", edges))
         elif d == 1:
             found.append(Violation("dead-end", f"a line ends at {where}", edges, unfinished=True))
-        elif d == 0 and visit is not None and visit[node]:
+        else:
             found.append(Violation("unvisited", f"the loop must pass {where}", edges, unfinished=True))
     if not any(lines):
         return [*found, Violation("empty", "no lines are drawn yet", (), unfinished=True)]

@@ -18,6 +18,7 @@ from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, ev
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
+from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
@@ -27,6 +28,12 @@ DEFAULT_TIMEOUT = 60.0
 EARLY_LOOPS = False
 REACH = True
 ROOT_SYNC = True
+SMALL_TREE = 128
+"""Nodes of the cheap depth-first search tried before clause learning (``_small_tree``):
+on the 22 janko.at Slitherlinks deduction leaves open, 20 finish within it (2 to 84 nodes
+propagated like a lookahead probe) in a few milliseconds, where building the clause twin
+and learning cost 5 to 100; the other two then lose about 10 ms to it
+(benchmarks/versus_sat.py, set janko-slither-search).  0: learning at once."""
 ROOT_SHARE = 0.25
 """The share of the timeout root deduction may take on a model the finite-domain learning
 search can take over (``fdtwin.may_learn``): past it, the learning search goes on from
@@ -104,6 +111,8 @@ def count_solutions(
     when enough is left open (``fdtwin.value_plan``; its root deduction then gets
     ``ROOT_SHARE`` of the timeout); any other model, or ``learning=False``, by the plain
     depth-first search (``_dfs``, the reference the tests compare the learning one with).
+    Before learning, a cheap depth-first search of ``SMALL_TREE`` nodes (``_small_tree``)
+    answers the small trees, which learning would only slow down.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
@@ -182,19 +191,15 @@ def count_solutions(
         return finish(Status.UNIQUE if solutions else Status.NONE, 0, True, None, root_rung)
     elif max_nodes is not None and max_nodes <= 0:
         stopped = "max-nodes"
-    elif learning and (twin := _twin_of(model, dom, deadline)) is not None:
-        outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
-        solutions.extend(outcome.solutions)
-        nodes = outcome.decisions
-        stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
-    elif learning and (plan := value_plan(model, dom)) is not None:
-        twin, values = plan
-        outcome = fd_learn_search(model, twin, values, dom, limit, max_nodes, deadline, engine, ROOT_SYNC and fd_sync())
-        solutions.extend(outcome.solutions)
-        nodes = outcome.decisions
-        stopped = outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
-    else:
+    elif not learning or model.cnf is None:
         nodes, stopped = _dfs(engine, brancher, leaf, max_nodes, deadline)
+    else:
+        nodes, stopped = _small_tree(model, engine, brancher, leaf, max_nodes, deadline)
+        if stopped == "small":  # a big tree: learning takes it from the root
+            solutions.clear()
+            left = None if max_nodes is None else max_nodes - nodes
+            more, stopped = _learn(model, engine, dom, brancher, leaf, limit, left, deadline, solutions)
+            nodes += more
 
     engine.undo(root_mark)
     engine.log = root_log
@@ -248,6 +253,78 @@ def _dfs(
                 break
     except Timeout:
         stopped = "timeout"
+    return nodes, stopped
+
+
+def _learn(
+    model: Model,
+    engine: Engine,
+    dom: list[int],
+    brancher: Callable[[list[int]], int],
+    leaf: Callable[[], bool],
+    limit: int,
+    max_nodes: int | None,
+    deadline: float | None,
+    solutions: list[list[int]],
+) -> tuple[int, str | None]:
+    """Count by clause learning from the root state (``learn_search`` for a boolean twin,
+    ``fd_learn_search`` for a finite-domain one), or by ``_dfs`` when neither takes the
+    model: nodes used, and why it stopped (None: exhausted)."""
+    if (twin := _twin_of(model, dom, deadline)) is not None:
+        outcome = learn_search(model, twin, dom, limit, max_nodes, deadline, engine if ROOT_SYNC else None)
+    elif (plan := value_plan(model, dom)) is not None:
+        twin, values = plan
+        sync = ROOT_SYNC and fd_sync()
+        outcome = fd_learn_search(model, twin, values, dom, limit, max_nodes, deadline, engine, sync)
+    else:
+        return _dfs(engine, brancher, leaf, max_nodes, deadline)
+    solutions.extend(outcome.solutions)
+    return outcome.decisions, outcome.stopped_by if outcome.stopped_by else None if outcome.exhausted else "limit"
+
+
+def _lookahead(model: Model) -> Lookahead | None:
+    """The model's lookahead propagator, if it has one (the ladder's own choice of which
+    rungs a trial is worth running)."""
+    for prop in reversed(model.propagators):
+        if isinstance(prop, Lookahead):
+            return prop
+    return None
+
+
+def _small_tree(
+    model: Model,
+    root: Engine,
+    brancher: Callable[[list[int]], int],
+    leaf: Callable[[], bool],
+    max_nodes: int | None,
+    deadline: float | None,
+) -> tuple[int, str | None]:
+    """The cheap path for small trees: a depth-first search from the root state whose
+    nodes propagate as a lookahead probe does (the rungs up to its ``probe_rung``, on
+    its engine; every rung when the model has no lookahead), for at most ``SMALL_TREE``
+    nodes (and ``max_nodes``).  Nodes used and why it stopped: "small" when its own
+    budget ran out first, so learning should take over (its solutions then do not count)."""
+    budget = SMALL_TREE if max_nodes is None else min(SMALL_TREE, max_nodes)
+    if budget <= 0:
+        return 0, "small"
+    lookahead = _lookahead(model)
+    try:
+        if lookahead is not None:
+            cheap = lookahead.probe_engine(root)
+        else:
+            cheap = Engine(model, deadline=deadline)
+            if not cheap.wired:
+                return 0, "timeout"
+            cheap.dom, cheap.aux = root.dom, root.aux
+    except Timeout:
+        return 0, "timeout"
+    cheap.deadline = deadline
+    try:
+        nodes, stopped = _dfs(cheap, brancher, leaf, budget, deadline)
+    finally:
+        cheap.undo(0)  # the live state as the root left it
+    if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
+        stopped = "small"
     return nodes, stopped
 
 

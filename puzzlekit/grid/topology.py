@@ -14,12 +14,16 @@ neighbour or edge off the board is ``-1``.  Rules only index these tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from functools import cached_property
 
 from puzzlekit.core.loops import LoopGraph
 
 NORTH, EAST, SOUTH, WEST = range(4)
+_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+"""The eight cells around a cell, in order around it (north first, clockwise)."""
+_RING_SIDES = (0, 2, 4, 6)
+"""The places in ``_RING`` that share a side with the cell."""
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """(row, column) step of each direction."""
 DIRECTION_NAMES = ("north", "east", "south", "west")
@@ -239,6 +243,39 @@ class RectGrid:
                         stack.append(n)
             out.append(sorted(piece))
         return out
+
+    def flip_keeps_simple(self, inside: Container[int], cell: int) -> bool:
+        """Does ``cell`` joining (or, if in it, leaving) the region ``inside`` keep it one
+        piece with no hole and no diagonal pinch, so that its boundary stays one simple
+        loop?  ``inside`` must be such a region already (the off-board counts as outside).
+
+        Decided on the eight cells around ``cell``, in constant time: the cells of the
+        side ``cell`` goes to (the outside when it joins, the region when it leaves) that
+        touch it by a side must lie in one run around that ring, and it must touch that
+        side at all.  Otherwise the other side would be cut in two, or enclose a hole, or
+        meet itself at a corner only.  The region must not vanish: its last cell stays."""
+        leaving = cell in inside
+        r, c = divmod(cell, self.cols)
+        rows, cols = self.rows, self.cols
+        ring = []  # per ring cell: on the side ``cell`` leaves (the outside when it joins)
+        for dr, dc in _RING:
+            rr, cc = r + dr, c + dc
+            is_in = 0 <= rr < rows and 0 <= cc < cols and rr * cols + cc in inside
+            ring.append(is_in == leaving)
+        if leaving and not any(ring[i] for i in _RING_SIDES):
+            return False  # the region's last cell
+        if all(ring[i] for i in _RING_SIDES):
+            return False  # it would not touch the side it goes to
+        runs = [-1] * 8
+        label = -1
+        start = next((i for i in range(8) if not ring[i]), 0)
+        for k in range(1, 9):
+            i = (start + k) % 8
+            if ring[i]:
+                if runs[(i - 1) % 8] == -1:
+                    label += 1
+                runs[i] = label
+        return len({runs[i] for i in _RING_SIDES if ring[i]}) <= 1
 
     def blocks(self, height: int = 2, width: int = 2) -> list[tuple[int, ...]]:
         """Every ``height`` x ``width`` block of cells, row-major by its top-left cell (the

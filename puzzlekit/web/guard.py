@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+if TYPE_CHECKING:  # names only: the CLI imports this module before it asks whether the web extra is there
+    from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 CSP = "; ".join(
     [

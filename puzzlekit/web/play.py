@@ -196,7 +196,8 @@ def verdict(board: Board, state: Sequence[int]) -> Verdict:
     ``puzzlekit check`` reads them).  Mistakes come from the genre's ``accept`` on the
     marks as drawn, every unmarked place read as its "nothing" value, keeping only the
     violations more marks could not mend (``unfinished`` is False): a clue with too
-    many lines, a dot where three meet, a closed loop that misses clues.  Nothing is
+    many lines, a dot where three meet, a closed loop that misses clues; with every
+    place marked, all of them (an Akari of bulbs and crosses leaving a cell dark).  Nothing is
     compared with the solution.  (``Genre.finished`` is left out here: it fills in
     what a text state cannot show, which on a half-marked board would be a guess.)
     """
@@ -205,7 +206,8 @@ def verdict(board: Board, state: Sequence[int]) -> Verdict:
     same_reading = type(genre).finished is Genre.finished  # then judge would only look again
     if (not found) if same_reading else judge(board.puzzle, state).status == "solved":
         return Verdict("solved", [])
-    broken = [v for v in found if not v.unfinished]
+    full = all(map(is_fixed, state))  # nothing left to mark: every broken rule is broken for good
+    broken = [v for v in found if full or not v.unfinished]
     return Verdict("wrong" if broken else "playing", broken)
 
 

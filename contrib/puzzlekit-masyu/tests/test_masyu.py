@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 import random
 from functools import cache
 from pathlib import Path
@@ -253,3 +254,137 @@ def test_a_closed_loop_that_misses_a_pearl_is_wrong_not_unfinished() -> None:
     result = puzzlekit.check("masyu", "...\n.W.\n...\n", ring)
     assert result.status == "wrong"
     assert [(v.kind, v.unfinished) for v in result.violations] == [("unvisited", False)]
+
+
+def test_the_quick_solution_check_agrees_with_acceptance() -> None:
+    """``accept.solves`` (the leaf check) says yes exactly when ``violations`` finds nothing:
+    on real loops, loops with an edge flipped, and random lines, under random pearls."""
+    from puzzlekit_masyu.accept import solves, violations
+    from puzzlekit_masyu.board import Board
+
+    rng = random.Random(23)
+    said = set()
+    for _ in range(600):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        pearls = {cell: rng.choice("BW") for cell in cells if rng.random() < 0.25}
+        b = Board(rows, cols, {r * cols + c: colour for (r, c), colour in pearls.items()})
+        if rng.random() < 0.7:
+            loop = rng.choice(all_loops(rows, cols))
+            lines = [0] * b.n_edges
+            for a, z in loop:
+                lines[b.edge(a, z)] = 1
+        else:
+            lines = [rng.randint(0, 1) for _ in range(b.n_edges)]
+        if rng.random() < 0.3:
+            lines[rng.randrange(b.n_edges)] ^= 1
+        said.add(solves(b, lines))
+        assert solves(b, lines) == (not violations(b, lines)), (board(pearls, rows, cols), lines)
+    assert said == {True, False}
+
+
+@pytest.mark.parametrize(("rows", "cols", "seed"), [(4, 4, 11), (4, 5, 12), (5, 4, 13)])
+def test_crowded_pearls_agree_with_brute_force(rows: int, cols: int, seed: int) -> None:
+    """Pearls side by side: each pearl's rule reads its neighbours' edges and pearls."""
+    rng = random.Random(seed)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    seen = set()
+    for loop in rng.sample(all_loops(rows, cols), 80):
+        pearls = {cell: colour for cell in cells for colour in "BW" if pearl_ok(loop, cell, colour)}
+        kept = dict(rng.sample(sorted(pearls.items()), max(1, len(pearls) * 2 // 3))) if pearls else {}
+        if kept:
+            seen.add(agrees(kept, rows, cols))
+        wrong = {cell: rng.choice("BW") for cell in rng.sample(cells, rng.randint(4, 8))}
+        seen.add(agrees(wrong, rows, cols))
+    assert {"unique", "none"} <= seen, seen
+
+
+def test_the_no_pearl_fits_clauses_say_what_the_rule_says() -> None:
+    """The generator's third clue value, as CNF (``sat._neither``) and as a check
+    (``accept.fits_some``): the same lines on every cell of a 5x5 board."""
+    from puzzlekit_masyu.accept import fits_some
+    from puzzlekit_masyu.board import Board
+    from puzzlekit_masyu.sat import _neither
+
+    rng = random.Random(31)
+    b = Board(5, 5, {})
+    for _ in range(3000):
+        cell = rng.randrange(25)
+        lines = [int(rng.random() < 0.4) for _ in range(b.n_edges)]
+        holds = all(any((lit > 0) == bool(lines[abs(lit) - 1]) for lit in clause) for clause in _neither(b.arms(cell)))
+        degree = sum(lines[e] for e in b.grid.cell_edges[cell] if e >= 0)
+        if degree in (0, 2):  # the clauses leave degrees to the loop's own clauses
+            assert holds == (not fits_some(b.arms(cell), lines)), (cell, lines)
+
+
+def test_the_generators_model_blanks_and_restores_pearls_in_place() -> None:
+    """``MasyuClues``: after pearls are blanked, changed and put back, deduction says
+    what it says on a model built afresh for the same pearls."""
+    from puzzlekit_masyu.board import Board
+    from puzzlekit_masyu.model import MasyuClues
+
+    from puzzlekit.core import count_solutions
+
+    genre = puzzlekit.default_host().genre("masyu")
+    rng = random.Random(5)
+    for _ in range(20):
+        loop = rng.choice(all_loops(5, 5))
+        b = Board(5, 5, {})
+        pearls = {
+            r * 5 + c: colour
+            for r, c in itertools.product(range(5), range(5))
+            for colour in "BW"
+            if pearl_ok(loop, (r, c), colour)
+        }
+        clues = MasyuClues(Board(5, 5, pearls))
+        for cell in rng.sample(sorted(pearls), min(3, len(pearls))):
+            clues.set_clue(divmod(cell, 5), rng.choice((None, 1, 2, 3)))
+        now = clues.instance()
+        fresh = genre.build(now)
+        for cap in (1, 2, None):
+            mine = count_solutions(clues.model, limit=2, max_nodes=None, max_rung=cap, record=False)
+            theirs = count_solutions(fresh, limit=2, max_nodes=None, max_rung=cap, record=False)
+            if 3 not in clues.kinds.values():  # "no pearl fits" is the generator's alone
+                assert (mine.status, mine.solutions) == (theirs.status, theirs.solutions), b
+
+
+def test_published_380_is_solved_and_proven_unique_without_search() -> None:
+    # third-party boards, kept outside the repository: shared/corpus beside the checkout or
+    # beside a folder above it (a worktree sits one level deeper than the main checkout)
+    above = Path(__file__).resolve().parents[3].parents
+    found = [folder / "shared" / "corpus" for folder in above if (folder / "shared" / "corpus").is_dir()]
+    corpus = Path(os.environ.get("PUZZLEKIT_CORPUS") or (found[0] if found else "absent"))
+    path = corpus / "published" / "masyu-hard.txt"
+    if not path.exists():
+        pytest.skip("the shared corpus is not here")
+    board = next(p for p in puzzlekit.load("masyu", path.read_text()) if "380" in p.meta.get("title", ""))
+    result = puzzlekit.solve("masyu", board)
+    assert result.status.value == "unique" and result.stats.nodes == 0
+
+
+def test_twins_near_are_real_second_loops_including_two_squares_moved() -> None:
+    """Every candidate ``twins_near`` offers solves the board it was asked about, and a
+    move of two squares side by side keeps their shared side (6 edges change, not 7)."""
+    from puzzlekit_masyu.accept import violations
+    from puzzlekit_masyu.board import Board
+    from puzzlekit_masyu.generate import twins_near
+
+    rng = random.Random(8)
+    sizes = set()
+    for _ in range(40):
+        loop = rng.choice(all_loops(4, 5))
+        b = Board(4, 5, {})
+        lines = [0] * b.n_edges
+        for a, z in loop:
+            lines[b.edge(a, z)] = 1
+        pearls = {
+            r * 5 + c: col
+            for (r, c) in rng.sample(sorted(itertools.product(range(4), range(5))), 3)
+            for col in "BW"
+            if pearl_ok(loop, (r, c), col)
+        }
+        board = Board(4, 5, pearls)
+        for twin in twins_near(board, lines, [(rng.randrange(4), rng.randrange(5))]):
+            assert not violations(board, twin)
+            sizes.add(sum(x != y for x, y in zip(twin, lines)))
+    assert 6 in sizes, sizes

@@ -30,34 +30,40 @@ class RegionConnectivity(Propagator):
 
     def propagate(self, engine: Engine) -> bool:
         outside = self.grid.outside
+        relate = self.colours.relate
+        colour = self._colours(engine.aux)
         for side in (1, 0):  # first the inside, then the outside
-            unreached = self._cut_off(engine.aux, side)
+            unreached = self._cut_off(colour, side)
             if unreached is None:
                 return False
             for cell in unreached:
                 # A cell the region cannot reach is of the other colour.
-                if self.colours.relate(engine, cell, outside, 1 - side) is None:
+                if relate(engine, cell, outside, 1 - side) is None:
                     return False
+            if unreached:
+                colour = self._colours(engine.aux)  # the relations just made, for the other side
         return True
 
-    def _cut_off(self, aux: list[int], side: int) -> list[int] | None:
+    def _colours(self, aux: list[int]) -> list[int]:
+        """Each face's colour as far as it is known: 1 inside, 0 outside, -1 not known.
+        (The colouring is a quick-find: a face's class root and parity are two slots.)"""
+        colours, n = self.colours, self.grid.n_faces
+        roots = aux[colours.root : colours.root + n]
+        parities = aux[colours.parity : colours.parity + n]
+        outside = self.grid.outside
+        ro, po = roots[outside], parities[outside]
+        return [p ^ po if r == ro else -1 for r, p in zip(roots, parities)]
+
+    def _cut_off(self, colour: list[int], side: int) -> list[int] | None:
         """Undecided cells that the known ``side`` cells cannot reach (None: the known
         ``side`` cells cannot reach each other)."""
-        grid = self.grid
-        outside = grid.outside
-        find = self.colours.find
-        ro, po = find(aux, outside)
-        colour: list[int | None] = []
-        for f in range(grid.n_faces):
-            r, p = find(aux, f)
-            colour.append(p ^ po if r == ro else None)
-        members = [f for f, c in enumerate(colour) if c == side]
-        if not members:
+        first = next((f for f, c in enumerate(colour) if c == side), -1)
+        if first < 0:
             return []
-        seen = bytearray(grid.n_faces)
-        seen[members[0]] = 1
-        todo = [members[0]]
-        adjacent = grid.cell_adjacent
+        seen = bytearray(len(colour))
+        seen[first] = 1
+        todo = [first]
+        adjacent = self.grid.cell_adjacent
         other = 1 - side
         while todo:
             f = todo.pop()
@@ -65,9 +71,9 @@ class RegionConnectivity(Propagator):
                 if not seen[g] and colour[g] != other:
                     seen[g] = 1
                     todo.append(g)
-        if any(not seen[f] for f in members):
+        if any(c == side and not seen[f] for f, c in enumerate(colour)):
             return None
-        return [f for f, c in enumerate(colour) if c is None and not seen[f]]
+        return [f for f, c in enumerate(colour) if c < 0 and not seen[f]]
 
     def explain(self, var: int, mask: int, note: object) -> str:
         a, b = cast(tuple[int, int], note)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import lru_cache
 
 from puzzlekit import Block
 from puzzlekit.core import BOOL, FALSE, TRUE, LoopGraph
@@ -48,10 +48,11 @@ class Board:
             return self.n_horizontal + r1 * self.cols + c1
         return -1
 
-    @cached_property
+    @property
     def grid(self) -> RectGrid:
-        """The board's cells and edges, from the core's grid toolkit (the same numbering)."""
-        return RectGrid(self.rows, self.cols)
+        """The board's cells and edges, from the core's grid toolkit (the same numbering),
+        built once per size: a generator makes thousands of boards of one size."""
+        return grid_of(self.rows, self.cols)
 
     @property
     def ends(self) -> tuple[tuple[int, int], ...]:
@@ -74,13 +75,28 @@ class Board:
 
     def arms(self, cell: int) -> tuple[tuple[int, int], ...]:
         """Per direction: (edge to the neighbour, edge from it onward), -1 when off the board."""
-        r, c = divmod(cell, self.cols)
-        out = []
+        return arms_of(self.rows, self.cols)[cell]
+
+
+@lru_cache(maxsize=8)
+def grid_of(rows: int, cols: int) -> RectGrid:
+    return RectGrid(rows, cols)
+
+
+@lru_cache(maxsize=8)
+def arms_of(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``Board.arms`` of every cell of a board of this size."""
+    board = Board(rows, cols, {})
+    out = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        arms = []
         for dr, dc in STEPS:
-            first = self.edge((r, c), (r + dr, c + dc))
-            onward = self.edge((r + dr, c + dc), (r + 2 * dr, c + 2 * dc)) if first >= 0 else -1
-            out.append((first, onward))
-        return tuple(out)
+            first = board.edge((r, c), (r + dr, c + dc))
+            onward = board.edge((r + dr, c + dc), (r + 2 * dr, c + 2 * dc)) if first >= 0 else -1
+            arms.append((first, onward))
+        out.append(tuple(arms))
+    return tuple(out)
 
 
 def parse(block: Block) -> tuple[Board, list[int] | None]:

@@ -2,41 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, ClueSpot, Genre, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, NO_EARLY_LOOP, NODE_DEGREE, TRUE, Lookahead, add_single_loop
+from puzzlekit import Block, ClueSpot, Genre, Model, Place, Violation, bundled_examples
+from puzzlekit.core import BOOL, NO_EARLY_LOOP, NODE_DEGREE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit_masyu import picture, pretty, sat
 from puzzlekit_masyu.accept import violations
 from puzzlekit_masyu.board import BLACK, WHITE, Board, parse, write
-from puzzlekit_masyu.rules import BLACK_PEARL, WHITE_PEARL, Pearl
+from puzzlekit_masyu.model import MasyuClues, build_model
+from puzzlekit_masyu.rules import BLACK_PEARL, LADDER, LOOKAHEAD, LOOP_REACH, WHITE_PEARL, mark_words
 
 if TYPE_CHECKING:
     from rich.text import Text
 
     from puzzlekit.generation import GenerateRequest
-
-LADDER = (
-    Rung(1, "pearls", "two lines or none at a cell, no early loop, the pearls' own rules"),
-    Rung(2, "loop connectivity", "no bridges; every pearl within reach of the loop"),
-    Rung(3, "lookahead", "try a mark and rule it out when the rungs above then contradict"),
-)
-LOOP_REACH = Rule(
-    "loop-reach",
-    2,
-    "The loop cannot use an edge whose removal disconnects the open edges, and every pearl must "
-    "stay in the loop's piece.",
-)
-LOOKAHEAD = Rule(
-    "lookahead",
-    3,
-    "If drawing (or crossing) an edge makes the pearl and loop rules contradict, it takes the other state.",
-)
 
 
 class Masyu(Genre):
@@ -50,23 +34,8 @@ class Masyu(Genre):
         return LevelErrors.run(lambda: parse(block)[0], lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
-        board = instance
-        model = Model(LADDER)
-        model.add_vars(board.n_edges, BOOL)
-        cells = board.rows * board.cols
-        for cell in sorted(board.pearls):
-            model.add(Pearl(board, cell))
-        add_single_loop(
-            model,
-            board.loop,
-            _finishes(board),
-            visit=[cell in board.pearls for cell in range(cells)],
-            required=[board.loop.node_edges[cell] for cell in sorted(board.pearls)],
-            rules=(NODE_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
-        )
-        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=_words))
-        model.leaf_check = lambda values: not violations(board, values)
-        model.cnf = lambda: self.sat_encoding(board)
+        model, _ = build_model(instance)
+        model.cnf = lambda: self.sat_encoding(instance)
         return model
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
@@ -89,7 +58,7 @@ class Masyu(Genre):
         return instance.edge_name(var)
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        return f"{instance.edge_name(var)} is {_words(var, mask)}"
+        return f"{instance.edge_name(var)} is {mark_words(var, mask)}"
 
     def size(self, instance: Board) -> str:
         return f"{instance.cols}x{instance.rows}"
@@ -153,6 +122,15 @@ class Masyu(Genre):
         pearl = pearls_of(instance, list(values)).get(position[0] * instance.cols + position[1])
         return 0 if pearl is None else PEARL_CODES.index(pearl)
 
+    def clue_model(self, instance: Board) -> MasyuClues:
+        """Pearls blanked in place while the generator takes them away (``model.py``)."""
+        return MasyuClues(instance)
+
+    def clue_values(self, instance: Board, position: tuple[int, int]) -> tuple[int, ...]:
+        """A second loop without a pearl fits a white one there, a black one, or neither
+        (3: ``rules.NONE_FITS``, a value only the generator's model takes)."""
+        return (1, 2, 3)
+
     def twins_near(
         self, instance: Board, values: Sequence[int], positions: Sequence[tuple[int, int]]
     ) -> list[list[int]]:
@@ -173,18 +151,4 @@ class Masyu(Genre):
 
 
 PEARL_CODES = ("", WHITE, BLACK)
-"""Clue values for setters: 1 a white pearl, 2 a black one."""
-
-
-def _words(var: int, mask: int) -> str:
-    return "a line" if mask == TRUE else "no line" if mask == FALSE else "open"
-
-
-def _finishes(board: Board) -> Callable[[list[int], int], bool]:
-    """Closing the only chain finishes the puzzle when the closed loop satisfies everything."""
-
-    def finishes(dom: list[int], edge: int) -> bool:
-        lines = [1 if d == TRUE or e == edge else 0 for e, d in enumerate(dom)]
-        return not violations(board, lines)
-
-    return finishes
+"""Clue values for setters: 1 a white pearl, 2 a black one (``model.KIND_OF``'s numbers)."""

@@ -17,6 +17,7 @@ from puzzlekit_masyu.highlight import Highlights
 if TYPE_CHECKING:
     from rich.text import Text
 
+
 def draw(board: Board, dom: Sequence[int]) -> str:
     return view(board, dom).plain()
 
