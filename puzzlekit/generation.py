@@ -76,6 +76,7 @@ Version 6, per genre:
 - Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
   network that stalls below two thirds of its islands, or leaves a side of the grid
   empty, is thrown away (``looks_whole``).
+- Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
@@ -157,7 +158,7 @@ def unique_at(
     value) the attempt ends (``_OutOfTime``).
     """
     out_of_time(deadline)
-    model = genre.build(instance)
+    model = genre.solving_model(instance)  # accept has the last word at every leaf
     cap = deduction_cap(genre, rung)
     outcome = _count(model, cap, max_nodes if cap is None else 0, deadline)
     return outcome.status == Status.UNIQUE
@@ -177,7 +178,7 @@ def needed_rung(
     deduction runs: what it leaves open needs the search rung, and no search is spent
     proving again what the trials proved (with a budget that might not reach it)."""
     out_of_time(deadline)
-    outcome = _count(genre.build(instance), None, 0 if proven else max_nodes, deadline)
+    outcome = _count(genre.solving_model(instance), None, 0 if proven else max_nodes, deadline)
     if proven and outcome.status == Status.UNDECIDED:
         return outcome.rung  # the search rung: deduction alone did not finish
     if outcome.status != Status.UNIQUE:
@@ -332,7 +333,7 @@ class ClueTrials:
         cap = deduction_cap(genre, rung)
         if editable is None:
             out_of_time(self.deadline)
-            model = genre.build(trial)
+            model = genre.solving_model(trial)
         else:
             model = editable.model
             if cap is not None:
