@@ -42,12 +42,27 @@ Build them in a scratch folder, never in this repository (``S`` is his sources):
 Both take game IDs as arguments or one a line on stdin; on his own generators' boards
 they give back the level each was made at.
 
+Solo's standalone grader is built the same way from ``solo.c``
+(``gcc -O2 -DSTANDALONE_SOLVER -I. -o /tmp/solosolver solo.c divvy.c dsf.c malloc.c misc.c
+random.c tree234.c version.c nullfe.c midend.c -lm``; ``--solo-solver``, it prints
+"Difficulty rating: Advanced (...)").  Rectangles has no standalone solver at all: a driver
+that includes his unmodified ``rect.c`` and calls its ``rect_solver`` on the numbers as
+given (no winnowing) answers "solved" or "unfinished"; built in a scratch folder next to
+his sources (``--rect-solver``)::
+
+    #include "rect.c"   /* then main(): decode_params, validate_desc, new_game, one
+                           numberdata (area, one point) per number, rect_solver(w, h, n,
+                           numbers, NULL, NULL, NULL); print ret == 1 ? "solved" : ... */
+
+    gcc -O2 -I. -o /tmp/rectsolver rectsolver.c malloc.c misc.c random.c dsf.c nullfe.c \
+        midend.c version.c tree234.c findloop.c divvy.c sort.c -lm
+
 Light Up's grader is built the same way from ``lightup.c``
 (``gcc -O2 -DSTANDALONE_SOLVER -I. -o /tmp/lightupsolver lightup.c combi.c dsf.c malloc.c
 misc.c random.c tree234.c version.c nullfe.c midend.c -lm``; pass it with
 ``--lightup-solver``): it prints "Puzzle has difficulty N" (0 Easy, 1 Tricky, 2 Hard).
-``--games lightup`` runs that section alone.  The tables and the mapping chosen from them
-are in docs/generating.md.
+``--games solo rect`` or ``--games lightup`` runs those sections alone.  The tables and the
+mapping chosen from them are in docs/generating.md.
 """
 
 from __future__ import annotations
@@ -58,10 +73,15 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
+from typing import Any
+
+from puzzlekit_sudoku.board import SYMBOLS
 
 import puzzlekit
 from puzzlekit.formats import tatham
+from puzzlekit.grid import Houses
 from puzzlekit.interchange import decode, encode
 
 LOOPY = "/usr/games/sgt-loopy"
@@ -70,9 +90,12 @@ PEARL = "/usr/games/sgt-pearl"
 LOOPY_LEVELS = {"e": "easy", "n": "normal", "t": "tricky", "h": "hard"}
 BRIDGES_LEVELS = {"0": "easy", "1": "medium", "2": "hard"}
 PEARL_LEVELS = {"e": "easy", "t": "tricky"}
-GAMES = ("loopy", "bridges", "lightup", "pearl")
+SOLO = "/usr/games/sgt-solo"
+SOLO_LEVELS = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced", "e": "extreme", "u": "unreasonable"}
+RECT = "/usr/games/sgt-rect"
 LIGHTUP = "/usr/games/sgt-lightup"
 LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
+GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect")
 
 
 def tatham_ids(program: str, params: str, count: int) -> list[str]:
@@ -155,6 +178,119 @@ def grade_ours(solver: str, size: str, count: int) -> str:
         columns |= set(tally)
         rows.append((f"{difficulty} {size}", tally))
         print(f"ours {difficulty}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("puzzlekit difficulty", rows, columns)
+
+
+# -- Solo (Sudoku) and Rectangles (Shikaku) ---------------------------------------------
+
+
+def tatham_cells(desc: str) -> list[int]:
+    """The squares of a Solo or Rectangles description: ``a``-``z`` a run of 1-26 empty
+    squares (0), a number one square, ``_`` between two numbers."""
+    out: list[int] = []
+    for token in re.findall(r"[a-z]|\d+", desc):
+        out += [int(token)] if token.isdigit() else [0] * (ord(token) - 96)
+    return out
+
+
+def tatham_desc(values: Sequence[int]) -> str:
+    """The inverse of ``tatham_cells``."""
+    out, run = "", 0
+    for v in [*values, -1]:
+        if v == 0:
+            run += 1
+            if run == 26:
+                out, run = out + "z", 0
+            continue
+        if run:
+            out, run = out + chr(96 + run), 0
+        elif out and out[-1].isdigit() and v > 0:
+            out += "_"
+        out += str(v) if v > 0 else ""
+    return out
+
+
+def solo_level(game_id: str) -> str:
+    """Sudoku level text of a Solo game ID ``CxR:DESC`` (his boxes are R wide and C tall)."""
+    params, desc = game_id.split(":")
+    c, r = (int(x) for x in params.split("x"))
+    n, cells = c * r, tatham_cells(desc)
+    return f"# box: {r}x{c}\n" + "".join("".join(SYMBOLS[v] for v in cells[i * n : i * n + n]) + "\n" for i in range(n))
+
+
+def solo_id(board: Any) -> str:
+    return f"{board.box_h}x{board.box_w}:{tatham_desc(board.givens)}"
+
+
+def rect_level(game_id: str) -> str:
+    """Shikaku level text of a Rectangles game ID ``WxH:DESC``."""
+    params, desc = game_id.split(":")
+    w, h = (int(x) for x in params.split("e")[0].split("x"))
+    cells = [str(v) if v else "." for v in tatham_cells(desc)]
+    return "".join(" ".join(cells[i * w : i * w + w]) + "\n" for i in range(h))
+
+
+def rect_id(board: Any) -> str:
+    numbers = dict(board.clues)
+    return f"{board.cols}x{board.rows}:{tatham_desc([numbers.get(c, 0) for c in range(board.rows * board.cols)])}"
+
+
+def rung_of(genre: str, level: str, timeout: float) -> str:
+    """The rung puzzlekit's ladder needs for a level (its status when it is not unique)."""
+    g = puzzlekit.default_host().genre(genre)
+    result = puzzlekit.solve(g, level, timeout=timeout)
+    if result.status != puzzlekit.Status.UNIQUE:
+        return str(result.status.value)
+    return "search" if result.stats.rung > len(g.ladder) else str(result.stats.rung)
+
+
+def grade_solo_theirs(params: str, count: int, timeout: float) -> str:
+    """Per Solo level: how many of his boards need each of our Sudoku rungs."""
+    rows, columns = [], set()
+    for letter, name in SOLO_LEVELS.items():
+        spec = f"{params}d{letter}#calibrate"
+        tally = Counter(rung_of("sudoku", solo_level(i), timeout) for i in tatham_ids(SOLO, spec, count))
+        columns |= set(tally)
+        rows.append((f"{name} ({spec.split('#')[0]})", tally))
+        print(f"solo {name}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("Tatham level", rows, columns)
+
+
+def grade_solo_ours(solver: str, size: str, count: int) -> str:
+    """Per puzzlekit difficulty: how Tatham's Solo grader rates our Sudokus."""
+    rows, columns = [], set()
+    for difficulty in ("easy", "medium", "hard", "expert"):
+        made = puzzlekit.generate("sudoku", size=size, difficulty=difficulty, seed="calibrate", count=count)
+        tally = Counter(tatham_grade(solver, solo_id(m.instance)).split(" ")[0] for m in made)
+        columns |= set(tally)
+        rows.append((f"{difficulty} {size}", tally))
+        print(f"ours sudoku {difficulty}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("puzzlekit difficulty", rows, columns)
+
+
+def grade_rect_theirs(sizes: Sequence[str], count: int, timeout: float) -> str:
+    """Per size (his one level, expansion factor 0): how many of his boards need each of our Shikaku rungs."""
+    rows, columns = [], set()
+    for size in sizes:
+        ids = tatham_ids(RECT, f"{size}#calibrate", count)
+        tally = Counter(rung_of("shikaku", rect_level(game_id), timeout) for game_id in ids)
+        columns |= set(tally)
+        rows.append((f"Rectangles {size}", tally))
+        print(f"rect {size}: {dict(tally)}", file=sys.stderr, flush=True)
+    return _table("Tatham board", rows, columns)
+
+
+def grade_rect_ours(solver: str, sizes: Sequence[str], count: int) -> str:
+    """Per puzzlekit difficulty and size: whether Tatham's Rectangles solver finishes our boards."""
+    rows, columns = [], set()
+    for size in sizes:
+        for difficulty in ("easy", "medium", "hard"):
+            made = puzzlekit.generate("shikaku", size=size, difficulty=difficulty, seed="calibrate", count=count)
+            run = partial(subprocess.run, capture_output=True, text=True, timeout=120)
+            tally = Counter(run([solver, rect_id(m.instance)]).stdout.strip() for m in made)
+            columns |= set(tally)
+            rows.append((f"{difficulty} {size}", tally))
+            print(f"ours shikaku {difficulty} {size}: {dict(tally)}", file=sys.stderr, flush=True)
     return _table("puzzlekit difficulty", rows, columns)
 
 
@@ -245,6 +381,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bridges-size", default="15x15", help="Bridges board size (default 15x15)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per solve")
     parser.add_argument("--loopy-solver", type=Path, help="Tatham's standalone Loopy grader, to grade our boards")
+    parser.add_argument("--solo-size", default="9x9", help="Sudoku / Solo board size (default 9x9)")
+    parser.add_argument("--solo-solver", type=Path, help="Tatham's standalone Solo grader, to grade our Sudokus")
+    parser.add_argument("--rect-sizes", nargs="+", default=["10x10", "15x15"], help="Shikaku / Rectangles sizes")
+    parser.add_argument("--rect-solver", type=Path, help="a driver of Tatham's Rectangles solver, to grade ours")
     parser.add_argument("--masyu-size", default="10x10", help="Pearl / Masyu board size (default 10x10)")
     parser.add_argument("--pearl-grader", type=Path, help="the pearlgrade driver (above), to grade our Masyu boards")
     parser.add_argument("--bridges-grader", type=Path, help="the bridgesgrade driver (above), to grade our Bridges")
@@ -254,7 +394,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--games", nargs="+", choices=GAMES, default=list(GAMES), help="which of his games to calibrate (default all)"
     )
     args = parser.parse_args(argv)
-    for game, program in (("loopy", LOOPY), ("bridges", BRIDGES), ("lightup", LIGHTUP), ("pearl", PEARL)):
+    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT)):
         if game in args.games and not Path(program).exists():
             parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
@@ -270,6 +410,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             print()
     if "loopy" in args.games and args.loopy_solver:
         print(grade_ours(str(args.loopy_solver), args.size, args.count))
+        print()
+    if "solo" in args.games:
+        c, r = Houses.box_shape(int(args.solo_size.split("x")[0]))[::-1]
+        print(grade_solo_theirs(f"{c}x{r}", args.count, args.timeout))
+        print()
+        if args.solo_solver:
+            print(grade_solo_ours(str(args.solo_solver), args.solo_size, args.count))
+            print()
+    if "rect" in args.games:
+        print(grade_rect_theirs(args.rect_sizes, args.count, args.timeout))
+        print()
+        if args.rect_solver:
+            print(grade_rect_ours(str(args.rect_solver), args.rect_sizes, args.count))
         print()
     if "lightup" in args.games:
         print(grade_lightup_theirs(args.lightup_sizes, args.count, args.timeout))

@@ -5,7 +5,8 @@
     python benchmarks/generation.py --floors --genre masyu --size 20x20 --difficulty hard
 
 Every genre is made at 5x5, 7x7, 10x10, 15x15 and 20x20 (Sudoku 4x4, 6x6, 9x9, 16x16) in
-every difficulty it offers (``Genre.difficulties``), from the seeds ``bench-0`` ..
+every difficulty it makes at that size (``Genre.difficulties_at``: a 4x4 Sudoku is only
+ever easy, the rest refused at once), from the seeds ``bench-0`` ..
 ``bench-4``, at default settings (no symmetry, the genre's default density, the default
 search budgets); the issue's named rows (Slitherlink 30x30 hard, Akari 25x25 hard) come
 too.  A user's ``generate`` gives up after 60 s of the clock; here a puzzle gives up
@@ -135,11 +136,11 @@ def matrix(
     diff_filter = set(difficulties) if difficulties else None
     cells = []
     for genre in chosen:
-        offered = list(host.genre(genre).difficulties)
         wanted = [s for s in sizes_of(genre) if size_filter is None or s in size_filter]
         if size_filter:
             wanted += [s for s in size_filter if s not in wanted]  # a size beyond the matrix, asked by name
         for size in wanted:
+            offered = host.genre(genre).difficulties_at(*(int(n) for n in size.split("x")))
             cells += [Cell(genre, size, d) for d in offered if diff_filter is None or d in diff_filter]
     for genre, size, difficulty in NAMED_ROWS:
         cell = Cell(genre, size, difficulty)

@@ -23,7 +23,8 @@ Sets: ``sparse-minimal-*`` (benchmarks/sets, made by sparse_minimal.py),
 ``janko-slither-search`` (the 22 of janko-slither that deduction alone leaves open, listed
 in benchmarks/sets/janko-slither-search.ids: the small search trees), and
 ``empty-slither-25x25`` / ``empty-masyu-25x25`` (one clueless board each, which must
-prove "multiple").
+prove "multiple"), ``sudoku-famous`` (benchmarks/sets: famous hard Sudokus, most of them
+needing search) and ``shikaku-chessboard-20x20`` (a 2 on every black square: "multiple").
 """
 
 from __future__ import annotations
@@ -105,7 +106,22 @@ def vs_sets() -> dict[str, run.PuzzleSet]:
     for genre in ("slitherlink", "masyu"):
         s = _empty(genre, 25)
         sets[s.name] = s
+    famous = SETS_DIR / "sudoku-famous.txt"
+    sets[famous.stem] = run.PuzzleSet(famous.stem, run._fixture_loader(famous, "sudoku"))
+    sets["shikaku-chessboard-20x20"] = _chessboard(20)
     return sets
+
+
+def _chessboard(size: int) -> run.PuzzleSet:
+    """A Shikaku with a 2 on every black square of a chessboard: a domino tiling, which has
+    a great many solutions and must come out ``multiple`` (issue 23's open board)."""
+    rows = [" ".join("2" if (r + c) % 2 == 0 else "." for c in range(size)) for r in range(size)]
+    text = "# expect: multiple\n" + "\n".join(rows) + "\n"
+
+    def load() -> list[run.Board]:
+        return [run.Board("shikaku", f"chessboard {size}x{size}", text, "multiple", frozenset())]
+
+    return run.PuzzleSet(f"shikaku-chessboard-{size}x{size}", load)
 
 
 def sat_board(board: run.Board, timeout: float | None) -> tuple[float, bool]:

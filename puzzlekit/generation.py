@@ -76,6 +76,12 @@ Version 6, per genre:
 - Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
   network that stalls below two thirds of its islands, or leaves a side of the grid
   empty, is thrown away (``looks_whole``).
+- Shikaku: numbers moved within their rectangles, on one model, until the difficulty's
+  rung solves the board and the rung below does not (``grid.placing.climb``), so a hard
+  board needs exactly no-room.
+- Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one model
+  (``Givens``), near twins refused without a search, one search per removal at the top,
+  an expert's last pass ended after 6 failed removals in a row (``top_patience``).
 - Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
 """
 CHEAP_SHARE = 0.6
@@ -290,8 +296,9 @@ class ClueTrials:
         The board as it stands is unique, so a second solution without these clues breaks
         one of them: its count there is another value.  The cases, each a search for any
         solution: the first clue takes each other value (the rest blank), then the first
-        keeps its clue and the second takes each other value, and so on.  A solution in
-        any case (or an undecided one) means not proven unique; none in every case means
+        keeps its clue and the second takes each other value, and so on (one search per clue
+        when the model takes every other value at once: ``ClueModel.set_other``).  A solution
+        in any case (or an undecided one) means not proven unique; none in every case means
         unique.  Counts no clue can say are ``twins_near``'s, checked before.  These
         searches start from a wrong clue, which deduction usually refutes at once, where
         counting to two must first find the solution and then exhaust the rest."""
@@ -304,10 +311,13 @@ class ClueTrials:
             for position, clue, others in zip(positions, clues, values):
                 if others is None:
                     return None
-                for value in others:
-                    if value == clue:
-                        continue
-                    editable.set_clue(position, value)
+                if clue is not None and editable.set_other(position, clue):
+                    cases: list[int | None] = [None]  # every other value at once
+                else:
+                    cases = [value for value in others if value != clue]
+                for value in cases:
+                    if value is not None:
+                        editable.set_clue(position, value)
                     outcome = _count(editable.model, None, self.max_nodes, self.deadline, limit=1)
                     if outcome.status != Status.NONE:
                         return False
@@ -513,6 +523,7 @@ def reduce_clues(
     max_nodes: int = DEFAULT_BUDGET,
     deadline: float | None = None,
     trials: ClueTrials | None = None,
+    top_patience: int | None = None,
 ) -> Any:
     """Blank clue orbits in shuffled order, keeping each removal only while the board
     stays unique at ``rung`` (Tatham's method; the symmetry lives in the orbits).
@@ -523,6 +534,10 @@ def reduce_clues(
     Two passes: the first ``CHEAP_SHARE`` of the orbits are tried with the rung below
     (cheap, and it removes most of them), then every orbit still standing with ``rung``
     itself.  Every pass keeps the board unique at its rung, hence at ``rung``.
+
+    ``top_patience``, at the top difficulty (where each trial is a search): the second pass
+    ends after that many removals in a row fail, once the rung below no longer solves the
+    board (it is then of the difficulty, if not minimal).
     """
     order = list(orbits)
     rng.shuffle(order)
@@ -531,8 +546,26 @@ def reduce_clues(
     if cheap and not trials.deduces(rung - 1):
         cheap = 0  # the rung below cannot solve even every clue: each of its trials would fail
     kept = trials.blank_each(order[:cheap], rung - 1, batches=True)
-    trials.blank_each(kept + order[cheap:], rung)
+    if top_patience is not None and is_top(genre, rung) and trials.editable is not None:
+        _blank_until_stale(trials, kept + order[cheap:], rung, top_patience)
+    else:
+        trials.blank_each(kept + order[cheap:], rung)
     return trials.instance
+
+
+def _blank_until_stale(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, patience: int) -> None:
+    """Blank each orbit in turn while the board stays unique at ``rung``, until ``patience``
+    removals in a row fail after the rung below has stopped solving the board."""
+    hard, misses = False, 0
+    for orbit in orbits:
+        if trials.blank(orbit, rung):
+            _tell("removed", len(orbit))
+            misses = 0
+            hard = hard or not trials.deduces(rung - 1)
+        else:
+            misses += 1
+            if hard and misses >= patience:
+                return
 
 
 def out_of_time(deadline: float | None) -> None:

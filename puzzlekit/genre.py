@@ -297,6 +297,12 @@ class Genre(ABC):
     """The sizes the web app's New-puzzle menu may offer (it shows those made in time:
     ``puzzlekit.web.offer``)."""
 
+    def difficulties_at(self, cols: int, rows: int) -> dict[str, int]:
+        """The difficulties the generator makes at a size at all, however long it is given
+        (a request for another fails at once): by default all of ``difficulties``; none at
+        a size it never makes (a Sudoku whose side is prime has no boxes)."""
+        return dict(self.difficulties)
+
     daily_size: ClassVar[str] = "7x7"
     """The size of the web app's daily puzzle: small enough to finish over a coffee (a
     genre whose natural board is another size, Sudoku's 9x9, says so)."""

@@ -98,12 +98,12 @@ def test_the_nearest_difficulty_is_tried_easier_first() -> None:
     assert nearest(sudoku, "hard") == ["hard", "medium", "expert", "easy"]
 
 
-def test_a_difficulty_not_made_in_time_makes_the_nearest_and_says_so(host: Host) -> None:
+def test_a_difficulty_not_made_at_a_size_makes_the_nearest_and_says_so(host: Host) -> None:
     client = TestClient(create_app(host, Limits(budget=2.0)))
     body = {"genre": "sudoku", "size": "4x4", "difficulty": "medium", "seed": "near"}
     board = client.post("/api/generate", json=body).json()
     assert board["requested"] == "medium" and board["difficulty"] == "easy"
-    assert "no medium 4x4 puzzle was made in time" in board["note"]
+    assert "no medium 4x4 puzzle is made at this size, so this one is easy" in board["note"]
 
 
 def test_an_unknown_difficulty_is_refused_before_any_work(client: TestClient) -> None:

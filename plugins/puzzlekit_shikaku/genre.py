@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -11,7 +12,7 @@ from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, cells_of, cut_rectangles
+from puzzlekit.grid import Canvas, GridGenre, NoRoom, Placements, cells_of, cut_rectangles, rectangles
 from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
 from puzzlekit_shikaku.board import Board, violations
@@ -50,11 +51,9 @@ class Shikaku(GridGenre):
         return LevelErrors.run(lambda: text.parse(block), lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
-        model = Model(LADDER, domains=instance.places.domains())
-        instance.places.add_to(model, FITTING, OVERLAP, NO_ROOM)
-        name = instance.clue_name
-        model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{name(bit.bit_length() - 1)}'s"))
+        model, _ = deduction(instance.places)
         model.leaf_check = lambda values: not violations(instance, values)
+        model.cnf = lambda: self.sat_encoding(instance)  # open boards are searched by clause learning
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
@@ -126,35 +125,27 @@ class Shikaku(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Cut the board into random rectangles (2 to 12 cells, rarely 1) with each number in
-        a random cell of its own; if that is unique at the difficulty's rung, move numbers
-        within their rectangles to where they allow more rectangles, while it stays so."""
-        from puzzlekit.generation import out_of_time, target_rung, unique_at  # not at start-up
+        a random cell of its own, then move numbers within their rectangles until the
+        difficulty's rung solves the board and the rung below does not (``grid.placing``)."""
+        from puzzlekit.generation import target_rung  # not at start-up
+        from puzzlekit.grid import MovingClues, climb
 
         if request.symmetry != "none":
             raise UsageError("Shikaku numbers are not laid out symmetrically: use --symmetry none")
         rows, cols = request.rows, request.cols
         regions = cut_rectangles(rows, cols, rng, 12)
-        clues = [rng.choice(cells) for cells in regions]
-        rung = target_rung(self, request.difficulty)
-
-        def board() -> Board:
-            return Board(rows, cols, tuple(sorted((cell, len(cells)) for cell, cells in zip(clues, regions))))
-
-        if not unique_at(self, board(), rung, request.max_nodes):
+        cells = [rng.choice(cells) for cells in regions]
+        shapes = partial(rectangles, rows, cols)
+        moving = MovingClues(text.grid_of(rows, cols), regions, cells, shapes, deduction, lambda i: f"number {i + 1}")
+        if not climb(moving, target_rung(self, request.difficulty), rng, request.deadline):
             return None
-        order = list(range(len(regions)))
-        rng.shuffle(order)
-        for i in order:
-            out_of_time(request.deadline)
-            cap = min(rung, 3)  # lookahead is dear: harden with the rungs below it
-            before, count = clues[i], len(board().places.pieces[sorted(clues).index(clues[i])])
-            spots = list(regions[i])
-            rng.shuffle(spots)
-            for cell in spots[:3]:
-                clues[i] = cell
-                trial = board()
-                more = len(trial.places.pieces[sorted(clues).index(cell)])
-                if more > count and unique_at(self, trial, cap, request.max_nodes):
-                    before, count = cell, more
-            clues[i] = before
-        return board()
+        return Board(rows, cols, tuple(sorted((cell, len(region)) for cell, region in zip(moving.cells, regions))))
+
+
+def deduction(places: Placements) -> tuple[Model, list[NoRoom]]:
+    """The ladder's propagators on ``places`` (no leaf check, no clauses: what deduction needs)."""
+    model = Model(LADDER, domains=places.domains())
+    rooms = places.add_to(model, FITTING, OVERLAP, NO_ROOM)
+    name = places.clue_name
+    model.add(Lookahead(LOOKAHEAD, probe_rung=3, describe=lambda var, bit: f"{name(bit.bit_length() - 1)}'s"))
+    return model, rooms

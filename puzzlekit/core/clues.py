@@ -64,6 +64,12 @@ class ClueModel(ABC):
     def instance(self) -> Any:
         """The board with the clues as they stand now."""
 
+    def set_other(self, position: Any, clue: int) -> bool:
+        """Let ``position`` take any clue but ``clue`` at once (a Sudoku cell that may hold
+        any digit but its given), so one search asks what one per other value would; False
+        (the default) when the model cannot, and the generator tries each value in turn."""
+        return False
+
     def readers(self, position: Any) -> Sequence[int] | None:
         """The indices (in ``model.propagators``) of every propagator whose deductions
         change with the clue at ``position``: after ``set_clue`` there, an engine that

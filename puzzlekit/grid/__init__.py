@@ -19,8 +19,10 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
-- ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``: one piece per clue
-  tiling the board (Shikaku), its propagators and its exact-cover CNF;
+  ``Givens``, their ``ClueModel`` (givens changed in place, for a generator);
+- ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``, ``NoRoom``: one piece
+  per clue tiling the board (Shikaku), its propagators and its exact-cover CNF;
+  ``MovingClues``, ``climb``: clues moved within their regions until a rung is needed;
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
   terminal views from one ``paint``, toned from ``Violation.cells`` (``walled``: the
   terminal view frames its cells, so region walls show there too);
@@ -48,7 +50,8 @@ from puzzlekit.grid.layers import (
     read_layered,
     read_marks,
 )
-from puzzlekit.grid.placements import Placements, cut_rectangles, rectangles
+from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
+from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
 from puzzlekit.grid.shading import (
     Apart,
@@ -74,7 +77,7 @@ from puzzlekit.grid.text import (
     write_grid,
 )
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
-from puzzlekit.grid.units import House, Houses
+from puzzlekit.grid.units import Givens, House, Houses
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -90,9 +93,12 @@ __all__ = [
     "Canvas",
     "Confined",
     "Count",
+    "Givens",
     "GridGenre",
     "House",
     "Houses",
+    "MovingClues",
+    "NoRoom",
     "NotAll",
     "OneClueRegions",
     "ParsedGrid",
@@ -106,6 +112,7 @@ __all__ = [
     "block_clauses",
     "board_rows",
     "cells_of",
+    "climb",
     "counted",
     "cut_rectangles",
     "describe_legend",

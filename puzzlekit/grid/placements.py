@@ -64,6 +64,18 @@ class Placements:
 
     def __init__(self, grid: RectGrid, pieces: Sequence[Sequence[int]], clue_name: Callable[[int], str]) -> None:
         self.grid, self.pieces, self.clue_name = grid, tuple(tuple(p) for p in pieces), clue_name
+        self._through: dict[int, dict[int, int]] = {}
+
+    def through(self, i: int) -> dict[int, int]:
+        """Per cell some piece of clue ``i`` covers, those pieces (a mask of their indices);
+        listed once per clue, for the no-room checks of its neighbours."""
+        found = self._through.get(i)
+        if found is None:
+            found = self._through[i] = {}
+            for k, piece in enumerate(self.pieces[i]):
+                for cell in cells_of(piece):
+                    found[cell] = found.get(cell, 0) | 1 << k
+        return found
 
     def domains(self) -> list[int]:
         """Per cell, the clues some piece of which covers it."""
@@ -76,9 +88,10 @@ class Placements:
                 dom[cell] |= 1 << i
         return dom
 
-    def add_to(self, model: Model, fitting: Rule, overlap: Rule, no_room: Rule) -> None:
+    def add_to(self, model: Model, fitting: Rule, overlap: Rule, no_room: Rule) -> list[NoRoom]:
         """The three deductions per clue (fitting, then overlap, then no room), a piece's
-        removal waking the no-room check of every clue whose pieces reach near it."""
+        removal waking the no-room check of every clue whose pieces reach near it.  Returns
+        the no-room propagators, one per clue (``puzzlekit.grid.placing`` moves their rings)."""
         fits = [Fitting(fitting, self, i, model.add_state([(1 << len(p)) - 1])) for i, p in enumerate(self.pieces)]
         overlaps = [Overlap(overlap, self, i, fit.slot) for i, fit in enumerate(fits)]
         rooms = [NoRoom(no_room, self, i, fit.slot) for i, fit in enumerate(fits)]
@@ -91,8 +104,10 @@ class Placements:
         areas = [sum(1 << c for c in fit.area) for fit in fits]
         for i, room in enumerate(rooms):
             near = [j for j in range(len(fits)) if j != i and reach[i] & areas[j]]
-            room.ring, room.others = reach[i], [(j, fits[j].slot) for j in near]
+            room.others = [(j, fits[j].slot) for j in near]
+            room.set_ring(reach[i])
             fits[i].wakes = overlaps[i].wakes = room.wakes = [own[i]] + [indices[j] for j in near]
+        return rooms
 
     def sat_encoding(self) -> SatEncoding:
         """Exact cover as CNF, sharing nothing with the propagators: SAT variable ``k + 1`` is
@@ -138,8 +153,10 @@ class Fitting(Propagator):
         self.wakes: list[int] = []
         """Propagators to wake when this clue's pieces shrink (no-room neighbours)."""
 
-    def keep(self, engine: Engine, piece: int) -> bool:
-        return True
+    def survivors(self, engine: Engine, alive: int) -> int:
+        """The pieces of ``alive`` (a mask of piece indices) that fit: every cell one the
+        clue's cells may take (``fits`` does that test), filtered further by a subclass."""
+        return alive
 
     def overlap(self, alive: int) -> bool:
         """Whether the cells all survivors cover are the clue's (else only when one is left)."""
@@ -149,15 +166,21 @@ class Fitting(Propagator):
         dom, aux, bit, pieces = engine.dom, engine.aux, 1 << self.i, self.places.pieces[self.i]
         can = must = 0
         for c in self.area:
-            if dom[c] & bit:
+            d = dom[c]
+            if d & bit:
                 can |= 1 << c
-                if dom[c] == bit:
+                if d == bit:
                     must |= 1 << c
-        alive, old = 0, aux[self.slot]
-        for k in cells_of(old):
-            piece = pieces[k]
-            if not piece & ~can and not must & ~piece and self.keep(engine, piece):
-                alive |= 1 << k
+        alive = old = aux[self.slot]
+        rest = old
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            piece = pieces[low.bit_length() - 1]
+            if piece & ~can or must & ~piece:
+                alive ^= low
+        if alive:
+            alive = self.survivors(engine, alive)
         if not alive:
             return False
         if alive != old:
@@ -165,15 +188,23 @@ class Fitting(Propagator):
             for p in self.wakes:
                 engine.wake(p)
         sure, reach = -1, 0
-        for k in cells_of(alive):
-            sure &= pieces[k]
-            reach |= pieces[k]
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            piece = pieces[low.bit_length() - 1]
+            sure &= piece
+            reach |= piece
         if not self.overlap(alive):
             sure = 0
-        for c in self.area:
-            if sure >> c & 1 and dom[c] != bit and not engine.set(c, bit, self.area, True):
-                return False
-            if not reach >> c & 1 and dom[c] & bit and not engine.set(c, ~bit, self.area, False):
+        # Only cells whose domain changes, in board order: the clue's sure cells not yet
+        # its own, and cells it may still take that no surviving piece reaches.
+        sure &= ~must
+        todo = sure | can & ~reach
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            if not engine.set(low.bit_length() - 1, bit if sure & low else ~bit, self.area, bool(sure & low)):
                 return False
         return True
 
@@ -196,21 +227,83 @@ class Overlap(Fitting):
 
 
 class NoRoom(Overlap):
-    __slots__ = ("ring", "others")
+    __slots__ = ("ring", "others", "_wide", "_shifts", "_cover", "_blocked", "_outside", "_outside_ring")
     ring: int
     """The clue's cells and the cells around them, as a bitmask."""
     others: list[tuple[int, int]]
     """(clue, aux slot) of every clue whose pieces may reach the ring."""
+    _wide: int
+    """The ring ``set_ring`` gave: the widest, which ``_cover`` is listed for."""
+    _shifts: list[tuple[int, int]]
+    """Per other clue, its aux slot and the offset of its pieces in one index space."""
+    _cover: list[int]
+    """Per cell of the ring ``set_ring`` gave, the other clues' pieces (in that index space)
+    that cover it (empty until ``_index`` has run).  A ring made narrower later
+    (``puzzlekit.grid.placing``) keeps these: a piece clear of the narrower ring cannot
+    cover any of its cells, so it changes no answer."""
+    _blocked: list[int]
+    """Per piece of this clue, the other clues' pieces that overlap it."""
+    _outside: dict[int, list[int]]
+    """Per piece of this clue (filled as asked), ``_cover`` of each ring cell outside it."""
+    _outside_ring: int
 
-    def keep(self, engine: Engine, piece: int) -> bool:
-        """Does every cell of the ring outside ``piece`` keep a piece clear of it?"""
-        aux, pieces, coverable = engine.aux, self.places.pieces, piece
+    def set_ring(self, ring: int) -> None:
+        """Set the ring; the pieces of other clues that cover its cells are listed when
+        first needed (a model capped below no-room never needs them)."""
+        self.ring = self._wide = ring
+        self._cover = []
+
+    def _index(self) -> None:
+        """Per cell of the ring, the pieces of other clues that cover it."""
+        every, ring = self.places.pieces, self._wide
+        cover, offset = [0] * self.places.grid.n_cells, 0
+        self._shifts = []
         for j, slot in self.others:
-            for k in cells_of(aux[slot]):
-                if not pieces[j][k] & piece:
-                    coverable |= pieces[j][k]
-        return not self.ring & ~coverable
+            self._shifts.append((slot, offset))
+            for cell, mask in self.places.through(j).items():
+                if ring >> cell & 1:
+                    cover[cell] |= mask << offset
+            offset += len(every[j])
+        self._cover = cover
+        self._blocked = [_union(cover, piece) for piece in every[self.i]]
+        self._outside, self._outside_ring = {}, -1
+
+    def survivors(self, engine: Engine, alive: int) -> int:
+        """The pieces that leave every cell of the ring outside them a piece of another
+        clue clear of them (only pieces that touch the ring can cover its cells): per
+        piece, each such cell's covering pieces meet those left and clear of it."""
+        if not self._cover:
+            self._index()
+        aux, ring = engine.aux, self.ring
+        if ring != self._outside_ring:  # moved by puzzlekit.grid.placing
+            self._outside, self._outside_ring = {}, ring
+        left = 0
+        for slot, offset in self._shifts:
+            left |= aux[slot] << offset
+        outside, blocked, cover, pieces = self._outside, self._blocked, self._cover, self.places.pieces[self.i]
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            k = low.bit_length() - 1
+            clear = left & ~blocked[k]
+            cells = outside.get(k)
+            if cells is None:
+                cells = outside[k] = [cover[x] for x in cells_of(ring & ~pieces[k])]
+            for covering in cells:
+                if not covering & clear:
+                    alive ^= low
+                    break
+        return alive
 
     def explain(self, var: int, mask: int, note: object) -> str:
         gone = f", once {self.places.word}s that leave a cell nearby no cover are gone"
         return super().explain(var, mask, note) + gone
+
+
+def _union(cover: Sequence[int], piece: int) -> int:
+    """The union of ``cover`` over the cells of ``piece``."""
+    out = 0
+    for cell in cells_of(piece):
+        out |= cover[cell]
+    return out

@@ -11,14 +11,17 @@ and hidden pairs and triples.  The genre owns the ``Rule`` of each (its ladder's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
+from typing import Any
 
+from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule, Violation
-from puzzlekit.engines.encoding import Clause, SatEncoding
+from puzzlekit.core.rng import Rng
+from puzzlekit.engines.encoding import Clause, SatEncoding, exactly_one
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 from puzzlekit.grid.topology import RectGrid
@@ -153,6 +156,157 @@ class Houses:
         encoding.values = table  # the one-hot table (SatEncoding.values): the learning search can use it
         return encoding
 
+    def fill(self, rng: Rng, max_nodes: int = 2000) -> list[int] | None:
+        """A random full grid (a generator's solution): the open cell with the fewest values
+        next, its values in random order, each placed value leaving its peers at once and a
+        cell left with one value placed in turn.  None past ``max_nodes`` dead ends (draw
+        again): 9x9 needs none, 16x16 a few."""
+        peers, n_cells = self.peers, self.grid.n_cells
+        budget = [max_nodes]
+
+        def place(dom: list[int], cell: int, bit: int) -> bool:
+            todo = [(cell, bit)]
+            while todo:
+                cell, bit = todo.pop()
+                if not dom[cell] & bit:
+                    return False
+                dom[cell] = bit
+                for p in peers[cell]:
+                    d = dom[p]
+                    if d & bit:
+                        d &= ~bit
+                        if not d:
+                            return False
+                        dom[p] = d
+                        if not d & (d - 1):
+                            todo.append((p, d))
+            return True
+
+        def grow(dom: list[int]) -> list[int] | None:
+            best, size = -1, 1 << 30
+            for cell, d in enumerate(dom):
+                if d & (d - 1) and d.bit_count() < size:
+                    best, size = cell, d.bit_count()
+            if best < 0:
+                return [d.bit_length() - 1 for d in dom]
+            bits = [1 << v for v in range(1, self.n + 1) if dom[best] >> v & 1]
+            rng.shuffle(bits)
+            for bit in bits:
+                trial = list(dom)
+                if place(trial, best, bit):
+                    found = grow(trial)
+                    if found is not None or budget[0] <= 0:
+                        return found
+                budget[0] -= 1
+                if budget[0] <= 0:
+                    return None
+            return None
+
+        return grow([self.full] * n_cells)
+
+    @cached_property
+    def houses_of(self) -> tuple[tuple[int, ...], ...]:
+        """Per cell, the indices of its houses."""
+        of: list[list[int]] = [[] for _ in range(self.grid.n_cells)]
+        for i, house in enumerate(self.houses):
+            for cell in house.cells:
+                of[cell].append(i)
+        return tuple(tuple(h) for h in of)
+
+    def swaps(self, values: Sequence[int], cell: int, fixed: Sequence[int]) -> list[list[int]]:
+        """Other full grids next to ``values`` (a full grid): for each other value b, the
+        value a of ``cell`` and b swapped in the fewest cells that keep every house whole
+        (a house with one of them swapped has both swapped); then the cell's row or column
+        trading values with a parallel one (``_line_swaps``).  A swap that would change a
+        cell where ``fixed`` is nonzero (a given) is left out.  What a generator tries
+        before a search (``Genre.twins_near``): a board whose givens miss such a set has
+        two solutions."""
+        houses_of, where = self.houses_of, [[0] * (self.n + 1) for _ in self.houses]
+        for i, house in enumerate(self.houses):
+            for c in house.cells:
+                where[i][values[c]] = c
+        a, out = values[cell], []
+        for b in range(1, self.n + 1):
+            if b == a:
+                continue
+            swapped, todo = {cell}, [cell]
+            while todo and swapped:
+                x = todo.pop()
+                other = b if values[x] == a else a
+                for h in houses_of[x]:
+                    y = where[h][other]
+                    if y not in swapped:
+                        if fixed[y]:
+                            swapped = set()
+                            break
+                        swapped.add(y)
+                        todo.append(y)
+            if swapped:
+                grid = list(values)
+                for x in swapped:
+                    grid[x] = b if values[x] == a else a
+                out.append(grid)
+        return out + self._line_swaps(values, cell, fixed)
+
+    def _line_swaps(self, values: Sequence[int], cell: int, fixed: Sequence[int]) -> list[list[int]]:
+        """The cell's line and a parallel one trading the values of a few crossing lines:
+        those where the two hold the same values between them (a cycle: the value one
+        gives up at a crossing, the other gives up at the next), each pair of cells traded
+        in the same houses but for their own two lines (Sudoku: the same box)."""
+        out: list[list[int]] = []
+        (r, c), size = self.grid.rc(cell), self.grid.rows
+        if not self.grid.cols == size == self.n:
+            return out  # lines of n cells each way only (a Latin square's, a Sudoku's)
+        for across in (False, True):
+
+            def at(line: int, k: int, across: bool = across) -> int:
+                return k * size + line if across else line * size + k
+
+            mine, k0 = (c, r) if across else (r, c)
+            for line in range(size):
+                if line == mine:
+                    continue
+                where = {values[at(line, k)]: k for k in range(size)}
+                cycle: list[int] = []
+                k = k0
+                while True:
+                    x, y = at(mine, k), at(line, k)
+                    if fixed[x] or fixed[y] or len(set(self.houses_of[x]) ^ set(self.houses_of[y])) != 2:
+                        cycle = []
+                        break
+                    cycle.append(k)
+                    k = where[values[x]]
+                    if k == k0:
+                        break
+                if len(cycle) > 1:
+                    grid = list(values)
+                    for k in cycle:
+                        x, y = at(mine, k), at(line, k)
+                        grid[x], grid[y] = values[y], values[x]
+                    out.append(grid)
+        return out
+
+    def twin(self, domains: Sequence[int]) -> SatEncoding:
+        """The rule as clauses for the core's learning search (``Model.cnf``), one-hot over
+        the values each cell may hold once every fixed cell's value has left its peers:
+        a board with 25 givens has about a third of ``sat_encoding``'s clauses.  (The search
+        checks every candidate with the propagators, so this twin need not be independent;
+        ``sat_encoding`` is the one that is.)"""
+        left = list(domains)
+        for cell, d in enumerate(domains):
+            if d and not d & (d - 1):
+                for peer in self.peers[cell]:
+                    left[peer] &= ~d
+        for cell, d in enumerate(domains):
+            if d and not d & (d - 1):
+                left[cell] = d
+        encoding = SatEncoding.one_hot([self.n + 1] * len(left), [], domains=left)
+        table = encoding.values or []
+        for house in self.houses:
+            for v in range(1, self.n + 1):
+                encoding.clauses += exactly_one([table[c][v] for c in house.cells if table[c][v]])
+        return encoding
+
 
 class NakedSingle(Propagator):
     __slots__ = ("rule", "houses", "cell", "peers", "watches")
@@ -162,7 +316,12 @@ class NakedSingle(Propagator):
 
     def propagate(self, engine: Engine) -> bool:
         dom, d = engine.dom, engine.dom[self.cell]
-        return bool(d & (d - 1)) or all(not dom[p] & d or engine.set(p, ~d, self.watches, d) for p in self.peers)
+        if d & (d - 1):
+            return True
+        for p in self.peers:
+            if dom[p] & d and not engine.set(p, ~d, self.watches, d):
+                return False
+        return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         value = self.houses.values(note) if isinstance(note, int) else f"its {self.houses.noun}"
@@ -184,21 +343,28 @@ class HiddenSingle(OneHouse):
     __slots__ = ()
 
     def propagate(self, engine: Engine) -> bool:
-        dom, cells, changed = engine.dom, self.cells, True
-        while changed:
-            once = twice = 0
+        dom, cells, full = engine.dom, self.cells, self.houses.full
+        while True:
+            once = twice = placed = 0
             for c in cells:
-                twice, once = twice | once & dom[c], once | dom[c]
-            if once != self.houses.full:
+                d = dom[c]
+                twice |= once & d
+                once |= d
+                if not d & (d - 1):
+                    placed |= d
+            if once != full:
                 return False  # a value has no place left in this house
+            single = once & ~twice & ~placed  # values with one place, not yet placed there
             changed = False
-            for c in cells:
-                s = dom[c] & once & ~twice
-                if s and s != dom[c]:
+            for c in cells if single else ():
+                d = dom[c]
+                s = d & single
+                if s and s != d:
                     if s & (s - 1) or not engine.set(c, s, cells, s):
                         return False  # one cell is the only place for two values
                     changed = True
-        return True
+            if not changed:
+                return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         return f"{self.houses.values(mask)} has no other place in {self.where}"
@@ -291,3 +457,26 @@ class Subsets(OneHouse):
         if kind == "naked":
             return f"{cells} hold {values} between them, so no other cell of {self.where} can"
         return f"{values} can only go in {cells} in {self.where}, so those cells hold nothing else"
+
+
+class Givens(ClueModel):
+    """A model whose clues are values given in cells (Sudoku's givens): a given is its
+    cell's first domain, one value; a blank is ``open_domain``.  No propagator depends on
+    the clues, so a change is one first domain (``puzzlekit.core.clues``)."""
+
+    def __init__(
+        self, model: Model, open_domain: int, givens: Sequence[int], make: Callable[[tuple[int, ...]], Any]
+    ) -> None:
+        self.model, self.open_domain, self.givens, self.make = model, open_domain, list(givens), make
+
+    def set_clue(self, position: Any, clue: int | None) -> None:
+        self.givens[position] = clue or 0
+        self.model.domains[position] = 1 << clue if clue else self.open_domain
+
+    def set_other(self, position: Any, clue: int) -> bool:
+        self.givens[position] = 0
+        self.model.domains[position] = self.open_domain & ~(1 << clue)
+        return True
+
+    def instance(self) -> Any:
+        return self.make(tuple(self.givens))

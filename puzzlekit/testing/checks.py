@@ -357,15 +357,18 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
                     raise Failed(f"small board {index + 1}: {problem}:\n{board}")
 
 
-def check_generates(genre: Genre, size: int = 7) -> None:
+def check_generates(genre: Genre, size: str | None = None) -> None:
     """Every difficulty the genre names gives a puzzle that is unique, stamped with the
-    tier it needs, and the same again from the same seed."""
+    tier it needs, and the same again from the same seed; at ``size`` (WxH), by default
+    the genre's ``daily_size``, a size it makes in every difficulty (a 7x7 Sudoku has no
+    boxes, so Sudoku's is 9x9)."""
     from puzzlekit.generation import GenerateRequest, fits, generate, needed_rung
 
     if not genre.difficulties:
         raise Failed(f"{genre.name} generates but names no difficulties (Genre.difficulties)")
+    cols, rows = (int(side) for side in (size or genre.daily_size).split("x"))
     for difficulty, target in genre.difficulties.items():
-        request = GenerateRequest(size, size, difficulty)
+        request = GenerateRequest(cols, rows, difficulty)
         (made,) = generate(genre, request, "conformance", timeout=120)
         rung = needed_rung(genre, made.instance)
         if rung == 0:

@@ -47,11 +47,17 @@ def nearest(genre: Genre, difficulty: str) -> list[str]:
 
 def make_for_player(genre: Genre, size: tuple[int, int], difficulty: str, seed: str, budget: float) -> Made:
     """The puzzle (same seed, same puzzle) at ``difficulty`` if it is made within most of
-    ``budget`` seconds, else the nearest difficulty made in what is left."""
+    ``budget`` seconds, else the nearest difficulty made in what is left (at once when the
+    genre never makes ``difficulty`` at this size, ``Genre.difficulties_at``)."""
     ends = time.perf_counter() + budget
     tried: list[str] = []
     first_error = ""
     order = nearest(genre, difficulty)
+    made_here = genre.difficulties_at(*size)  # none: make() says why the size is refused
+    never = bool(made_here) and difficulty in genre.difficulties and difficulty not in made_here
+    if never:  # a 4x4 Sudoku above easy: the nearest made at this size, at once
+        order = [d for d in order if d in made_here]
+        tried.append(difficulty)
     for i, d in enumerate(order):
         left = ends - time.perf_counter()
         if left <= 0.05:
@@ -65,6 +71,7 @@ def make_for_player(genre: Genre, size: tuple[int, int], difficulty: str, seed: 
             continue
         if not tried:
             return Made(made[0].text, d)
-        words = f"no {difficulty} {size[0]}x{size[1]} puzzle was made in time, so this one is {d}"
+        how = "is made at this size" if never else "was made in time"
+        words = f"no {difficulty} {size[0]}x{size[1]} puzzle {how}, so this one is {d}"
         return Made(made[0].text, d, words)
     raise GenerationError(f"{first_error} (tried {', '.join(tried) or difficulty} within {budget:g} s)")
