@@ -106,16 +106,7 @@ class Nurikabe(GridGenre):
         return Board(parsed.grid, clues)
 
     def build(self, instance: Board) -> Model:
-        grid, cells = instance.grid, range(instance.grid.n_cells)
-        model = Model(LADDER)
-        model.domains = [FALSE if c in instance.clues else BOOL for c in cells]
-        model.add(OneClueRegions(ISLANDS, grid, cells, 0, instance.clues, sized=True, model=model))
-        for block in _blocks(grid.rows, grid.cols):
-            model.add(NotAll(POOL, block))
-        model.add(StaysConnected(SEA, grid, cells, 1, grid.n_cells - sum(instance.clues.values())))
-        model.add(OneClueRegions(REACH, grid, cells, 0, instance.clues, True, deep=True, blocks=True, model=model))
-        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
-        return model
+        return _model(instance, len(LADDER))
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; islands are
@@ -252,16 +243,18 @@ class Nurikabe(GridGenre):
     def _score(self, board: Board, rung: int) -> tuple[int, list[int]] | None:
         """How far the board is from needing ``rung``: the cells it leaves open, or the (cheaper) rung below's,
         ranked worse, while over 20; None when the rung below solves it (a solvable board never contradicts)."""
-        model = self.build(board)
-        for cap in range(max(rung - 1, 1), rung + 1):
-            engine = Engine(model, max_rung=cap)
-            engine.start()
+        engine = Engine(_model(board, rung), max_rung=rung)
+        if rung > 1:  # the rung below to its fixpoint first, the target rung's propagators kept queued
+            engine.start(rung - 1)
             left = [c for c, d in enumerate(engine.dom) if d == BOOL]
-            if cap < rung and not left:
+            if not left:
                 return None
-            if cap == rung or len(left) > 20:
-                return int(cap < rung), left
-        return None
+            if len(left) > 20:
+                return 1, left
+            engine.run()  # then the target rung carries on from there rather than starting again
+        else:
+            engine.start()
+        return 0, [c for c, d in enumerate(engine.dom) if d == BOOL]
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 3), rng.between(1, 4))
@@ -270,6 +263,23 @@ class Nurikabe(GridGenre):
         if rng.chance(1, 3):  # a damaged clue set: boards with none or many solutions too
             clues = {rng.below(grid.n_cells): rng.between(1, 4) for _ in range(rng.between(1, 3))}
         return Board(grid, clues)
+
+
+def _model(board: Board, top: int) -> Model:
+    """The board's model with the rules up to rung ``top`` (a generator's trial needs no dearer ones)."""
+    grid, cells, clues = board.grid, range(board.grid.n_cells), board.clues
+    model = Model(LADDER)
+    model.domains = [FALSE if c in clues else BOOL for c in cells]
+    model.add(OneClueRegions(ISLANDS, grid, cells, 0, clues, sized=True, model=model))
+    for block in _blocks(grid.rows, grid.cols):
+        model.add(NotAll(POOL, block))
+    if top >= SEA.rung:
+        model.add(StaysConnected(SEA, grid, cells, 1, grid.n_cells - sum(clues.values())))
+    if top >= REACH.rung:
+        model.add(OneClueRegions(REACH, grid, cells, 0, clues, True, deep=True, blocks=True, model=model))
+    if top >= TRIAL.rung:
+        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+    return model
 
 
 @lru_cache(maxsize=16)
