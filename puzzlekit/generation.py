@@ -76,6 +76,9 @@ Version 6, per genre:
 - Hashiwokakero: a hard board grows at least seven islands (``MIN_LOOKAHEAD_ISLANDS``); a
   network that stalls below two thirds of its islands, or leaves a side of the grid
   empty, is thrown away (``looks_whole``).
+- Nurikabe: a trial of the climb makes one change per 12 cells deduction left open (at
+  least one), not always one, so a 20x20 climb closes in far fewer trials; boards from
+  5x5 up with more than 12 open cells at some point differ.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
