@@ -62,5 +62,6 @@ class Budget:
             return None
 
     def build(self, genre: Genre, instance: Any) -> Model | None:
-        """The genre's model of ``instance``, or None when the budget ran out while building it."""
-        return self.within(lambda: genre.build(instance))
+        """The genre's model of ``instance`` to search (``Genre.solving_model``: ``accept`` has
+        the last word on every leaf), or None when the budget ran out while building it."""
+        return self.within(lambda: genre.solving_model(instance))

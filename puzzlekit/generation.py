@@ -79,6 +79,7 @@ Version 6, per genre:
 - Nurikabe: a trial of the climb makes one change per 12 cells deduction left open (at
   least one), not always one, so a 20x20 climb closes in far fewer trials; boards from
   5x5 up with more than 12 open cells at some point differ.
+- Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
@@ -160,7 +161,7 @@ def unique_at(
     value) the attempt ends (``_OutOfTime``).
     """
     out_of_time(deadline)
-    model = genre.build(instance)
+    model = genre.solving_model(instance)  # accept has the last word at every leaf
     cap = deduction_cap(genre, rung)
     outcome = _count(model, cap, max_nodes if cap is None else 0, deadline)
     return outcome.status == Status.UNIQUE
@@ -180,7 +181,7 @@ def needed_rung(
     deduction runs: what it leaves open needs the search rung, and no search is spent
     proving again what the trials proved (with a budget that might not reach it)."""
     out_of_time(deadline)
-    outcome = _count(genre.build(instance), None, 0 if proven else max_nodes, deadline)
+    outcome = _count(genre.solving_model(instance), None, 0 if proven else max_nodes, deadline)
     if proven and outcome.status == Status.UNDECIDED:
         return outcome.rung  # the search rung: deduction alone did not finish
     if outcome.status != Status.UNIQUE:
@@ -335,7 +336,7 @@ class ClueTrials:
         cap = deduction_cap(genre, rung)
         if editable is None:
             out_of_time(self.deadline)
-            model = genre.build(trial)
+            model = genre.solving_model(trial)
         else:
             model = editable.model
             if cap is not None:

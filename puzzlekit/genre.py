@@ -155,7 +155,27 @@ class Genre(ABC):
 
     @abstractmethod
     def accept(self, instance: Any, values: Sequence[int]) -> list[Violation]:
-        """Every rule a full assignment breaks; empty means it is a solution."""
+        """Every rule a full assignment breaks; empty means it is a solution.  Every solve
+        through the library asks it about each leaf (``solving_model``), so a propagator
+        that lets a wrong assignment through can never make it a solution."""
+
+    def solving_model(self, instance: Any) -> Model:
+        """The model every solve searches: ``build``'s, with ``accept`` as the last word on
+        each leaf (after the model's own ``leaf_check``, when it sets one).
+
+        The API's solve, hints, analysis, the generator's uniqueness checks and the test
+        harness all search this model, so a full assignment ``accept`` rejects is never a
+        solution, however lax a propagator is.  ``build`` alone is for what reads the model
+        without searching it (its domains, an engine run for grading a rung).  A genre's
+        ``clue_model`` keeps its own ``leaf_check`` (its clues change in place)."""
+        model = self.build(instance)
+        own, accept = model.leaf_check, self.accept
+
+        def leaf_check(values: list[int]) -> bool:
+            return (own is None or own(values)) and not accept(instance, values)
+
+        model.leaf_check = leaf_check
+        return model
 
     @abstractmethod
     def parse_state(self, instance: Any, block: Block) -> list[int]:

@@ -127,7 +127,7 @@ def test_an_unsound_propagator_fails_the_soundness_check() -> None:
     found = failures(Unsound())
     sound = [m for check, m in found.items() if check.startswith("sound-propagation")]
     assert sound, found
-    assert "propagation removed the known value 1 of variable 1 (rule 'greedy')" in sound[0]
+    assert "propagation at the root removed the known value 1 of variable 1 (rule 'greedy')" in sound[0]
 
 
 def test_an_accept_that_takes_anything_fails_the_flip_check() -> None:
@@ -211,7 +211,7 @@ def test_pytest_reports_each_failing_check_of_a_broken_genre(pytester: pytest.Py
     result = pytester.runpytest("-q", "-p", "no:cacheprovider")
     result.assert_outcomes(failed=2, passed=17, skipped=8)  # test_playable twice (no places), test_brute_force
     assert "During handling" not in result.stdout.str()
-    result.stdout.fnmatch_lines(["*propagation removed the known value 1 of variable 1 (rule 'greedy')*"])
+    result.stdout.fnmatch_lines(["*propagation at the root removed the known value 1 of variable 1 (rule 'greedy')*"])
 
 
 # -- the culprit, brute force on small boards, bad levels and generation in both runners --

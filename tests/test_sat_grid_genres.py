@@ -1,4 +1,4 @@
-"""Akari, Nurikabe, Sudoku and Shikaku: the SAT engine (``Genre.sat_encoding``, sharing no
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake and Star Battle: the SAT engine (``Genre.sat_encoding``, sharing no
 reasoning with the propagators) and propagation with search agree on boards bigger than
 brute force reaches: the same status, and the same solution when there is one."""
 
@@ -75,12 +75,54 @@ def shikaku(rng: random.Random) -> str:
     return "\n".join(" ".join(str(numbers.get(r * 10 + c, ".")) for c in range(10)) for r in range(10)) + "\n"
 
 
+def heyawake(rng: random.Random) -> str:
+    """An 8x8 board of random rooms shaded at random, every room numbered with its count;
+    then some numbers left out (several solutions) and now and then one off by one."""
+    from dataclasses import replace
+
+    g = HOST.genre("heyawake")
+    board = None
+    while board is None:  # a random shading can run out of its budget
+        board = g._shaded(RectGrid(8, 8), Rng(str(rng.random())), None)  # type: ignore[attr-defined]
+    numbers = [n if rng.random() < 0.7 else None for n in board.numbers]
+    if rng.random() < 0.25:
+        room = rng.randrange(len(numbers))
+        numbers[room] = max(0, (numbers[room] or 0) + rng.choice((-1, 1)))
+    return "\n".join(g.write(replace(board, numbers=tuple(numbers)))) + "\n"
+
+
+def starbattle(rng: random.Random) -> str:
+    """An 8x8 board: half generated (unique, proven by the generator), half regions grown
+    round a random star layout (one star each: usually several solutions); now and then a
+    cell moved to another region."""
+    from puzzlekit.generation import make_each
+
+    g = HOST.genre("starbattle")
+    if rng.random() < 0.5:
+        seed = f"sat-{rng.randrange(1 << 30)}"
+        (made,) = make_each(g, size=(8, 8), seed=seed, difficulty=rng.choice(("easy", "hard")), timeout=None, host=HOST)
+        return made.text
+    board = None
+    while board is None:
+        board, _ = g._planted(RectGrid(8, 8), 1, Rng(str(rng.random())))  # type: ignore[attr-defined]
+    rows = g.write(board)
+    if rng.random() < 0.25:
+        r, c = rng.randrange(1, 9), rng.randrange(8)
+        rows[r] = rows[r][:c] + rng.choice("abcdefgh") + rows[r][c + 1 :]
+    return "\n".join(rows) + "\n"
+
+
 BOARDS: dict[str, Callable[[random.Random], str]] = {
     "akari": akari,
     "nurikabe": nurikabe,
     "sudoku": sudoku,
     "shikaku": shikaku,
+    "heyawake": heyawake,
+    "starbattle": starbattle,
 }
+BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40}
+"""Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,
+65,536 assignments each, are a third of Star Battle's)."""
 
 
 @pytest.mark.parametrize("genre", sorted(BOARDS))
@@ -144,7 +186,7 @@ def test_sat_agrees_with_brute_force_on_small_boards(genre: str) -> None:
     from puzzlekit.testing.checks import _brute_solutions
 
     g, rng = HOST.genre(genre), Rng(f"{genre}:sat-brute-force")
-    for _ in range(80):
+    for _ in range(BRUTE_BOARDS.get(genre, 80)):
         instance = g.small_board(rng)
         brute = _brute_solutions(g, instance, g.build(instance).domains, 3)
         sat = solve_sat(g, instance, limit=3, timeout=None)

@@ -144,6 +144,8 @@ def test_the_draft_exports(page: Any, server: str, kind: str, says: str) -> None
 def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host, genre: str) -> None:
     if genre not in host.registry.names():
         pytest.skip(f"{genre} is not installed")
+    if genre == "starbattle":
+        pytest.skip("Star Battle has no clues to place (its puzzle is the regions; the editor draws no walls)")
     page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'p': example(genre)})}")
     page.wait_for_selector("[data-clue]")
     first = judged(page)

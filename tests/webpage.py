@@ -22,6 +22,8 @@ EXAMPLES = {
     "sudoku": "plugins/puzzlekit_sudoku/examples/small.txt",
     "shikaku": "plugins/puzzlekit_shikaku/examples/small.txt",
     "masyu": "contrib/puzzlekit-masyu/src/puzzlekit_masyu/examples/pearls.txt",
+    "heyawake": "plugins/puzzlekit_heyawake/examples/sample.txt",
+    "starbattle": "plugins/puzzlekit_starbattle/examples/sample.txt",
 }
 
 

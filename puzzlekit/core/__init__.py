@@ -36,6 +36,7 @@ from puzzlekit.core.model import (
     value_of,
     values_of,
 )
+from puzzlekit.core.sampling import random_clause_solution, random_solution
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_NODES,
@@ -89,6 +90,8 @@ __all__ = [
     "line_pieces",
     "loop_violations",
     "mask_of",
+    "random_clause_solution",
+    "random_solution",
     "smallest_domain",
     "state_values",
     "value_of",

@@ -54,10 +54,16 @@ WIRING_CHECK = 4096
 """Propagators wired between two looks at the deadline (about 5 ms of wiring)."""
 
 
-def _wiring(model: Model, cap: int, deadline: float | None) -> tuple[list[int], list[tuple[int, ...]]]:
-    """Each propagator's rung (0 above the cap: it keeps its index but is never queued)
-    and each variable's watchers.  Raises Timeout once ``deadline`` passes."""
-    rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in model.propagators]
+def _wiring(
+    model: Model, cap: int, deadline: float | None, only: int | None = None
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Each propagator's rung (0 above the cap, or off the rung ``only`` when given: it
+    keeps its index but is never queued) and each variable's watchers.  Raises Timeout
+    once ``deadline`` passes."""
+    if only is None:
+        rung_of = [p.rule.rung if p.rule.rung <= cap else 0 for p in model.propagators]
+    else:
+        rung_of = [only if p.rule.rung == only else 0 for p in model.propagators]
     n = len(model.domains)
     watchers: list[list[int]] = [[] for _ in range(n)]
     for index, prop in enumerate(model.propagators):
@@ -98,8 +104,18 @@ class Engine:
     )
 
     def __init__(
-        self, model: Model, max_rung: int | None = None, record: bool = False, deadline: float | None = None
+        self,
+        model: Model,
+        max_rung: int | None = None,
+        record: bool = False,
+        deadline: float | None = None,
+        only: int | None = None,
     ) -> None:
+        """``only`` runs the propagators of that one rung alone (the harness checks each
+        rung's soundness so, where the cheaper rungs would otherwise do the work first);
+        a lookahead on it still probes with the cheaper rungs, through its own engine."""
+        if only is not None:
+            max_rung = only
         cap = len(model.ladder) if max_rung is None else min(max_rung, len(model.ladder))
         self.model = model
         self.max_rung = cap
@@ -107,7 +123,7 @@ class Engine:
         self.wired = True
         """False when ``deadline`` passed while wiring: the engine then only says Timeout."""
         try:
-            self.rung_of, self.watchers = _wiring(model, cap, deadline)
+            self.rung_of, self.watchers = _wiring(model, cap, deadline, only)
         except Timeout:
             self.wired = False
             self.rung_of, self.watchers = [0] * len(self.props), [()] * len(model.domains)

@@ -48,10 +48,15 @@ class SatEncoding:
 
     @classmethod
     def boolean(
-        cls, n: int, clauses: list[Clause], refine: Callable[[list[int]], list[Clause]] | None = None
+        cls,
+        n: int,
+        clauses: list[Clause],
+        refine: Callable[[list[int]], list[Clause]] | None = None,
+        top: int | None = None,
     ) -> SatEncoding:
         """For ``n`` boolean puzzle variables, variable ``v`` being SAT variable ``v + 1``
-        (edges of a loop, say): decoding and blocking come for free."""
+        (edges of a loop, say): decoding and blocking come for free.  ``top``: the largest
+        SAT variable when the clauses use auxiliary ones above ``n`` (``Cnf`` counts them)."""
 
         def decode(true: set[int]) -> list[int]:
             return [1 if v + 1 in true else 0 for v in range(n)]
@@ -59,7 +64,7 @@ class SatEncoding:
         def block(values: list[int]) -> Clause:
             return [-(v + 1) if value else v + 1 for v, value in enumerate(values)]
 
-        return cls(clauses, decode, refine or (lambda values: []), block, n, True)
+        return cls(clauses, decode, refine or (lambda values: []), block, max(n, top or 0), True)
 
     @classmethod
     def one_hot(
@@ -166,3 +171,84 @@ def loop_cuts(graph: LoopGraph, values: Sequence[int]) -> list[Clause]:
             if other is not loop:
                 clauses.append([*cut, -(loop[0] + 1), -(other[0] + 1)])
     return clauses
+
+
+SMALL_COUNT = 6
+"""Literals up to which ``count_between`` forbids patterns outright (no auxiliary
+variables); past it, a totalizer."""
+
+
+def count_between(literals: Sequence[int], low: int, high: int, top: int) -> tuple[list[Clause], int]:
+    """Clauses saying ``low`` to ``high`` of ``literals`` are true, and the new largest SAT
+    variable: "exactly 2 of a 20-cell room" in a few hundred clauses, where ``exactly``
+    would write a million.  A handful of literals get ``core.cdcl.cardinality``'s clauses
+    (no auxiliary variables); more get a totalizer (Bailleux and Boufkhad) over fresh
+    variables above ``top``, cut off at ``high + 1`` (Büttner and Rintanen).  Either way
+    unit propagation draws every conclusion the count allows (a bound met empties the
+    rest, one short fills them), which the core's learning search needs."""
+    lits = list(literals)
+    n = len(lits)
+    low, high = max(low, 0), min(high, n)
+    if low > high:
+        return [[]], top
+    if low == 0 and high == n:
+        return [], top
+    if n <= SMALL_COUNT:
+        from puzzlekit.core.cdcl import cardinality  # the one rule for a handful, shared
+
+        return cardinality(lits, range(low, high + 1)), top
+    clock.tick()
+    cap = min(high + 1, n)  # "at least high + 1" is the most any output needs to say
+    clauses: list[Clause] = []
+
+    def total(part: list[int]) -> list[int]:
+        """Unary outputs: ``out[i]`` true when at least ``i + 1`` of ``part`` are."""
+        nonlocal top
+        if len(part) == 1:
+            return part
+        left, right = total(part[: len(part) // 2]), total(part[len(part) // 2 :])
+        size = min(len(left) + len(right), cap)
+        out = list(range(top + 1, top + size + 1))
+        top += size
+        for i in range(len(left) + 1):
+            for j in range(len(right) + 1):
+                if i + j and i + j <= size:  # i of the left and j of the right: at least i + j
+                    clauses.append([*([-left[i - 1]] if i else []), *([-right[j - 1]] if j else []), out[i + j - 1]])
+                if i + j < size:  # fewer than i+1 left and j+1 right: fewer than i + j + 1
+                    clauses.append([*([left[i]] if i < len(left) else []), *([right[j]] if j < len(right) else []),
+                                    -out[i + j]])  # fmt: skip
+        return out
+
+    outputs = total(lits)
+    if low > 0:
+        clauses.append([outputs[low - 1]])
+    if high < n:
+        clauses.append([-outputs[high]])
+    return clauses, top
+
+
+class Cnf:
+    """Clauses being written for a SAT twin, with fresh variables above the puzzle's ``n``
+    (puzzle variable ``v`` is SAT variable ``v + 1``): ``add``, ``count`` (a totalizer when
+    there are many literals), ``fresh``; ``encoding(refine)`` is the ``SatEncoding``."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.top = n
+        self.clauses: list[Clause] = []
+
+    def add(self, *clauses: Clause) -> None:
+        self.clauses.extend(clauses)
+
+    def fresh(self) -> int:
+        """A new auxiliary SAT variable."""
+        self.top += 1
+        return self.top
+
+    def count(self, literals: Sequence[int], low: int, high: int | None = None) -> None:
+        """``low`` to ``high`` (default ``low``: exactly) of ``literals`` are true."""
+        clauses, self.top = count_between(literals, low, low if high is None else high, self.top)
+        self.clauses.extend(clauses)
+
+    def encoding(self, refine: Callable[[list[int]], list[Clause]] | None = None) -> SatEncoding:
+        return SatEncoding.boolean(self.n, self.clauses, refine, self.top)

@@ -21,7 +21,9 @@ from typing import Any
 from puzzlekit.core import clock
 from puzzlekit.core.search import Status
 from puzzlekit.engines.encoding import Clause as Clause  # the encoding lives with the genre contract
+from puzzlekit.engines.encoding import Cnf as Cnf
 from puzzlekit.engines.encoding import SatEncoding as SatEncoding  # (issue 22); plugins import it from here
+from puzzlekit.engines.encoding import count_between as count_between
 from puzzlekit.engines.encoding import exactly as exactly
 from puzzlekit.engines.encoding import exactly_one as exactly_one
 from puzzlekit.engines.encoding import loop_cuts as loop_cuts

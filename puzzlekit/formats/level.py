@@ -72,6 +72,9 @@ class Block:
     meta_lines: dict[str, int] = field(default_factory=dict)
     index: int = 0
     """0-based position of this block among the file's puzzle blocks."""
+    offsets: list[int] = field(default_factory=list)
+    """Per row, the 0-based column where ``rows[row]`` starts in the file's line (a layer
+    of a multi-layer board, ``puzzlekit.grid.layers``); none: every row starts the line."""
 
     @property
     def height(self) -> int:
@@ -93,7 +96,8 @@ class Block:
     def error(self, row: int, col: int, message: str) -> LevelError:
         """An error at 0-based ``row``/``col`` of the block, as file:line:col."""
         line = self.lines[row] if 0 <= row < len(self.lines) else self.first_line
-        return LevelError(self.source, line, col + 1, message)
+        shift = self.offsets[row] if 0 <= row < len(self.offsets) else 0
+        return LevelError(self.source, line, col + shift + 1, message)
 
     def flags(self) -> set[str]:
         """The words of ``# flags:``, lower-cased."""
@@ -179,9 +183,17 @@ def write_block(rows: list[str], meta: dict[str, str] | None = None, comments: l
 
     Leading rows that read as metadata (``# touching: ...``) come back as metadata; a
     board's own row never reads as a comment (``# 12 . #`` has no word).  A comment
-    without a word would read as a board row, so it is not written.
+    without a word would read as a board row, so it is not written.  A genre writes the
+    metadata its puzzle depends on that way (``# stars: 2``): such a row replaces the same
+    key of ``meta``, so a puzzle written again never says it twice.
     """
-    out = [f"# {key}: {value}" for key, value in (meta or {}).items()]
+    written = set()
+    for row in rows:
+        match = _META.match(row.strip())
+        if not match:
+            break
+        written.add(match.group(1).lower())
+    out = [f"# {key}: {value}" for key, value in (meta or {}).items() if key not in written]
     out += [f"# {c}" for c in comments or [] if has_word(c)]
     out += [r.rstrip() for r in rows]
     return "\n".join(out) + "\n"

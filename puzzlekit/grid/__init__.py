@@ -22,14 +22,46 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``Placements``, ``rectangles``, ``cut_rectangles``, ``cells_of``: one piece per clue
   tiling the board (Shikaku), its propagators and its exact-cover CNF;
 - ``GridGenre``: a ``Genre`` base that names variables by cell and draws SVG and
-  terminal views from one ``paint``, toned from ``Violation.cells``.
+  terminal views from one ``paint``, toned from ``Violation.cells`` (``walled``: the
+  terminal view frames its cells, so region walls show there too);
+- ``Count``, ``Patterns``, ``Confined``: "k of these cells" as a count, as every way to
+  place them none touching, and as regions confined to as many rows (Star Battle);
+- ``Apart``, ``add_apart``, ``shading_marks``, ``touching``, ``split``, ``full_blocks``, ``counted``,
+  ``apart_clauses``, ``block_clauses``: the shading family's rules, judged and as CNF;
+- ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
+  pzprjs's borders, walls, names, runs across rooms);
+- ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
+  ``board_rows``: multi-layer level text and the metadata a puzzle depends on.
 """
 
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
+from puzzlekit.grid.counting import Confined, Count, Patterns
 from puzzlekit.grid.genre import Canvas, GridGenre
+from puzzlekit.grid.layers import (
+    board_rows,
+    join_layers,
+    layers,
+    meta_number,
+    meta_rows,
+    read_layered,
+    read_marks,
+)
 from puzzlekit.grid.placements import Placements, cut_rectangles, rectangles
+from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
+from puzzlekit.grid.shading import (
+    Apart,
+    add_apart,
+    apart_clauses,
+    block_clauses,
+    counted,
+    full_blocks,
+    shading_marks,
+    split,
+    touching,
+    touching_pairs,
+)
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -47,35 +79,58 @@ from puzzlekit.grid.units import House, Houses
 __all__ = [
     "DIRECTION_NAMES",
     "EAST",
+    "LETTERS",
     "MAX_SIDE",
     "NORTH",
+    "REGION_LEGEND",
     "SOUTH",
     "STEPS",
     "WEST",
+    "Apart",
     "Canvas",
+    "Confined",
+    "Count",
     "GridGenre",
     "House",
     "Houses",
     "NotAll",
     "OneClueRegions",
     "ParsedGrid",
+    "Patterns",
     "Placements",
     "RectGrid",
+    "Regions",
     "StaysConnected",
+    "add_apart",
+    "apart_clauses",
+    "block_clauses",
+    "board_rows",
     "cells_of",
+    "counted",
     "cut_rectangles",
     "describe_legend",
+    "full_blocks",
     "has_pool",
+    "join_layers",
+    "layers",
     "letter_pieces",
     "lone_pieces",
     "marks_of",
+    "meta_number",
+    "meta_rows",
     "piece_cuts",
     "pieces_of",
     "reach",
     "read_grid",
+    "read_layered",
+    "read_marks",
     "read_state",
     "rectangles",
     "region_letters",
+    "shading_marks",
     "sized_regions",
+    "split",
+    "touching",
+    "touching_pairs",
     "write_grid",
 ]

@@ -29,6 +29,10 @@ Canvas = CellSvg | CellText
 class GridGenre(Genre):
     """A genre whose board is a ``RectGrid``; subclasses implement ``paint``."""
 
+    walled: ClassVar[bool] = False
+    """True for a genre whose board has walls (regions, boxes): the terminal view frames
+    its cells so that ``canvas.wall(edge)`` shows there too (``CellText(walls=True)``)."""
+
     place_marks: ClassVar[tuple[int, ...] | None] = (TRUE, FALSE)
     """What a click on a cell cycles through in the browser after "unmarked" (``places``):
     by default shaded (or a bulb), then marked the other way; None: each value the cell's
@@ -117,7 +121,7 @@ class GridGenre(Genre):
     def _text(
         self, instance: Any, dom: Sequence[int], violations: Sequence[Violation], hint: Sequence[int]
     ) -> CellText:
-        canvas = CellText(self.grid_of(instance))
+        canvas = CellText(self.grid_of(instance), walls=self.walled)
         tones = self._tones(instance, violations, hint)
         for cell, tone in tones.items():
             canvas.tint(cell, tone)

@@ -49,12 +49,29 @@ class ParsedGrid:
         return int(token) if token.isdigit() else None
 
 
+def _runs(chars: str) -> list[str]:
+    """Runs of consecutive characters, ``a-z`` for three or more, else each quoted."""
+    out: list[str] = []
+    start = 0
+    for i in range(1, len(chars) + 1):
+        if i == len(chars) or ord(chars[i]) != ord(chars[i - 1]) + 1:
+            piece = chars[start:i]
+            out += [f"{piece[0]}-{piece[-1]}"] if len(piece) > 2 else [repr(ch) for ch in piece]
+            start = i
+    return out
+
+
 def describe_legend(legend: Legend, numbers: range | None = None) -> str:
     """``'#' (a black cell), '.' (an empty cell) or 0-4 (a clue)``."""
     parts = []
     for chars, meaning in legend.items():
         run = "".join(str(d) for d in range(int(chars[0]), int(chars[-1]) + 1)) if chars.isdigit() else ""
-        shown = f"{chars[0]}-{chars[-1]}" if len(chars) > 2 and chars == run else " ".join(repr(ch) for ch in chars)
+        if len(chars) > 2 and chars == run:
+            shown = f"{chars[0]}-{chars[-1]}"
+        elif len(chars) > 10:  # letters of regions: ``a-z, A-Z, 0-9``, not 62 quoted characters
+            shown = ", ".join(_runs(chars))
+        else:
+            shown = " ".join(repr(ch) for ch in chars)
         parts.append(f"{shown} ({meaning})")
     if numbers is not None:
         parts.append(f"a number {numbers.start}-{numbers.stop - 1}")

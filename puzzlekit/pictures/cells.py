@@ -20,7 +20,7 @@ from puzzlekit.core.model import Violation
 from puzzlekit.pictures import theme
 from puzzlekit.pictures.emphasis import strongest, tone_of
 from puzzlekit.pictures.svg import Svg
-from puzzlekit.pictures.textgrid import TextGrid
+from puzzlekit.pictures.textgrid import TextGrid, junction
 from puzzlekit.pictures.theme import Tone
 
 if TYPE_CHECKING:
@@ -133,23 +133,37 @@ class CellSvg:
 
 class CellText:
     """A terminal view of an R x C board, each cell ``width`` characters wide, one
-    drawing giving the plain text (``plain``) and the coloured one (``to_text``)."""
+    drawing giving the plain text (``plain``) and the coloured one (``to_text``).
+
+    With ``walls``, cells sit in a frame of box-drawing lines one character apart, so
+    ``wall(edge)`` draws a region's border between two cells (Heyawake's rooms, Sudoku's
+    boxes) and the board's outline is drawn round it."""
 
     SHADED = "█"
     LIT = "·"
     DOT = "∙"
 
-    def __init__(self, grid: RectGrid, *, width: int = 2) -> None:
+    def __init__(self, grid: RectGrid, *, width: int = 2, walls: bool = False) -> None:
         self.grid = grid
         self.width = width
-        self.text = TextGrid(grid.rows, grid.cols * width)
+        self.walled = walls
+        self.walls: set[int] = set()
+        self.framed = False
+        step = width + 1
+        framed = TextGrid(2 * grid.rows + 1, grid.cols * step + 1) if walls else None
+        self.text = framed or TextGrid(grid.rows, grid.cols * width)
         self.tints: dict[int, Tone] = {}
+
+    def _at(self, cell: int) -> tuple[int, int]:
+        """Where a cell's characters start in the text."""
+        r, c = self.grid.rc(cell)
+        return (2 * r + 1, c * (self.width + 1) + 1) if self.walled else (r, c * self.width)
 
     def put(self, cell: int, glyph: str, role: str = "plain", tone: Tone = "normal") -> None:
         """``glyph`` right-aligned in the cell's characters, in the cell's tint unless toned."""
-        r, c = self.grid.rc(cell)
+        row, col = self._at(cell)
         tone = tone if tone != "normal" else self.tints.get(cell, "normal")
-        self.text.put(r, c * self.width, glyph.rjust(self.width)[-self.width :], role, tone)
+        self.text.put(row, col, glyph.rjust(self.width)[-self.width :], role, tone)
 
     def tint(self, cell: int, tone: Tone) -> None:
         """Marks put in the cell from now on take ``tone`` (the terminal has no backgrounds)."""
@@ -161,7 +175,39 @@ class CellText:
         self.put(cell, "●", cls.split()[0] if cls.split()[0] in theme.TERMINAL else "bulb", tone)
 
     def wall(self, edge: int, tone: Tone = "normal") -> None:
-        """Walls are not drawn in the terminal view (cells are side by side); a no-op."""
+        """A border between the edge's two cells: drawn in a view made with ``walls``
+        (a no-op without, where cells sit side by side)."""
+        self.walls.add(edge)
+
+    def _frame(self) -> None:
+        """The walls and the outline, with their junctions, drawn into the text once."""
+        walls, grid, step = self.walls, self.grid, self.width + 1
+        if not self.walled or self.framed:
+            return
+        self.framed = True  # a second plain() or to_text() leaves the text as it is
+        R, C = grid.rows, grid.cols
+        down = [[c in (0, C) for c in range(C + 1)] for _ in range(R)]  # a wall on the left of cell (r, c)
+        across = [[r in (0, R) for _ in range(C)] for r in range(R + 1)]  # a wall above cell (r, c)
+        for edge in walls:
+            r, c = grid.rc(grid.edge_cells[edge][1])
+            if grid.is_horizontal(edge):
+                down[r][c] = True
+            else:
+                across[r][c] = True
+        for r in range(R):
+            for c in range(C + 1):
+                if down[r][c]:
+                    self.text.put(2 * r + 1, c * step, "│", "wall")
+        for r in range(R + 1):
+            for c in range(C):
+                if across[r][c]:
+                    self.text.put(2 * r, c * step + 1, "─" * self.width, "wall")
+            for c in range(C + 1):
+                up = r > 0 and down[r - 1][c]
+                below = r < R and down[r][c]
+                left = c > 0 and across[r][c - 1]
+                right = c < C and across[r][c]
+                self.text.put(2 * r, c * step, junction(up, right, below, left), "wall" if up or below else "grid")
 
     def shaded(self, cell: int, tone: Tone = "normal") -> None:
         self.put(cell, self.SHADED * self.width, "shaded", tone)
@@ -183,7 +229,9 @@ class CellText:
         self.put(cell, ".", "dot", tone)
 
     def plain(self) -> str:
+        self._frame()
         return self.text.plain()
 
     def to_text(self) -> Text:
+        self._frame()
         return self.text.to_text()

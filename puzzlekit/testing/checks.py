@@ -17,7 +17,7 @@ from pathlib import Path
 
 from puzzlekit.api import Puzzle, SolveResult, judge, load, rung_name, solve
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import domains_of, values_of
+from puzzlekit.core.model import Model, domains_of, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.errors import LevelError, PuzzlekitError
@@ -141,37 +141,52 @@ def check_known_solution_accepted(genre: Genre, ex: Example) -> None:
         raise Failed(f"{ex.puzzle.where}: accept() rejects the known solution: {problems[0].message}")
 
 
-def check_sound_propagation(genre: Genre, ex: Example, rounds: int = 20) -> None:
-    """Propagation never removes a value of the known solution: at the root, and from
-    random partial states of that solution (deterministic)."""
+def check_sound_propagation(genre: Genre, ex: Example, rounds: int = 20, rung_rounds: int = 6) -> None:
+    """Propagation never removes a value of the known solution: the whole ladder at the
+    root and from ``rounds`` random partial states of that solution, then each rung alone
+    (``Engine(only=rung)``) from ``rung_rounds`` more, so that a dear rung is checked even
+    where the cheap rungs would solve the example before it ever ran (deterministic)."""
     values = _known(ex)
     model = genre.build(ex.puzzle.instance)
     rng = random.Random(f"{genre.name}:{ex.id}")
+    describe = partial(genre.describe, ex.puzzle.instance)
+    for rung in (None, *range(1, len(model.ladder) + 1)):
+        problem = unsound_from(model, values, rng, rounds if rung is None else rung_rounds, rung, describe)
+        if problem is not None:
+            raise Failed(f"{ex.puzzle.where}: {problem}")
+
+
+def unsound_from(
+    model: Model,
+    values: Sequence[int],
+    rng: random.Random,
+    rounds: int,
+    rung: int | None = None,
+    describe: Callable[[int], str] = lambda var: f"variable {var}",
+) -> str | None:
+    """Run the model's propagators (all of them, or rung ``rung`` alone) at the root and
+    from ``rounds`` random partial states of the solution ``values``: what went wrong first
+    (a removed value of ``values``, named with its rule, or a contradiction), or None."""
+    alone = "" if rung is None else f" with rung {rung} alone"
     for attempt in range(rounds + 1):
-        engine = Engine(model, record=True)
-        if attempt:  # fix a random part of the known solution first
+        engine = Engine(model, record=True, only=rung)
+        if attempt:  # fix a random part of the solution first
             share = rng.random()
             for var, value in enumerate(values):
                 if rng.random() < share:
                     engine.dom[var] &= 1 << value
-        if not engine.start():
-            where = "at the root" if not attempt else f"from a partial known solution (round {attempt})"
-            found = _culprit(engine, values)
-            if found is not None:
-                var, rule = found
-                name = genre.describe(ex.puzzle.instance, var)
-                raise Failed(
-                    f"{ex.puzzle.where}: propagation {where} removed the known value {values[var]} of {name} "
-                    f"(rule {rule!r}), and then found a contradiction"
-                )
-            rule = engine.props[engine.failed].rule.name if engine.failed >= 0 else "?"
-            raise Failed(f"{ex.puzzle.where}: propagation {where} found a contradiction (rule {rule!r})")
+        where = "at the root" if not attempt else f"from a partial known solution (round {attempt})"
+        ok = engine.start()
         found = _culprit(engine, values)
         if found is not None:
             var, rule = found
-            name = genre.describe(ex.puzzle.instance, var)
-            what = f"the known value {values[var]} of {name}"
-            raise Failed(f"{ex.puzzle.where}: propagation removed {what} (rule {rule!r})")
+            then = "" if ok else ", and then found a contradiction"
+            what = f"the known value {values[var]} of {describe(var)}"
+            return f"propagation{alone} {where} removed {what} (rule {rule!r}){then}"
+        if not ok:
+            rule = engine.props[engine.failed].rule.name if engine.failed >= 0 else "?"
+            return f"propagation{alone} {where} found a contradiction (rule {rule!r})"
+    return None
 
 
 def _culprit(engine: Engine, values: Sequence[int]) -> tuple[int, str] | None:
@@ -258,7 +273,7 @@ def check_deterministic(genre: Genre, ex: Example) -> None:
 
 
 def _fingerprint(genre: Genre, ex: Example) -> tuple[object, ...]:
-    model = genre.build(ex.puzzle.instance)
+    model = genre.solving_model(ex.puzzle.instance)
     outcome = count_solutions(model, limit=2, max_nodes=20_000, timeout=None)
     return (
         outcome.status,
@@ -300,15 +315,23 @@ def _brute_solutions(genre: Genre, instance: object, domains: Sequence[int], lim
     return found
 
 
+RUNG_STATES = 4
+"""Random partial solutions per rung and small board from which ``check_brute_force`` runs
+each rung alone (``unsound_from``), besides the root."""
+
+
 def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> None:
     """On ``boards`` random small boards from ``Genre.small_board``, the solver's status
-    and solution agree with enumerating every assignment through ``accept``."""
+    and solution agree with enumerating every assignment through ``accept``, and on each
+    board with a solution every rung alone removes no value of it, at the root and from
+    :data:`RUNG_STATES` random partial solutions (an unsound dear rung is caught even when
+    the cheap rungs solve the board first)."""
     if type(genre).small_board is Genre.small_board:
         raise Skipped(f"{genre.name} has no small-board sampler (Genre.small_board)")
     rng = Rng(f"{genre.name}:brute-force:{seed}")
     for index in range(boards):
         instance = genre.small_board(rng)
-        model = genre.build(instance)
+        model = genre.solving_model(instance)
         brute = _brute_solutions(genre, instance, model.domains, 3)
         outcome = count_solutions(model, limit=2, max_nodes=100_000, timeout=None, record=False)
         expected = Status.NONE if not brute else Status.UNIQUE if len(brute) == 1 else Status.MULTIPLE
@@ -324,6 +347,14 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
                 raise Failed(f"small board {index + 1}: the solver returned a non-solution:\n{board}")
         if expected == Status.UNIQUE and outcome.solutions[0] != brute[0]:
             raise Failed(f"small board {index + 1}: the solver's solution is not the only one:\n{board}")
+        if brute:
+            states = random.Random(f"{genre.name}:rungs:{seed}:{index}")
+            solution = brute[states.randrange(len(brute))]
+            describe = partial(genre.describe, instance)
+            for rung in range(1, len(model.ladder) + 1):
+                problem = unsound_from(model, solution, states, RUNG_STATES, rung, describe)
+                if problem is not None:
+                    raise Failed(f"small board {index + 1}: {problem}:\n{board}")
 
 
 def check_generates(genre: Genre, size: int = 7) -> None:

@@ -1,0 +1,270 @@
+"""Heyawake: shade cells so that each number counts the shaded cells of its room, shaded
+cells never touch, the unshaded ones are one area, and no straight line of unshaded cells
+crosses two room walls.  Built on the grid toolkit and the public API only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, random_solution
+from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import Cnf, SatEncoding
+from puzzlekit.errors import LevelErrors
+from puzzlekit.grid import (
+    Canvas,
+    Count,
+    GridGenre,
+    NotAll,
+    Patterns,
+    RectGrid,
+    Regions,
+    StaysConnected,
+    add_apart,
+    apart_clauses,
+    counted,
+    cut_rectangles,
+    join_layers,
+    piece_cuts,
+    read_grid,
+    read_layered,
+    read_marks,
+    shading_marks,
+    split,
+    touching,
+    write_grid,
+)  # fmt: skip
+from puzzlekit.pictures import Tone
+
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
+
+CLUES = {".": "a cell without a number"}
+MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
+MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
+UNMARKED = 2
+"""The value ``accept`` reads as a cell not marked yet (the browser's live check): never
+shaded, possibly unshaded, so only what the marks alone break is wrong."""
+NUMBERS = range(0, 1000)
+LADDER = (
+    Rung(1, "counts and neighbours", "rooms that are full or short, cells beside a shaded one, three rooms in a row"),
+    Rung(2, "room patterns", "what every way to shade a room's number agrees on"),
+    Rung(3, "one area", "the unshaded cells stay connected"),
+    Rung(4, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
+)
+COUNT = Rule("room-count", 1, "A number counts the shaded cells of its room.")
+APART = Rule("apart", 1, "Shaded cells never touch side by side: a shaded cell's neighbours are unshaded.")
+RUNS = Rule("three-rooms", 1, "No straight line of unshaded cells crosses two room walls: one of its cells is shaded.")
+PATTERNS = Rule("room-patterns", 2, "A cell every way to shade its room's number shades (or leaves) goes that way.")
+AREA = Rule("one-area", 3, "The unshaded cells form one area: a cell that would cut it in two is unshaded.")
+TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
+
+
+@dataclass(frozen=True)
+class Board:
+    rooms: Regions
+    numbers: tuple[int | None, ...]
+    """Per room, its number or None."""
+    spots: tuple[int, ...]
+    """Per room, the cell its number is written in (its first cell when it has none)."""
+
+    @property
+    def grid(self) -> RectGrid:
+        return self.rooms.grid
+
+    def numbered(self) -> list[tuple[int, int]]:
+        return [(room, n) for room, n in enumerate(self.numbers) if n is not None]
+
+    def named(self, room: int) -> str:
+        return f"the {self.numbers[room]} in {self.rooms.name(room)}"
+
+
+def parse_board(block: Block) -> tuple[Board, list[str] | None]:
+    """The board and, for a state, its marks (``marks | clues | rooms``), one per cell."""
+    marks, (clue_layer, room_layer) = read_layered(block, ("clues", "rooms"))
+    clues = read_grid(clue_layer, CLUES, numbers=NUMBERS, separated=any(" " in r for r in clue_layer.rows))
+    rooms = Regions.read(room_layer, "room", like=clues.grid)
+    numbers: list[int | None] = [None] * rooms.n
+    spots = [cells[0] for cells in rooms.cells]
+    for cell, token in enumerate(clues.tokens):
+        room = rooms.owner[cell]
+        if token.isdigit():
+            if numbers[room] is not None:
+                raise clues.error(cell, f"{rooms.name(room)} has two numbers; a room has one at most")
+            numbers[room], spots[room] = int(token), cell
+    return Board(rooms, tuple(numbers), tuple(spots)), read_marks(marks, MARK_WORDS, rooms.grid)
+
+
+class Heyawake(GridGenre):
+    name = "heyawake"
+    summary = "Shade cells: numbers count their room's; none touch; one unshaded area; no line across three rooms."
+    ladder = LADDER
+    rules = (COUNT, APART, RUNS, PATTERNS, AREA, TRIAL)
+    difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3, "hard": 4}
+    walled = True
+    open_value = UNMARKED
+    generate_options: ClassVar[frozenset[str] | None] = frozenset()
+    bad_levels = ("..|a\n", "1 1|aa\n", "x.|ab\n", "..|a?\n", "1.\n", "1.|ab|c\n", "3.|ab\n..|a\n", "#?|1.|ab\n")
+
+    def parse(self, block: Block) -> Board:
+        return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
+
+    def build(self, instance: Board) -> Model:
+        grid, rooms = instance.grid, instance.rooms
+        model = Model(LADDER, domains=[BOOL] * grid.n_cells)
+        add_apart(model.add, APART, grid)
+        for run in rooms.runs_across(2):
+            model.add(NotAll(RUNS, run, value=0))
+        for room, n in instance.numbered():
+            model.add(Count(COUNT, rooms.cells[room], n, what=instance.named(room)))
+            model.add(Patterns(PATTERNS, rooms.cells[room], n, grid.neighbours, what=instance.named(room)))
+        model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
+        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        model.cnf = lambda: self.sat_encoding(instance)
+        return model
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; room counts by
+        totalizers; the unshaded area joined by lazy cuts."""
+        grid, rooms = instance.grid, instance.rooms
+        cnf = Cnf(grid.n_cells)
+        cnf.add(*apart_clauses(grid, lambda c: c + 1), *([c + 1 for c in run] for run in rooms.runs_across(2)))
+        for room, n in instance.numbered():
+            cnf.count([c + 1 for c in rooms.cells[room]], n)
+
+        def refine(values: list[int]) -> list[list[int]]:
+            return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
+
+        return cnf.encoding(refine)
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        """From the rules alone: touching shaded cells, a split area, room counts, and
+        lines of unshaded cells across three rooms (an ``UNMARKED`` cell is neither shaded
+        nor unshaded: it may join the area and may break a line)."""
+        grid, rooms = instance.grid, instance.rooms
+        found = touching(grid, lambda c: values[c] == 1, "shaded cells")
+        found += split(grid, lambda c: values[c] != 1, "unshaded cells")
+        for room, n in instance.numbered():
+            found += counted(
+                rooms.cells[room], lambda c: values[c] == 1, n, n, instance.named(room), "shaded cells", "room"
+            )
+        for run in rooms.runs_across(2):
+            if not any(values[c] for c in run):
+                where = f"{grid.name(run[0])} to {grid.name(run[-1])}"
+                found.append(Violation("three-rooms", f"unshaded cells cross three rooms from {where}", run, cells=run))
+        return found
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        board, marks = parse_board(block)
+        if board.rooms.owner != instance.rooms.owner or board.numbers != instance.numbers:
+            raise block.error(0, 0, "the state's rooms or numbers differ from the puzzle's")
+        return [BOOL] * instance.grid.n_cells if marks is None else [MARKS[t] for t in marks]
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        grid = instance.grid
+        tokens = ["."] * grid.n_cells
+        for room, n in instance.numbered():
+            tokens[instance.spots[room]] = str(n)
+        wide = any(len(t) > 1 for t in tokens)
+        layers = [write_grid(grid, tokens, separated=wide), write_grid(grid, instance.rooms.letters())]
+        if dom is not None:
+            layers.insert(0, write_grid(grid, shading_marks(dom)))
+        return join_layers(*layers)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        return f"{self.describe(instance, var)} is {'shaded' if mask == TRUE else 'unshaded'}"
+
+    def paint(
+        self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
+    ) -> None:
+        for edge in instance.rooms.walls:
+            canvas.wall(edge)
+        shown = {instance.spots[room]: str(n) for room, n in instance.numbered()}
+        for cell in range(instance.grid.n_cells):
+            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
+            if d == TRUE:
+                canvas.black(cell, shown.get(cell, ""), tone) if cell in shown else canvas.shaded(cell, tone)
+            elif cell in shown:
+                canvas.clue(cell, shown[cell], tone)
+            elif d == FALSE and (crosses or BOOL not in (dom or ())):
+                canvas.dotted(cell, tone)
+            else:
+                canvas.open(cell, tone)
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- generating, clues for setters, small boards for the harness ----------------------
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """Random rectangular rooms, a random shading of them, every room's count as its
+        number, then numbers removed while the board stays unique at the difficulty."""
+        from puzzlekit.generation import reduce_clues, target_rung, unique_at
+
+        board = self._shaded(RectGrid(request.rows, request.cols), rng, request.deadline)
+        rung = target_rung(self, request.difficulty)
+        # Every number given, it must be unique at the difficulty already: taking numbers
+        # away never makes it easier (deduction capped at the rung, below the top).
+        if board is None or not unique_at(self, board, rung, request.max_nodes, request.deadline):
+            return None
+        orbits = [[room] for room in range(board.rooms.n)]
+        reduced: Board = reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline)
+        return reduced
+
+    def _shaded(self, grid: RectGrid, rng: Rng, deadline: float | None, largest: int = 4) -> Board | None:
+        """Rooms cut at random, shaded at random by the rules, each numbered with its count."""
+        owner = [0] * grid.n_cells
+        for i, cells in enumerate(cut_rectangles(grid.rows, grid.cols, rng, largest)):
+            for c in cells:
+                owner[c] = i
+        rooms = Regions(grid, owner, "room")
+        free = Board(rooms, (None,) * rooms.n, tuple(cells[0] for cells in rooms.cells))
+        # Row by row, a small budget: a layout the rules allow is found as often as by a
+        # random order with ten times the budget, in a tenth of the time (10x10).
+        model = self.solving_model(free)
+        values = random_solution(
+            model, rng, max_nodes=2000, max_rung=3, deadline=deadline, true_first=(2, 3), in_order=True
+        )
+        if values is None:
+            return None
+        return replace(free, numbers=tuple(sum(values[c] for c in cells) for cells in rooms.cells))
+
+    def small_board(self, rng: Rng) -> Board:
+        grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
+        board = self._shaded(grid, rng, None, 3) or Board(Regions(grid, [0] * grid.n_cells, "room"), (None,), (0,))
+        numbers = [n if rng.chance(2, 3) else None if rng.chance(1, 2) else rng.between(0, 2) for n in board.numbers]
+        return replace(board, numbers=tuple(numbers))
+
+    def clue_positions(self, instance: Board) -> list[int]:
+        return list(range(instance.rooms.n))
+
+    def clue_spots(self, instance: Board) -> list[ClueSpot]:
+        """A spot per room, where its number stands: a click cycles 0 to the most shaded
+        cells the room can hold (the editor draws no walls: rooms come with the board)."""
+        spots = []
+        for room, cells in enumerate(instance.rooms.cells):
+            values = (None, *range(0, (len(cells) + 1) // 2 + 1))
+            outline = self.cell_outline(instance, instance.spots[room])
+            spots.append(ClueSpot(room, values, outline, instance.numbers[room]))
+        return spots
+
+    def blank(self, cols: int, rows: int) -> Board:
+        """One room over the whole board, no number (the editor cannot draw rooms yet)."""
+        grid = RectGrid(rows, cols)
+        return Board(Regions(grid, [0] * grid.n_cells, "room"), (None,), (0,))
+
+    def clue_at(self, instance: Board, position: int) -> int | None:
+        return instance.numbers[position]
+
+    def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
+        numbers = (*instance.numbers[:position], clue, *instance.numbers[position + 1 :])
+        return replace(instance, numbers=numbers)
+
+    def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
+        return sum(values[c] for c in instance.rooms.cells[position])
+
+    def clue_name(self, instance: Board, position: int) -> str:
+        return instance.rooms.name(position)

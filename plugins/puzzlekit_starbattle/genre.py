@@ -1,0 +1,314 @@
+"""Star Battle: place stars so that every row, column and region holds the same number
+(``# stars: k``, 1 by default) and no two stars touch, not even diagonally.  Built on the
+grid toolkit and the public API only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, count_solutions, random_clause_solution
+from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import Cnf, SatEncoding
+from puzzlekit.errors import LevelErrors
+from puzzlekit.grid import (
+    Canvas,
+    Confined,
+    Count,
+    GridGenre,
+    Patterns,
+    RectGrid,
+    Regions,
+    add_apart,
+    apart_clauses,
+    counted,
+    join_layers,
+    meta_number,
+    meta_rows,
+    read_layered,
+    read_marks,
+    shading_marks,
+    touching,
+    write_grid,
+)  # fmt: skip
+from puzzlekit.pictures import Tone, theme
+
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
+
+MARKS = {"*": TRUE, "x": FALSE, ".": BOOL}
+MARK_WORDS = {"*": "a star", "x": "no star", ".": "unmarked"}
+LADDER = (
+    Rung(
+        1, "counts and patterns", "full and short units, cells beside a star, what every way to fill a unit agrees on"
+    ),
+    Rung(2, "confinement", "regions that fit in as many rows or columns, rows that fit in as many regions"),
+    Rung(3, "trial", "a star (or none) that makes the rungs below contradict is ruled out"),
+)
+COUNT = Rule(
+    "count", 1, "Every row, column and region holds k stars: full, the rest are empty; short, all left are stars."
+)
+APART = Rule("apart", 1, "Stars never touch, not even diagonally: the eight cells round a star are empty.")
+PATTERNS = Rule("patterns", 1, "A cell every way to place a unit's stars fills, leaves or touches goes that way.")
+CONFINED = Rule(
+    "confinement", 2, "n regions that fit in n rows fill them: the rest of those rows is empty (and so on)."
+)
+TRIAL = Rule("trial", 3, "If a star here (or none) made the simpler rules contradict, the cell takes the other state.")
+
+
+@dataclass(frozen=True)
+class Board:
+    regions: Regions
+    stars: int
+
+    @property
+    def grid(self) -> RectGrid:
+        return self.regions.grid
+
+    def units(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Every row, column and region, named."""
+        grid = self.grid
+        rows = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
+        cols = [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
+        return rows + cols + [(self.regions.name(i), cells) for i, cells in enumerate(self.regions.cells)]
+
+
+def parse_board(block: Block) -> tuple[Board, list[str] | None]:
+    """The board and, for a state, its marks (``marks | regions``), one per cell."""
+    marks, (layer,) = read_layered(block, ("regions",))
+    regions = Regions.read(layer)
+    board = Board(regions, meta_number(block, "stars", 1, range(1, 100)))
+    return board, read_marks(marks, MARK_WORDS, regions.grid)
+
+
+class StarBattle(GridGenre):
+    name = "starbattle"
+    aliases = ("star-battle",)
+    summary = "Place stars: k in every row, column and region, none touching, not even diagonally."
+    ladder = LADDER
+    rules = (COUNT, APART, PATTERNS, CONFINED, TRIAL)
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    walled = True
+    generate_options: ClassVar[frozenset[str] | None] = frozenset()
+    bad_levels = ("ab\na?\n", "ab\nb\n", "# stars: 0\nab\nba\n", "*?|ab\n", "*x.|ab\n", "x | ab | c\n")
+
+    def parse(self, block: Block) -> Board:
+        return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
+
+    def build(self, instance: Board) -> Model:
+        grid, k, regions = instance.grid, instance.stars, instance.regions
+        model = Model(LADDER, domains=[BOOL] * grid.n_cells)
+        add_apart(model.add, APART, grid, kings=True, items="stars")
+        for what, cells in instance.units():
+            model.add(Count(COUNT, cells, k, what=what, items="stars"))
+            model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
+        lines = [(grid.rows, grid.row, "row"), (grid.cols, grid.column, "column")]
+        names = [regions.name(i) for i in range(regions.n)]
+        for n, line, word in lines:
+            units, words = [line(i) for i in range(n)], [f"{word} {i + 1}" for i in range(n)]
+            model.add(Confined(CONFINED, regions.cells, units, names=names, other_names=words))
+            model.add(Confined(CONFINED, units, regions.cells, names=words, other_names=names))
+        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+        model.cnf = lambda: self.sat_encoding(instance)
+        return model
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        """From the rules alone: cell ``c`` holds a star is SAT variable ``c + 1``; k per unit
+        by totalizers; no two touching."""
+        cnf = Cnf(instance.grid.n_cells)
+        cnf.add(*apart_clauses(instance.grid, lambda c: c + 1, kings=True))
+        for _, cells in instance.units():
+            cnf.count([c + 1 for c in cells], instance.stars)
+        return cnf.encoding()
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        """From the rules alone: touching stars, and every unit's count."""
+        star, k = (lambda c: values[c] == 1), instance.stars
+        found = touching(instance.grid, star, "stars", kings=True)
+        for what, cells in instance.units():
+            found += counted(cells, star, k, k, what, "stars", "count")
+        return found
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        board, marks = parse_board(block)
+        if board.regions.owner != instance.regions.owner or board.stars != instance.stars:
+            raise block.error(0, 0, "the state's regions or stars differ from the puzzle's")
+        return [BOOL] * instance.grid.n_cells if marks is None else [MARKS[t] for t in marks]
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        layers = [write_grid(instance.grid, instance.regions.letters())]
+        if dom is not None:
+            layers.insert(0, write_grid(instance.grid, shading_marks(dom, "*", "x")))
+        return meta_rows({"stars": instance.stars}) + join_layers(*layers)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        return f"{self.describe(instance, var)} {'holds a star' if mask == TRUE else 'is empty'}"
+
+    def paint(
+        self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
+    ) -> None:
+        for edge in instance.regions.walls:
+            canvas.wall(edge)
+        for cell in range(instance.grid.n_cells):
+            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
+            if d == TRUE:
+                canvas.disc(cell, cls="star", fill=theme.BULB, tone=tone)
+            elif d == FALSE and (crosses or BOOL not in (dom or ())):
+                canvas.dotted(cell, tone)
+            else:
+                canvas.open(cell, tone)
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- generating, and small boards for the harness -------------------------------------
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """Random stars and regions grown round them, then cells moved between regions
+        (never a star): below the top difficulty, while the deduction capped at it leaves
+        fewer cells open (none: unique); at the top, each move kills a second solution."""
+        from puzzlekit.generation import is_top, out_of_time, target_rung
+
+        n, rung = request.cols, target_rung(self, request.difficulty)
+        if request.rows != n:
+            raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
+        board, planted = self._planted(RectGrid(n, n), max(1, (n + 1) // 5), rng)
+        if board is None:
+            return None
+        score = None if is_top(self, rung) else self._score(board, rung)
+        stale = 0
+        for _ in range(8 * n * n):
+            out_of_time(request.deadline)
+            if score is not None and stale < 2 * n:  # climbing: move an open cell (or one beside it)
+                if score == (0, []):
+                    return board
+                moved = self._moved(board, planted, rng.choice(score[1]), rng)
+                trial = None if moved is None else self._score(moved, rung)
+                stale += 1
+                if moved is not None and trial is not None and (trial[0], len(trial[1])) <= (score[0], len(score[1])):
+                    stale = 0 if (trial[0], len(trial[1])) < (score[0], len(score[1])) else stale
+                    board, score = moved, trial
+                continue
+            found = count_solutions(self.solving_model(board), 2, request.max_nodes, None, max_rung=1, record=False)
+            other = next((s for s in found.solutions if s != planted), None)
+            if other is None and (score is None or found.status != Status.UNIQUE):
+                return board if found.status == Status.UNIQUE else None
+            stale = 0
+            starts = [c for c in range(n * n) if other is not None and other[c] and not planted[c]]
+            rng.shuffle(starts)
+            for start in starts:  # kill a second solution: a move its stars break
+                moved = self._moved(board, planted, start, rng)
+                trial = None if moved is None or score is None else self._score(moved, rung)
+                if moved is not None and (score is None or trial is not None):
+                    board, score = moved, trial
+                    break
+            else:
+                if score is not None:
+                    return None
+        return None
+
+    def _score(self, board: Board, rung: int) -> tuple[int, list[int]] | None:
+        """How far the board is from needing ``rung`` (``(0, [])``: there, and unique): the
+        cells deduction capped at it leaves open, or, ranked worse while more than 20, those
+        the rung below leaves; None when the rung below solves it."""
+        model = self.build(board)
+        for cap in range(max(rung - 1, 1), rung + 1):
+            engine = Engine(model, max_rung=cap)
+            engine.start()  # never a contradiction: the planted stars are a solution
+            left = [c for c, d in enumerate(engine.dom) if d == BOOL]
+            if cap < rung and not left:
+                return None
+            if cap == rung or len(left) > 20:
+                return int(cap < rung), left
+        return None
+
+    def _moved(self, board: Board, planted: list[int], start: int, rng: Rng) -> Board | None:
+        """The board with a path of cells from ``start`` (or a neighbour) to another region
+        moved into it, round the stars of ``planted`` (which stays a solution: none of its
+        stars moves); the pieces the old region would lose move along, so every region
+        stays one piece.  A star of another solution at ``start`` breaks that one."""
+        grid, owner = board.grid, list(board.regions.owner)
+        if planted[start]:
+            start = rng.choice(grid.neighbours[start])
+            if planted[start]:
+                return None
+        region = set(board.regions.cells[owner[start]])
+        came, queue = {start: start}, [start]
+        for cell in queue:  # breadth first through the region
+            near = sorted({owner[n] for n in grid.neighbours[cell] if n not in region})
+            path = [cell]
+            while path[-1] != start:
+                path.append(came[path[-1]])
+            pieces = grid.pieces((region - set(path)).__contains__)
+            starred = [p for p in pieces if any(planted[c] for c in p)]
+            if near and len(starred) == 1:
+                to = rng.choice(near)
+                for moved in [*path, *(c for p in pieces if p is not starred[0] for c in p)]:
+                    owner[moved] = to
+                return Board(Regions(grid, owner), board.stars)
+            for n in grid.neighbours[cell]:
+                if n in region and n not in came and not planted[n]:
+                    came[n] = cell
+                    queue.append(n)
+        return None
+
+    def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:
+        """Random stars (k per row and column, none touching) and regions of k stars each."""
+        cnf = Cnf(grid.n_cells)
+        cnf.add(*apart_clauses(grid, lambda c: c + 1, kings=True))
+        for cells in [grid.row(r) for r in range(grid.rows)] + [grid.column(c) for c in range(grid.cols)]:
+            cnf.count([c + 1 for c in cells], k)
+        stars = random_clause_solution(cnf.encoding(), grid.n_cells, rng)
+        if stars is None:
+            return None, []
+        owner = _grown(grid, [c for c in range(grid.n_cells) if stars[c]], k, rng)
+        return (Board(Regions(grid, owner), k) if owner else None), stars
+
+    def small_board(self, rng: Rng) -> Board:
+        """1x1 to 4x4, one star: 4x4 (the smallest with a layout, and 65,536 assignments
+        for brute force) a third of the time, so that the harness's default costs seconds."""
+        n = 4 if rng.chance(1, 3) else rng.between(1, 3)
+        grid = RectGrid(n, n)
+        board = self._planted(grid, 1, rng)[0] if rng.chance(2, 3) else None
+        return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
+
+
+def _grown(grid: RectGrid, stars: list[int], k: int, rng: Rng) -> list[int] | None:
+    """Regions grown at random from each star, then joined into regions of k stars: the
+    region with the fewest ways to join goes first (None when one has none)."""
+    owner = [-1] * grid.n_cells
+    frontier = []
+    for i, star in enumerate(stars):
+        owner[star] = i
+        frontier += [(n, i) for n in grid.neighbours[star]]
+    while frontier:
+        cell, i = frontier.pop(rng.below(len(frontier)))
+        if owner[cell] < 0:
+            owner[cell] = i
+            frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] < 0]
+    near: list[set[int]] = [set() for _ in stars]  # regions that share a wall
+    for a, b in grid.edge_cells:
+        if owner[a] != owner[b]:
+            near[owner[a]].add(owner[b])
+            near[owner[b]].add(owner[a])
+    size, join = [1] * len(stars), list(range(len(stars)))
+    while True:
+        short = [g for g in range(len(stars)) if join[g] == g and size[g] < k]
+        if not short:
+            return [join[i] for i in owner]
+        ways = {g: sorted(h for h in near[g] if size[h] + size[g] <= k) for g in short}
+        fewest = min(len(w) for w in ways.values())
+        g = rng.choice([g for g in short if len(ways[g]) == fewest])
+        if not fewest:
+            return None
+        h = rng.choice(ways[g])
+        for i, j in enumerate(join):
+            if j == h:
+                join[i] = g
+        size[g] += size[h]
+        near[g] = (near[g] | near[h]) - {g, h}
+        for other in near[h]:
+            near[other] = (near[other] - {h}) | ({g} if other != g else set())

@@ -1,0 +1,291 @@
+"""Counting rules on boolean cells: "exactly (at least, at most) k of these cells", and
+"k of these cells, none touching: fix what every way agrees on".
+
+Every shading and placing genre says one of these per row, column, room or clue (Heyawake's
+room numbers, Star Battle's stars, Norinori's pairs, Akari's numbers).  Both propagators say
+why in the genre's words: ``what`` names the group ("the room at r2c3", "row 4") and
+``items`` what is counted ("shaded cells", "stars").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import cast
+
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import Propagator, Rule
+
+FULL, SHORT = "full", "short"
+
+
+class Count(Propagator):
+    """``low`` to ``high`` of ``variables`` (booleans) take ``value``: when the count is met
+    the rest take the other value; when the places left only just reach it, they all take
+    it; over or out of reach is a contradiction."""
+
+    __slots__ = ("rule", "watches", "low", "high", "value", "what", "items")
+
+    def __init__(
+        self,
+        rule: Rule,
+        variables: Sequence[int],
+        low: int,
+        high: int | None = None,
+        *,
+        value: int = 1,
+        what: str = "the group",
+        items: str = "shaded cells",
+    ) -> None:
+        self.rule, self.watches, self.value = rule, tuple(variables), value
+        self.low, self.high = low, low if high is None else high
+        self.what, self.items = what, items
+
+    def propagate(self, engine: Engine) -> bool:
+        dom, bit = engine.dom, 1 << self.value
+        on = free = 0
+        for v in self.watches:
+            d = dom[v]
+            if d == bit:
+                on += 1
+            elif d & bit:
+                free += 1
+        if on > self.high or on + free < self.low:
+            return False
+        if not free or (self.low < on + free and on < self.high):
+            return True
+        mask, note = (~bit & 0b11, FULL) if on == self.high else (bit, SHORT)
+        reads = self.watches
+        return all(engine.set(v, mask, reads, note) for v in reads if dom[v] & ~bit and dom[v] & bit)
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        if note == FULL:
+            return f"{self.what} has its {self.high} {self.items} already"
+        return f"{self.what} needs {self.low} {self.items} and has only that many places left"
+
+
+MEMO_SIZE = 4096
+"""States a group shape remembers at most (``Patterns.memo``); then it starts afresh."""
+_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[int, int], object]] = {}
+
+
+def _memo_for(shape: tuple[int, int, tuple[int, ...]]) -> dict[tuple[int, int], object]:
+    memo = _MEMOS.get(shape)
+    if memo is None:
+        if len(_MEMOS) >= MEMO_SIZE:
+            _MEMOS.clear()
+        memo = _MEMOS[shape] = {}
+    return memo
+
+
+MAX_WAYS = 2000
+"""Ways ``Patterns`` enumerates in one run at most: past it, it deduces nothing this time
+(a big room early on), and tries again once its cells narrow."""
+
+
+class Patterns(Propagator):
+    """Exactly ``count`` of ``variables`` take ``value``, no two that ``touching`` names
+    together: every way left is enumerated (up to ``limit``); a cell every way gives the
+    value takes it, a cell no way gives it takes the other, and a cell outside the group
+    that every way touches takes the other too (it would touch one); no way at all is a
+    contradiction.
+
+    ``touching`` maps a variable to the variables it may not share the value with (Star
+    Battle: ``grid.kings`` when variable ``i`` is cell ``i``; Heyawake: ``grid.neighbours``).
+    """
+
+    __slots__ = ("rule", "watches", "count", "value", "near", "outside", "what", "items", "limit", "memo")
+
+    def __init__(
+        self,
+        rule: Rule,
+        variables: Sequence[int],
+        count: int,
+        touching: Mapping[int, Sequence[int]] | Sequence[Sequence[int]] = (),
+        *,
+        value: int = 1,
+        what: str = "the group",
+        items: str = "shaded cells",
+        limit: int = MAX_WAYS,
+    ) -> None:
+        self.rule, self.watches, self.count, self.value = rule, tuple(variables), count, value
+        position = {v: i for i, v in enumerate(self.watches)}
+        outside: list[int] = []
+        near = []
+
+        def around(v: int) -> Sequence[int]:
+            if isinstance(touching, Mapping):
+                return touching.get(v, ())
+            return touching[v] if touching else ()
+
+        for v in self.watches:
+            mask = 0
+            for w in around(v):
+                at = position.get(w)
+                if at is None:
+                    at = position[w] = len(position)
+                    outside.append(w)
+                if w != v:
+                    mask |= 1 << at
+            near.append(mask)
+        self.near, self.outside = tuple(near), tuple(outside)
+        """Per position, the positions it touches: the group's first, then ``outside``'s."""
+        self.what, self.items, self.limit = what, items, limit
+        self.memo = _memo_for((count, limit, self.near))
+        """What ``ways`` found per (must, may): shared by every group of the same shape
+        (a board's rows, a lookahead's probes, the next board a generator tries)."""
+
+    def ways(self, dom: Sequence[int]) -> tuple[int, int, int, int] | None:
+        """``(ways, cells every way takes, cells some way takes, cells every way touches)``
+        as bitmasks over the positions (the group's, then ``outside``); None past ``limit``."""
+        bit = 1 << self.value
+        must = may = 0
+        for i, v in enumerate(self.watches):
+            d = dom[v]
+            if d & bit:
+                may |= 1 << i
+                if d == bit:
+                    must |= 1 << i
+        memo = self.memo
+        known = memo.get((must, may), False)
+        if known is not False:
+            return known  # type: ignore[return-value]
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[must, may] = found_ = self._enumerate(must, may)
+        return found_
+
+    def _enumerate(self, must: int, may: int) -> tuple[int, int, int, int] | None:
+        if must.bit_count() > self.count:
+            return 0, 0, 0, 0
+        near, limit = self.near, self.limit
+        found = [0, -1, 0, -1]  # ways, always, ever, always touched
+
+        def place(left: int, chosen: int, touched: int, open_: int) -> bool:
+            """Ways that add ``left`` more from ``open_`` (lowest first); False past the limit."""
+            if not left:
+                if must & ~chosen:
+                    return True
+                found[0] += 1
+                found[1] &= chosen
+                found[2] |= chosen
+                found[3] &= touched
+                return found[0] <= limit
+            while open_ and open_.bit_count() >= left:
+                low = open_ & -open_
+                open_ ^= low
+                around = near[low.bit_length() - 1]
+                if not place(left - 1, chosen | low, touched | around, open_ & ~around):
+                    return False
+                if must & low:
+                    return True  # every later way leaves out a cell that must be in
+            return True
+
+        if not place(self.count, 0, 0, may):
+            return None
+        if not found[0]:
+            return 0, 0, 0, 0
+        return found[0], found[1], found[2], found[3]
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        found = self.ways(dom)
+        if found is None:
+            return True
+        n, always, ever, touched = found
+        if not n:
+            return False
+        bit, other = 1 << self.value, ~(1 << self.value) & 0b11
+        reads = self.watches
+        for i, v in enumerate(reads):
+            d = dom[v]
+            if d & bit and d != bit:
+                if always >> i & 1 and not engine.set(v, bit, reads, "in"):
+                    return False
+                if not ever >> i & 1 and not engine.set(v, other, reads, "out"):
+                    return False
+        touched >>= len(reads)
+        for v in self.outside:
+            if touched & 1 and dom[v] & bit and not engine.set(v, other, reads, "near"):
+                return False
+            touched >>= 1
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        what = {"in": "puts one here", "out": "leaves this cell out", "near": "touches this cell"}[str(note)]
+        return f"every way to fit {self.count} {self.items} in {self.what}, none touching, {what}"
+
+
+class Confined(Propagator):
+    """Two families of groups that each hold exactly ``count`` of the colour and cover the
+    same cells (Star Battle's regions and rows): when ``s`` groups of ``groups`` (up to
+    ``most`` at once) can only place their cells of the colour in ``s`` groups of
+    ``others``, those fill the ``others`` and every other cell there takes the other
+    colour; in fewer than ``s`` is a contradiction.  ``names`` and ``other_names`` say the
+    groups in words ("the region at r1c1", "row 3")."""
+
+    __slots__ = ("rule", "watches", "groups", "other_of", "n_others", "value", "most", "names", "other_names", "items")
+
+    def __init__(
+        self,
+        rule: Rule,
+        groups: Sequence[Sequence[int]],
+        others: Sequence[Sequence[int]],
+        *,
+        names: Sequence[str],
+        other_names: Sequence[str],
+        value: int = 1,
+        most: int = 3,
+        items: str = "stars",
+    ) -> None:
+        self.rule, self.value, self.most, self.items = rule, value, most, items
+        self.groups = tuple(tuple(g) for g in groups)
+        self.other_of = {v: i for i, group in enumerate(others) for v in group}
+        self.n_others = len(others)
+        self.watches = tuple(sorted(self.other_of))
+        self.names, self.other_names = tuple(names), tuple(other_names)
+
+    def propagate(self, engine: Engine) -> bool:
+        from itertools import combinations  # the propagator's own, off the import path
+
+        dom, bit, other_of = engine.dom, 1 << self.value, self.other_of
+        masks, open_groups = [], []
+        for i, group in enumerate(self.groups):
+            mask = still = 0
+            for v in group:
+                d = dom[v]
+                if d & bit:
+                    mask |= 1 << other_of[v]
+                    still |= d != bit
+            masks.append(mask)
+            if still:
+                open_groups.append(i)
+        for size in range(1, min(self.most, len(open_groups)) + 1):
+            for chosen in combinations(open_groups, size):
+                union = 0
+                for i in chosen:
+                    union |= masks[i]
+                fits = union.bit_count()
+                if fits < size:
+                    return False
+                if fits > size:
+                    continue
+                inside = {v for i in chosen for v in self.groups[i]}
+                note = (chosen, union)
+                for v in self.watches:
+                    open_here = union >> other_of[v] & 1 and v not in inside and dom[v] & bit and dom[v] != bit
+                    if open_here and not engine.set(v, ~bit & 0b11, self.watches, note):
+                        return False
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        chosen, union = cast(tuple[tuple[int, ...], int], note)
+        groups = [self.names[i] for i in chosen]
+        others = [self.other_names[j] for j in range(self.n_others) if union >> j & 1]
+        return (
+            f"{_words(groups)} can only place their {self.items} in {_words(others)}, "
+            f"which leaves none for any other cell there"
+        )
+
+
+def _words(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

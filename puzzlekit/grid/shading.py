@@ -1,0 +1,145 @@
+"""The shading family: cells shaded or not (Heyawake, Hitori, Kurodoko, Norinori) or
+holding a star (Star Battle), with the rules they share.
+
+- ``Apart``: cells of the colour never touch (orthogonally, or with ``kings`` diagonally too);
+- ``StaysConnected`` and ``NotAll`` (``puzzlekit.grid.connectivity``): the other colour is
+  one piece; no 2x2 block of one colour;
+- ``Count`` and ``Patterns`` (``puzzlekit.grid.counting``): so many per room, row or clue;
+- ``touching_pairs``, ``split``, ``full_blocks``: the same rules judged on a full
+  assignment, for ``accept``, written apart from the propagators;
+- ``apart_clauses``, ``block_clauses``: the same rules as CNF, for the SAT twin.
+
+Variable ``cell_vars[cell]`` is the cell's boolean (``-1``: a cell with none), ``value``
+the colour a rule is about (1: shaded, a star; 0: unshaded).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Propagator, Rule, Violation
+from puzzlekit.grid.text import marks_of
+from puzzlekit.grid.topology import RectGrid
+
+Clause = list[int]
+
+
+class Apart(Propagator):
+    """A cell of the colour keeps its neighbours (``kings``: its eight) off the colour."""
+
+    __slots__ = ("rule", "watches", "cell", "near", "value", "grid", "items")
+
+    def __init__(
+        self,
+        rule: Rule,
+        grid: RectGrid,
+        cell_vars: Sequence[int],
+        cell: int,
+        value: int = 1,
+        kings: bool = False,
+        items: str = "shaded cells",
+    ) -> None:
+        self.rule, self.grid, self.cell, self.value, self.items = rule, grid, cell, value, items
+        self.watches = (cell_vars[cell],)
+        around = grid.kings[cell] if kings else grid.neighbours[cell]
+        self.near = tuple(cell_vars[n] for n in around if cell_vars[n] >= 0)
+
+    def propagate(self, engine: Engine) -> bool:
+        bit = 1 << self.value
+        if engine.dom[self.watches[0]] != bit:
+            return True
+        other = ~bit & 0b11
+        return all(engine.set(v, other, self.watches) for v in self.near)
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        return f"it touches {self.grid.name(self.cell)}, and {self.items} never touch"
+
+
+def add_apart(
+    model_add: Callable[[Propagator], int],
+    rule: Rule,
+    grid: RectGrid,
+    cell_vars: Sequence[int] | None = None,
+    value: int = 1,
+    kings: bool = False,
+    items: str = "shaded cells",
+) -> None:
+    """``Apart`` for every cell with a variable (``cell_vars`` default: variable i is cell i);
+    ``model_add`` is ``model.add``."""
+    cell_vars = range(grid.n_cells) if cell_vars is None else cell_vars
+    for cell in range(grid.n_cells):
+        if cell_vars[cell] >= 0:
+            model_add(Apart(rule, grid, cell_vars, cell, value, kings, items))
+
+
+def shading_marks(dom: Sequence[int], on: str = "#", off: str = "o", unknown: str = ".") -> list[str]:
+    """A state's marks, one glyph per boolean domain: ``on`` for the colour, ``off`` for
+    "certainly not" while some cell is still open (a finished answer writes ``unknown``
+    there instead, as solutions are written: ``#`` and ``.``)."""
+    return marks_of(dom, {TRUE: on, FALSE: off if BOOL in dom else unknown}, unknown)
+
+
+# -- judging a full assignment (accept) ---------------------------------------------------
+
+
+def touching_pairs(grid: RectGrid, coloured: Callable[[int], bool], kings: bool = False) -> list[tuple[int, int]]:
+    """Every pair of touching cells that are both of the colour, the smaller cell first."""
+    near = grid.kings if kings else grid.neighbours
+    return [(a, b) for a in range(grid.n_cells) if coloured(a) for b in near[a] if b > a and coloured(b)]
+
+
+def touching(
+    grid: RectGrid, coloured: Callable[[int], bool], what: str, kings: bool = False, kind: str = "touching"
+) -> list[Violation]:
+    """A violation per touching pair of the colour: ``two shaded cells touch at r1c1 and r1c2``."""
+    return [
+        Violation(kind, f"two {what} touch at {grid.names((a, b))}", (a, b), cells=(a, b), place=grid.name(a))
+        for a, b in touching_pairs(grid, coloured, kings)
+    ]
+
+
+def split(grid: RectGrid, coloured: Callable[[int], bool], what: str, kind: str = "split") -> list[Violation]:
+    """One violation when the cells of the colour are in several pieces (unfinished: more
+    cells of the colour may join them), toning every piece but the largest."""
+    pieces = sorted(grid.pieces(coloured), key=len, reverse=True)
+    if len(pieces) < 2:
+        return []
+    cells = tuple(c for piece in pieces[1:] for c in piece)
+    where = grid.name(min(cells))
+    return [Violation(kind, f"the {what} are in {len(pieces)} pieces", cells, True, cells, where)]
+
+
+def full_blocks(grid: RectGrid, coloured: Callable[[int], bool], what: str, kind: str = "block") -> list[Violation]:
+    """A violation per 2x2 block all of the colour."""
+    return [
+        Violation(kind, f"a 2x2 block of {what} at {grid.name(b[0])}", b, cells=b, place=grid.name(b[0]))
+        for b in grid.blocks()
+        if all(coloured(c) for c in b)
+    ]
+
+
+def counted(
+    cells: Sequence[int], coloured: Callable[[int], bool], low: int, high: int, what: str, items: str, kind: str
+) -> list[Violation]:
+    """A violation when ``cells`` hold fewer than ``low`` or more than ``high`` of the colour:
+    ``the room at r1c1 holds 3 shaded cells, not 2``, unfinished when short."""
+    n = sum(1 for c in cells if coloured(c))
+    if low <= n <= high:
+        return []
+    wanted = str(low) if low == high else f"{low} to {high}"
+    return [Violation(kind, f"{what} holds {n} {items}, not {wanted}", tuple(cells), n < low, tuple(cells))]
+
+
+# -- the same as CNF, for the SAT twin ----------------------------------------------------
+
+
+def apart_clauses(grid: RectGrid, lit: Callable[[int], int], kings: bool = False) -> list[Clause]:
+    """No two touching cells of the colour (``lit(cell)``: "cell has the colour")."""
+    near = grid.kings if kings else grid.neighbours
+    return [[-lit(a), -lit(b)] for a in range(grid.n_cells) for b in near[a] if b > a]
+
+
+def block_clauses(grid: RectGrid, lit: Callable[[int], int]) -> list[Clause]:
+    """No 2x2 block all of the colour."""
+    return [[-lit(c) for c in block] for block in grid.blocks()]

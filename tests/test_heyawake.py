@@ -1,0 +1,124 @@
+"""Heyawake: the shared harness with brute force, its rules, formats and pictures."""
+
+from __future__ import annotations
+
+import puzzlekit
+from puzzlekit import interchange
+from puzzlekit.core import BOOL, FALSE, TRUE, domains_of
+from puzzlekit.testing import PuzzleConformance
+
+# pzprjs's own test data (test/script/heyawake.js in robx/pzprjs): its URL, and its answer.
+PZPR_URL = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+PZPR_ROOMS = "0 1 1 2 2 3 /0 1 1 2 2 3 /0 1 1 2 2 3 /4 4 4 4 4 3 /5 5 5 6 6 3 /5 5 5 6 6 7 /"
+PZPR_NUMBERS = "2 2 . 2 . 2 /" + ". . . . . . /" * 5
+PZPR_ANSWER = "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /+ # + # + # /+ + # + + + /"
+PZPR_FILE = "pzprv3/heyawake/6/6/8/" + PZPR_ROOMS + PZPR_NUMBERS + PZPR_ANSWER
+PZPR_TOUCHING = (
+    "pzprv3/heyawake/6/6/8/"
+    + PZPR_ROOMS
+    + PZPR_NUMBERS
+    + ". . . . . . /" * 2
+    + ". # . . . . /" * 2
+    + ". . . . . . /" * 2
+)
+
+
+class TestHeyawake(PuzzleConformance):
+    puzzle = "heyawake"
+    brute_force = 150
+
+
+def test_the_pzprjs_sample_solves_to_its_answer() -> None:
+    result = puzzlekit.solve("heyawake", PZPR_URL)
+    assert result.status == puzzlekit.Status.UNIQUE
+    checked = puzzlekit.check("heyawake", PZPR_FILE)
+    assert checked.status == "solved"
+    (answer,) = puzzlekit.load("heyawake", PZPR_FILE)
+    assert list(result.solutions[0].values) == [1 if d == TRUE else 0 for d in answer.own_marks()]
+
+
+def test_check_names_each_broken_rule_in_words() -> None:
+    wrong = puzzlekit.check("heyawake", PZPR_TOUCHING)
+    kinds = {v.kind for v in wrong.violations}
+    assert "touching" in kinds and wrong.status == "wrong"
+    touching = next(v for v in wrong.violations if v.kind == "touching")
+    assert touching.message == "two shaded cells touch at r3c2 and r4c2" and touching.cells == (13, 19)
+    (p,) = puzzlekit.load("heyawake", "1.. | aab\n... | aab\n")
+    found = {v.kind: v for v in p.genre.accept(p.instance, [0] * 6)}
+    assert found["room"].message == "the 1 in the room at r1c1 holds 0 shaded cells, not 1" and found["room"].unfinished
+    assert "three-rooms" not in found  # rows of rooms a, a, b cross one wall
+
+
+def test_three_rooms_in_a_row_need_a_shaded_cell() -> None:
+    (p,) = puzzlekit.load("heyawake", "... | abc\n")
+    found = p.genre.accept(p.instance, [0, 0, 0])
+    assert [v.kind for v in found] == ["three-rooms"]
+    assert found[0].message == "unshaded cells cross three rooms from r1c1 to r1c3"
+    assert puzzlekit.solve("heyawake", "... | abc\n").status == puzzlekit.Status.MULTIPLE  # r1c2 or an end
+
+
+def test_the_level_reads_back_numbers_anywhere_in_their_room_and_wide_numbers() -> None:
+    (p,) = puzzlekit.load("heyawake", ".2 | aa\n.. | bb\n")
+    assert p.instance.numbers == (2, None) and p.instance.spots == (1, 2)
+    assert p.text() == ".2 | aa\n.. | bb\n"
+    wide = "# expect: none\n10 . | a a\n . . | a a\n".replace("a a", "aa")
+    (w,) = puzzlekit.load("heyawake", wide)
+    assert w.instance.numbers == (10,) and w.text().splitlines()[1:] == ["10  . | aa", " .  . | aa"]  # right-aligned
+
+
+def test_layers_are_located_in_the_file() -> None:
+    import pytest
+
+    from puzzlekit import LevelError
+
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("heyawake", "1. | ab\n.. | a?\n", "lvl.txt")
+    assert (err.value.line, err.value.col) == (2, 7) and "found '?'" in str(err.value)
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("heyawake", "1 1 | aa\n", "lvl.txt")
+    assert (err.value.line, err.value.col) == (1, 3) and "has two numbers" in str(err.value)
+    with pytest.raises(LevelError, match="expected 2 layers side by side"):
+        puzzlekit.load("heyawake", "1.\n")
+
+
+def test_url_and_file_round_trip_as_pzprjs_writes_them() -> None:
+    (p,) = puzzlekit.load("heyawake", PZPR_URL)
+    assert interchange.encode(p, "url") == PZPR_URL
+    written = interchange.encode(p, "pzpr")
+    assert written.startswith("pzprv3.1\nheyawake\n6\n6\n1 0 1 0 1 \n")
+    (again,) = puzzlekit.load("heyawake", written)
+    assert again.instance.rooms.owner == p.instance.rooms.owner and again.instance.numbers == p.instance.numbers
+    (old,) = puzzlekit.load("heyawake", PZPR_FILE)  # pzprv3: room numbers, not borders
+    assert old.instance.rooms.owner == p.instance.rooms.owner
+
+
+def test_pictures_draw_walls_numbers_and_shading() -> None:
+    (p,) = puzzlekit.load("heyawake", PZPR_FILE)
+    dom = p.own_marks()
+    svg = p.genre.draw_svg(p.instance, dom)
+    assert svg.count('class="wall') >= len(p.instance.rooms.walls)
+    plain = p.genre.pretty(p.instance, dom)
+    assert plain.splitlines()[0].startswith("┌") and "█" in plain and "│" in plain.splitlines()[1]
+    assert p.genre.pretty(p.instance, [BOOL] * 36).count(".") >= 30
+    assert domains_of([0, 1])[1] == TRUE and FALSE == 1
+
+
+# pzprjs's failing answers for its sample (test/script/heyawake.js), by the error it names.
+PZPR_SHADINGS = {
+    "cuDivideRB": "# . # . . . /. . . # . . /# . # . . . /. # . . . . /. . . . . . /. . . . . . /",
+    "bkShadeNe": "# . . . . . /. . . # . . /# . # . # . /. # . . . . /. . . . . . /. . . . . . /",
+    "bkUnshadeConsecGt3": "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /. # . # . # /. . . . . . /",
+}
+PZPR_KINDS = {"cuDivideRB": "split", "bkShadeNe": "room", "bkUnshadeConsecGt3": "three-rooms"}
+
+
+def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names() -> None:
+    for error, shading in PZPR_SHADINGS.items():
+        checked = puzzlekit.check("heyawake", "pzprv3/heyawake/6/6/8/" + PZPR_ROOMS + PZPR_NUMBERS + shading)
+        assert checked.status != "solved", error
+        assert PZPR_KINDS[error] in {v.kind for v in checked.violations}, (error, checked.violations)
+
+
+def test_pzprjs_s_empty_board_reads_as_one_room() -> None:
+    (p,) = puzzlekit.load("heyawake", "pzprv3/heyawake/6/6")  # pzprjs's brNoShade case
+    assert p.instance.rooms.n == 1 and p.instance.numbers == (None,)

@@ -1,0 +1,122 @@
+"""Star Battle: the shared harness with brute force, its rules in words, the stars per
+region as metadata, formats and pictures, and the generator's squareness."""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzlekit
+from puzzlekit import LevelError, UsageError, interchange
+from puzzlekit.core import BOOL, TRUE
+from puzzlekit.testing import PuzzleConformance
+
+SAMPLE_URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
+SAMPLE_ROWS = ["aaabbb", "abbbcc", "addeec", "ffddec", "feeeec", "fccccc"]
+SAMPLE_STARS = [1, 9, 17, 20, 28, 30]  # the bundled sample's solution, row by row
+
+
+class TestStarBattle(PuzzleConformance):
+    puzzle = "starbattle"
+    brute_force = 30  # a third are 4x4 boards, 65,536 assignments each
+
+
+def test_the_sample_url_solves_to_one_layout() -> None:
+    result = puzzlekit.solve("starbattle", SAMPLE_URL)
+    assert result.status == puzzlekit.Status.UNIQUE
+    assert [c for c, v in enumerate(result.solutions[0].values) if v] == SAMPLE_STARS
+    (p,) = puzzlekit.load("starbattle", SAMPLE_URL)
+    assert p.genre.write(p.instance) == ["# stars: 1", *SAMPLE_ROWS]
+
+
+def test_check_names_touching_stars_and_short_units() -> None:
+    (p,) = puzzlekit.load("starbattle", "\n".join(SAMPLE_ROWS) + "\n")
+    values = [0] * 36
+    values[0] = values[7] = 1  # r1c1 and r2c2 touch diagonally
+    found = {v.kind: v for v in p.genre.accept(p.instance, values)}
+    assert found["touching"].message == "two stars touch at r1c1 and r2c2"
+    counts = [v for v in p.genre.accept(p.instance, values) if v.kind == "count"]
+    messages = {v.message for v in counts}
+    assert "row 3 holds 0 stars, not 1" in messages and "column 1 holds 1 stars, not 1" not in messages
+    assert all(v.unfinished for v in counts if "holds 0" in v.message)
+
+
+def test_two_stars_per_region_is_metadata_the_puzzle_keeps() -> None:
+    text = "# stars: 2\n" + "\n".join(["aabbcc"] * 2 + ["ddeeff"] * 2 + ["gghhii"] * 2) + "\n"
+    (p,) = puzzlekit.load("starbattle", text)
+    assert p.instance.stars == 2 and p.text().count("# stars: 2") == 1
+    url = interchange.encode(p, "url")
+    assert url.startswith("https://puzz.link/p?starbattle/6/6/2/")
+    (again,) = puzzlekit.load("starbattle", url)
+    assert again.instance.stars == 2 and again.instance.regions.owner == p.instance.regions.owner
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("starbattle", "# stars: x\nab\nab\n", "lvl.txt")
+    assert err.value.line == 1 and "'# stars:' is a number 1-99" in str(err.value)
+
+
+def test_url_and_file_round_trip_as_pzprjs_writes_them() -> None:
+    (p,) = puzzlekit.load("starbattle", SAMPLE_URL)
+    assert interchange.encode(p, "url") == SAMPLE_URL
+    written = interchange.encode(p, "pzpr")
+    assert written.startswith("pzprv3\nstarbattle\n6\n6\n1\n6\n0 0 0 1 1 1 \n")
+    (again,) = puzzlekit.load("starbattle", written)
+    assert again.instance.regions.owner == p.instance.regions.owner and again.instance.stars == 1
+    with pytest.raises(LevelError, match="stars per region"):
+        puzzlekit.load("starbattle", "https://puzz.link/p?starbattle/6/6/0/4ilbhgdnmhou")
+    with pytest.raises(LevelError, match="the borders end here"):
+        puzzlekit.load("starbattle", SAMPLE_URL + "0")
+
+
+def test_pictures_draw_regions_and_stars() -> None:
+    (p,) = puzzlekit.load("starbattle", SAMPLE_URL)
+    dom = [TRUE if c in SAMPLE_STARS else 0b01 for c in range(36)]
+    svg = p.genre.draw_svg(p.instance, dom)
+    assert svg.count('class="wall') >= len(p.instance.regions.walls) and svg.count("star") >= 6
+    plain = p.genre.pretty(p.instance, dom)
+    assert plain.splitlines()[0].startswith("┌") and plain.count("●") == 6
+    assert "●" not in p.genre.pretty(p.instance, [BOOL] * 36)
+
+
+def test_a_generated_board_is_square_and_unique() -> None:
+    from puzzlekit.generation import make_each
+
+    with pytest.raises(UsageError, match="square"):
+        next(make_each("starbattle", size=(7, 6), seed="x", timeout=None))
+    (made,) = make_each("starbattle", size=(6, 6), seed="test", difficulty="easy", timeout=None)
+    assert puzzlekit.solve("starbattle", made.text).status == puzzlekit.Status.UNIQUE
+    (again,) = make_each("starbattle", size=(6, 6), seed="test", difficulty="easy", timeout=None)
+    assert again.text == made.text
+
+
+# pzprjs's own test data (test/script/starbattle.js in robx/pzprjs): its failing answers,
+# each with the error pzprjs names, and its correct one.
+PZPR_HEAD = "pzprv3/starbattle/6/6/1/6/0 0 0 1 1 1 /0 1 1 1 2 2 /0 3 3 4 4 2 /5 5 3 3 4 2 /5 4 4 4 4 2 /5 2 2 2 2 2 /"
+PZPR_ANSWERS = {
+    "starAround": ". . . . . . /. . . . . . /. . . # . . /. . # . . . /. . . . . . /. . . . . . /",
+    "bkStarGt": ". . # . . . /. . . . . . /# . . . . . /. . . . . . /. . . . . . /. . . . . . /",
+    "bkStarLt": ". . # . . . /. . . . . . /. . . . . . /. . . . . . /. . . . . . /. . . . . . /",
+    "lnStarNe": "+ # + + + + /+ + + # + + /+ + + + + # /. + # + + + /# + + + # + /. + + + + + /",
+    "solved": "+ # + + + + /+ + + # + + /+ + + + + # /. + # + + + /. + + + # + /# + + + + + /",
+}
+
+
+@pytest.mark.parametrize("error", sorted(PZPR_ANSWERS))
+def test_pzprjs_s_answers_are_judged_as_pzprjs_judges_them(error: str) -> None:
+    checked = puzzlekit.check("starbattle", PZPR_HEAD + PZPR_ANSWERS[error])
+    if error == "solved":
+        assert checked.status == "solved"
+        return
+    assert checked.status != "solved"
+    messages = [v.message for v in checked.violations]
+    if error == "starAround":
+        assert "two stars touch at r3c4 and r4c3" in messages
+    elif error == "bkStarGt":
+        assert "the region at r1c1 holds 2 stars, not 1" in messages
+    elif error == "bkStarLt":
+        assert any(m.startswith("the region at") and "holds 0 stars" in m for m in messages)
+    else:  # r5c1 and r5c5: a line with the wrong count
+        assert "row 5 holds 2 stars, not 1" in messages
+
+
+def test_pzprjs_s_empty_board_reads_as_one_region() -> None:
+    (p,) = puzzlekit.load("starbattle", "pzprv3/starbattle/4/4")
+    assert p.instance.regions.n == 1 and p.instance.stars == 1

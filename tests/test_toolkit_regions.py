@@ -1,0 +1,174 @@
+"""Given regions (issue 20): multi-layer level text located in the file, metadata a puzzle
+depends on, ``Regions`` and pzprjs's border and room codecs, walls in the terminal view."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzzlekit import LevelError
+from puzzlekit.core.rng import Rng
+from puzzlekit.formats import regions as codec
+from puzzlekit.formats.cells import border_blocks
+from puzzlekit.formats.level import read_blocks, write_block
+from puzzlekit.formats.pzprfile import PzprFile
+from puzzlekit.grid import REGION_LEGEND, RectGrid, Regions, join_layers, layers, meta_number, meta_rows, read_grid
+from puzzlekit.grid.layers import board_rows, read_layered
+from puzzlekit.pictures import CellText
+
+# pzprjs's Heyawake sample (test/script/heyawake.js): its borders, and the rooms they cut.
+SAMPLE_BORDER = "lll155007rs1"
+SAMPLE_ROOMS = ["abbccd", "abbccd", "abbccd", "eeeeed", "fffggd", "fffggh"]
+
+
+def block(text: str):  # type: ignore[no-untyped-def]
+    return read_blocks(text, "lvl.txt")[0]
+
+
+# -- layers and metadata ---------------------------------------------------------------
+
+
+def test_layers_keep_their_columns_in_the_file() -> None:
+    clues, rooms = layers(block("# stars: 2\n1 . | ab\n. . |a?\n"), ("clues", "rooms"))
+    assert clues.rows == ["1 .", ". ."] and rooms.rows == ["ab", "a?"]
+    assert rooms.offsets == [6, 5]
+    with pytest.raises(LevelError) as err:
+        read_grid(rooms, REGION_LEGEND)
+    assert (err.value.line, err.value.col) == (3, 7)
+    assert "expected a-z, A-Z, 0-9 (a region's letter), found '?'" in str(err.value)
+
+
+def test_a_row_with_another_number_of_layers_is_located() -> None:
+    with pytest.raises(LevelError) as err:
+        layers(block("ab | ab\nab | ab | ab\n"), ("clues", "rooms"))
+    assert err.value.line == 2 and err.value.col == 9  # the extra '|'
+    assert "expected 2 layers side by side (clues | rooms), found 3" in str(err.value)
+    with pytest.raises(LevelError, match="found 1"):
+        layers(block("ab\n"), ("clues", "rooms"))
+
+
+def test_a_marks_layer_in_front_tells_a_state_from_a_puzzle() -> None:
+    marks, (clues, rooms) = read_layered(block("#o | 1. | ab\n"), ("clues", "rooms"))
+    assert marks is not None and marks.rows == ["#o"] and rooms.offsets == [10]
+    marks, (clues, rooms) = read_layered(block("1. | ab\n"), ("clues", "rooms"))
+    assert marks is None and clues.rows == ["1."]
+    assert join_layers(["#o"], ["1."], ["ab"]) == ["#o | 1. | ab"]
+
+
+def test_metadata_a_puzzle_depends_on_reads_and_writes_once() -> None:
+    b = block("# stars: 2\nab\n")
+    assert meta_number(b, "stars", 1, range(1, 100)) == 2
+    assert meta_number(block("ab\n"), "stars", 1, range(1, 100)) == 1
+    with pytest.raises(LevelError) as err:
+        meta_number(block("# title: x\n# stars: 0\nab\n"), "stars", 1, range(1, 100))
+    assert err.value.line == 2 and "'# stars:' is a number 1-99, not '0'" in str(err.value)
+    rows = [*meta_rows({"stars": 2}), "ab"]
+    assert board_rows(rows) == ["ab"]
+    written = write_block(rows, {"title": "t", "stars": "9"})
+    assert written == "# title: t\n# stars: 2\nab\n"  # the genre's own line wins, once
+    again = block(written)
+    assert again.meta["stars"] == "2" and again.rows == ["ab"]
+
+
+# -- Regions ---------------------------------------------------------------------------
+
+
+def test_regions_are_numbered_by_first_cell_with_walls_between() -> None:
+    grid = RectGrid(2, 3)
+    rooms = Regions(grid, list("bbaxxa"), "room")
+    assert rooms.owner == (0, 0, 1, 2, 2, 1) and rooms.cells == ((0, 1), (2, 5), (3, 4))
+    assert rooms.name(1) == "the room at r1c3"
+    walls = {frozenset(grid.edge_cells[e]) for e in rooms.walls}
+    assert walls == {frozenset(p) for p in ((1, 2), (4, 5), (0, 3), (1, 4))}
+    assert rooms.adjacent[0] == frozenset({1, 2})
+    assert Regions.from_walls(grid, rooms.walls).owner == rooms.owner
+    assert rooms.letters() == list("aabccb")
+    assert Regions(grid, rooms.letters()).owner == rooms.owner
+    split = Regions(grid, list("aabbaa"))  # one letter, two pieces: two regions
+    assert split.n == 3
+
+
+def test_runs_across_two_walls_are_as_short_as_can_be() -> None:
+    rooms = Regions(RectGrid(2, 5), list("aabccaabcc"), "room")
+    assert rooms.runs_across(2)[:2] == [(1, 2, 3), (6, 7, 8)]
+    assert all(len(run) == 3 for run in rooms.runs_across(2))
+    assert Regions(RectGrid(1, 4), list("abcd")).runs_across(2) == [(0, 1, 2), (1, 2, 3)]
+
+
+def test_top_is_pzprjs_s_cell_for_a_room_number() -> None:
+    rooms = Regions(RectGrid(3, 3), list("baaaaaaaa"))
+    assert rooms.top(1) == 3  # leftmost column first, then topmost: r2c1
+
+
+def test_too_many_regions_for_letters_still_write_apart() -> None:
+    grid = RectGrid(9, 9)
+    rooms = Regions(grid, list(range(81)))
+    letters = rooms.letters()
+    assert Regions(grid, letters).owner == rooms.owner
+
+
+# -- pzprjs codecs ---------------------------------------------------------------------
+
+
+def test_the_border_codec_reads_pzprjs_s_sample_and_writes_it_back() -> None:
+    grid = RectGrid(6, 6)
+    walls, used = codec.decode_border("url", SAMPLE_BORDER + "2222j", 0, 6, 6)
+    assert used == len(SAMPLE_BORDER) == codec.border_length(6, 6)
+    assert Regions.from_walls(grid, walls).owner == Regions(grid, list("".join(SAMPLE_ROOMS))).owner
+    assert codec.encode_border(walls, 6, 6) == SAMPLE_BORDER
+
+
+def test_border_codec_round_trips_random_boards_and_refuses_bad_bodies() -> None:
+    rng = Rng("borders")
+    for _ in range(50):
+        rows, cols = rng.between(1, 7), rng.between(1, 7)
+        grid = RectGrid(rows, cols)
+        walls = sorted({rng.below(grid.n_edges) for _ in range(grid.n_edges)}) if grid.n_edges else []
+        body = codec.encode_border(walls, cols, rows)
+        assert codec.decode_border("u", body, 0, cols, rows) == (walls, len(body))
+    with pytest.raises(LevelError, match="cut short"):
+        codec.decode_border("u/lll", "lll", 2, 6, 6)
+    with pytest.raises(LevelError, match="unexpected character 'z'") as err:
+        codec.decode_border("u/llz", "llz", 2, 6, 6)
+    assert err.value.col == 5
+
+
+def test_room_numbers_and_border_blocks_round_trip_through_a_file() -> None:
+    grid = RectGrid(3, 4)
+    rooms = Regions(grid, list("aabbacbbdddd"))
+    count, ids = codec.room_id_lines(rooms.owner, grid.cols)
+    text = "\n".join(["pzprv3", "x", "3", "4", count, *(" ".join(r) + " " for r in ids)]) + "\n"
+    assert codec.read_room_ids(PzprFile(text)) == list(rooms.owner)
+    with pytest.raises(LevelError, match="expected a room number 0-3, found '4'"):
+        codec.read_room_ids(PzprFile(text.replace("3 3 3 3", "3 3 4 3")))
+    vertical, horizontal = border_blocks(rooms.owner, grid.rows, grid.cols)
+    flat = [x for row in vertical + horizontal for x in row]
+    assert [e for e, x in enumerate(flat) if x == "1"] == list(rooms.walls)  # edge order: walls are edges
+
+
+# -- walls in the terminal view --------------------------------------------------------
+
+
+def test_the_terminal_view_frames_cells_and_draws_walls() -> None:
+    grid = RectGrid(2, 2)
+    rooms = Regions(grid, list("aabb"))
+    text = CellText(grid, walls=True)
+    for e in rooms.walls:
+        text.wall(e)
+    text.shaded(0)
+    drawn = ["┌─────┐", "│██   │", "├─────┤", "│     │", "└─────┘"]
+    assert text.plain().splitlines() == drawn
+    assert text.plain().splitlines() == drawn  # framed once
+    cut = CellText(grid, walls=True)
+    cut.wall(next(e for e in range(grid.n_edges) if grid.edge_cells[e] == (0, 1)))
+    assert cut.plain().splitlines()[:2] == ["┌──┬──┐", "│  │  │"]
+    flat = CellText(grid)
+    flat.wall(rooms.walls[0])
+    flat.shaded(3)
+    assert flat.plain().splitlines() == ["", "  ██"]  # side by side: no frame, no wall
+
+
+def test_a_players_shading_is_written_as_pzprjs_saves_it() -> None:
+    from puzzlekit.core import BOOL, FALSE, TRUE
+
+    assert codec.shading_block([TRUE, FALSE, BOOL, TRUE], 4, 2) == [["#", "+"], [".", "#"]]
+    assert codec.shading_block(None, 4, 2) == [[".", "."], [".", "."]]
