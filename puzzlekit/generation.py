@@ -82,6 +82,9 @@ Version 6, per genre:
 - Sudoku: its own full-grid fill (``Houses.fill``); givens blanked on one model
   (``Givens``), near twins refused without a search, one search per removal at the top,
   an expert's last pass ended after 6 failed removals in a row (``top_patience``).
+- Nurikabe: a trial of the climb makes one change per 12 cells deduction left open (at
+  least one), not always one, so a 20x20 climb closes in far fewer trials; boards from
+  5x5 up with more than 12 open cells at some point differ.
 - Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
 """
 CHEAP_SHARE = 0.6

@@ -119,3 +119,33 @@ def test_every_difficulty_generates_at_10x10_needing_exactly_its_rung(difficulty
         assert puzzlekit.solve("nurikabe", made.text, engine="sat", timeout=None).status == puzzlekit.Status.UNIQUE
     (again,) = puzzlekit.generate("nurikabe", size="10x10", difficulty=difficulty, seed="ten", timeout=120)
     assert again.text == made.text
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_trial_run_rung_by_rung_on_one_engine_reaches_each_fresh_fixpoint(seed: int) -> None:
+    """``_score`` runs the rung below with ``Engine.start(max_rung)`` and carries on at the target
+    with ``run()``: each stop must be the fixpoint a fresh engine capped there reaches, and a model
+    built up to a rung (``_model``) must deduce what the whole model capped there does."""
+    from puzzlekit_nurikabe.genre import Board, Nurikabe, _layout, _model
+
+    from puzzlekit.core import Engine
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid
+
+    rng = Rng(f"fixpoints-{seed}")
+    grid = RectGrid(7, 8)
+    sea = _layout(grid, rng, 5) or set()
+    board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in sea)})
+    whole = Nurikabe().build(board)
+
+    def fresh(cap: int) -> list[int]:
+        engine = Engine(whole, max_rung=cap)
+        engine.start()
+        return engine.dom
+
+    for top in (2, 3):
+        engine = Engine(_model(board, top), max_rung=top)
+        assert engine.start(top - 1)
+        assert engine.dom == fresh(top - 1)
+        assert engine.run()
+        assert engine.dom == fresh(top)

@@ -237,8 +237,11 @@ class Engine:
 
     # -- the fixpoint --------------------------------------------------------
 
-    def start(self) -> bool:
-        """Run every propagator once, then to fixpoint (False if a domain starts empty)."""
+    def start(self, max_rung: int | None = None) -> bool:
+        """Run every propagator once, then to fixpoint (False if a domain starts empty).
+
+        With ``max_rung``, only the rungs up to it run; the dearer ones stay queued for a
+        later ``run()`` to carry on from that fixpoint."""
         if not self.wired:
             raise Timeout
         if 0 in self.dom:
@@ -248,7 +251,7 @@ class Engine:
             if rung:
                 queued[p] = 1
                 self.queues[rung].append(p)
-        return self.run()
+        return self.run(max_rung)
 
     def decide(self, var: int, mask: int) -> bool:
         """Narrow ``var`` as a search decision and propagate."""
