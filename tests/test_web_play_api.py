@@ -37,6 +37,9 @@ def client(host: Host) -> TestClient:
 def test_genres_have_names_for_people_rules_and_menus(client: TestClient) -> None:
     genres = {g["name"]: g for g in client.get("/api/genres").json()}
     assert genres["hashiwokakero"]["title"] == "Bridges"
+    assert genres["starbattle"]["title"] == "Star Battle"  # not the name capitalised, "Starbattle"
+    assert genres["starbattle"]["rules"]["also"] == []  # "star-battle" is the title's own name
+    assert genres["akari"]["rules"]["also"] == ["Light Up"]  # once, in words: not "Lightup, Light-up"
     assert {g["marking"] for g in genres.values()} >= {"cycle", "digits", "regions"}
     sudoku = genres["sudoku"]
     assert sudoku["marking"] == "digits" and sudoku["daily_size"] == "9x9"

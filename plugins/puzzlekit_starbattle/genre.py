@@ -87,6 +87,7 @@ def parse_board(block: Block) -> tuple[Board, list[str] | None]:
 class StarBattle(GridGenre):
     name = "starbattle"
     aliases = ("star-battle",)
+    display_name = "Star Battle"
     summary = "Place stars: k in every row, column and region, none touching, not even diagonally."
     ladder = LADDER
     rules = (COUNT, APART, PATTERNS, CONFINED, TRIAL)

@@ -35,10 +35,25 @@ class Rules:
     """Every rule the hints use, cheapest first, with the rung that names it."""
 
 
+def other_names(title: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The names in words ("light-up" is "Light Up"), once each however they are spelt
+    ("lightup" and "light-up" are one name), without the title's own ("star-battle" is
+    "Star Battle")."""
+
+    def key(name: str) -> str:
+        return "".join(c for c in name.lower() if c.isalnum())
+
+    spelt: dict[str, str] = {}
+    for name in names:
+        words = " ".join(w.capitalize() for w in name.replace("-", " ").replace("_", " ").split())
+        if key(name) != key(title) and words.count(" ") >= spelt.get(key(name), "").count(" "):
+            spelt[key(name)] = words
+    return tuple(spelt.values())
+
+
 def rules_of(genre: Genre) -> Rules:
     title = display_name(genre)
-    names = [genre.name, *genre.aliases]
-    also = tuple(dict.fromkeys(n.capitalize() for n in names if n.lower() != title.lower()))
+    also = other_names(title, (genre.name, *genre.aliases))
     rungs = {r.level: r.name for r in getattr(genre, "ladder", ())}
     cheapest = min((r.rung for r in genre.rules), default=0)
     basics = tuple(r.summary for r in genre.rules if r.rung == cheapest)
