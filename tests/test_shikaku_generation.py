@@ -177,3 +177,17 @@ def test_a_spent_budget_is_undecided(budget: int) -> None:
     assert outcome.status == Status.UNDECIDED
     assert outcome.stopped_by == "max-nodes"
     assert len(outcome.solutions) < 2
+
+
+def test_a_board_larger_than_shikaku_reads_is_refused_at_once() -> None:
+    """A 100x100 used to search for the whole timeout (60 s) before "not found in time",
+    though no Shikaku over 60x60 could be read back."""
+    import time
+
+    from puzzlekit import UsageError
+
+    started = time.process_time()
+    with pytest.raises(UsageError, match=r"a Shikaku is at most 60x60 \(the largest board it reads\), not 100x61"):
+        puzzlekit.generate("shikaku", size="100x61", difficulty="easy", seed="x")
+    assert time.process_time() - started < 5  # refused, not searched
+    assert not puzzlekit.api.default_host().genre("shikaku").difficulties_at(61, 10)

@@ -142,6 +142,20 @@ def test_bad_sources_are_located(host: Host, source: str, where: str) -> None:
     assert f"{err.value.line}:{err.value.col}" == where, err.value
 
 
+@pytest.mark.parametrize(
+    ("board", "message"),
+    [
+        ("12345678\n", "1:2: expected 1 cell, as the board has 1 row; found 8"),  # was "expected 1 cells"
+        ("123\n12\n312\n", "2:3: expected 3 cells, as the board has 3 rows; found 2"),
+        ("123\n231 2\n312\n", "2:4: expected 3 cells, as the board has 3 rows; found more after a space"),
+    ],
+)
+def test_a_row_of_the_wrong_length_says_how_long_it_should_be(board: str, message: str) -> None:
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("sudoku", board)
+    assert f"{err.value.line}:{err.value.col}: {err.value.message}" == message
+
+
 def test_the_command_line_solves_hints_and_draws(tmp_path: Path) -> None:
     runner = CliRunner()
     path = EXAMPLES / "classic.txt"

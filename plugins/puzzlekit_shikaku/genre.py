@@ -123,6 +123,14 @@ class Shikaku(GridGenre):
         clues = [(rng.choice(cells), max(1, len(cells) + rng.between(-1, 1) * rng.chance(1, 3))) for cells in regions]
         return Board(rows, cols, tuple(sorted(clues)))
 
+    def difficulties_at(self, cols: int, rows: int) -> dict[str, int]:
+        """None beyond the largest board Shikaku reads: a bigger one could not be read back."""
+        return dict(self.difficulties) if max(cols, rows) <= text.MAX_SIDE else {}
+
+    @staticmethod
+    def _too_big(cols: int, rows: int) -> str:
+        return f"a Shikaku is at most {text.MAX_SIDE}x{text.MAX_SIDE} (the largest board it reads), not {cols}x{rows}"
+
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Cut the board into random rectangles (2 to 12 cells, rarely 1) with each number in
         a random cell of its own, then move numbers within their rectangles until the
@@ -130,6 +138,8 @@ class Shikaku(GridGenre):
         from puzzlekit.generation import target_rung  # not at start-up
         from puzzlekit.grid import MovingClues, climb
 
+        if max(request.cols, request.rows) > text.MAX_SIDE:
+            raise UsageError(self._too_big(request.cols, request.rows))
         if request.symmetry != "none":
             raise UsageError("Shikaku numbers are not laid out symmetrically: use --symmetry none")
         rows, cols = request.rows, request.cols

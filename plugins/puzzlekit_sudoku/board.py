@@ -55,7 +55,13 @@ def parse_grid(block: Block) -> tuple[int, list[str], list[str] | None]:
         for at, part in zip(range(0, 2 * n + 2, n + 1), row):
             if len(part) != n or len(row) != parts or parts > 2:
                 then = ", a space, then the digits" if parts == 2 else ""
-                errors.append(block.error(r, at + min(len(part), n), f"expected {n} cells, as many as rows{then}"))
+                cells, rows_word = (f"{n} cell", f"{n} row") if n == 1 else (f"{n} cells", f"{n} rows")
+                if len(part) != n:
+                    found = f"found {len(part)}"
+                else:
+                    found = "found no space and digits after them" if len(row) < parts else "found more after a space"
+                message = f"expected {cells}{then}, as the board has {rows_word}; {found}"
+                errors.append(block.error(r, at + min(len(part), n), message))
                 break
             for c, ch in enumerate(part):
                 if ch not in SYMBOLS[: n + 1]:
