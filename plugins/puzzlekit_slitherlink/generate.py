@@ -22,13 +22,11 @@ from puzzlekit.generation import (
     symmetry_orbits,
     target_rung,
 )
+from puzzlekit.grid import RING, ring_keeps_simple
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, Board
 
 Cell = tuple[int, int]
-# The eight cells around a cell, in order around it (north first, clockwise).
-RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
-SIDES = (0, 2, 4, 6)  # the positions in RING that share an edge with the cell
 
 
 def can_join(inside: set[Cell], cell: Cell, rows: int, cols: int) -> bool:
@@ -46,20 +44,7 @@ def can_join(inside: set[Cell], cell: Cell, rows: int, cols: int) -> bool:
         rr, cc = r + dr, c + dc
         return not (0 <= rr < rows and 0 <= cc < cols) or (rr, cc) not in inside
 
-    ring = [out(dr, dc) for dr, dc in RING]
-    if all(ring[i] for i in SIDES):
-        return False  # it would not touch the region
-    # Runs of outside cells around the ring, numbered; sides must share one run.
-    runs = [-1] * 8
-    label = -1
-    start = next((i for i in range(8) if not ring[i]), 0)
-    for k in range(1, 9):
-        i = (start + k) % 8
-        if ring[i]:
-            if runs[(i - 1) % 8] == -1:
-                label += 1
-            runs[i] = label
-    return len({runs[i] for i in SIDES if ring[i]}) <= 1
+    return ring_keeps_simple([out(dr, dc) for dr, dc in RING])
 
 
 def grow_region(rows: int, cols: int, rng: Rng, deadline: float | None = None) -> set[Cell]:

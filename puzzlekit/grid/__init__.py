@@ -76,7 +76,7 @@ from puzzlekit.grid.text import (
     region_letters,
     write_grid,
 )
-from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, SOUTH, STEPS, WEST, RectGrid
+from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, RING, SOUTH, STEPS, WEST, RectGrid, ring_keeps_simple
 from puzzlekit.grid.units import Givens, House, Houses
 
 __all__ = [
@@ -86,6 +86,7 @@ __all__ = [
     "MAX_SIDE",
     "NORTH",
     "REGION_LEGEND",
+    "RING",
     "SOUTH",
     "STEPS",
     "WEST",
@@ -134,6 +135,7 @@ __all__ = [
     "read_state",
     "rectangles",
     "region_letters",
+    "ring_keeps_simple",
     "shading_marks",
     "sized_regions",
     "split",

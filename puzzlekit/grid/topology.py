@@ -20,10 +20,30 @@ from functools import cached_property
 from puzzlekit.core.loops import LoopGraph
 
 NORTH, EAST, SOUTH, WEST = range(4)
-_RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 """The eight cells around a cell, in order around it (north first, clockwise)."""
-_RING_SIDES = (0, 2, 4, 6)
-"""The places in ``_RING`` that share a side with the cell."""
+RING_SIDES = (0, 2, 4, 6)
+"""The places in ``RING`` that share a side with the cell."""
+
+
+def ring_keeps_simple(ring: Sequence[bool]) -> bool:
+    """Given, for each of the eight cells around a cell (``RING`` order), whether it is on
+    the side the cell leaves (the outside when it joins a region): does the flip keep
+    both sides simply connected?  The cell must touch the side it goes to, and the cells
+    it leaves that touch it by a side must lie in one run around the ring; otherwise that
+    side would be cut in two, enclose a hole, or meet itself at a corner only."""
+    if all(ring[i] for i in RING_SIDES):
+        return False  # it would not touch the side it goes to
+    runs = [-1] * 8
+    label = -1
+    start = next((i for i in range(8) if not ring[i]), 0)
+    for k in range(1, 9):
+        i = (start + k) % 8
+        if ring[i]:
+            if runs[(i - 1) % 8] == -1:
+                label += 1
+            runs[i] = label
+    return len({runs[i] for i in RING_SIDES if ring[i]}) <= 1
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """(row, column) step of each direction."""
 DIRECTION_NAMES = ("north", "east", "south", "west")
@@ -258,24 +278,13 @@ class RectGrid:
         r, c = divmod(cell, self.cols)
         rows, cols = self.rows, self.cols
         ring = []  # per ring cell: on the side ``cell`` leaves (the outside when it joins)
-        for dr, dc in _RING:
+        for dr, dc in RING:
             rr, cc = r + dr, c + dc
             is_in = 0 <= rr < rows and 0 <= cc < cols and rr * cols + cc in inside
             ring.append(is_in == leaving)
-        if leaving and not any(ring[i] for i in _RING_SIDES):
+        if leaving and not any(ring[i] for i in RING_SIDES):
             return False  # the region's last cell
-        if all(ring[i] for i in _RING_SIDES):
-            return False  # it would not touch the side it goes to
-        runs = [-1] * 8
-        label = -1
-        start = next((i for i in range(8) if not ring[i]), 0)
-        for k in range(1, 9):
-            i = (start + k) % 8
-            if ring[i]:
-                if runs[(i - 1) % 8] == -1:
-                    label += 1
-                runs[i] = label
-        return len({runs[i] for i in _RING_SIDES if ring[i]}) <= 1
+        return ring_keeps_simple(ring)
 
     def blocks(self, height: int = 2, width: int = 2) -> list[tuple[int, ...]]:
         """Every ``height`` x ``width`` block of cells, row-major by its top-left cell (the
