@@ -1,0 +1,176 @@
+"""Norinori: shade cells so that every region holds exactly two and every shaded cell has
+exactly one shaded neighbour (shaded cells pair off into dominoes, which may cross region
+walls).  Built on the grid toolkit and the public API only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
+from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import Cnf, SatEncoding
+from puzzlekit.errors import LevelErrors
+from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, Regions, join_layers, read_layered, read_marks
+from puzzlekit.grid import counted, shading_marks, write_grid
+from puzzlekit.grid.shapes import OnePartner, Ways, partner_clauses, sized_pieces
+from puzzlekit.pictures import Tone
+
+MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
+MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
+UNMARKED = 2
+"""The value ``accept`` reads as a cell not marked yet (the browser's live check)."""
+LADDER = (
+    Rung(1, "regions and dominoes", "full and short regions, a shaded cell's partner, a region's ways to shade two"),
+    Rung(2, "trial", "a cell whose shading makes the rung below contradict takes the other colour"),
+)
+COUNT = Rule("region-count", 1, "Every region holds two shaded cells: full, the rest are unshaded; short, all left are.")
+PAIRS = Rule("dominoes", 1, "Every shaded cell has exactly one shaded neighbour: shaded cells pair off into dominoes.")
+PATTERNS = Rule("region-patterns", 1, "A cell every way to shade its region's two cells shades (or leaves) goes so.")
+TRIAL = Rule("trial", 2, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
+
+
+@dataclass(frozen=True)
+class Board:
+    regions: Regions
+
+    @property
+    def grid(self) -> RectGrid:
+        return self.regions.grid
+
+    def ways(self, region: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The ways to shade a region's two cells: a domino inside it (its neighbours
+        outside unshaded), or two apart, each with a neighbour outside to pair with."""
+        grid, inside = self.grid, self.regions.cells[region]
+        rest = set(inside)
+        out = []
+        for i, a in enumerate(inside):
+            for b in inside[i + 1 :]:
+                others = tuple(c for c in inside if c not in (a, b))
+                beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
+                if b in grid.neighbours[a]:
+                    out.append(((a, b), others + tuple(sorted(beside))))
+                elif all(any(n not in rest for n in grid.neighbours[c]) for c in (a, b)):
+                    out.append(((a, b), others))
+        return out
+
+
+def parse_board(block: Block) -> tuple[Board, list[str] | None]:
+    """The board and, for a state, its marks (``marks | regions``), one per cell."""
+    marks, (layer,) = read_layered(block, ("regions",))
+    regions = Regions.read(layer)
+    return Board(regions), read_marks(marks, MARK_WORDS, regions.grid)
+
+
+class Norinori(GridGenre):
+    name = "norinori"
+    summary = "Shade two cells in every region, so that the shaded cells pair off into dominoes."
+    ladder = LADDER
+    rules = (COUNT, PAIRS, PATTERNS, TRIAL)
+    walled = True
+    open_value = UNMARKED
+    bad_levels = ("ab\na?\n", "ab\nb\n", "#?|ab\n", "#o.|ab\n", "x | ab | c\n")
+
+    def parse(self, block: Block) -> Board:
+        return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
+
+    def build(self, instance: Board) -> Model:
+        grid, regions = instance.grid, instance.regions
+        model = Model(LADDER, domains=[BOOL] * grid.n_cells)
+        for cell in range(grid.n_cells):
+            model.add(OnePartner(PAIRS, grid, cell))
+        for region, cells in enumerate(regions.cells):
+            what = regions.name(region)
+            model.add(Count(COUNT, cells, 2, what=what))
+            model.add(Ways(PATTERNS, instance.ways(region), what=what, doing="shade two cells"))
+        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        model.cnf = lambda: self.sat_encoding(instance)
+        return model
+
+    def sat_encoding(self, instance: Board) -> SatEncoding:
+        """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; two per region
+        by totalizers; a shaded cell has one shaded neighbour, not two."""
+        cnf = Cnf(instance.grid.n_cells)
+        cnf.add(*partner_clauses(instance.grid, lambda c: c + 1))
+        for cells in instance.regions.cells:
+            cnf.count([c + 1 for c in cells], 2)
+        return cnf.encoding()
+
+    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+        """From the rules alone: every region's count, and shaded pieces not dominoes (an
+        ``UNMARKED`` cell is not shaded)."""
+        grid, regions, shaded = instance.grid, instance.regions, (lambda c: values[c] == 1)
+        found = sized_pieces(grid, shaded, 2, "shaded cells", "domino")
+        for region, cells in enumerate(regions.cells):
+            found += counted(cells, shaded, 2, 2, regions.name(region), "shaded cells", "region")
+        return found
+
+    def parse_state(self, instance: Board, block: Block) -> list[int]:
+        board, marks = parse_board(block)
+        if board.regions.owner != instance.regions.owner:
+            raise block.error(0, 0, "the state's regions differ from the puzzle's")
+        return [BOOL] * instance.grid.n_cells if marks is None else [MARKS[t] for t in marks]
+
+    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
+        layers = [write_grid(instance.grid, instance.regions.letters())]
+        if dom is not None:
+            layers.insert(0, write_grid(instance.grid, shading_marks(dom)))
+        return join_layers(*layers)
+
+    def describe_step(self, instance: Board, var: int, mask: int) -> str:
+        return f"{self.describe(instance, var)} is {'shaded' if mask == TRUE else 'unshaded'}"
+
+    def paint(
+        self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
+    ) -> None:
+        for edge in instance.regions.walls:
+            canvas.wall(edge)
+        for cell in range(instance.grid.n_cells):
+            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
+            if d == TRUE:
+                canvas.shaded(cell, tone)
+            elif d == FALSE and (crosses or BOOL not in (dom or ())):
+                canvas.dotted(cell, tone)
+            else:
+                canvas.open(cell, tone)
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+    # -- small boards for the harness ---------------------------------------------------
+
+    def small_board(self, rng: Rng) -> Board:
+        """1x1 to 4x4: random dominoes, each cell joining the region of a random domino
+        beside it (so often solvable) two times in three, else random letters."""
+        grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
+        shaded = _dominoes(grid, rng)
+        owner = [rng.below(3) for _ in range(grid.n_cells)]
+        if rng.chance(2, 3):
+            for i, piece in enumerate(grid.pieces(shaded.__getitem__)):
+                for c in piece:
+                    owner[c] = 10 + i
+            for c in range(grid.n_cells):
+                near = [owner[n] for n in grid.neighbours[c] if owner[n] >= 10]
+                if not shaded[c] and near:
+                    owner[c] = rng.choice(near)
+        return Board(Regions(grid, owner))
+
+
+def _dominoes(grid: RectGrid, rng: Rng) -> list[int]:
+    """Per cell 1 or 0: dominoes placed at random until no more fit, none touching another
+    side by side (corners may)."""
+    shaded = [0] * grid.n_cells
+    cells = list(range(grid.n_cells))
+    rng.shuffle(cells)
+
+    def free(cell: int, partner: int) -> bool:
+        return not shaded[cell] and all(not shaded[n] for n in grid.neighbours[cell] if n != partner)
+
+    for cell in cells:
+        near = [n for n in grid.neighbours[cell] if free(n, cell) and free(cell, n)]
+        if near:
+            shaded[cell] = shaded[rng.choice(near)] = 1
+    return shaded
