@@ -97,6 +97,13 @@ def test_pictures_draw_walls_and_shading() -> None:
     assert p.genre.pretty(p.instance, [BOOL] * 25).count(".") >= 25
 
 
+def test_generated_boards_are_unique_at_their_difficulty() -> None:
+    for difficulty in ("easy", "hard"):
+        (made,) = puzzlekit.generate("norinori", size=(5, 5), seed=f"t-{difficulty}", difficulty=difficulty)
+        assert puzzlekit.solve("norinori", made.text).status == puzzlekit.Status.UNIQUE
+        assert puzzlekit.grade("norinori", made.text).difficulty == difficulty
+
+
 # -- the toolkit pieces ---------------------------------------------------------------------
 
 

@@ -7,17 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
+from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, Regions, join_layers, read_layered, read_marks
 from puzzlekit.grid import counted, shading_marks, write_grid
-from puzzlekit.grid.shapes import OnePartner, Ways, partner_clauses, sized_pieces
+from puzzlekit.grid.shapes import OnePartner, Way, Ways, partner_clauses, sized_pieces
 from puzzlekit.pictures import Tone
+
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
 
 MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
 MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
@@ -41,21 +44,43 @@ class Board:
     def grid(self) -> RectGrid:
         return self.regions.grid
 
-    def ways(self, region: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The ways to shade a region's two cells: a domino inside it (its neighbours
-        outside unshaded), or two apart, each with a neighbour outside to pair with."""
-        grid, inside = self.grid, self.regions.cells[region]
-        rest = set(inside)
-        out = []
-        for i, a in enumerate(inside):
-            for b in inside[i + 1 :]:
-                others = tuple(c for c in inside if c not in (a, b))
-                beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
-                if b in grid.neighbours[a]:
-                    out.append(((a, b), others + tuple(sorted(beside))))
-                elif all(any(n not in rest for n in grid.neighbours[c]) for c in (a, b)):
-                    out.append(((a, b), others))
-        return out
+
+def pair_ways(grid: RectGrid, inside: Sequence[int]) -> list[Way]:
+    """The ways to shade a region's two cells: a domino inside it (its neighbours outside
+    unshaded), or two apart, each with a neighbour outside that can pair with it."""
+    rest = set(inside)
+    out: list[Way] = []
+    for i, a in enumerate(inside):
+        for b in inside[i + 1 :]:
+            others = tuple(c for c in inside if c not in (a, b))
+            beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
+            if b in grid.neighbours[a]:
+                out.append(((a, b), others + tuple(sorted(beside))))
+            else:
+                out.append(((a, b), others, [[n for n in grid.neighbours[c] if n not in rest] for c in (a, b)]))
+    return out
+
+
+def rules(
+    grid: RectGrid,
+    regions: Sequence[tuple[str, tuple[int, ...]]],
+    off: Sequence[int] = (),
+    kept: dict[object, Propagator] | None = None,
+) -> Model:
+    """The ladder on named regions; ``off``: cells in no region yet, unshaded (a generator's
+    board while it grows, which keeps its propagators in ``kept`` from one board to the next)."""
+    kept = {} if kept is None else kept
+    model = Model(LADDER, domains=[FALSE if c in set(off) else BOOL for c in range(grid.n_cells)])
+    for cell in range(grid.n_cells):
+        model.add(kept.get(cell) or kept.setdefault(cell, OnePartner(PAIRS, grid, cell)))
+    for what, cells in regions:
+        key = (what, cells)
+        if key not in kept:
+            kept[key] = Ways(PATTERNS, pair_ways(grid, cells), what=what, doing="shade two cells")
+        model.add(Count(COUNT, cells, 2, what=what))
+        model.add(kept[key])
+    model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+    return model
 
 
 def parse_board(block: Block) -> tuple[Board, list[str] | None]:
@@ -70,23 +95,18 @@ class Norinori(GridGenre):
     summary = "Shade two cells in every region, so that the shaded cells pair off into dominoes."
     ladder = LADDER
     rules = (COUNT, PAIRS, PATTERNS, TRIAL)
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "hard": 2}
     walled = True
     open_value = UNMARKED
+    generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("ab\na?\n", "ab\nb\n", "#?|ab\n", "#o.|ab\n", "x | ab | c\n")
 
     def parse(self, block: Block) -> Board:
         return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
-        grid, regions = instance.grid, instance.regions
-        model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        for cell in range(grid.n_cells):
-            model.add(OnePartner(PAIRS, grid, cell))
-        for region, cells in enumerate(regions.cells):
-            what = regions.name(region)
-            model.add(Count(COUNT, cells, 2, what=what))
-            model.add(Ways(PATTERNS, instance.ways(region), what=what, doing="shade two cells"))
-        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        regions = instance.regions
+        model = rules(instance.grid, [(regions.name(i), cells) for i, cells in enumerate(regions.cells)])
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
@@ -140,7 +160,39 @@ class Norinori(GridGenre):
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
-    # -- small boards for the harness ---------------------------------------------------
+    # -- generating, and small boards for the harness -------------------------------------
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """Random dominoes, each a region, every other cell unshaded and in none; then, in a
+        random order, each of those joins a region beside it while deduction capped at the
+        difficulty still solves the board (so it stays unique), or, failing that, slides
+        a domino beside it over itself.  A cell no way takes: None, a new try."""
+        from puzzlekit.generation import out_of_time, target_rung
+
+        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        shaded, owner = _dominoes(grid, rng), [-1] * grid.n_cells
+        for i, piece in enumerate(grid.pieces(shaded.__getitem__)):
+            for c in piece:
+                owner[c] = i
+        waiting = [c for c in range(grid.n_cells) if owner[c] < 0]
+        rng.shuffle(waiting)
+        for _ in range(grid.n_cells):  # passes; after one that joins nothing, a repair
+            out_of_time(request.deadline)
+            stuck = [c for c in waiting if not _join(grid, owner, shaded, c, rung, rng)]
+            if not stuck or len(stuck) == len(waiting):
+                if not stuck:
+                    break
+                cell = rng.choice(stuck)  # its neighbours' regions give their free cells back
+                regions = {owner[n] for n in grid.neighbours[cell]} - {-1}
+                freed = [c for c in range(grid.n_cells) if owner[c] in regions and not shaded[c]]
+                for c in freed:
+                    owner[c] = -1
+                rng.shuffle(freed)
+                stuck = [cell, *freed, *(c for c in stuck if c != cell)]
+            waiting = stuck
+        else:
+            return None
+        return Board(Regions(grid, owner))
 
     def small_board(self, rng: Rng) -> Board:
         """1x1 to 4x4: random dominoes, each cell joining the region of a random domino
@@ -157,6 +209,47 @@ class Norinori(GridGenre):
                 if not shaded[c] and near:
                     owner[c] = rng.choice(near)
         return Board(Regions(grid, owner))
+
+
+def _join(grid: RectGrid, owner: list[int], shaded: list[int], cell: int, rung: int, rng: Rng) -> bool:
+    """Put ``cell`` in a region beside it, or slide a domino beside it onto it (its far
+    cell left unshaded in its region), so that deduction up to ``rung`` still solves the
+    board; False, changing nothing, when no way does."""
+    near = list(grid.neighbours[cell])
+    rng.shuffle(near)
+    for n in near:
+        if owner[n] < 0 or owner[n] in {owner[m] for m in near[: near.index(n)]}:
+            continue
+        owner[cell] = owner[n]
+        if _solved(grid, owner, rung):
+            return True
+        owner[cell] = -1
+    for n in near:
+        far = next((m for m in grid.neighbours[n] if shaded[m]), -1) if shaded[n] else -1
+        if far < 0 or any(shaded[m] for m in grid.neighbours[cell] if m != n):
+            continue
+        owner[cell], shaded[cell], shaded[far] = owner[n], 1, 0
+        if _solved(grid, owner, rung):
+            return True
+        owner[cell], shaded[cell], shaded[far] = -1, 0, 1
+    return False
+
+
+_KEPT: dict[object, Propagator] = {}
+
+
+def _solved(grid: RectGrid, owner: Sequence[int], rung: int) -> bool:
+    """Does deduction up to ``rung`` solve the board of regions ``owner`` (-1: in none, unshaded)?"""
+    groups: dict[int, list[int]] = {}
+    for cell, region in enumerate(owner):
+        groups.setdefault(region, []).append(cell)
+    off = groups.pop(-1, [])
+    if len(_KEPT) > 20_000 or _KEPT.get("grid") != (grid.rows, grid.cols):
+        _KEPT.clear()
+        _KEPT["grid"] = (grid.rows, grid.cols)  # type: ignore[assignment]
+    named = [("a region", tuple(cells)) for cells in groups.values()]
+    engine = Engine(rules(grid, named, off, _KEPT), max_rung=rung)
+    return engine.start() and BOOL not in engine.dom
 
 
 def _dominoes(grid: RectGrid, rng: Rng) -> list[int]:

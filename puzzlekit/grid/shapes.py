@@ -68,29 +68,32 @@ def connected_sets(grid: RectGrid, cells: Sequence[int], size: int) -> list[tupl
     return sorted(found)
 
 
+Way = tuple[Sequence[int], Sequence[int]] | tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]]
+"""``(cells that take the value, cells that do not)``, and optionally groups of cells of
+which one at least must still be able to take it (a shaded cell's partners outside)."""
+
+
 class Ways(Propagator):
-    """The cells of ``ways`` are shaded (take ``value``) in exactly one of its ways: each
-    way is ``(cells that take the value, cells that do not)``.  A way a cell's domain
-    rules out is dropped; a cell every way left gives the value (or withholds it) goes
-    that way; no way left is a contradiction.  ``what`` names the group ("the region at
-    r1c1") and ``doing`` the ways ("place its tetromino")."""
+    """The cells of ``ways`` are shaded (take ``value``) in exactly one of its ways (see
+    ``Way``).  A way a cell's domain rules out is dropped (so is one with a group none
+    of whose cells can take the value); a cell every way left gives the value (or
+    withholds it) goes that way; no way left is a contradiction.  ``what`` names the
+    group ("the region at r1c1") and ``doing`` the ways ("place its tetromino")."""
 
     __slots__ = ("rule", "watches", "masks", "value", "what", "doing")
 
     def __init__(
-        self,
-        rule: Rule,
-        ways: Sequence[tuple[Sequence[int], Sequence[int]]],
-        *,
-        value: int = 1,
-        what: str = "the group",
-        doing: str = "shade it",
+        self, rule: Rule, ways: Sequence[Way], *, value: int = 1, what: str = "the group", doing: str = "shade it"
     ) -> None:
         self.rule, self.value, self.what, self.doing = rule, value, what, doing
-        self.watches = tuple(sorted({v for on, off in ways for v in (*on, *off)}))
+        cells = {v for way in ways for v in (*way[0], *way[1], *(c for g in way[2:] for n in g for c in n))}
+        self.watches = tuple(sorted(cells))
         at = {v: i for i, v in enumerate(self.watches)}
-        self.masks = tuple((_mask(at, on), _mask(at, off)) for on, off in ways)
-        """Per way, its cells that take the value and those that do not, as position bits."""
+        self.masks = tuple(
+            (_mask(at, way[0]), _mask(at, way[1]), tuple(_mask(at, g) for n in way[2:] for g in n)) for way in ways
+        )
+        """Per way, its cells that take the value, those that do not, and its groups, as
+        position bits."""
 
     def propagate(self, engine: Engine) -> bool:
         dom, bit = engine.dom, 1 << self.value
@@ -103,8 +106,8 @@ class Ways(Propagator):
                 no_off |= 1 << i
         always_on = always_off = -1
         alive = False
-        for on, off in self.masks:
-            if not (on & no_on or off & no_off):
+        for on, off, needs in self.masks:
+            if not (on & no_on or off & no_off or any(not group & ~no_on for group in needs)):
                 alive = True
                 always_on &= on
                 always_off &= off
