@@ -14,8 +14,19 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, Regions, join_layers, read_layered, read_marks
-from puzzlekit.grid import counted, shading_marks, write_grid
+from puzzlekit.grid import (  # fmt: skip
+    Canvas,
+    Count,
+    GridGenre,
+    RectGrid,
+    Regions,
+    counted,
+    join_layers,
+    read_layered,
+    read_marks,
+    shading_marks,
+    write_grid,
+)
 from puzzlekit.grid.shapes import OnePartner, Way, Ways, partner_clauses, sized_pieces
 from puzzlekit.pictures import Tone
 
@@ -30,7 +41,7 @@ LADDER = (
     Rung(1, "regions and dominoes", "full and short regions, a shaded cell's partner, a region's ways to shade two"),
     Rung(2, "trial", "a cell whose shading makes the rung below contradict takes the other colour"),
 )
-COUNT = Rule("region-count", 1, "Every region holds two shaded cells: full, the rest are unshaded; short, all left are.")
+COUNT = Rule("region-count", 1, "Every region holds two shaded cells: with both, the rest are unshaded.")
 PAIRS = Rule("dominoes", 1, "Every shaded cell has exactly one shaded neighbour: shaded cells pair off into dominoes.")
 PATTERNS = Rule("region-patterns", 1, "A cell every way to shade its region's two cells shades (or leaves) goes so.")
 TRIAL = Rule("trial", 2, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
@@ -72,9 +83,10 @@ def rules(
     kept = {} if kept is None else kept
     model = Model(LADDER, domains=[FALSE if c in set(off) else BOOL for c in range(grid.n_cells)])
     for cell in range(grid.n_cells):
-        model.add(kept.get(cell) or kept.setdefault(cell, OnePartner(PAIRS, grid, cell)))
+        at = (grid.rows, grid.cols, cell)
+        model.add(kept.get(at) or kept.setdefault(at, OnePartner(PAIRS, grid, cell)))
     for what, cells in regions:
-        key = (what, cells)
+        key = (grid.rows, grid.cols, what, cells)
         if key not in kept:
             kept[key] = Ways(PATTERNS, pair_ways(grid, cells), what=what, doing="shade two cells")
         model.add(Count(COUNT, cells, 2, what=what))
@@ -171,7 +183,7 @@ class Norinori(GridGenre):
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
         shaded, owner = _dominoes(grid, rng), [-1] * grid.n_cells
-        for i, piece in enumerate(grid.pieces(shaded.__getitem__)):
+        for i, piece in enumerate(grid.pieces(lambda c: shaded[c] == 1)):
             for c in piece:
                 owner[c] = i
         waiting = [c for c in range(grid.n_cells) if owner[c] < 0]
@@ -201,7 +213,7 @@ class Norinori(GridGenre):
         shaded = _dominoes(grid, rng)
         owner = [rng.below(3) for _ in range(grid.n_cells)]
         if rng.chance(2, 3):
-            for i, piece in enumerate(grid.pieces(shaded.__getitem__)):
+            for i, piece in enumerate(grid.pieces(lambda c: shaded[c] == 1)):
                 for c in piece:
                     owner[c] = 10 + i
             for c in range(grid.n_cells):
@@ -244,9 +256,8 @@ def _solved(grid: RectGrid, owner: Sequence[int], rung: int) -> bool:
     for cell, region in enumerate(owner):
         groups.setdefault(region, []).append(cell)
     off = groups.pop(-1, [])
-    if len(_KEPT) > 20_000 or _KEPT.get("grid") != (grid.rows, grid.cols):
+    if len(_KEPT) > 20_000:
         _KEPT.clear()
-        _KEPT["grid"] = (grid.rows, grid.cols)  # type: ignore[assignment]
     named = [("a region", tuple(cells)) for cells in groups.values()]
     engine = Engine(rules(grid, named, off, _KEPT), max_rung=rung)
     return engine.start() and BOOL not in engine.dom

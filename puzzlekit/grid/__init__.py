@@ -30,6 +30,9 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   place them none touching, and as regions confined to as many rows (Star Battle);
 - ``Apart``, ``add_apart``, ``shading_marks``, ``touching``, ``split``, ``full_blocks``, ``counted``,
   ``apart_clauses``, ``block_clauses``: the shading family's rules, judged and as CNF;
+- ``puzzlekit.grid.shapes`` (imported from there): polyominoes, ``shape_of``,
+  ``TETROMINOES``, ``connected_sets``, ``Ways`` (a region shaded in one of its ways),
+  ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
