@@ -178,7 +178,8 @@ class Norinori(GridGenre):
         """Random dominoes, each a region, every other cell unshaded and in none; then, in a
         random order, each of those joins a region beside it while deduction capped at the
         difficulty still solves the board (so it stays unique), or, failing that, slides
-        a domino beside it over itself.  A cell no way takes: None, a new try."""
+        a domino beside it over itself.  A pass that joins none frees the other cells of
+        the regions beside a stuck one; after 4 joins tried per cell: None, a new try."""
         from puzzlekit.generation import out_of_time, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
@@ -188,8 +189,10 @@ class Norinori(GridGenre):
                 owner[c] = i
         waiting = [c for c in range(grid.n_cells) if owner[c] < 0]
         rng.shuffle(waiting)
-        for _ in range(grid.n_cells):  # passes; after one that joins nothing, a repair
+        tries = 0
+        while tries < 4 * grid.n_cells:  # passes; after one that joins nothing, a repair
             out_of_time(request.deadline)
+            tries += len(waiting)
             stuck = [c for c in waiting if not _join(grid, owner, shaded, c, rung, rng)]
             if not stuck or len(stuck) == len(waiting):
                 if not stuck:
