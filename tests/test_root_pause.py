@@ -4,8 +4,8 @@ root goes on from exactly where it paused.
 The pause may only make the search quicker.  Whatever it finds, the answer is the one the
 search without it gives: the same status and, on every board that is not "multiple", the
 same grade (rung), the same root domains, the same rule counts and the same deduction log,
-with the same solutions.  ``PAUSE_AFTER = 1`` pauses at the first probe that survives,
-so these small boards take every path: "multiple" from the early search, a solution whose
+with the same solutions.  ``PAUSE_AFTER = 1`` pauses at the first probe that survives
+(if none failed before it), so these small boards take every path: "multiple" from the early search, a solution whose
 values the rest of the sweep skips, a tree counted in full, an early budget spent.
 """
 
@@ -43,12 +43,13 @@ def boards(draw: st.DrawFn) -> tuple[str, str]:
 def counted(genre: str, text: str, pause: int, early: int = search.EARLY_NODES, **kw: object) -> SearchOutcome:
     (puzzle,) = puzzlekit.load(genre, text)
     model = puzzle.genre.build(puzzle.instance)
-    saved = search.PAUSE_AFTER, search.EARLY_NODES
-    search.PAUSE_AFTER, search.EARLY_NODES = pause, early
+    saved = search.PAUSE_AFTER, search.PAUSE_PART, search.EARLY_NODES
+    # PAUSE_PART so large that the pause comes after ``pause`` probes, whatever the board's size
+    search.PAUSE_AFTER, search.PAUSE_PART, search.EARLY_NODES = pause, 1 << 30, early
     try:
         return count_solutions(model, timeout=None, **kw)  # type: ignore[arg-type]
     finally:
-        search.PAUSE_AFTER, search.EARLY_NODES = saved
+        search.PAUSE_AFTER, search.PAUSE_PART, search.EARLY_NODES = saved
 
 
 def assert_same(new: SearchOutcome, old: SearchOutcome, text: str) -> None:
@@ -156,3 +157,15 @@ def test_an_open_board_says_multiple_from_the_early_search() -> None:
     assert new.status == old.status == Status.MULTIPLE
     assert new.rung == old.rung
     assert len(new.solutions) == 2 and new.solutions[0] != new.solutions[1]
+
+
+def test_the_lookahead_is_disarmed_once_the_search_is_done() -> None:
+    (puzzle,) = puzzlekit.load("slitherlink", HARD)
+    model = puzzle.genre.build(puzzle.instance)
+    lookahead = search._lookahead(model)
+    assert lookahead is not None
+    count_solutions(model, timeout=None)
+    assert lookahead.pause_after is None
+    # and a later engine's deduction is a whole sweep, never a resumed one
+    again = count_solutions(model, timeout=None, learning=False)
+    assert again.status == Status.UNIQUE

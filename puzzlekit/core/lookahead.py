@@ -77,7 +77,7 @@ class Lookahead(Propagator):
         self._probe: Engine | None = None
         self.pause_after: int | None = None
         """Armed by the search at its root: raise ``Paused`` (once, at a variable boundary)
-        when this many probes in a row have all survived."""
+        when this many probes have all survived, before any failed (a failure disarms it)."""
         self._resume: Sweep | None = None
 
     def resume(self, sweep: Sweep) -> None:
@@ -136,7 +136,7 @@ class Lookahead(Propagator):
             )
             spare = sweep.spare
         pause_after = self.pause_after
-        dry = 0  # probes in a row that survived
+        dry = 0  # probes that survived
         while clean < n:
             if pause_after is not None and dry >= pause_after:
                 self.pause_after = None
@@ -179,7 +179,7 @@ class Lookahead(Propagator):
                         return False
                     progress = True
                     epoch += 1
-                    dry = 0
+                    pause_after = self.pause_after = None  # probing yields: no pause
                     exact = False
                     break
             clean = clean + 1 if exact else 0

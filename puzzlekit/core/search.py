@@ -34,11 +34,15 @@ on the 22 janko.at Slitherlinks deduction leaves open, 20 finish within it (2 to
 propagated like a lookahead probe) in a few milliseconds, where building the clause twin
 and learning cost 5 to 100; the other two then lose about 10 ms to it
 (benchmarks/versus_sat.py, set janko-slither-search).  0: learning at once."""
-PAUSE_AFTER = 64
-"""Probes in a row that all survived after which the root's lookahead pauses (once) for an
-early search from what the root deduced so far (``_early``): on an open board (a Shikaku
-tiling, an empty Masyu) a lap of probes that all survive is most of the time, and a few
-hundred learning decisions say "multiple".  0: never pause."""
+PAUSE_AFTER = 128
+"""Probes that all survived, before any failed, after which the root's lookahead pauses (once)
+for an early search from what the root deduced so far (``_early``), or ``PAUSE_PART`` of
+the open values when that is more: on an open board (a Shikaku tiling, an empty Masyu) a
+lap of probes that all survive is most of the time, and a few hundred learning decisions
+say "multiple".  A failure disarms it: a board whose probes yield goes on as before (on
+the sparse minimal Slitherlinks the first failure comes within 93 probes but for one board
+in thirty; a pause there costs a search from a weaker root).  0: never pause."""
+PAUSE_PART = 8
 EARLY_NODES = 2000
 """The early search's budget: past it the root goes on as if it had never paused."""
 ROOT_SHARE = 0.25
@@ -267,7 +271,7 @@ def _search(
 def _pausing(
     model: Model, engine: Engine, learning: bool, limit: int, max_nodes: int | None
 ) -> tuple[Lookahead | None, int]:
-    """The model's lookahead armed to pause at the root (``PAUSE_AFTER``), and its index,
+    """The model's lookahead armed to pause at the root (``PAUSE_AFTER``, ``PAUSE_PART``), and its index,
     when an early search may answer: learning on, a clause twin, a search allowed, and the
     lookahead wired in this engine.  (None, -1) otherwise."""
     if not PAUSE_AFTER or not learning or model.cnf is None or limit < 2 or (max_nodes is not None and max_nodes <= 0):
@@ -278,7 +282,7 @@ def _pausing(
     index = next(i for i, prop in enumerate(model.propagators) if prop is lookahead)
     if not engine.rung_of[index]:
         return None, -1
-    lookahead.pause_after = PAUSE_AFTER
+    lookahead.pause_after = max(PAUSE_AFTER, sum(d.bit_count() for d in engine.dom if d & (d - 1)) // PAUSE_PART)
     return lookahead, index
 
 
