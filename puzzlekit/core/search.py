@@ -36,13 +36,13 @@ and learning cost 5 to 100; the other two then lose about 10 ms to it
 (benchmarks/versus_sat.py, set janko-slither-search).  0: learning at once."""
 PAUSE_AFTER = 128
 """Probes that all survived, before any failed, after which the root's lookahead pauses (once)
-for an early search from what the root deduced so far (``_early``), or ``PAUSE_PART`` of
+for an early search from what the root deduced so far (``_early``), or one ``PAUSE_PART``-th of
 the open values when that is more: on an open board (a Shikaku tiling, an empty Masyu) a
 lap of probes that all survive is most of the time, and a few hundred learning decisions
 say "multiple".  A failure disarms it: a board whose probes yield goes on as before (on
 the sparse minimal Slitherlinks the first failure comes within 93 probes but for one board
 in thirty; a pause there costs a search from a weaker root).  0: never pause."""
-PAUSE_PART = 8
+PAUSE_PART = 16
 EARLY_NODES = 2000
 """The early search's budget: past it the root goes on as if it had never paused."""
 ROOT_SHARE = 0.25
@@ -123,7 +123,10 @@ def count_solutions(
     ``ROOT_SHARE`` of the timeout); any other model, or ``learning=False``, by the plain
     depth-first search (``_dfs``, the reference the tests compare the learning one with).
     Before learning, a cheap depth-first search of ``SMALL_TREE`` nodes (``_small_tree``)
-    answers the small trees, which learning would only slow down.
+    answers the small trees, which learning would only slow down.  While the root's
+    lookahead finds nothing it pauses once (``PAUSE_AFTER``) for an early search (``_early``):
+    "multiple" ends there; anything else lets the root go on exactly where it paused, so
+    the grade, root, log and rule counts are those of a root never paused.
     """
     if limit < 1:
         raise ValueError("limit must be at least 1")
