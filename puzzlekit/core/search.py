@@ -309,10 +309,16 @@ def _early(
     engine.deadline = deadline
     engine.log = None
     budget = EARLY_NODES if max_nodes is None else min(EARLY_NODES, max_nodes)
+    started = time.perf_counter()
     try:
         nodes, stopped = _search(model, engine, brancher, leaf, limit, budget, deadline, solutions)
     finally:
         engine.restore(snap)
+        # the root's own share of the time (``ROOT_SHARE``) does not pay for this detour
+        if share is not None and share != deadline:
+            share += time.perf_counter() - started
+            if deadline is not None:
+                share = min(share, deadline)
         engine.deadline = share
     return nodes, stopped
 
