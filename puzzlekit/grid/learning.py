@@ -1,4 +1,4 @@
-""""The cells of a colour form one piece" as a theory of the learning search.
+"""A colour whose cells form one piece, as a theory of the learning search.
 
 ``puzzlekit.core.cdcl`` learns from clauses; a genre whose cells of one colour must be
 connected (Nurikabe's sea, Heyawake's white cells) says that badly in CNF, so a twin
