@@ -1,6 +1,7 @@
-"""Nurikabe's learning search (its SAT twin and the one-sea ``PieceTheory``) against the
-depth-first search, against brute force, and under spent budgets; every lemma the theory
-learns holds for every shading whose sea is one piece; the twin's own counter counts.
+"""Nurikabe's learning search (its SAT twin, the one-sea ``PieceTheory`` and the islands'
+``AnchoredTheory``) against the depth-first search, against brute force, and under spent
+budgets; every lemma a theory learns is implied by its rule alone; the twin's own
+counter counts.
 
 The cheap depth-first first pass (``search.SMALL_TREE``) answers every small board before
 learning starts, so the agreement tests lower it to 0 and learning runs from the root.
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
-from typing import ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +22,7 @@ from puzzlekit.core.cdcl import Cdcl
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.grid import RectGrid
 from puzzlekit.grid.cnf import exactly_k
-from puzzlekit.grid.learning import PieceTheory
+from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 
 ALL = 10_000  # a limit no small board reaches: every search counts everything
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -90,18 +90,24 @@ def test_learning_agrees_with_the_depth_first_search_and_brute_force(text: str) 
 # -- every lemma of the piece theory holds for every connected sea --------------
 
 
-class RecordingPieces(PieceTheory):
-    """The piece theory, keeping every lemma it hands the search."""
+SEEN: list[tuple[str, list[int]]] = []
+"""Every lemma the recording theories handed the search: (which theory, the clause)."""
 
-    seen: ClassVar[list[list[int]]] = []
 
-    def check(self, solver: Cdcl) -> list[int] | None:
+def recorded(theory: PieceTheory, name: str) -> PieceTheory:
+    """``theory``, keeping every lemma it hands the search in ``SEEN``."""
+    check = theory.check
+
+    def recording(solver: Cdcl) -> list[int] | None:
         before = len(solver.implied)
-        lemma = super().check(solver)
+        lemma = check(solver)
         if lemma is not None:
-            RecordingPieces.seen.append(list(lemma))
-        RecordingPieces.seen.extend(list(c) for c in solver.implied[before:])
+            SEEN.append((name, list(lemma)))
+        SEEN.extend((name, list(c)) for c in solver.implied[before:])
         return lemma
+
+    theory.check = recording  # type: ignore[method-assign]
+    return theory
 
 
 def holds(clause: list[int], values: list[int]) -> bool:
@@ -120,25 +126,48 @@ def implied_by_one_sea(grid: RectGrid, clause: list[int]) -> bool:
     return not any(shaded <= set(piece) for piece in pieces)
 
 
-def lemmas_of(text: str, limit: int = ALL) -> tuple[list[list[int]], search.SearchOutcome]:
+def implied_by_anchors(grid: RectGrid, clause: list[int], anchors: set[int]) -> bool:
+    """Whether "every island holds a number" alone rules out every shading that falsifies
+    ``clause``: exactly when some cell it leaves unshaded cannot reach a number through
+    cells it does not shade (unshading every such cell is otherwise a way)."""
+    unshaded = {lit >> 1 for lit in clause if not lit & 1}  # "c is shaded" false
+    shaded = {lit >> 1 for lit in clause if lit & 1}
+    if shaded & unshaded:
+        return True
+    for piece in grid.pieces(lambda c: c not in shaded):
+        if unshaded & set(piece) and not anchors & set(piece):
+            return True
+    return False
+
+
+def lemmas_of(text: str, limit: int = ALL) -> tuple[list[tuple[str, list[int]]], search.SearchOutcome]:
     (puzzle,) = puzzlekit.load("nurikabe", text)
     model = puzzle.genre.build(puzzle.instance)
-    grid = puzzle.instance.grid
-    model.theories = [lambda: RecordingPieces(grid)]
-    RecordingPieces.seen = []
+    grid, clues = puzzle.instance.grid, puzzle.instance.clues
+    anchors = sum(1 << c for c in clues)
+    model.theories = [
+        lambda: recorded(PieceTheory(grid), "sea"),
+        lambda: recorded(AnchoredTheory(grid, anchors), "islands"),
+    ]
+    SEEN.clear()
     outcome = count_solutions(model, limit=limit, timeout=None, max_nodes=None)
-    return RecordingPieces.seen, outcome
+    return list(SEEN), outcome
+
+
+def implied(grid: RectGrid, clues: set[int], name: str, clause: list[int]) -> bool:
+    return implied_by_one_sea(grid, clause) if name == "sea" else implied_by_anchors(grid, clause, clues)
 
 
 @SETTINGS
 @given(boards())
 @pytest.mark.usefixtures("learning_from_the_root")
-def test_every_piece_lemma_holds_for_every_connected_sea(text: str) -> None:
+def test_every_lemma_is_implied_by_its_rule_alone(text: str) -> None:
     lemmas, outcome = lemmas_of(text)
     assert sorted(outcome.solutions) == sorted(brute_force(text)), text
     (puzzle,) = puzzlekit.load("nurikabe", text)
-    for clause in lemmas:
-        assert implied_by_one_sea(puzzle.instance.grid, clause), (text, clause)
+    grid, clues = puzzle.instance.grid, set(puzzle.instance.clues)
+    for name, clause in lemmas:
+        assert implied(grid, clues, name, clause), (text, name, clause)
         assert all(holds(clause, s) for s in outcome.solutions), (text, clause)
 
 
@@ -149,15 +178,18 @@ def lattice(size: int, step: int, k: int) -> str:
 
 
 @pytest.mark.usefixtures("learning_from_the_root")
-def test_every_piece_lemma_on_an_open_board_is_implied_by_one_sea() -> None:
-    """The 10x10 lattice of 5s: thousands of solutions, hundreds of lemmas."""
-    text = lattice(10, 4, 5)
+@pytest.mark.parametrize("k", [5, 6])
+def test_every_lemma_on_an_open_board_is_implied_by_its_rule(k: int) -> None:
+    """The 10x10 lattices of 5s and 6s: thousands of solutions, hundreds of lemmas."""
+    text = lattice(10, 4, k)
     lemmas, outcome = lemmas_of(text, limit=2)
     assert outcome.status == Status.MULTIPLE
-    assert len(lemmas) > 20  # it did take part
+    names = [name for name, _ in lemmas]
+    assert names.count("sea") > 20 and names.count("islands") > 20  # both took part
     grid = RectGrid(10, 10)
-    assert all(implied_by_one_sea(grid, clause) for clause in lemmas)
-    assert all(holds(clause, s) for clause in lemmas for s in outcome.solutions)
+    clues = {r * 10 + c for r in range(1, 10, 4) for c in range(1, 10, 4)}
+    assert all(implied(grid, clues, name, clause) for name, clause in lemmas)
+    assert all(holds(clause, s) for _, clause in lemmas for s in outcome.solutions)
 
 
 def test_the_check_of_a_lemma_can_fail() -> None:
@@ -167,6 +199,10 @@ def test_the_check_of_a_lemma_can_fail() -> None:
     assert implied_by_one_sea(grid, [2 * 0 + 1, 2 * 2 + 1, 2 * 1])
     # "r1c1 and r1c2 are not both shaded": a sea of two cells breaks it.
     assert not implied_by_one_sea(grid, [2 * 0 + 1, 2 * 1 + 1])
+    # A number at r1c1: "r1c3 is shaded, or r1c2 is not" says every island holds a number,
+    # "r1c3 is shaded" does not (r1c1 to r1c3 may be one island).
+    assert implied_by_anchors(grid, [2 * 2, 2 * 1 + 1], {0})
+    assert not implied_by_anchors(grid, [2 * 2], {0})
 
 
 # -- spent budgets say undecided ------------------------------------------------

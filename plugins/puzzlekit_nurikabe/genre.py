@@ -43,7 +43,7 @@ from puzzlekit.grid import (
     sized_regions,
     write_grid,
 )
-from puzzlekit.grid.learning import PieceTheory
+from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick --help)
@@ -115,7 +115,9 @@ class Nurikabe(GridGenre):
         model = _model(instance, len(LADDER))
         if _twin_size(instance) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
             model.cnf = lambda: dataclasses.replace(self.sat_encoding(instance), direct=True)
+            anchors = sum(1 << c for c in instance.clues)
             model.theories.append(lambda: PieceTheory(instance.grid))
+            model.theories.append(lambda: AnchoredTheory(instance.grid, anchors))
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:

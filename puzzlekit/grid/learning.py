@@ -65,7 +65,8 @@ class PieceTheory:
                 else:
                     self.off &= ~(1 << var)
 
-    def check(self, solver: Cdcl) -> list[int] | None:
+    def read(self, solver: Cdcl) -> None:
+        """Take in the trail's literals since the last look."""
         trail, taken, n, value = solver.trail, self.taken, self.n, self.value
         for pos in range(len(taken), len(trail)):
             lit = trail[pos]
@@ -76,6 +77,9 @@ class PieceTheory:
                     self.on |= 1 << var
                 else:
                     self.off |= 1 << var
+
+    def check(self, solver: Cdcl) -> list[int] | None:
+        self.read(solver)
         on = self.on
         if not on:
             return None
@@ -140,3 +144,35 @@ class PieceTheory:
     def _is_not(self, cell_bit: int) -> int:
         var = cell_bit.bit_length() - 1
         return 2 * var + self.value
+
+
+class AnchoredTheory(PieceTheory):
+    """Every piece of the cells where variable ``c`` is ``value`` holds one of ``anchors``
+    (Nurikabe's islands: each holds a number).  At each fixpoint, on the graph of cells not
+    fixed to the other colour, a part that holds no anchor can hold no cell of the colour:
+    "``y`` is not of the colour, or some cell beside the part is", for each of its cells
+    ``y`` fixed to the colour (a conflict) or open (unit: it takes the other colour).  Such
+    a cell's piece must reach an anchor, so it leaves the part across its border, every
+    cell of which is fixed to the other colour: the clause holds for every solution."""
+
+    def __init__(self, grid: RectGrid, anchors: int, value: int = 0) -> None:
+        super().__init__(grid, value)
+        self.anchors = anchors
+
+    def check(self, solver: Cdcl) -> list[int] | None:
+        self.read(solver)
+        bits = self.bits
+        may = bits.full & ~self.off
+        rest = may & ~bits.flood(self.anchors, may)
+        lemmas = []
+        while rest:
+            part = bits.flood(rest & -rest, may)
+            rest &= ~part
+            fixed = part & self.on
+            if fixed:  # a conflict: one lemma is enough
+                return self._lemma([self._is_not(fixed & -fixed)], part, -1)
+            lemmas += [self._lemma([self._is_not(1 << y)], part, -1) for y in cells_of(part)]
+        if not lemmas:
+            return None
+        solver.implied.extend(lemmas[1:])
+        return lemmas[0]
