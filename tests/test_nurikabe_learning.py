@@ -25,7 +25,7 @@ from puzzlekit.grid.cnf import exactly_k
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 
 ALL = 10_000  # a limit no small board reaches: every search counts everything
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def grid_text(cells: list[str], cols: int) -> str:
@@ -126,36 +126,52 @@ def implied_by_one_sea(grid: RectGrid, clause: list[int]) -> bool:
     return not any(shaded <= set(piece) for piece in pieces)
 
 
-def implied_by_anchors(grid: RectGrid, clause: list[int], anchors: set[int]) -> bool:
-    """Whether "every island holds a number" alone rules out every shading that falsifies
-    ``clause``: exactly when some cell it leaves unshaded cannot reach a number through
-    cells it does not shade (unshading every such cell is otherwise a way)."""
+def implied_by_islands(grid: RectGrid, clause: list[int], sizes: dict[int, int]) -> bool:
+    """Whether the islands' rule (each holds one number and as many cells) rules out every
+    shading that falsifies ``clause``, by two arguments of its own: some cell it leaves
+    unshaded cannot reach a number through cells it does not shade, or the numbers of a
+    piece of those cells need more cells than the piece has (their islands are apart)."""
     unshaded = {lit >> 1 for lit in clause if not lit & 1}  # "c is shaded" false
     shaded = {lit >> 1 for lit in clause if lit & 1}
     if shaded & unshaded:
         return True
-    for piece in grid.pieces(lambda c: c not in shaded):
-        if unshaded & set(piece) and not anchors & set(piece):
+    for piece in map(set, grid.pieces(lambda c: c not in shaded)):
+        numbers = piece & sizes.keys()
+        if (unshaded & piece and not numbers) or sum(sizes[c] for c in numbers) > len(piece):
             return True
     return False
+
+
+@cache
+def island_shadings(text: str) -> list[list[int]]:
+    """Every shading of a small board whose islands each hold one number and as many cells
+    (the sea and the pools unchecked): the rule ``AnchoredTheory`` is about."""
+    (puzzle,) = puzzlekit.load("nurikabe", text)
+    grid, clues = puzzle.instance.grid, puzzle.instance.clues
+    out = []
+    for values in itertools.product((0, 1), repeat=grid.n_cells):
+        islands = grid.pieces(lambda c, v=values: not v[c])  # type: ignore[misc]
+        numbers = [[c for c in island if c in clues] for island in islands]
+        if all(len(ns) == 1 and clues[ns[0]] == len(island) for ns, island in zip(numbers, islands)):
+            out.append(list(values))
+    return out
 
 
 def lemmas_of(text: str, limit: int = ALL) -> tuple[list[tuple[str, list[int]]], search.SearchOutcome]:
     (puzzle,) = puzzlekit.load("nurikabe", text)
     model = puzzle.genre.build(puzzle.instance)
     grid, clues = puzzle.instance.grid, puzzle.instance.clues
-    anchors = sum(1 << c for c in clues)
     model.theories = [
         lambda: recorded(PieceTheory(grid), "sea"),
-        lambda: recorded(AnchoredTheory(grid, anchors), "islands"),
+        lambda: recorded(AnchoredTheory(grid, clues), "islands"),
     ]
     SEEN.clear()
     outcome = count_solutions(model, limit=limit, timeout=None, max_nodes=None)
     return list(SEEN), outcome
 
 
-def implied(grid: RectGrid, clues: set[int], name: str, clause: list[int]) -> bool:
-    return implied_by_one_sea(grid, clause) if name == "sea" else implied_by_anchors(grid, clause, clues)
+def implied(grid: RectGrid, clues: dict[int, int], name: str, clause: list[int]) -> bool:
+    return implied_by_one_sea(grid, clause) if name == "sea" else implied_by_islands(grid, clause, clues)
 
 
 @SETTINGS
@@ -165,10 +181,12 @@ def test_every_lemma_is_implied_by_its_rule_alone(text: str) -> None:
     lemmas, outcome = lemmas_of(text)
     assert sorted(outcome.solutions) == sorted(brute_force(text)), text
     (puzzle,) = puzzlekit.load("nurikabe", text)
-    grid, clues = puzzle.instance.grid, set(puzzle.instance.clues)
+    grid, clues = puzzle.instance.grid, puzzle.instance.clues
     for name, clause in lemmas:
         assert implied(grid, clues, name, clause), (text, name, clause)
         assert all(holds(clause, s) for s in outcome.solutions), (text, clause)
+        if name == "islands":  # and against the rule itself, by brute force
+            assert all(holds(clause, s) for s in island_shadings(text)), (text, clause)
 
 
 def lattice(size: int, step: int, k: int) -> str:
@@ -187,7 +205,7 @@ def test_every_lemma_on_an_open_board_is_implied_by_its_rule(k: int) -> None:
     names = [name for name, _ in lemmas]
     assert names.count("sea") > 20 and names.count("islands") > 20  # both took part
     grid = RectGrid(10, 10)
-    clues = {r * 10 + c for r in range(1, 10, 4) for c in range(1, 10, 4)}
+    clues = {r * 10 + c: k for r in range(1, 10, 4) for c in range(1, 10, 4)}
     assert all(implied(grid, clues, name, clause) for name, clause in lemmas)
     assert all(holds(clause, s) for _, clause in lemmas for s in outcome.solutions)
 
@@ -199,10 +217,13 @@ def test_the_check_of_a_lemma_can_fail() -> None:
     assert implied_by_one_sea(grid, [2 * 0 + 1, 2 * 2 + 1, 2 * 1])
     # "r1c1 and r1c2 are not both shaded": a sea of two cells breaks it.
     assert not implied_by_one_sea(grid, [2 * 0 + 1, 2 * 1 + 1])
-    # A number at r1c1: "r1c3 is shaded, or r1c2 is not" says every island holds a number,
-    # "r1c3 is shaded" does not (r1c1 to r1c3 may be one island).
-    assert implied_by_anchors(grid, [2 * 2, 2 * 1 + 1], {0})
-    assert not implied_by_anchors(grid, [2 * 2], {0})
+    # A 3 at r1c1: "r1c3 is shaded, or r1c2 is not" says every island holds a number,
+    # "r1c3 is shaded" does not (r1c1 to r1c3 may be one island); "r1c2 is not shaded"
+    # says a 3 needs three cells.
+    assert implied_by_islands(grid, [2 * 2, 2 * 1 + 1], {0: 3})
+    assert not implied_by_islands(grid, [2 * 2], {0: 3})
+    assert implied_by_islands(grid, [2 * 1 + 1], {0: 3})
+    assert not implied_by_islands(grid, [2 * 1 + 1], {0: 1})
 
 
 # -- spent budgets say undecided ------------------------------------------------

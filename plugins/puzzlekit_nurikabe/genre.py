@@ -115,9 +115,8 @@ class Nurikabe(GridGenre):
         model = _model(instance, len(LADDER))
         if _twin_size(instance) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
             model.cnf = lambda: dataclasses.replace(self.sat_encoding(instance), direct=True)
-            anchors = sum(1 << c for c in instance.clues)
             model.theories.append(lambda: PieceTheory(instance.grid))
-            model.theories.append(lambda: AnchoredTheory(instance.grid, anchors))
+            model.theories.append(lambda: AnchoredTheory(instance.grid, instance.clues))
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:

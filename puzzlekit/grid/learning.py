@@ -147,31 +147,49 @@ class PieceTheory:
 
 
 class AnchoredTheory(PieceTheory):
-    """Every piece of the cells where variable ``c`` is ``value`` holds one of ``anchors``
-    (Nurikabe's islands: each holds a number).  At each fixpoint, on the graph of cells not
-    fixed to the other colour, a part that holds no anchor can hold no cell of the colour:
-    "``y`` is not of the colour, or some cell beside the part is", for each of its cells
-    ``y`` fixed to the colour (a conflict) or open (unit: it takes the other colour).  Such
-    a cell's piece must reach an anchor, so it leaves the part across its border, every
-    cell of which is fixed to the other colour: the clause holds for every solution."""
+    """Every piece of the cells where variable ``c`` is ``value`` holds one of the anchors
+    (``sizes``: anchor cell to the size of its piece; Nurikabe's islands and numbers).
 
-    def __init__(self, grid: RectGrid, anchors: int, value: int = 0) -> None:
+    At each fixpoint, on the graph of cells not fixed to the other colour, per part ``Q``
+    (its border: cells fixed to the other colour):
+
+    - ``Q`` holds no anchor: it can hold no cell of the colour, "``y`` is not of the colour,
+      or some cell beside ``Q`` is", for each cell ``y`` of ``Q`` fixed to the colour (a
+      conflict) or open (unit: it takes the other colour);
+    - its anchors' sizes add up to more than ``Q`` holds: "some cell beside ``Q`` is";
+    - to exactly as many: every cell of ``Q`` is of the colour, "``y`` is, or some cell
+      beside ``Q`` is", for its open cells.
+
+    Each holds for every solution: a piece of the colour that reaches past ``Q`` crosses
+    its border, and the pieces of ``Q``'s anchors are apart, so while they stay in ``Q``
+    their cells add up to their sizes."""
+
+    def __init__(self, grid: RectGrid, sizes: dict[int, int], value: int = 0) -> None:
         super().__init__(grid, value)
-        self.anchors = anchors
+        self.anchors = sum(1 << c for c in sizes)
+        self.sizes = sizes
 
     def check(self, solver: Cdcl) -> list[int] | None:
         self.read(solver)
-        bits = self.bits
+        bits, sizes, anchors = self.bits, self.sizes, self.anchors
         may = bits.full & ~self.off
-        rest = may & ~bits.flood(self.anchors, may)
+        rest = may
         lemmas = []
         while rest:
             part = bits.flood(rest & -rest, may)
             rest &= ~part
-            fixed = part & self.on
-            if fixed:  # a conflict: one lemma is enough
-                return self._lemma([self._is_not(fixed & -fixed)], part, -1)
-            lemmas += [self._lemma([self._is_not(1 << y)], part, -1) for y in cells_of(part)]
+            held = part & anchors
+            if not held:
+                fixed = part & self.on
+                if fixed:  # a conflict: one lemma is enough
+                    return self._lemma([self._is_not(fixed & -fixed)], part, -1)
+                lemmas += [self._lemma([self._is_not(1 << y)], part, -1) for y in cells_of(part)]
+                continue
+            need, room = sum(sizes[c] for c in cells_of(held)), part.bit_count()
+            if need > room:
+                return self._lemma([], part, -1)
+            if need == room:
+                lemmas += [self._lemma([self._is(1 << y)], part, -1) for y in cells_of(part & ~self.on)]
         if not lemmas:
             return None
         solver.implied.extend(lemmas[1:])
