@@ -26,11 +26,13 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
+    AnchoredTheory,
     Canvas,
     GridGenre,
     NotAll,
     OneClueRegions,
     ParsedGrid,
+    PieceTheory,
     RectGrid,
     StaysConnected,
     has_pool,
@@ -43,7 +45,6 @@ from puzzlekit.grid import (
     sized_regions,
     write_grid,
 )
-from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:  # generation's imports wait until a puzzle is made (a quick --help)
