@@ -479,6 +479,7 @@ def learn_search(
             theories.append(loop)
         if REACH:
             theories.append(ReachTheory(model.loop, n))
+    theories += [make() for make in model.theories]
     solver = Cdcl(twin.top, [], theories)
     if getattr(twin, "true_first", False):  # ``SatEncoding.true_first``
         solver.phase = [0] * twin.top
