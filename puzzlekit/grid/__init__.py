@@ -14,6 +14,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
+  ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
   ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
   cells, on bit masks (a generator's trials);
   ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
@@ -53,6 +54,7 @@ from puzzlekit.grid.layers import (
     read_layered,
     read_marks,
 )
+from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
@@ -93,6 +95,7 @@ __all__ = [
     "SOUTH",
     "STEPS",
     "WEST",
+    "AnchoredTheory",
     "Apart",
     "Canvas",
     "Confined",
@@ -107,6 +110,7 @@ __all__ = [
     "OneClueRegions",
     "ParsedGrid",
     "Patterns",
+    "PieceTheory",
     "Placements",
     "RectGrid",
     "Regions",
