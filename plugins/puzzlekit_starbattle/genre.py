@@ -4,13 +4,23 @@ grid toolkit and the public API only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, count_solutions, random_clause_solution
+from puzzlekit.core import (
+    BOOL,
+    FALSE,
+    TRUE,
+    Engine,
+    Lookahead,
+    Propagator,
+    Status,
+    count_solutions,
+    random_clause_solution,
+)
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -102,10 +112,11 @@ class StarBattle(GridGenre):
     def build(self, instance: Board) -> Model:
         grid, k, regions = instance.grid, instance.stars, instance.regions
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        add_apart(model.add, APART, grid, kings=True, items="stars")
+        for prop in _parts(("apart", grid.rows, grid.cols), lambda: _apart(grid)):
+            model.add(prop)
         for what, cells in instance.units():
-            model.add(Count(COUNT, cells, k, what=what, items="stars"))
-            model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
+            for prop in _parts((grid.rows, grid.cols, what, cells, k), lambda w=what, c=cells: _unit(grid, w, c, k)):
+                model.add(prop)
         lines = [(grid.rows, grid.row, "row"), (grid.cols, grid.column, "column")]
         names = [regions.name(i) for i in range(regions.n)]
         for n, line, word in lines:
@@ -275,6 +286,30 @@ class StarBattle(GridGenre):
         grid = RectGrid(n, n)
         board = self._planted(grid, 1, rng)[0] if rng.chance(2, 3) else None
         return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
+
+
+_PARTS: dict[tuple[object, ...], list[Propagator]] = {}
+"""A unit's propagators by its name, cells and stars: a generator's trials, which move a few
+cells between regions, build the rest of their models from these (about half a trial)."""
+
+
+def _parts(key: tuple[object, ...], make: Callable[[], list[Propagator]]) -> list[Propagator]:
+    if key not in _PARTS:
+        if len(_PARTS) > 4096:
+            _PARTS.clear()
+        _PARTS[key] = make()
+    return _PARTS[key]
+
+
+def _apart(grid: RectGrid) -> list[Propagator]:
+    out: list[Propagator] = []
+    add_apart(lambda p: out.append(p) or 0, APART, grid, kings=True, items="stars")
+    return out
+
+
+def _unit(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Propagator]:
+    count = Count(COUNT, cells, k, what=what, items="stars")
+    return [count, Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars")]
 
 
 def _grown(grid: RectGrid, stars: list[int], k: int, rng: Rng) -> list[int] | None:

@@ -39,7 +39,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import Confined, Count, Patterns
+from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import (
     board_rows,
@@ -52,14 +52,16 @@ from puzzlekit.grid.layers import (
 )
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
-from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
+from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Rect, Regions, RoomCutter, split_rect
 from puzzlekit.grid.shading import (
     Apart,
+    Shading,
     add_apart,
     apart_clauses,
     block_clauses,
     counted,
     full_blocks,
+    random_shading,
     shading_marks,
     split,
     touching,
@@ -92,6 +94,7 @@ __all__ = [
     "WEST",
     "Apart",
     "Canvas",
+    "ClueSlots",
     "Confined",
     "Count",
     "Givens",
@@ -105,8 +108,11 @@ __all__ = [
     "ParsedGrid",
     "Patterns",
     "Placements",
+    "Rect",
     "RectGrid",
     "Regions",
+    "RoomCutter",
+    "Shading",
     "StaysConnected",
     "add_apart",
     "apart_clauses",
@@ -128,6 +134,7 @@ __all__ = [
     "meta_rows",
     "piece_cuts",
     "pieces_of",
+    "random_shading",
     "reach",
     "read_grid",
     "read_layered",
@@ -139,6 +146,7 @@ __all__ = [
     "shading_marks",
     "sized_regions",
     "split",
+    "split_rect",
     "touching",
     "touching_pairs",
     "write_grid",

@@ -9,11 +9,13 @@ in reading order, as pzprjs numbers its rooms, so room ``i`` here is room ``i`` 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 
+from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats.level import Block
+from puzzlekit.grid.shading import Shading
 from puzzlekit.grid.text import ParsedGrid, read_grid, region_letters
 from puzzlekit.grid.topology import EAST, SOUTH, RectGrid
 
@@ -130,3 +132,131 @@ class Regions:
 
     def __repr__(self) -> str:
         return f"<Regions: {self.n} {self.word}s on {self.grid.cols}x{self.grid.rows}>"
+
+
+# -- cutting a board into rectangles, for generators ---------------------------------------
+
+Rect = tuple[int, int, int, int]
+"""A rectangle of cells: top row, left column, bottom and right (both past the end)."""
+
+
+def split_rect(rect: Rect, rng: Rng, cut: Callable[[Rect, bool, int], bool]) -> tuple[Rect, Rect] | None:
+    """``rect`` in two by a straight cut at random: ``cut(rect, down, at)`` is asked about
+    each cut in turn (``down``: the wall runs down, left of column ``at``; otherwise across,
+    above row ``at``) and says whether it takes it; None when it takes none."""
+    r0, c0, r1, c1 = rect
+    cuts = [(True, c) for c in range(c0 + 1, c1)] + [(False, r) for r in range(r0 + 1, r1)]
+    rng.shuffle(cuts)
+    for down, at in cuts:
+        if cut(rect, down, at):
+            return ((r0, c0, r1, at), (r0, at, r1, c1)) if down else ((r0, c0, at, c1), (at, c0, r1, c1))
+    return None
+
+
+class RoomCutter:
+    """Rooms cut round a ``Shading`` so that no straight run of unshaded cells crosses two
+    walls (Heyawake's rule): a cut that would make one shades a cell of the run between
+    the two walls where the shading allows, and is refused where it does not.  ``cut`` is
+    ``split_rect``'s question; ``rects`` the rooms so far, ``owner`` their index per cell."""
+
+    def __init__(self, shading: Shading, rng: Rng) -> None:
+        self.shading, self.rng, grid = shading, rng, shading.grid
+        self.grid, self.owner = grid, [0] * grid.n_cells
+        self.rects: list[Rect] = [(0, 0, grid.rows, grid.cols)]
+        """The rooms, ``owner[cell]`` indexing them."""
+
+    def split(self, k: int) -> bool:
+        """Cut room ``k`` in two at random where it may be; False where it may not."""
+        return split_rect(self.rects[k], self.rng, self.cut) is not None
+
+    def cut_down(self, largest: int) -> None:
+        """Cut every room of more than ``largest`` cells (that may be cut) until none is."""
+        k = 0
+        while k < len(self.rects):
+            r0, c0, r1, c1 = self.rects[k]
+            if (r1 - r0) * (c1 - c0) <= largest or not self.split(k):
+                k += 1
+
+    def fill(self, largest: int) -> bool:
+        """Cut the board into rectangles of up to ``largest`` cells in reading order of their
+        top-left cells, each of a shape at random that the shading allows (shading cells
+        where it must); False when not even a single cell fits somewhere."""
+        grid, owner = self.grid, self.owner
+        cols = grid.cols
+        owner[:] = [-1] * grid.n_cells
+        self.rects = []
+        for start in range(grid.n_cells):
+            if owner[start] >= 0:
+                continue
+            r0, c0 = divmod(start, cols)
+            width = next((w for w in range(cols - c0) if owner[start + w] >= 0), cols - c0)
+            shapes = [(h, w) for h in range(1, grid.rows - r0 + 1) for w in range(1, width + 1) if h * w <= largest]
+            self.rng.shuffle(shapes)
+            shapes.sort(key=lambda hw: hw == (1, 1))  # a room of one cell last
+            if not any(self._place((r0, c0, r0 + h, c0 + w)) for h, w in shapes):
+                return False
+        return True
+
+    def _place(self, rect: Rect) -> bool:
+        """Room ``rect`` on free cells, if the walls on its right and below may stand."""
+        r0, c0, r1, c1 = rect
+        cols, rows, owner, k = self.grid.cols, self.grid.rows, self.owner, len(self.rects)
+        for r in range(r0, r1):
+            owner[r * cols + c0 : r * cols + c1] = [k] * (c1 - c0)
+        right = [r * cols + c1 for r in range(r0, r1)] if c1 < cols else []
+        below = [r1 * cols + c for c in range(c0, c1)] if r1 < rows else []
+        shaded: list[int] = []
+        if all(self._clear(b - 1, b, 1, shaded) for b in right) and all(
+            self._clear(b - cols, b, cols, shaded) for b in below
+        ):
+            self.rects.append(rect)
+            return True
+        for c in reversed(shaded):
+            self.shading.shade(c, False)
+        for r in range(r0, r1):
+            owner[r * cols + c0 : r * cols + c1] = [-1] * (c1 - c0)
+        return False
+
+    def cut(self, rect: Rect, down: bool, at: int) -> bool:
+        r0, c0, r1, c1 = rect
+        cols, step = self.grid.cols, 1 if down else self.grid.cols
+        ends = [r * cols + at for r in range(r0, r1)] if down else [at * cols + c for c in range(c0, c1)]
+        shaded: list[int] = []
+        if not all(self._clear(b - step, b, step, shaded) for b in ends):
+            for c in reversed(shaded):  # a refused cut leaves the shading as it was
+                self.shading.shade(c, False)
+            return False
+        new = len(self.rects)
+        self.rects.append((r0, c0, r1, at) if down else (r0, c0, at, c1))
+        k = self.owner[ends[0]]
+        self.rects[k] = (r0, at, r1, c1) if down else (at, c0, r1, c1)
+        first = self.rects[new]
+        for r in range(first[0], first[2]):
+            self.owner[r * cols + first[1] : r * cols + first[3]] = [new] * (first[3] - first[1])
+        return True
+
+    def _clear(self, a: int, b: int, step: int, shaded: list[int]) -> bool:
+        """Can a wall go between ``a`` and ``b`` (``b = a + step``) with the run of unshaded
+        cells through them crossing no other wall?  Shades cells to make it so."""
+        values, owner, cols = self.shading.values, self.owner, self.grid.cols
+        while not values[a] and not values[b]:
+            stretch = None
+            for lo, hi, way in ((a, b, -step), (b, a, step)):
+                x = lo
+                while 0 <= x + way < len(values) and (step > 1 or (x + way) // cols == x // cols):
+                    if values[x + way]:
+                        break
+                    if owner[x + way] != owner[x]:
+                        stretch = range(min(x + way, hi), max(x + way, hi) + 1, step)
+                        break
+                    x += way
+                if stretch is not None:
+                    break
+            if stretch is None:
+                return True
+            places = [c for c in stretch if self.shading.may(c)]
+            if not places:
+                return False
+            shaded.append(self.rng.choice(places))
+            self.shading.shade(shaded[-1])
+        return True
