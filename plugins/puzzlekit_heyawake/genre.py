@@ -29,6 +29,7 @@ from puzzlekit.grid import (
     apart_clauses,
     counted,
     join_layers,
+    paint_shading,
     piece_cuts,
     random_shading,
     read_grid,
@@ -189,19 +190,8 @@ class Heyawake(GridGenre):
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
-        for edge in instance.rooms.walls:
-            canvas.wall(edge)
         shown = {instance.spots[room]: str(n) for room, n in instance.numbered()}
-        for cell in range(instance.grid.n_cells):
-            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
-            if d == TRUE:
-                canvas.black(cell, shown.get(cell, ""), tone) if cell in shown else canvas.shaded(cell, tone)
-            elif cell in shown:
-                canvas.clue(cell, shown[cell], tone)
-            elif d == FALSE and (crosses or BOOL not in (dom or ())):
-                canvas.dotted(cell, tone)
-            else:
-                canvas.open(cell, tone)
+        paint_shading(canvas, dom, tones, crosses, instance.rooms.walls, shown)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -223,33 +213,19 @@ class Heyawake(GridGenre):
         return reduced
 
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
-        """Rooms cut round a random shading, each numbered with its count; while deduction
-        capped at ``cap`` leaves cells open, half the rooms holding them are cut again.
-        Cutting adds walls and numbers, never takes any, so the open cells only fall; None
-        when no room holding one can be cut."""
+        """Rooms cut round a random shading, each numbered with its count, settled until
+        deduction capped at ``cap`` leaves no cell open (``RoomCutter.settle``)."""
         from puzzlekit.generation import out_of_time
 
-        cutter = _cut(grid, rng, 9)
-        while True:
+        cutter = _cut(grid, rng, 12)
+
+        def left() -> list[int]:
             out_of_time(deadline)
-            board = _numbered(cutter)
-            engine = Engine(self.build(board), max_rung=cap, deadline=deadline)
+            engine = Engine(self.build(_numbered(cutter)), max_rung=cap, deadline=deadline)
             engine.start()  # never a contradiction: the shading is a solution
-            owner, open_cells = cutter.owner, [c for c, d in enumerate(engine.dom) if d == BOOL]
-            if not open_cells:
-                return board
-            loose = sorted({owner[c] for c in open_cells})
-            near = sorted({owner[x] for c in open_cells for x in grid.neighbours[c]} - set(loose))
-            rng.shuffle(loose)
-            rng.shuffle(near)
-            cut = 0
-            for k in loose + near:  # half the rooms holding open cells, else rooms beside them
-                cut += 2 * cut < len(loose) and cutter.split(k)
-            if not cut:  # none may be cut: shade an open cell instead, where it may be
-                spot = next((c for c in rng_order(rng, open_cells) if cutter.shading.may(c)), None)
-                if spot is None:
-                    return None
-                cutter.shading.shade(spot)
+            return [c for c, d in enumerate(engine.dom) if d == BOOL]
+
+        return _numbered(cutter) if cutter.settle(left, 4 * grid.rows) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:
         model, slots, trial = self._model(instance)
@@ -298,7 +274,7 @@ class Heyawake(GridGenre):
         return instance.rooms.name(position)
 
 
-def _cut(grid: RectGrid, rng: Rng, largest: int) -> RoomCutter | None:
+def _cut(grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
     """Rooms of up to ``largest`` cells cut round a random shading (a room that may not be
     cut stays bigger), the shading shaded further where a cut needs it."""
     cutter = RoomCutter(random_shading(grid, rng, 1), rng)
@@ -310,9 +286,3 @@ def _numbered(cutter: RoomCutter) -> Board:
     rooms, values = Regions(cutter.grid, cutter.owner, "room"), cutter.shading.values
     numbers = tuple(sum(values[c] for c in cells) for cells in rooms.cells)
     return Board(rooms, numbers, tuple(cells[0] for cells in rooms.cells))
-
-
-def rng_order(rng: Rng, items: list[int]) -> list[int]:
-    out = list(items)
-    rng.shuffle(out)
-    return out

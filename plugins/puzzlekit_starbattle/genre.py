@@ -4,7 +4,7 @@ grid toolkit and the public API only."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -38,6 +38,7 @@ from puzzlekit.grid import (
     join_layers,
     meta_number,
     meta_rows,
+    paint_shading,
     read_layered,
     read_marks,
     shading_marks,
@@ -112,10 +113,8 @@ class StarBattle(GridGenre):
     def build(self, instance: Board) -> Model:
         grid, k, regions = instance.grid, instance.stars, instance.regions
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        for prop in _parts(("apart", grid.rows, grid.cols), lambda: _apart(grid)):
-            model.add(prop)
-        for what, cells in instance.units():
-            for prop in _parts((grid.rows, grid.cols, what, cells, k), lambda w=what, c=cells: _unit(grid, w, c, k)):
+        for what, cells in [("apart", ()), *instance.units()]:
+            for prop in _parts(grid, what, cells, k):
                 model.add(prop)
         lines = [(grid.rows, grid.row, "row"), (grid.cols, grid.column, "column")]
         names = [regions.name(i) for i in range(regions.n)]
@@ -162,16 +161,10 @@ class StarBattle(GridGenre):
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
-        for edge in instance.regions.walls:
-            canvas.wall(edge)
-        for cell in range(instance.grid.n_cells):
-            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
-            if d == TRUE:
-                canvas.disc(cell, cls="star", fill=theme.BULB, tone=tone)
-            elif d == FALSE and (crosses or BOOL not in (dom or ())):
-                canvas.dotted(cell, tone)
-            else:
-                canvas.open(cell, tone)
+        def star(cell: int, tone: Tone) -> None:
+            canvas.disc(cell, cls="star", fill=theme.BULB, tone=tone)
+
+        paint_shading(canvas, dom, tones, crosses, instance.regions.walls, on=star)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -293,23 +286,20 @@ _PARTS: dict[tuple[object, ...], list[Propagator]] = {}
 cells between regions, build the rest of their models from these (about half a trial)."""
 
 
-def _parts(key: tuple[object, ...], make: Callable[[], list[Propagator]]) -> list[Propagator]:
+def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Propagator]:
+    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept."""
+    key = (grid.rows, grid.cols, what, cells, k)
     if key not in _PARTS:
         if len(_PARTS) > 4096:
             _PARTS.clear()
-        _PARTS[key] = make()
+        model = Model(LADDER)
+        if what == "apart":
+            add_apart(model.add, APART, grid, kings=True, items="stars")
+        else:
+            model.add(Count(COUNT, cells, k, what=what, items="stars"))
+            model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
+        _PARTS[key] = model.propagators
     return _PARTS[key]
-
-
-def _apart(grid: RectGrid) -> list[Propagator]:
-    out: list[Propagator] = []
-    add_apart(lambda p: out.append(p) or 0, APART, grid, kings=True, items="stars")
-    return out
-
-
-def _unit(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Propagator]:
-    count = Count(COUNT, cells, k, what=what, items="stars")
-    return [count, Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars")]
 
 
 def _grown(grid: RectGrid, stars: list[int], k: int, rng: Rng) -> list[int] | None:

@@ -177,46 +177,6 @@ class RoomCutter:
             if (r1 - r0) * (c1 - c0) <= largest or not self.split(k):
                 k += 1
 
-    def fill(self, largest: int) -> bool:
-        """Cut the board into rectangles of up to ``largest`` cells in reading order of their
-        top-left cells, each of a shape at random that the shading allows (shading cells
-        where it must); False when not even a single cell fits somewhere."""
-        grid, owner = self.grid, self.owner
-        cols = grid.cols
-        owner[:] = [-1] * grid.n_cells
-        self.rects = []
-        for start in range(grid.n_cells):
-            if owner[start] >= 0:
-                continue
-            r0, c0 = divmod(start, cols)
-            width = next((w for w in range(cols - c0) if owner[start + w] >= 0), cols - c0)
-            shapes = [(h, w) for h in range(1, grid.rows - r0 + 1) for w in range(1, width + 1) if h * w <= largest]
-            self.rng.shuffle(shapes)
-            shapes.sort(key=lambda hw: hw == (1, 1))  # a room of one cell last
-            if not any(self._place((r0, c0, r0 + h, c0 + w)) for h, w in shapes):
-                return False
-        return True
-
-    def _place(self, rect: Rect) -> bool:
-        """Room ``rect`` on free cells, if the walls on its right and below may stand."""
-        r0, c0, r1, c1 = rect
-        cols, rows, owner, k = self.grid.cols, self.grid.rows, self.owner, len(self.rects)
-        for r in range(r0, r1):
-            owner[r * cols + c0 : r * cols + c1] = [k] * (c1 - c0)
-        right = [r * cols + c1 for r in range(r0, r1)] if c1 < cols else []
-        below = [r1 * cols + c for c in range(c0, c1)] if r1 < rows else []
-        shaded: list[int] = []
-        if all(self._clear(b - 1, b, 1, shaded) for b in right) and all(
-            self._clear(b - cols, b, cols, shaded) for b in below
-        ):
-            self.rects.append(rect)
-            return True
-        for c in reversed(shaded):
-            self.shading.shade(c, False)
-        for r in range(r0, r1):
-            owner[r * cols + c0 : r * cols + c1] = [-1] * (c1 - c0)
-        return False
-
     def cut(self, rect: Rect, down: bool, at: int) -> bool:
         r0, c0, r1, c1 = rect
         cols, step = self.grid.cols, 1 if down else self.grid.cols
@@ -234,6 +194,75 @@ class RoomCutter:
         for r in range(first[0], first[2]):
             self.owner[r * cols + first[1] : r * cols + first[3]] = [new] * (first[3] - first[1])
         return True
+
+    def settle(self, left: Callable[[], Sequence[int]], flips: int) -> bool:
+        """Cut rooms, and flip the shading, until ``left()`` (the cells deduction leaves open
+        on the board as it stands) is empty; False when nothing more helps.
+
+        Each round cuts half the rooms holding open cells (else rooms beside them): a cut
+        adds walls and numbers and takes none, so the open cells only fall.  Where none may
+        be cut, an open cell (or one of its rooms) flips its shading, kept when no more
+        cells stay open; ``flips`` of those at most."""
+        rng, near, open_cells = self.rng, self.grid.neighbours, left()
+        while open_cells:
+            owner = self.owner
+            loose = _shuffled(rng, {owner[c] for c in open_cells})
+            beside = _shuffled(rng, {owner[x] for c in open_cells for x in near[c]} - set(loose))
+            cut = 0
+            for k in loose + beside:
+                cut += 2 * cut < len(loose) and self.split(k)
+            if cut:
+                open_cells = left()
+                continue
+            rooms = set(loose)
+            inside = {c for c in range(self.grid.n_cells) if owner[c] in rooms} - set(open_cells)
+            for c in _shuffled(rng, open_cells) + _shuffled(rng, inside):
+                if flips and (flipped := self.flip(c)):
+                    flips -= 1
+                    trial = left()
+                    if len(trial) <= len(open_cells):
+                        open_cells = trial
+                        break
+                    self.unflip(flipped)
+            else:
+                return False
+        return True
+
+    def flip(self, c: int) -> list[int]:
+        """Shade ``c`` (moving a shaded neighbour there, when one is in the way), or take its
+        shading back, where the rules allow (the unshaded runs through it within two rooms);
+        the cells flipped, to flip back with ``unflip``; [] where the rules do not allow it."""
+        shading, cols = self.shading, self.grid.cols
+        if shading.values[c]:
+            if any(self._walls_across(c, step) > 1 for step in (1, cols)):
+                return []
+            shading.shade(c, False)
+            return [c]
+        moved = [x for x in self.grid.neighbours[c] if shading.values[x]]
+        if len(moved) > 1 or (moved and any(self._walls_across(moved[0], step) > 1 for step in (1, cols))):
+            return []
+        for x in moved:
+            shading.shade(x, False)
+        if shading.may(c):
+            shading.shade(c)
+            return [*moved, c]
+        self.unflip(moved)
+        return []
+
+    def unflip(self, cells: Sequence[int]) -> None:
+        """Flip ``cells`` (what ``flip`` did) back, last first."""
+        for c in reversed(cells):
+            self.shading.shade(c, not self.shading.values[c])
+
+    def _walls_across(self, c: int, step: int) -> int:
+        """The walls the run of unshaded cells through ``c`` (unshaded) would cross."""
+        values, owner, cols, n, walls = self.shading.values, self.owner, self.grid.cols, self.grid.n_cells, 0
+        for way in (-step, step):
+            x = c
+            while 0 <= x + way < n and (step > 1 or (x + way) // cols == x // cols) and not values[x + way]:
+                walls += owner[x + way] != owner[x]
+                x += way
+        return walls
 
     def _clear(self, a: int, b: int, step: int, shaded: list[int]) -> bool:
         """Can a wall go between ``a`` and ``b`` (``b = a + step``) with the run of unshaded
@@ -260,3 +289,9 @@ class RoomCutter:
             shaded.append(self.rng.choice(places))
             self.shading.shade(shaded[-1])
         return True
+
+
+def _shuffled(rng: Rng, items: Iterable[int]) -> list[int]:
+    out = sorted(items)
+    rng.shuffle(out)
+    return out

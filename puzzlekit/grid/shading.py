@@ -15,7 +15,8 @@ the colour a rule is about (1: shaded, a star; 0: unshaded).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Propagator, Rule, Violation
@@ -23,6 +24,10 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.grid.bits import BitGrid
 from puzzlekit.grid.text import marks_of
 from puzzlekit.grid.topology import RING, RectGrid
+
+if TYPE_CHECKING:
+    from puzzlekit.grid.genre import Canvas
+    from puzzlekit.pictures import Tone
 
 Clause = list[int]
 
@@ -80,6 +85,40 @@ def shading_marks(dom: Sequence[int], on: str = "#", off: str = "o", unknown: st
     "certainly not" while some cell is still open (a finished answer writes ``unknown``
     there instead, as solutions are written: ``#`` and ``.``)."""
     return marks_of(dom, {TRUE: on, FALSE: off if BOOL in dom else unknown}, unknown)
+
+
+def paint_shading(
+    canvas: Canvas,
+    dom: Sequence[int] | None,
+    tones: dict[int, Tone],
+    crosses: bool,
+    walls: Sequence[int] = (),
+    clues: Mapping[int, str] | None = None,
+    on: Callable[[int, Tone], None] | None = None,
+) -> None:
+    """``GridGenre.paint`` for a board of boolean cells (variable ``c`` is cell ``c``): the
+    ``walls`` thick, a cell of the colour drawn by ``on(cell, tone)`` (default: shaded, or
+    black round its clue), a clue as text, a cell marked "not" dotted (where ``crosses``,
+    or once the board is finished), the rest open."""
+    clues = clues or {}
+    for edge in walls:
+        canvas.wall(edge)
+    done = BOOL not in (dom or ())
+    for cell in range(canvas.grid.n_cells):
+        tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
+        if d == TRUE:
+            if on is not None:
+                on(cell, tone)
+            elif cell in clues:
+                canvas.black(cell, clues[cell], tone)
+            else:
+                canvas.shaded(cell, tone)
+        elif cell in clues:
+            canvas.clue(cell, clues[cell], tone)
+        elif d == FALSE and (crosses or done):
+            canvas.dotted(cell, tone)
+        else:
+            canvas.open(cell, tone)
 
 
 # -- judging a full assignment (accept) ---------------------------------------------------
