@@ -35,9 +35,11 @@ from puzzlekit.grid import (
     add_apart,
     apart_clauses,
     counted,
+    grown_regions,
     join_layers,
     meta_number,
     meta_rows,
+    moved_path,
     paint_shading,
     read_layered,
     read_marks,
@@ -231,34 +233,10 @@ class StarBattle(GridGenre):
         return None
 
     def _moved(self, board: Board, planted: list[int], start: int, rng: Rng) -> Board | None:
-        """The board with a path of cells from ``start`` (or a neighbour) to another region
-        moved into it, round the stars of ``planted`` (which stays a solution: none of its
-        stars moves); the pieces the old region would lose move along, so every region
-        stays one piece.  A star of another solution at ``start`` breaks that one."""
-        grid, owner = board.grid, list(board.regions.owner)
-        if planted[start]:
-            start = rng.choice(grid.neighbours[start])
-            if planted[start]:
-                return None
-        region = set(board.regions.cells[owner[start]])
-        came, queue = {start: start}, [start]
-        for cell in queue:  # breadth first through the region
-            near = sorted({owner[n] for n in grid.neighbours[cell] if n not in region})
-            path = [cell]
-            while path[-1] != start:
-                path.append(came[path[-1]])
-            pieces = grid.pieces((region - set(path)).__contains__)
-            starred = [p for p in pieces if any(planted[c] for c in p)]
-            if near and len(starred) == 1:
-                to = rng.choice(near)
-                for moved in [*path, *(c for p in pieces if p is not starred[0] for c in p)]:
-                    owner[moved] = to
-                return Board(Regions(grid, owner), board.stars)
-            for n in grid.neighbours[cell]:
-                if n in region and n not in came and not planted[n]:
-                    came[n] = cell
-                    queue.append(n)
-        return None
+        """The board with cells moved between regions round the stars of ``planted``, which
+        stays a solution (``moved_path``); a star of another solution at ``start`` breaks it."""
+        owner = moved_path(board.regions, planted, start, rng)
+        return None if owner is None else Board(Regions(board.grid, owner), board.stars)
 
     def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:
         """Random stars (k per row and column, none touching) and regions of k stars each."""
@@ -269,7 +247,7 @@ class StarBattle(GridGenre):
         stars = random_clause_solution(cnf.encoding(), grid.n_cells, rng)
         if stars is None:
             return None, []
-        owner = _grown(grid, [c for c in range(grid.n_cells) if stars[c]], k, rng)
+        owner = grown_regions(grid, [c for c in range(grid.n_cells) if stars[c]], k, rng)
         return (Board(Regions(grid, owner), k) if owner else None), stars
 
     def small_board(self, rng: Rng) -> Board:
@@ -300,41 +278,3 @@ def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Pr
             model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
         _PARTS[key] = model.propagators
     return _PARTS[key]
-
-
-def _grown(grid: RectGrid, stars: list[int], k: int, rng: Rng) -> list[int] | None:
-    """Regions grown at random from each star, then joined into regions of k stars: the
-    region with the fewest ways to join goes first (None when one has none)."""
-    owner = [-1] * grid.n_cells
-    frontier = []
-    for i, star in enumerate(stars):
-        owner[star] = i
-        frontier += [(n, i) for n in grid.neighbours[star]]
-    while frontier:
-        cell, i = frontier.pop(rng.below(len(frontier)))
-        if owner[cell] < 0:
-            owner[cell] = i
-            frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] < 0]
-    near: list[set[int]] = [set() for _ in stars]  # regions that share a wall
-    for a, b in grid.edge_cells:
-        if owner[a] != owner[b]:
-            near[owner[a]].add(owner[b])
-            near[owner[b]].add(owner[a])
-    size, join = [1] * len(stars), list(range(len(stars)))
-    while True:
-        short = [g for g in range(len(stars)) if join[g] == g and size[g] < k]
-        if not short:
-            return [join[i] for i in owner]
-        ways = {g: sorted(h for h in near[g] if size[h] + size[g] <= k) for g in short}
-        fewest = min(len(w) for w in ways.values())
-        g = rng.choice([g for g in short if len(ways[g]) == fewest])
-        if not fewest:
-            return None
-        h = rng.choice(ways[g])
-        for i, j in enumerate(join):
-            if j == h:
-                join[i] = g
-        size[g] += size[h]
-        near[g] = (near[g] | near[h]) - {g, h}
-        for other in near[h]:
-            near[other] = (near[other] - {h}) | ({g} if other != g else set())

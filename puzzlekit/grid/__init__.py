@@ -52,7 +52,16 @@ from puzzlekit.grid.layers import (
 )
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
-from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Rect, Regions, RoomCutter, split_rect
+from puzzlekit.grid.regions import (
+    LETTERS,
+    REGION_LEGEND,
+    Rect,
+    Regions,
+    RoomCutter,
+    grown_regions,
+    moved_path,
+    split_rect,
+)
 from puzzlekit.grid.shading import (
     Apart,
     Shading,
@@ -125,6 +134,7 @@ __all__ = [
     "cut_rectangles",
     "describe_legend",
     "full_blocks",
+    "grown_regions",
     "has_pool",
     "join_layers",
     "layers",
@@ -133,6 +143,7 @@ __all__ = [
     "marks_of",
     "meta_number",
     "meta_rows",
+    "moved_path",
     "paint_shading",
     "piece_cuts",
     "pieces_of",

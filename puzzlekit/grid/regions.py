@@ -295,3 +295,77 @@ def _shuffled(rng: Rng, items: Iterable[int]) -> list[int]:
     out = sorted(items)
     rng.shuffle(out)
     return out
+
+
+# -- regions for a generator that plants its solution first (Star Battle) -------------------
+
+
+def grown_regions(grid: RectGrid, stars: Sequence[int], k: int, rng: Rng) -> list[int] | None:
+    """Per cell, its region: regions grown at random from each of ``stars`` (cells), then
+    joined into regions of ``k`` stars each, the region with the fewest ways to join first;
+    None when one has none."""
+    owner = [-1] * grid.n_cells
+    frontier = []
+    for i, star in enumerate(stars):
+        owner[star] = i
+        frontier += [(n, i) for n in grid.neighbours[star]]
+    while frontier:
+        cell, i = frontier.pop(rng.below(len(frontier)))
+        if owner[cell] < 0:
+            owner[cell] = i
+            frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] < 0]
+    near: list[set[int]] = [set() for _ in stars]  # regions that share a wall
+    for a, b in grid.edge_cells:
+        if owner[a] != owner[b]:
+            near[owner[a]].add(owner[b])
+            near[owner[b]].add(owner[a])
+    size, join = [1] * len(stars), list(range(len(stars)))
+    while True:
+        short = [g for g in range(len(stars)) if join[g] == g and size[g] < k]
+        if not short:
+            return [join[i] for i in owner]
+        ways = {g: sorted(h for h in near[g] if size[h] + size[g] <= k) for g in short}
+        fewest = min(len(w) for w in ways.values())
+        g = rng.choice([g for g in short if len(ways[g]) == fewest])
+        if not fewest:
+            return None
+        h = rng.choice(ways[g])
+        for i, j in enumerate(join):
+            if j == h:
+                join[i] = g
+        size[g] += size[h]
+        near[g] = (near[g] | near[h]) - {g, h}
+        for other in near[h]:
+            near[other] = (near[other] - {h}) | ({g} if other != g else set())
+
+
+def moved_path(regions: Regions, fixed: Sequence[int], start: int, rng: Rng) -> list[int] | None:
+    """Per cell, its region once a path of cells from ``start`` (or a neighbour, when
+    ``fixed[start]``) to another region has moved into that region, round the cells where
+    ``fixed`` is true (a planted solution's stars, which never move); the pieces the old
+    region would lose move along, so every region stays one piece with its fixed cells.
+    None when no such path is found."""
+    grid, owner = regions.grid, list(regions.owner)
+    if fixed[start]:
+        start = rng.choice(grid.neighbours[start])
+        if fixed[start]:
+            return None
+    region = set(regions.cells[owner[start]])
+    came, queue = {start: start}, [start]
+    for cell in queue:  # breadth first through the region
+        near = sorted({owner[n] for n in grid.neighbours[cell] if n not in region})
+        path = [cell]
+        while path[-1] != start:
+            path.append(came[path[-1]])
+        pieces = grid.pieces((region - set(path)).__contains__)
+        held = [p for p in pieces if any(fixed[c] for c in p)]
+        if near and len(held) == 1:
+            to = rng.choice(near)
+            for moved in [*path, *(c for p in pieces if p is not held[0] for c in p)]:
+                owner[moved] = to
+            return owner
+        for n in grid.neighbours[cell]:
+            if n in region and n not in came and not fixed[n]:
+                came[n] = cell
+                queue.append(n)
+    return None
