@@ -93,7 +93,8 @@ Version 7, per genre:
   smaller (or the shading flipped) where deduction capped at the difficulty leaves cells
   open (``grid.RoomCutter.settle``), numbers blanked on one model by halving
   (``grid.ClueSlots``); hard is proven by deduction up to trial (``top_deduction`` 4), so it
-  needs exactly rung 4.  Every seed makes another board.
+  needs exactly rung 4; easy needs exactly rung 1 (it was rung 2, which almost no board
+  needs exactly).  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

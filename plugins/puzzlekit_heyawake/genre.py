@@ -106,7 +106,9 @@ class Heyawake(GridGenre):
     summary = "Shade cells: numbers count their room's; none touch; one unshaded area; no line across three rooms."
     ladder = LADDER
     rules = (COUNT, APART, RUNS, PATTERNS, AREA, TRIAL)
-    difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3, "hard": 4}
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 3, "hard": 4}
+    """Easy needs no room patterns: of 60 boards settled at rung 2 and reduced there, all 12
+    made could be solved by rung 1, so rung 2 alone is no difficulty (docs/heyawake.md)."""
     top_deduction: ClassVar[int | None] = 4
     walled = True
     open_value = UNMARKED
