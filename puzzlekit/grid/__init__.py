@@ -43,7 +43,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import Confined, Count, Patterns
+from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import (
     board_rows,
@@ -57,14 +57,26 @@ from puzzlekit.grid.layers import (
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
-from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
+from puzzlekit.grid.regions import (
+    LETTERS,
+    REGION_LEGEND,
+    Rect,
+    Regions,
+    RoomCutter,
+    grown_regions,
+    moved_path,
+    split_rect,
+)
 from puzzlekit.grid.shading import (
     Apart,
+    Shading,
     add_apart,
     apart_clauses,
     block_clauses,
     counted,
     full_blocks,
+    paint_shading,
+    random_shading,
     shading_marks,
     split,
     touching,
@@ -98,6 +110,7 @@ __all__ = [
     "AnchoredTheory",
     "Apart",
     "Canvas",
+    "ClueSlots",
     "Confined",
     "Count",
     "Givens",
@@ -112,8 +125,11 @@ __all__ = [
     "Patterns",
     "PieceTheory",
     "Placements",
+    "Rect",
     "RectGrid",
     "Regions",
+    "RoomCutter",
+    "Shading",
     "StaysConnected",
     "add_apart",
     "apart_clauses",
@@ -125,6 +141,7 @@ __all__ = [
     "cut_rectangles",
     "describe_legend",
     "full_blocks",
+    "grown_regions",
     "has_pool",
     "join_layers",
     "layers",
@@ -133,8 +150,11 @@ __all__ = [
     "marks_of",
     "meta_number",
     "meta_rows",
+    "moved_path",
+    "paint_shading",
     "piece_cuts",
     "pieces_of",
+    "random_shading",
     "reach",
     "read_grid",
     "read_layered",
@@ -146,6 +166,7 @@ __all__ = [
     "shading_marks",
     "sized_regions",
     "split",
+    "split_rect",
     "touching",
     "touching_pairs",
     "write_grid",
