@@ -88,7 +88,7 @@ class Numberlink(GridGenre):
     summary = "Join each pair of equal numbers by a path through cell centres; paths never cross or share a cell."
     ladder = LADDER
     rules = (CELL_DEGREE, PATH_LINK, PAIR_REACH, TRIAL)
-    difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3}
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2}
     place_marks = EDGE_MARKS
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("1x\n", "1.1\n1..\n..\n", "0.\n.0\n", "1-2\n+\n")
@@ -156,7 +156,8 @@ class Numberlink(GridGenre):
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random paths that touch themselves nowhere (so none can be shortcut), numbered at
         their ends; while a second solution exists, a path is cut in two where that
-        solution leaves it (``split_paths``); kept when unique at the difficulty's rung."""
+        solution leaves it or laid on its detour (``split_paths``); kept when unique at the
+        difficulty's rung."""
         from puzzlekit.generation import fits, needed_rung, out_of_time, target_rung
 
         grid = RectGrid(request.rows, request.cols)
@@ -164,7 +165,9 @@ class Numberlink(GridGenre):
         for _ in range(4 * grid.n_cells):
             out_of_time(request.deadline)
             board = Board(grid, tuple(numbers_of(grid, paths)))
-            outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
+            # Rungs 1-2 and the search: the lookahead's root pass costs more than it saves here.
+            model = self.solving_model(board)
+            outcome = count_solutions(model, 2, 8 * request.max_nodes, None, max_rung=2, record=False)
             if outcome.status == Status.UNIQUE:
                 rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
                 return board if fits(self, target_rung(self, request.difficulty), rung) else None

@@ -511,17 +511,31 @@ def path_values(grid: RectGrid, paths: Sequence[Sequence[int]]) -> list[int]:
 
 
 def split_paths(grid: RectGrid, paths: list[list[int]], other: Sequence[int], rng: Rng, shortest: int = 2) -> bool:
-    """Cut one of ``paths`` in two at a line the solution ``other`` does not draw, both
-    halves keeping ``shortest`` cells, so that ``other`` no longer solves the numbers and
-    ``paths`` still does; False when no line can be cut."""
+    """Change ``paths`` so that the solution ``other`` no longer solves their numbers and
+    ``paths`` still does: cut a path in two at a line ``other`` does not draw (both halves
+    keeping ``shortest`` cells), or else take a cell only ``other`` uses (its detour) into
+    a new path or onto a path's end; False when none of these can be done."""
     cuts = [
         (i, k)
         for i, path in enumerate(paths)
         for k in range(shortest, len(path) - shortest + 1)
         if not other[grid.edge_between(path[k - 1], path[k])]
     ]
-    if not cuts:
-        return False
-    i, k = rng.choice(cuts)
-    paths[i : i + 1] = [paths[i][:k], paths[i][k:]]
-    return True
+    if cuts:
+        i, k = rng.choice(cuts)
+        paths[i : i + 1] = [paths[i][:k], paths[i][k:]]
+        return True
+    used = {c for path in paths for c in path}
+    detour = [c for c in range(grid.n_cells) if c not in used and any(other[e] for e in grid.loop.node_edges[c])]
+    rng.shuffle(detour)
+    for cell in detour:  # a cell only ``other`` uses: a new path there, or a path's end moved there
+        free = [y for y in grid.neighbours[cell] if y not in used]
+        if free:
+            paths.append([cell, rng.choice(free)])
+            return True
+        for path in paths:
+            for end, cells in ((path[-1], path), (path[0], path[::-1])):
+                if end in grid.neighbours[cell] and not any(z in path for z in grid.neighbours[cell] if z != end):
+                    path[:] = [*cells, cell]
+                    return True
+    return False
