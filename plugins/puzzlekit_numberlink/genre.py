@@ -14,21 +14,19 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, RectGrid, read_grid, write_grid
+from puzzlekit.grid import Canvas, GridGenre, RectGrid, write_grid
 from puzzlekit.grid.paths import (
     CELL_DEGREE,
     PAIR_REACH,
     PATH_LINK,
     add_paths,
     draw_lines,
-    drawn_state,
-    is_drawn,
     numbers_of,
     path_encoding,
     path_values,
     path_violations,
     random_paths,
-    read_drawn,
+    read_numbered,
     split_paths,
     write_drawn,
 )
@@ -68,18 +66,8 @@ def named(label: int) -> str:
 
 def parse_board(block: Block) -> tuple[Board, list[int] | None]:
     """The board and, when drawn with lines, the edges' marks."""
-    if not is_drawn(block.rows):
-        parsed = read_grid(block, {".": "an empty cell"}, numbers=NUMBERS, separated=any(" " in r for r in block.rows))
-        return Board(parsed.grid, tuple(int(t) if t != "." else 0 for t in parsed.tokens)), None
-    cells, marks = read_drawn(block.padded(), block.error)
-    grid = RectGrid(len(cells), len(cells[0]))
-    numbers = []
-    for r, row in enumerate(cells):
-        for c, token in enumerate(row):
-            if token != "." and not (token.isdigit() and int(token) in NUMBERS and token[0] != "0"):
-                raise block.error(2 * r, 0, f"expected a number 1-999 or '.' in cell r{r + 1}c{c + 1}, found {token!r}")
-            numbers.append(0 if token == "." else int(token))
-    return Board(grid, tuple(numbers)), drawn_state(grid, marks)
+    grid, numbers, dom = read_numbered(block, NUMBERS)
+    return Board(grid, tuple(numbers)), dom
 
 
 class Numberlink(GridGenre):

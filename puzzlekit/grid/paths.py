@@ -27,6 +27,8 @@ from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, SatEncoding, exactly
+from puzzlekit.formats.level import Block
+from puzzlekit.grid.text import read_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText
 from puzzlekit.pictures.textgrid import junction
@@ -436,6 +438,26 @@ def drawn_state(grid: RectGrid, marks: Sequence[tuple[int, int, str, int, int]])
         ch = mark[-1]
         dom[grid.edge_between(a, b)] = TRUE if ch in (LINE, ACROSS) else FALSE if ch == CROSSED else BOOL
     return dom
+
+
+def read_numbered(block: Block, numbers: range) -> tuple[RectGrid, list[int], list[int] | None]:
+    """A board of numbers (``.`` none) as plain level text (space-separated when a number
+    is wide) or drawn with lines: its grid, per cell its number (0 for none), and the
+    edges' domains when drawn (else None).  LevelErrors at the offending character."""
+    if not is_drawn(block.rows):
+        parsed = read_grid(block, {".": "an empty cell"}, numbers=numbers, separated=any(" " in r for r in block.rows))
+        return parsed.grid, [int(t) if t != "." else 0 for t in parsed.tokens], None
+    cells, marks = read_drawn(block.padded(), block.error)
+    grid = RectGrid(len(cells), len(cells[0]))
+    out = []
+    for r, row in enumerate(cells):
+        for c, token in enumerate(row):
+            if token != "." and not (token.isdigit() and token[0] != "0" and int(token) in numbers):
+                top = numbers.stop - 1
+                message = f"expected a number {numbers.start}-{top} or '.' in cell r{r + 1}c{c + 1}, found {token!r}"
+                raise block.error(2 * r, 0, message)
+            out.append(0 if token == "." else int(token))
+    return grid, out, drawn_state(grid, marks)
 
 
 def draw_lines(canvas: CellSvg | CellText, dom: Sequence[int] | None, tones: Mapping[int, Tone], crosses: bool) -> None:
