@@ -157,8 +157,16 @@ class Numberlink(GridGenre):
             model = self.solving_model(board)
             outcome = count_solutions(model, 2, 8 * request.max_nodes, None, max_rung=2, record=False)
             if outcome.status == Status.UNIQUE:
+                # Cutting a path keeps the board unique (joined again, the cut halves of any
+                # other solution would solve it) and makes it easier: cut until it is easy enough.
+                target = target_rung(self, request.difficulty)
                 rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
-                return board if fits(self, target_rung(self, request.difficulty), rung) else None
+                while (
+                    rung > target and not fits(self, target, rung) and split_paths(grid, paths, [0] * grid.n_edges, rng)
+                ):
+                    board = Board(grid, tuple(numbers_of(grid, paths)))
+                    rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
+                return board if fits(self, target, rung) else None
             if outcome.status != Status.MULTIPLE:
                 return None
             other = next(s for s in outcome.solutions if s != path_values(grid, paths))
