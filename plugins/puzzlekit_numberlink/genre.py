@@ -15,21 +15,7 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, RectGrid, write_grid
-from puzzlekit.grid.paths import (
-    CELL_DEGREE,
-    PAIR_REACH,
-    PATH_LINK,
-    add_paths,
-    draw_lines,
-    numbers_of,
-    path_encoding,
-    path_values,
-    path_violations,
-    random_paths,
-    read_numbered,
-    split_paths,
-    write_drawn,
-)
+from puzzlekit.grid import paths as lines
 from puzzlekit.pictures import Tone
 from puzzlekit.pictures.cells import CellSvg
 
@@ -66,7 +52,7 @@ def named(label: int) -> str:
 
 def parse_board(block: Block) -> tuple[Board, list[int] | None]:
     """The board and, when drawn with lines, the edges' marks."""
-    grid, numbers, dom = read_numbered(block, NUMBERS)
+    grid, numbers, dom = lines.read_numbered(block, NUMBERS)
     return Board(grid, tuple(numbers)), dom
 
 
@@ -75,7 +61,7 @@ class Numberlink(GridGenre):
     aliases = ("numlin",)
     summary = "Join each pair of equal numbers by a path through cell centres; paths never cross or share a cell."
     ladder = LADDER
-    rules = (CELL_DEGREE, PATH_LINK, PAIR_REACH, TRIAL)
+    rules = (lines.CELL_DEGREE, lines.PATH_LINK, lines.PAIR_REACH, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2}
     place_marks = EDGE_MARKS
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
@@ -87,16 +73,16 @@ class Numberlink(GridGenre):
     def build(self, instance: Board) -> Model:
         grid = instance.grid
         model = Model(LADDER, domains=[BOOL] * grid.n_edges)
-        add_paths(model, grid, instance.given, named)
+        lines.add_paths(model, grid, instance.given, named)
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda v, m: "a line" if m == TRUE else "crossed"))
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
-        return path_encoding(instance.grid, instance.given)
+        return lines.path_encoding(instance.grid, instance.given)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
-        return path_violations(instance.grid, values, instance.given, named)
+        return lines.path_violations(instance.grid, values, instance.given, named)
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         board, dom = parse_board(block)
@@ -112,7 +98,7 @@ class Numberlink(GridGenre):
         tokens = instance.tokens()
         if dom is None:
             return write_grid(instance.grid, tokens, separated=any(n > 9 for n in instance.numbers))
-        return write_drawn(instance.grid, tokens, dom)
+        return lines.write_drawn(instance.grid, tokens, dom)
 
     def cell_of(self, instance: Board, var: int) -> int:
         return instance.grid.edge_cells[var][0]
@@ -131,7 +117,7 @@ class Numberlink(GridGenre):
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
-        draw_lines(canvas, dom, tones, crosses)
+        lines.draw_lines(canvas, dom, tones, crosses)
         for cell, n in instance.given.items():
             canvas.disc(cell, cls="clue-disc", fill="white", radius=0.32, tone=tones.get(cell, "normal"))
             canvas.clue(cell, str(n), tones.get(cell, "normal"))
@@ -149,10 +135,10 @@ class Numberlink(GridGenre):
         from puzzlekit.generation import fits, needed_rung, out_of_time, target_rung
 
         grid = RectGrid(request.rows, request.cols)
-        paths = random_paths(grid, rng)
+        paths = lines.random_paths(grid, rng)
         for _ in range(4 * grid.n_cells):
             out_of_time(request.deadline)
-            board = Board(grid, tuple(numbers_of(grid, paths)))
+            board = Board(grid, tuple(lines.numbers_of(grid, paths)))
             # Rungs 1-2 and the search: the lookahead's root pass costs more than it saves here.
             model = self.solving_model(board)
             outcome = count_solutions(model, 2, 8 * request.max_nodes, None, max_rung=2, record=False)
@@ -161,16 +147,15 @@ class Numberlink(GridGenre):
                 # other solution would solve it) and makes it easier: cut until it is easy enough.
                 target = target_rung(self, request.difficulty)
                 rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
-                while (
-                    rung > target and not fits(self, target, rung) and split_paths(grid, paths, [0] * grid.n_edges, rng)
-                ):
-                    board = Board(grid, tuple(numbers_of(grid, paths)))
+                none = [0] * grid.n_edges  # a "solution" without lines: any cut will do
+                while rung > target and not fits(self, target, rung) and lines.split_paths(grid, paths, none, rng):
+                    board = Board(grid, tuple(lines.numbers_of(grid, paths)))
                     rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
                 return board if fits(self, target, rung) else None
             if outcome.status != Status.MULTIPLE:
                 return None
-            other = next(s for s in outcome.solutions if s != path_values(grid, paths))
-            if not split_paths(grid, paths, other, rng):
+            other = next(s for s in outcome.solutions if s != lines.path_values(grid, paths))
+            if not lines.split_paths(grid, paths, other, rng):
                 return None
         return None
 
