@@ -16,8 +16,7 @@ from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, GridGenre, RectGrid, write_grid
 from puzzlekit.grid import paths as lines
-from puzzlekit.pictures import Tone
-from puzzlekit.pictures.cells import CellSvg
+from puzzlekit.pictures import CellSvg, Tone
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
