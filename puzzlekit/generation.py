@@ -86,6 +86,15 @@ Version 6, per genre:
   least one), not always one, so a 20x20 climb closes in far fewer trials; boards from
   5x5 up with more than 12 open cells at some point differ.
 - Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
+
+Version 7, per genre:
+
+- Heyawake: a shading built directly (``grid.random_shading``), rooms cut round it and cut
+  smaller (or the shading flipped) where deduction capped at the difficulty leaves cells
+  open (``grid.RoomCutter.settle``), numbers blanked on one model by halving
+  (``grid.ClueSlots``); hard is proven by deduction up to trial (``top_deduction`` 4), so it
+  needs exactly rung 4; easy needs exactly rung 1 (it was rung 2, which almost no board
+  needs exactly).  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
