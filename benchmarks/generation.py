@@ -55,6 +55,8 @@ DEFAULT_ROWS = (
     "masyu:10x10:medium:10",
     "masyu:10x10:hard:10",
     "masyu:15x15:hard:5",
+    "numberlink:10x10:easy:10",
+    "numberlink:10x10:medium:10",
 )
 
 
