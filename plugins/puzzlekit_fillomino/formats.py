@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from puzzlekit import Genre, Puzzle
 from puzzlekit.core import fixed_values
 from puzzlekit.formats import cells, pzprfile, tatham
-from puzzlekit.formats.codec import error_at, level_text
 from puzzlekit.formats.cells import CellUrl
+from puzzlekit.formats.codec import error_at, level_text
 from puzzlekit.grid import MAX_SIDE, join_layers
 
 PIDS = ("fillomino",)
@@ -40,8 +40,8 @@ class FillominoPzpr(pzprfile.PzprFormat):
         if f.flag("t"):
             raise f.error(None, "this file is pzprjs's variant with regions of 1 to 3 cells ('t'), not plain Fillomino")
         givens = [_token(f, v, "a given") for row in f.block(f.rows, f.cols, "the givens") for v in row]
-        wide = any(len(t) > 1 for t in givens)
-        rows = [" ".join(givens[r * f.cols : (r + 1) * f.cols]) if wide else "".join(givens[r * f.cols : (r + 1) * f.cols]) for r in range(f.rows)]
+        sep = " " if any(len(t) > 1 for t in givens) else ""
+        rows = [sep.join(givens[r * f.cols : (r + 1) * f.cols]) for r in range(f.rows)]
         if f.at_end():
             return level_text(rows)
         entered = [_token(f, v, "a number") for row in f.block(f.rows, f.cols, "the numbers") for v in row]

@@ -14,8 +14,17 @@ from puzzlekit.core import Lookahead, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, RectGrid, join_layers, meta_number, meta_rows, read_grid, read_layered
-from puzzlekit.grid import write_grid
+from puzzlekit.grid import (
+    Canvas,
+    GridGenre,
+    RectGrid,
+    join_layers,
+    meta_number,
+    meta_rows,
+    read_grid,
+    read_layered,
+    write_grid,
+)
 from puzzlekit.grid.numberfill import SizedRegions, given_mask, random_regions, size_violations, sized_regions_twin
 from puzzlekit.pictures import CellSvg, Tone, theme
 
@@ -63,7 +72,9 @@ def parse_board(block: Block) -> tuple[Board, list[str] | None]:
     if marks is not None:
         shown = read_grid(marks, CLUES, numbers=NUMBERS, separated=any(" " in r for r in marks.rows))
         if (shown.grid.rows, shown.grid.cols) != (grid.rows, grid.cols):
-            raise marks.error(0, 0, f"the numbers are {shown.grid.cols}x{shown.grid.rows}, the board {grid.cols}x{grid.rows}")
+            raise marks.error(
+                0, 0, f"the numbers are {shown.grid.cols}x{shown.grid.rows}, the board {grid.cols}x{grid.rows}"
+            )
         numbers = list(shown.tokens)
     return Board(grid, givens, largest), numbers
 
@@ -173,7 +184,9 @@ class Fillomino(GridGenre):
             return None
         board = Board(grid, tuple(values), grid.n_cells)
         orbits = [[cell] for cell in range(grid.n_cells)]
-        made: Board = reduce_clues(self, board, orbits, target_rung(self, request.difficulty), rng, request.max_nodes, request.deadline)
+        made: Board = reduce_clues(
+            self, board, orbits, target_rung(self, request.difficulty), rng, request.max_nodes, request.deadline
+        )
         return made
 
     def small_board(self, rng: Rng) -> Board:

@@ -199,7 +199,7 @@ def size_violations(grid: RectGrid, values: Sequence[int], kind: str = "region-s
 
 
 def sized_regions_twin(grid: RectGrid, domains: Sequence[int], largest: int) -> SatEncoding:
-    """"Each region of ``n`` cells holds ``n``" as CNF, written from the rule alone: one SAT
+    """The rule "each region of ``n`` cells holds ``n``" as CNF, written from the rule alone: one SAT
     variable per (cell, number) that ``domains`` allows, exactly one per cell (totalizers),
     a cell of ``n`` > 1 has a neighbour of ``n``, two 1s never touch; a candidate's region
     too big or too small is cut lazily (``n + 1`` connected cells of it are not all ``n``;
@@ -277,7 +277,12 @@ def _grown(grid: RectGrid, rng: Rng, largest: int) -> list[int] | None:
         owner[start] = region
         while True:  # to its size, and on while it would touch a region of the same size
             frontier = [d for c in grown for d in grid.neighbours[c] if owner[d] < 0]
-            clash = any(owner[d] >= 0 and sizes[owner[d]] == len(grown) for c in grown for d in grid.neighbours[c] if owner[d] != region)
+            clash = any(
+                owner[d] >= 0 and sizes[owner[d]] == len(grown)
+                for c in grown
+                for d in grid.neighbours[c]
+                if owner[d] != region
+            )
             if not frontier or (len(grown) >= want and not clash) or len(grown) >= largest:
                 break
             pick = frontier[rng.below(len(frontier))]
@@ -314,4 +319,3 @@ __all__ = [
     "size_violations",
     "sized_regions_twin",
 ]
-
