@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import Lookahead, fixed_values, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
@@ -25,13 +25,21 @@ from puzzlekit.grid import (
     read_layered,
     write_grid,
 )
-from puzzlekit.grid.numberfill import SizedRegions, given_mask, random_regions, size_violations, sized_regions_twin
+from puzzlekit.grid.numberfill import (
+    SizedRegions,
+    full_domain,
+    given_mask,
+    random_regions,
+    size_violations,
+    sized_regions_twin,
+)
 from puzzlekit.pictures import CellSvg, Tone, theme
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
 
 NUMBERS = range(1, 1000)
+PAD_TOP = 30
 CLUES = {".": "a cell without a number"}
 MADE_LARGEST = 9
 """The largest region the generator draws (Tatham's Filling draws up to 9, fewer on small boards)."""
@@ -165,6 +173,13 @@ class Fillomino(GridGenre):
                 canvas.put(cell, str(v) if v < 10 else "+", "line", tone)
 
     walled = True
+
+    def places(self, instance: Board) -> list[Place]:
+        """The browser's pad: 1 to 9 or the largest given (at most 30, the page's bit masks
+        are 32-bit); an open cell's unmarked mark is that range, not every size."""
+        top = min(instance.largest, max(9, *instance.givens), PAD_TOP)
+        out = super().places(instance)
+        return [p if len(p.marks) == 1 else replace(p, marks=(full_domain(top), *p.marks[1 : top + 1])) for p in out]
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

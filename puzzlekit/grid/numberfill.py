@@ -183,14 +183,16 @@ def regions_of(grid: RectGrid, values: Sequence[int]) -> list[list[int]]:
 
 
 def size_violations(grid: RectGrid, values: Sequence[int], kind: str = "region-size") -> list[Violation]:
-    """Each region whose size is not its number, in words; a cell holding 0 is unfinished."""
+    """Each region whose size is not its number, in words; a cell holding 0 is unfinished,
+    and so is a region too small beside one (it may still grow)."""
     found = []
     for cells in regions_of(grid, values):
         v, size = values[cells[0]], len(cells)
         if size != v:
             where = grid.name(cells[0])
             message = f"the region of {v} at {where} has {size} cell{'s' if size > 1 else ''}, not {v}"
-            found.append(Violation(kind, message, tuple(cells), cells=tuple(cells)))
+            growing = size < v and any(not values[d] for c in cells for d in grid.neighbours[c])
+            found.append(Violation(kind, message, tuple(cells), unfinished=growing, cells=tuple(cells)))
     empty = [c for c in range(grid.n_cells) if not values[c]]
     if empty:
         says = f"{len(empty)} cell{'s' if len(empty) > 1 else ''} without a number, the first at {grid.name(empty[0])}"
