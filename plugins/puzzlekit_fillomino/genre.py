@@ -27,8 +27,8 @@ from puzzlekit.grid import (
 )
 from puzzlekit.grid.numberfill import (
     SizedRegions,
-    full_domain,
     given_mask,
+    open_domains,
     random_regions,
     size_violations,
     sized_regions_twin,
@@ -108,7 +108,7 @@ class Fillomino(GridGenre):
 
     def build(self, instance: Board) -> Model:
         grid = instance.grid
-        model = Model(LADDER, domains=given_mask(instance.givens, instance.largest))
+        model = Model(LADDER, domains=open_domains(grid, instance.givens, instance.largest))
         model.add(SizedRegions(SIZES, grid))
         model.add(SizedRegions(ROOM, grid, reach=True))
         model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda var, mask: " or ".join(map(str, values_of(mask)))))
@@ -136,7 +136,7 @@ class Fillomino(GridGenre):
         board, numbers = parse_board(block)
         if board.givens != instance.givens:
             raise block.error(0, 0, "the state's givens differ from the puzzle's")
-        full = given_mask(instance.givens, instance.largest)
+        full = open_domains(instance.grid, instance.givens, instance.largest)
         if numbers is None:
             return full
         return [1 << int(t) if t.isdigit() and int(t) <= instance.largest else d for t, d in zip(numbers, full)]
@@ -175,11 +175,10 @@ class Fillomino(GridGenre):
     walled = True
 
     def places(self, instance: Board) -> list[Place]:
-        """The browser's pad: 1 to 9 or the largest given (at most 30, the page's bit masks
-        are 32-bit); an open cell's unmarked mark is that range, not every size."""
-        top = min(instance.largest, max(9, *instance.givens), PAD_TOP)
-        out = super().places(instance)
-        return [p if len(p.marks) == 1 else replace(p, marks=(full_domain(top), *p.marks[1 : top + 1])) for p in out]
+        """Every cell, unless an open cell may hold more than 30 (the page's masks are 32-bit):
+        then the board is not played in the browser."""
+        places = super().places(instance)
+        return [] if any(p.marks[0] >> (PAD_TOP + 1) for p in places) else places
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

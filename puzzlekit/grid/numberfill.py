@@ -311,11 +311,27 @@ def given_mask(givens: Sequence[int], largest: int) -> list[int]:
     return [1 << g if g else full for g in givens]
 
 
+def open_domains(grid: RectGrid, givens: Sequence[int], largest: int) -> list[int]:
+    """Per cell, the numbers it may hold read off the givens alone: a given's own; an open
+    cell's, a given number (its region may hold a given) or at most the cells of its piece of
+    open cells (a region without a given lies within it).  Smaller domains, same solutions."""
+    out = given_mask(givens, largest)
+    numbers = 0
+    for g in givens:
+        numbers |= 1 << g if 0 < g <= largest else 0
+    for piece in grid.pieces(lambda c: not givens[c]):
+        mask = full_domain(min(largest, len(piece))) | numbers
+        for cell in piece:
+            out[cell] = mask
+    return out
+
+
 __all__ = [
     "SizedRegions",
     "fixed_pieces",
     "full_domain",
     "given_mask",
+    "open_domains",
     "random_regions",
     "regions_of",
     "size_violations",
