@@ -55,6 +55,9 @@ DEFAULT_ROWS = (
     "masyu:10x10:medium:10",
     "masyu:10x10:hard:10",
     "masyu:15x15:hard:5",
+    "fillomino:10x10:easy:10",
+    "fillomino:10x10:medium:10",
+    "fillomino:20x20:medium:5",
 )
 
 

@@ -29,11 +29,12 @@ from puzzlekit.grid.numberfill import (
     SizedRegions,
     given_mask,
     open_domains,
+    paint_numbers,
     random_regions,
     size_violations,
     sized_regions_twin,
 )
-from puzzlekit.pictures import CellSvg, Tone, theme
+from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -158,19 +159,8 @@ class Fillomino(GridGenre):
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
         """Givens in ink, the player's numbers in the answer colour, walls between regions."""
-        grid = instance.grid
         shown = fixed_values(dom) if dom is not None else list(instance.givens)
-        for edge, (a, b) in enumerate(grid.edge_cells):
-            if shown[a] and shown[b] and shown[a] != shown[b]:
-                canvas.wall(edge)
-        for cell, v in enumerate(shown):
-            tone = tones.get(cell, "normal")
-            if instance.givens[cell] or not v:
-                canvas.clue(cell, str(v), tone) if v else canvas.open(cell, tone)
-            elif isinstance(canvas, CellSvg):
-                canvas.svg.label(*canvas.centre(cell), str(v), cls="digit", tone=tone, colour=theme.LINE)
-            else:
-                canvas.put(cell, str(v) if v < 10 else "+", "line", tone)
+        paint_numbers(canvas, instance.grid, instance.givens, shown, tones, walls=True)
 
     walled = True
 

@@ -22,7 +22,7 @@ Everything runs on bit masks over the cells (``puzzlekit.grid.bits``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule, Violation
@@ -30,7 +30,9 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.engines.encoding import Clause, SatEncoding, count_between, value_table
 from puzzlekit.grid.bits import BitGrid, cells_of
+from puzzlekit.grid.genre import Canvas
 from puzzlekit.grid.topology import RectGrid
+from puzzlekit.pictures import CellSvg, Tone, theme
 
 COMPLETE, WAY_OUT, ROOM, JOIN, FILL = "complete", "way-out", "room", "join", "fill"
 
@@ -166,6 +168,32 @@ class SizedRegions(Propagator):
             return f"a region of {v} here would have only {room} cells that could hold {v}"
         v, total = rest
         return f"a {v} here would join regions of {v} into {total} cells, more than {v}"
+
+
+def paint_numbers(
+    canvas: Canvas,
+    grid: RectGrid,
+    givens: Sequence[int],
+    shown: Sequence[int],
+    tones: Mapping[int, Tone],
+    *,
+    walls: bool = False,
+) -> None:
+    """A number-fill board on a cell canvas: ``givens`` (0: none) in ink, the other numbers
+    of ``shown`` (0: empty) in the answer colour; ``walls`` between cells holding different
+    numbers (Fillomino's regions)."""
+    if walls:
+        for edge, (a, b) in enumerate(grid.edge_cells):
+            if shown[a] and shown[b] and shown[a] != shown[b]:
+                canvas.wall(edge)
+    for cell, v in enumerate(shown):
+        tone = tones.get(cell, "normal")
+        if givens[cell] or not v:
+            canvas.clue(cell, str(v), tone) if v else canvas.open(cell, tone)
+        elif isinstance(canvas, CellSvg):
+            canvas.svg.label(*canvas.centre(cell), str(v), cls="digit", tone=tone, colour=theme.LINE)
+        else:
+            canvas.put(cell, str(v) if v < 10 else "+", "line", tone)
 
 
 def regions_of(grid: RectGrid, values: Sequence[int]) -> list[list[int]]:
@@ -332,6 +360,7 @@ __all__ = [
     "full_domain",
     "given_mask",
     "open_domains",
+    "paint_numbers",
     "random_regions",
     "regions_of",
     "size_violations",
