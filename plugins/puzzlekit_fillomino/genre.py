@@ -18,21 +18,19 @@ from puzzlekit.grid import (
     Canvas,
     GridGenre,
     RectGrid,
+    SizedRegions,
+    given_mask,
     join_layers,
     meta_number,
     meta_rows,
-    read_grid,
-    read_layered,
-    write_grid,
-)
-from puzzlekit.grid.numberfill import (
-    SizedRegions,
-    given_mask,
     open_domains,
     paint_numbers,
     random_regions,
+    read_grid,
+    read_layered,
     size_violations,
     sized_regions_twin,
+    write_grid,
 )
 from puzzlekit.pictures import Tone
 

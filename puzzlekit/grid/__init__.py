@@ -32,6 +32,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``apart_clauses``, ``block_clauses``: the shading family's rules, judged and as CNF;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
+- ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
+  ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on.
 """
@@ -49,6 +51,15 @@ from puzzlekit.grid.layers import (
     meta_rows,
     read_layered,
     read_marks,
+)
+from puzzlekit.grid.numberfill import (
+    SizedRegions,
+    given_mask,
+    open_domains,
+    paint_numbers,
+    random_regions,
+    size_violations,
+    sized_regions_twin,
 )
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
@@ -107,6 +118,7 @@ __all__ = [
     "Placements",
     "RectGrid",
     "Regions",
+    "SizedRegions",
     "StaysConnected",
     "add_apart",
     "apart_clauses",
@@ -118,6 +130,7 @@ __all__ = [
     "cut_rectangles",
     "describe_legend",
     "full_blocks",
+    "given_mask",
     "has_pool",
     "join_layers",
     "layers",
@@ -126,8 +139,11 @@ __all__ = [
     "marks_of",
     "meta_number",
     "meta_rows",
+    "open_domains",
+    "paint_numbers",
     "piece_cuts",
     "pieces_of",
+    "random_regions",
     "reach",
     "read_grid",
     "read_layered",
@@ -137,7 +153,9 @@ __all__ = [
     "region_letters",
     "ring_keeps_simple",
     "shading_marks",
+    "size_violations",
     "sized_regions",
+    "sized_regions_twin",
     "split",
     "touching",
     "touching_pairs",
