@@ -45,7 +45,7 @@ from puzzlekit.puzzle import rung_name
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 6
+GENERATOR_VERSION = 7
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
@@ -53,7 +53,8 @@ corner reasoning and expert connectivity or more; in the same release Nurikabe's
 generator climbs from a random solution and Masyu's reshapes its loop; 5: at the top
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
-to 20x20 in every genre: each genre's change is listed below).
+to 20x20 in every genre: each genre's change is listed below; 7: Heyawake's planted shading,
+below; every other genre makes the same puzzles as version 6 did for another seed).
 
 Version 6, per genre:
 
@@ -86,6 +87,15 @@ Version 6, per genre:
   least one), not always one, so a 20x20 climb closes in far fewer trials; boards from
   5x5 up with more than 12 open cells at some point differ.
 - Heyawake and Star Battle (issue 20): new genres; their generators start at this version.
+
+Version 7, per genre:
+
+- Heyawake: a shading built directly (``grid.random_shading``), rooms cut round it and cut
+  smaller (or the shading flipped) where deduction capped at the difficulty leaves cells
+  open (``grid.RoomCutter.settle``), numbers blanked on one model by halving
+  (``grid.ClueSlots``); hard is proven by deduction up to trial (``top_deduction`` 4), so it
+  needs exactly rung 4; easy needs exactly rung 1 (it was rung 2, which almost no board
+  needs exactly).  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

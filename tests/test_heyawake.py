@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+from puzzlekit_heyawake.genre import Heyawake
+
 import puzzlekit
-from puzzlekit import interchange
+from puzzlekit import generation, interchange
 from puzzlekit.core import BOOL, FALSE, TRUE, domains_of
+from puzzlekit.core.rng import Rng
+from puzzlekit.generation import ClueTrials, unique_at
+from puzzlekit.grid import RectGrid
 from puzzlekit.testing import PuzzleConformance
 
 # pzprjs's own test data (test/script/heyawake.js in robx/pzprjs): its URL, and its answer.
@@ -67,8 +75,6 @@ def test_the_level_reads_back_numbers_anywhere_in_their_room_and_wide_numbers() 
 
 
 def test_layers_are_located_in_the_file() -> None:
-    import pytest
-
     from puzzlekit import LevelError
 
     with pytest.raises(LevelError) as err:
@@ -122,3 +128,29 @@ def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names() -> None:
 def test_pzprjs_s_empty_board_reads_as_one_room() -> None:
     (p,) = puzzlekit.load("heyawake", "pzprv3/heyawake/6/6")  # pzprjs's brNoShade case
     assert p.instance.rooms.n == 1 and p.instance.numbers == (None,)
+
+
+@pytest.mark.parametrize("rung", [2, 3, 4])
+def test_numbers_blanked_by_halving_are_those_one_trial_per_room_blanks(rung: int) -> None:
+    """``ClueSlots``'s readers (a room's count and patterns, and the trial rung) bring a live
+    engine to the fixpoint a fresh one reaches: the same numbers stay either way."""
+    genre = Heyawake()
+    compared = 0
+    for seed in range(8):
+        board = genre._planted(RectGrid(6, 6), Rng(f"halves{seed}"), min(rung, 3), None)
+        if board is None:
+            continue
+        orbits = [[room] for room in range(board.rooms.n)]
+        Rng(f"order{seed}").shuffle(orbits)
+        kept = []
+        for live in (True, False):
+            generation.LIVE = live
+            try:
+                trials = ClueTrials(genre, board, max_nodes=200, deadline=None)
+                kept.append((trials.blank_each(orbits, rung), trials.instance.numbers))
+            finally:
+                generation.LIVE = True
+        assert kept[0] == kept[1]
+        assert unique_at(genre, replace(board, numbers=kept[0][1]), rung)
+        compared += 1
+    assert compared >= 3

@@ -76,14 +76,14 @@ def shikaku(rng: random.Random) -> str:
 
 
 def heyawake(rng: random.Random) -> str:
-    """An 8x8 board of random rooms shaded at random, every room numbered with its count;
+    """An 8x8 board of rooms of up to 2 cells cut round a random shading, every room numbered with its count;
     then some numbers left out (several solutions) and now and then one off by one."""
     from dataclasses import replace
 
+    from puzzlekit_heyawake.genre import _cut, _numbered
+
     g = HOST.genre("heyawake")
-    board = None
-    while board is None:  # a random shading can run out of its budget
-        board = g._shaded(RectGrid(8, 8), Rng(str(rng.random())), None)  # type: ignore[attr-defined]
+    board = _numbered(_cut(RectGrid(8, 8), Rng(str(rng.random())), 2))
     numbers = [n if rng.random() < 0.7 else None for n in board.numbers]
     if rng.random() < 0.25:
         room = rng.randrange(len(numbers))

@@ -3,6 +3,8 @@ depends on, ``Regions`` and pzprjs's border and room codecs, walls in the termin
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from puzzlekit import LevelError
@@ -11,7 +13,20 @@ from puzzlekit.formats import regions as codec
 from puzzlekit.formats.cells import border_blocks
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.formats.pzprfile import PzprFile
-from puzzlekit.grid import REGION_LEGEND, RectGrid, Regions, join_layers, layers, meta_number, meta_rows, read_grid
+from puzzlekit.grid import (
+    REGION_LEGEND,
+    RectGrid,
+    Regions,
+    RoomCutter,
+    join_layers,
+    layers,
+    meta_number,
+    meta_rows,
+    random_shading,
+    read_grid,
+    split,
+    touching,
+)
 from puzzlekit.grid.layers import board_rows, read_layered
 from puzzlekit.pictures import CellText
 
@@ -172,3 +187,58 @@ def test_a_players_shading_is_written_as_pzprjs_saves_it() -> None:
 
     assert codec.shading_block([TRUE, FALSE, BOOL, TRUE], 4, 2) == [["#", "+"], [".", "#"]]
     assert codec.shading_block(None, 4, 2) == [[".", "."], [".", "."]]
+
+
+# -- cutting rooms round a shading (Heyawake's generator) ---------------------------------
+
+
+def _runs_ok(rooms: Regions, values: list[int]) -> bool:
+    return all(any(values[c] for c in run) for run in rooms.runs_across(2))
+
+
+def test_a_random_shading_keeps_shaded_cells_apart_and_the_rest_one_area() -> None:
+    for n in (1, 2, 5, 9):
+        grid, values = RectGrid(n, n + 1), random_shading(RectGrid(n, n + 1), Rng(f"shade{n}")).values
+        shaded, unshaded = (
+            [c for c in range(grid.n_cells) if values[c]],
+            [c for c in range(grid.n_cells) if not values[c]],
+        )
+        assert not touching(grid, shaded.__contains__, "x") and not split(grid, unshaded.__contains__, "x")
+        assert values == random_shading(RectGrid(n, n + 1), Rng(f"shade{n}")).values
+    assert sum(random_shading(RectGrid(12, 12), Rng("dense")).values) > 144 // 5  # as many as fit
+
+
+def test_rooms_cut_round_a_shading_never_put_an_unshaded_run_across_three() -> None:
+    for seed in range(12):
+        grid, rng = RectGrid(7, 8), Rng(f"rooms{seed}")
+        cutter = RoomCutter(random_shading(grid, rng, 1 + seed % 3), rng)
+        cutter.cut_down(4 + seed % 5)
+        rects = cutter.rects
+        cells = sorted(c for r0, c0, r1, c1 in rects for r in range(r0, r1) for c in range(r * 8 + c0, r * 8 + c1))
+        assert cells == list(range(grid.n_cells))  # the rectangles tile the board
+        rooms = Regions(grid, cutter.owner)
+        assert _runs_ok(rooms, cutter.shading.values)
+        before = list(cutter.shading.values)
+        for cell in range(grid.n_cells):  # a flip keeps the rules, and flips back exactly
+            flipped = cutter.flip(cell)
+            assert _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
+            cutter.unflip(flipped)
+            assert cutter.shading.values == before
+
+
+def _in_big_rooms(cutter: RoomCutter, most: int) -> list[int]:
+    """Stands in for "the cells deduction leaves open": those of rooms of more than ``most``."""
+    rooms = Regions(cutter.grid, cutter.owner)
+    return [c for c in range(cutter.grid.n_cells) if len(rooms.cells[rooms.owner[c]]) > most]
+
+
+def test_settling_cuts_until_nothing_is_left_open() -> None:
+    settled = 0
+    for seed in range(6):
+        grid, rng = RectGrid(6, 6), Rng(f"settle{seed}")
+        cutter = RoomCutter(random_shading(grid, rng, 3), rng)
+        cutter.cut_down(36)
+        if cutter.settle(functools.partial(_in_big_rooms, cutter, 9), 36):
+            settled += 1
+            assert not _in_big_rooms(cutter, 9) and _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
+    assert settled >= 4

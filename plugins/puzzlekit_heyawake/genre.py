@@ -10,25 +10,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, random_solution
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
+    ClueSlots,
     Count,
     GridGenre,
     NotAll,
     Patterns,
     RectGrid,
     Regions,
+    RoomCutter,
     StaysConnected,
     add_apart,
     apart_clauses,
     counted,
-    cut_rectangles,
     join_layers,
+    paint_shading,
     piece_cuts,
+    random_shading,
     read_grid,
     read_layered,
     read_marks,
@@ -103,7 +106,10 @@ class Heyawake(GridGenre):
     summary = "Shade cells: numbers count their room's; none touch; one unshaded area; no line across three rooms."
     ladder = LADDER
     rules = (COUNT, APART, RUNS, PATTERNS, AREA, TRIAL)
-    difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3, "hard": 4}
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 3, "hard": 4}
+    """Easy needs no room patterns: of 60 boards settled at rung 2 and reduced there, all 12
+    made could be solved by rung 1, so rung 2 alone is no difficulty (docs/heyawake.md)."""
+    top_deduction: ClassVar[int | None] = 4
     walled = True
     open_value = UNMARKED
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
@@ -113,18 +119,24 @@ class Heyawake(GridGenre):
         return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
+        return self._model(instance)[0]
+
+    def _model(self, instance: Board) -> tuple[Model, dict[int, list[int]], int]:
+        """The model, where each number's propagators stand, and where the trial rung does."""
         grid, rooms = instance.grid, instance.rooms
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
         add_apart(model.add, APART, grid)
         for run in rooms.runs_across(2):
             model.add(NotAll(RUNS, run, value=0))
-        for room, n in instance.numbered():
-            model.add(Count(COUNT, rooms.cells[room], n, what=instance.named(room)))
-            model.add(Patterns(PATTERNS, rooms.cells[room], n, grid.neighbours, what=instance.named(room)))
+        slots = {room: [model.add(p) for p in self._number(instance, room, n)] for room, n in instance.numbered()}
         model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
-        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        trial = model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
-        return model
+        return model, slots, trial
+
+    def _number(self, board: Board, room: int, n: int) -> tuple[Count, Patterns]:
+        cells, what = board.rooms.cells[room], f"the {n} in {board.rooms.name(room)}"
+        return Count(COUNT, cells, n, what=what), Patterns(PATTERNS, cells, n, board.grid.neighbours, what=what)
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; room counts by
@@ -180,19 +192,8 @@ class Heyawake(GridGenre):
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
-        for edge in instance.rooms.walls:
-            canvas.wall(edge)
         shown = {instance.spots[room]: str(n) for room, n in instance.numbered()}
-        for cell in range(instance.grid.n_cells):
-            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
-            if d == TRUE:
-                canvas.black(cell, shown.get(cell, ""), tone) if cell in shown else canvas.shaded(cell, tone)
-            elif cell in shown:
-                canvas.clue(cell, shown[cell], tone)
-            elif d == FALSE and (crosses or BOOL not in (dom or ())):
-                canvas.dotted(cell, tone)
-            else:
-                canvas.open(cell, tone)
+        paint_shading(canvas, dom, tones, crosses, instance.rooms.walls, shown)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -200,41 +201,46 @@ class Heyawake(GridGenre):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """Random rectangular rooms, a random shading of them, every room's count as its
-        number, then numbers removed while the board stays unique at the difficulty."""
-        from puzzlekit.generation import reduce_clues, target_rung, unique_at
+        """A random shading, rooms cut round it, every room numbered, rooms cut smaller
+        where deduction capped at the difficulty (connectivity at most) leaves cells open,
+        then numbers removed while the board stays unique at the difficulty."""
+        from puzzlekit.generation import reduce_clues, target_rung
 
-        board = self._shaded(RectGrid(request.rows, request.cols), rng, request.deadline)
         rung = target_rung(self, request.difficulty)
-        # Every number given, it must be unique at the difficulty already: taking numbers
-        # away never makes it easier (deduction capped at the rung, below the top).
-        if board is None or not unique_at(self, board, rung, request.max_nodes, request.deadline):
+        board = self._planted(RectGrid(request.rows, request.cols), rng, min(rung, 3), request.deadline)
+        if board is None:
             return None
         orbits = [[room] for room in range(board.rooms.n)]
-        reduced: Board = reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline)
+        reduced: Board = reduce_clues(self, board, orbits, rung, rng, deadline=request.deadline)
         return reduced
 
-    def _shaded(self, grid: RectGrid, rng: Rng, deadline: float | None, largest: int = 4) -> Board | None:
-        """Rooms cut at random, shaded at random by the rules, each numbered with its count."""
-        owner = [0] * grid.n_cells
-        for i, cells in enumerate(cut_rectangles(grid.rows, grid.cols, rng, largest)):
-            for c in cells:
-                owner[c] = i
-        rooms = Regions(grid, owner, "room")
-        free = Board(rooms, (None,) * rooms.n, tuple(cells[0] for cells in rooms.cells))
-        # Row by row, a small budget: a layout the rules allow is found as often as by a
-        # random order with ten times the budget, in a tenth of the time (10x10).
-        model = self.solving_model(free)
-        values = random_solution(
-            model, rng, max_nodes=2000, max_rung=3, deadline=deadline, true_first=(2, 3), in_order=True
-        )
-        if values is None:
-            return None
-        return replace(free, numbers=tuple(sum(values[c] for c in cells) for cells in rooms.cells))
+    def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
+        """Rooms cut round a random shading, each numbered with its count, settled until
+        deduction capped at ``cap`` leaves no cell open (``RoomCutter.settle``)."""
+        from puzzlekit.generation import out_of_time
+
+        cutter = _cut(grid, rng, 12)
+
+        def left() -> list[int]:
+            out_of_time(deadline)
+            engine = Engine(self.build(_numbered(cutter)), max_rung=cap, deadline=deadline)
+            engine.start()  # never a contradiction: the shading is a solution
+            return [c for c, d in enumerate(engine.dom) if d == BOOL]
+
+        return _numbered(cutter) if cutter.settle(left, 4 * grid.rows) else None
+
+    def clue_model(self, instance: Board) -> ClueSlots:
+        model, slots, trial = self._model(instance)
+        clues = ClueSlots(
+            model, slots, dict(enumerate(instance.numbers)), lambda room, n: self._number(instance, room, n),
+            lambda numbers: replace(instance, numbers=tuple(numbers[r] for r in range(instance.rooms.n))), (trial,),
+        )  # fmt: skip
+        model.cnf = lambda: self.sat_encoding(clues.instance())
+        return clues
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
-        board = self._shaded(grid, rng, None, 3) or Board(Regions(grid, [0] * grid.n_cells, "room"), (None,), (0,))
+        board = _numbered(_cut(grid, rng, 3))
         numbers = [n if rng.chance(2, 3) else None if rng.chance(1, 2) else rng.between(0, 2) for n in board.numbers]
         return replace(board, numbers=tuple(numbers))
 
@@ -268,3 +274,17 @@ class Heyawake(GridGenre):
 
     def clue_name(self, instance: Board, position: int) -> str:
         return instance.rooms.name(position)
+
+
+def _cut(grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
+    """Rooms of up to ``largest`` cells cut round a random shading (a room that may not be
+    cut stays bigger), the shading shaded further where a cut needs it."""
+    cutter = RoomCutter(random_shading(grid, rng, 1), rng)
+    cutter.cut_down(largest)
+    return cutter
+
+
+def _numbered(cutter: RoomCutter) -> Board:
+    rooms, values = Regions(cutter.grid, cutter.owner, "room"), cutter.shading.values
+    numbers = tuple(sum(values[c] for c in cells) for cells in rooms.cells)
+    return Board(rooms, numbers, tuple(cells[0] for cells in rooms.cells))

@@ -10,7 +10,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Status, count_solutions, random_clause_solution
+from puzzlekit.core import (
+    BOOL,
+    FALSE,
+    TRUE,
+    Engine,
+    Lookahead,
+    Propagator,
+    Status,
+    count_solutions,
+    random_clause_solution,
+)
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -25,9 +35,12 @@ from puzzlekit.grid import (
     add_apart,
     apart_clauses,
     counted,
+    grown_regions,
     join_layers,
     meta_number,
     meta_rows,
+    moved_path,
+    paint_shading,
     read_layered,
     read_marks,
     shading_marks,
@@ -102,10 +115,9 @@ class StarBattle(GridGenre):
     def build(self, instance: Board) -> Model:
         grid, k, regions = instance.grid, instance.stars, instance.regions
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        add_apart(model.add, APART, grid, kings=True, items="stars")
-        for what, cells in instance.units():
-            model.add(Count(COUNT, cells, k, what=what, items="stars"))
-            model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
+        for what, cells in [("apart", ()), *instance.units()]:
+            for prop in _parts(grid, what, cells, k):
+                model.add(prop)
         lines = [(grid.rows, grid.row, "row"), (grid.cols, grid.column, "column")]
         names = [regions.name(i) for i in range(regions.n)]
         for n, line, word in lines:
@@ -151,16 +163,10 @@ class StarBattle(GridGenre):
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
-        for edge in instance.regions.walls:
-            canvas.wall(edge)
-        for cell in range(instance.grid.n_cells):
-            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
-            if d == TRUE:
-                canvas.disc(cell, cls="star", fill=theme.BULB, tone=tone)
-            elif d == FALSE and (crosses or BOOL not in (dom or ())):
-                canvas.dotted(cell, tone)
-            else:
-                canvas.open(cell, tone)
+        def star(cell: int, tone: Tone) -> None:
+            canvas.disc(cell, cls="star", fill=theme.BULB, tone=tone)
+
+        paint_shading(canvas, dom, tones, crosses, instance.regions.walls, on=star)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -227,34 +233,10 @@ class StarBattle(GridGenre):
         return None
 
     def _moved(self, board: Board, planted: list[int], start: int, rng: Rng) -> Board | None:
-        """The board with a path of cells from ``start`` (or a neighbour) to another region
-        moved into it, round the stars of ``planted`` (which stays a solution: none of its
-        stars moves); the pieces the old region would lose move along, so every region
-        stays one piece.  A star of another solution at ``start`` breaks that one."""
-        grid, owner = board.grid, list(board.regions.owner)
-        if planted[start]:
-            start = rng.choice(grid.neighbours[start])
-            if planted[start]:
-                return None
-        region = set(board.regions.cells[owner[start]])
-        came, queue = {start: start}, [start]
-        for cell in queue:  # breadth first through the region
-            near = sorted({owner[n] for n in grid.neighbours[cell] if n not in region})
-            path = [cell]
-            while path[-1] != start:
-                path.append(came[path[-1]])
-            pieces = grid.pieces((region - set(path)).__contains__)
-            starred = [p for p in pieces if any(planted[c] for c in p)]
-            if near and len(starred) == 1:
-                to = rng.choice(near)
-                for moved in [*path, *(c for p in pieces if p is not starred[0] for c in p)]:
-                    owner[moved] = to
-                return Board(Regions(grid, owner), board.stars)
-            for n in grid.neighbours[cell]:
-                if n in region and n not in came and not planted[n]:
-                    came[n] = cell
-                    queue.append(n)
-        return None
+        """The board with cells moved between regions round the stars of ``planted``, which
+        stays a solution (``moved_path``); a star of another solution at ``start`` breaks it."""
+        owner = moved_path(board.regions, planted, start, rng)
+        return None if owner is None else Board(Regions(board.grid, owner), board.stars)
 
     def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:
         """Random stars (k per row and column, none touching) and regions of k stars each."""
@@ -265,7 +247,7 @@ class StarBattle(GridGenre):
         stars = random_clause_solution(cnf.encoding(), grid.n_cells, rng)
         if stars is None:
             return None, []
-        owner = _grown(grid, [c for c in range(grid.n_cells) if stars[c]], k, rng)
+        owner = grown_regions(grid, [c for c in range(grid.n_cells) if stars[c]], k, rng)
         return (Board(Regions(grid, owner), k) if owner else None), stars
 
     def small_board(self, rng: Rng) -> Board:
@@ -277,39 +259,22 @@ class StarBattle(GridGenre):
         return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
 
 
-def _grown(grid: RectGrid, stars: list[int], k: int, rng: Rng) -> list[int] | None:
-    """Regions grown at random from each star, then joined into regions of k stars: the
-    region with the fewest ways to join goes first (None when one has none)."""
-    owner = [-1] * grid.n_cells
-    frontier = []
-    for i, star in enumerate(stars):
-        owner[star] = i
-        frontier += [(n, i) for n in grid.neighbours[star]]
-    while frontier:
-        cell, i = frontier.pop(rng.below(len(frontier)))
-        if owner[cell] < 0:
-            owner[cell] = i
-            frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] < 0]
-    near: list[set[int]] = [set() for _ in stars]  # regions that share a wall
-    for a, b in grid.edge_cells:
-        if owner[a] != owner[b]:
-            near[owner[a]].add(owner[b])
-            near[owner[b]].add(owner[a])
-    size, join = [1] * len(stars), list(range(len(stars)))
-    while True:
-        short = [g for g in range(len(stars)) if join[g] == g and size[g] < k]
-        if not short:
-            return [join[i] for i in owner]
-        ways = {g: sorted(h for h in near[g] if size[h] + size[g] <= k) for g in short}
-        fewest = min(len(w) for w in ways.values())
-        g = rng.choice([g for g in short if len(ways[g]) == fewest])
-        if not fewest:
-            return None
-        h = rng.choice(ways[g])
-        for i, j in enumerate(join):
-            if j == h:
-                join[i] = g
-        size[g] += size[h]
-        near[g] = (near[g] | near[h]) - {g, h}
-        for other in near[h]:
-            near[other] = (near[other] - {h}) | ({g} if other != g else set())
+_PARTS: dict[tuple[object, ...], list[Propagator]] = {}
+"""A unit's propagators by its name, cells and stars: a generator's trials, which move a few
+cells between regions, build the rest of their models from these (about half a trial)."""
+
+
+def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Propagator]:
+    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept."""
+    key = (grid.rows, grid.cols, what, cells, k)
+    if key not in _PARTS:
+        if len(_PARTS) > 4096:
+            _PARTS.clear()
+        model = Model(LADDER)
+        if what == "apart":
+            add_apart(model.add, APART, grid, kings=True, items="stars")
+        else:
+            model.add(Count(COUNT, cells, k, what=what, items="stars"))
+            model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
+        _PARTS[key] = model.propagators
+    return _PARTS[key]

@@ -14,6 +14,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
+  ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
   ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
   cells, on bit masks (a generator's trials);
   ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
@@ -30,6 +31,9 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   place them none touching, and as regions confined to as many rows (Star Battle);
 - ``Apart``, ``add_apart``, ``shading_marks``, ``touching``, ``split``, ``full_blocks``, ``counted``,
   ``apart_clauses``, ``block_clauses``: the shading family's rules, judged and as CNF;
+- ``puzzlekit.grid.shapes`` (imported from there): polyominoes, ``shape_of``,
+  ``TETROMINOES``, ``connected_sets``, ``Ways`` (a region shaded in one of its ways),
+  ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
 - ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
@@ -41,7 +45,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import Confined, Count, Patterns
+from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import (
     board_rows,
@@ -52,6 +56,7 @@ from puzzlekit.grid.layers import (
     read_layered,
     read_marks,
 )
+from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.numberfill import (
     SizedRegions,
     given_mask,
@@ -63,14 +68,26 @@ from puzzlekit.grid.numberfill import (
 )
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
-from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
+from puzzlekit.grid.regions import (
+    LETTERS,
+    REGION_LEGEND,
+    Rect,
+    Regions,
+    RoomCutter,
+    grown_regions,
+    moved_path,
+    split_rect,
+)
 from puzzlekit.grid.shading import (
     Apart,
+    Shading,
     add_apart,
     apart_clauses,
     block_clauses,
     counted,
     full_blocks,
+    paint_shading,
+    random_shading,
     shading_marks,
     split,
     touching,
@@ -101,8 +118,10 @@ __all__ = [
     "SOUTH",
     "STEPS",
     "WEST",
+    "AnchoredTheory",
     "Apart",
     "Canvas",
+    "ClueSlots",
     "Confined",
     "Count",
     "Givens",
@@ -115,9 +134,13 @@ __all__ = [
     "OneClueRegions",
     "ParsedGrid",
     "Patterns",
+    "PieceTheory",
     "Placements",
+    "Rect",
     "RectGrid",
     "Regions",
+    "RoomCutter",
+    "Shading",
     "SizedRegions",
     "StaysConnected",
     "add_apart",
@@ -131,6 +154,7 @@ __all__ = [
     "describe_legend",
     "full_blocks",
     "given_mask",
+    "grown_regions",
     "has_pool",
     "join_layers",
     "layers",
@@ -139,11 +163,14 @@ __all__ = [
     "marks_of",
     "meta_number",
     "meta_rows",
+    "moved_path",
     "open_domains",
     "paint_numbers",
+    "paint_shading",
     "piece_cuts",
     "pieces_of",
     "random_regions",
+    "random_shading",
     "reach",
     "read_grid",
     "read_layered",
@@ -157,6 +184,7 @@ __all__ = [
     "sized_regions",
     "sized_regions_twin",
     "split",
+    "split_rect",
     "touching",
     "touching_pairs",
     "write_grid",

@@ -9,11 +9,12 @@ why in the genre's words: ``what`` names the group ("the room at r2c3", "row 4")
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import cast
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
+from puzzlekit.core.clues import ClueModel, Idle
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import Propagator, Rule
+from puzzlekit.core.model import Model, Propagator, Rule
 
 FULL, SHORT = "full", "short"
 
@@ -289,3 +290,36 @@ class Confined(Propagator):
 
 def _words(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class ClueSlots(ClueModel):
+    """A board's model whose clues are propagators at known places (a Heyawake room's
+    number: its ``Count`` and ``Patterns``), for ``puzzlekit.generation.reduce_clues``:
+    ``make(position, clue)`` gives a clue's propagators, which stand at
+    ``slots[position]`` in the model (``Idle`` while blank); ``board(clues)`` the board
+    with these clues.  Its readers are a clue's own propagators and ``also`` (a
+    ``Lookahead``, which reads every clue), so passes go by halving on a live engine."""
+
+    def __init__(
+        self,
+        model: Model,
+        slots: Mapping[Any, Sequence[int]],
+        clues: Mapping[Any, int | None],
+        make: Callable[[Any, int], Sequence[Propagator]],
+        board: Callable[[dict[Any, int | None]], Any],
+        also: Sequence[int] = (),
+    ) -> None:
+        self.model, self.slots, self.clues, self.make, self.board = model, slots, dict(clues), make, board
+        self.also = tuple(also)
+
+    def set_clue(self, position: Any, clue: int | None) -> None:
+        made = self.make(position, 0 if clue is None else clue)
+        for index, prop in zip(self.slots[position], made):
+            self.model.propagators[index] = Idle(prop) if clue is None else prop
+        self.clues[position] = clue
+
+    def instance(self) -> Any:
+        return self.board(dict(self.clues))
+
+    def readers(self, position: Any) -> Sequence[int]:
+        return (*self.slots[position], *self.also)
