@@ -57,6 +57,9 @@ DEFAULT_ROWS = (
     "masyu:15x15:hard:5",
     "numberlink:10x10:easy:10",
     "numberlink:10x10:medium:10",
+    "fillomino:10x10:easy:10",
+    "fillomino:10x10:medium:10",
+    "fillomino:20x20:medium:5",
 )
 
 

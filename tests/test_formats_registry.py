@@ -122,7 +122,7 @@ def test_a_kind_must_be_a_plain_name_other_than_ascii(kind: str) -> None:
 def test_a_source_no_format_claims_or_two_genres_claim_is_refused(host: Host) -> None:
     with pytest.raises(UsageError, match="cannot tell the genre"):
         interchange.infer_genre("level.txt", host)
-    with pytest.raises(UsageError, match="could be hashiwokakero or slitherlink"):
+    with pytest.raises(UsageError, match="could be fillomino or hashiwokakero or slitherlink"):
         interchange.infer_genre("3x3:1a1a1a1a1", host)  # a Bridges ID and a Loopy one alike
     with pytest.raises(UsageError, match="shaped like a tatham source, but no installed genre reads it"):
         interchange.infer_genre("7x7:abc", host)  # cut short: neither game's

@@ -25,6 +25,7 @@ EXAMPLES = {
     "heyawake": "plugins/puzzlekit_heyawake/examples/sample.txt",
     "starbattle": "plugins/puzzlekit_starbattle/examples/sample.txt",
     "numberlink": "plugins/puzzlekit_numberlink/examples/tangle.txt",
+    "fillomino": "plugins/puzzlekit_fillomino/examples/garden.txt",
     "norinori": "plugins/puzzlekit_norinori/examples/garden.txt",
 }
 

@@ -36,6 +36,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
+- ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
+  ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on.
 """
@@ -55,6 +57,15 @@ from puzzlekit.grid.layers import (
     read_marks,
 )
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
+from puzzlekit.grid.numberfill import (
+    SizedRegions,
+    given_mask,
+    open_domains,
+    paint_numbers,
+    random_regions,
+    size_violations,
+    sized_regions_twin,
+)
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import (
@@ -130,6 +141,7 @@ __all__ = [
     "Regions",
     "RoomCutter",
     "Shading",
+    "SizedRegions",
     "StaysConnected",
     "add_apart",
     "apart_clauses",
@@ -141,6 +153,7 @@ __all__ = [
     "cut_rectangles",
     "describe_legend",
     "full_blocks",
+    "given_mask",
     "grown_regions",
     "has_pool",
     "join_layers",
@@ -151,9 +164,12 @@ __all__ = [
     "meta_number",
     "meta_rows",
     "moved_path",
+    "open_domains",
+    "paint_numbers",
     "paint_shading",
     "piece_cuts",
     "pieces_of",
+    "random_regions",
     "random_shading",
     "reach",
     "read_grid",
@@ -164,7 +180,9 @@ __all__ = [
     "region_letters",
     "ring_keeps_simple",
     "shading_marks",
+    "size_violations",
     "sized_regions",
+    "sized_regions_twin",
     "split",
     "split_rect",
     "touching",
