@@ -1,4 +1,4 @@
-"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake and Star Battle: the SAT engine (``Genre.sat_encoding``, sharing no
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle and Hitori: the SAT engine (``Genre.sat_encoding``, sharing no
 reasoning with the propagators) and propagation with search agree on boards bigger than
 brute force reaches: the same status, and the same solution when there is one."""
 
@@ -112,6 +112,19 @@ def starbattle(rng: random.Random) -> str:
     return "\n".join(rows) + "\n"
 
 
+def hitori(rng: random.Random) -> str:
+    """An 8x8 board of random numbers 1-8 (usually none or several solutions), or one
+    made by the generator's own steps (a shading, a Latin rectangle, numbers under it)."""
+    from puzzlekit_hitori.genre import Board, latin_rectangle, under_shaded
+
+    g, grid = HOST.genre("hitori"), RectGrid(8, 8)
+    if rng.random() < 0.3:
+        return "\n".join(g.write(Board(grid, tuple(rng.randint(1, 8) for _ in range(64))))) + "\n"
+    r = Rng(str(rng.random()))
+    shaded = g.shading(grid, r)  # type: ignore[attr-defined]
+    return "\n".join(g.write(Board(grid, tuple(under_shaded(grid, latin_rectangle(grid, r), shaded, r))))) + "\n"
+
+
 BOARDS: dict[str, Callable[[random.Random], str]] = {
     "akari": akari,
     "nurikabe": nurikabe,
@@ -119,8 +132,9 @@ BOARDS: dict[str, Callable[[random.Random], str]] = {
     "shikaku": shikaku,
     "heyawake": heyawake,
     "starbattle": starbattle,
+    "hitori": hitori,
 }
-BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40}
+BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40, "hitori": 12}
 """Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,
 65,536 assignments each, are a third of Star Battle's)."""
 
