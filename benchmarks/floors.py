@@ -70,8 +70,8 @@ TATHAM: dict[str, tuple[str, str, dict[str, str]]] = {
     "sudoku": ("/usr/games/sgt-solo", "{blocks}ad{d}", {"easy": "t", "medium": "b", "hard": "a", "expert": "e"}),
     # Pearl has Easy and Tricky only: Tricky serves medium and hard.
     "masyu": ("/usr/games/sgt-pearl", "{w}x{h}d{d}", {"easy": "e", "medium": "t", "hard": "t"}),
-    # Singles has Easy and Tricky (docs/generating.md).
-    "hitori": ("/usr/games/sgt-singles", "{w}x{h}d{d}", {"easy": "e", "medium": "k"}),
+    # Singles has Easy and Tricky: Tricky serves medium and hard (docs/generating.md).
+    "hitori": ("/usr/games/sgt-singles", "{w}x{h}d{d}", {"easy": "e", "medium": "k", "hard": "k"}),
 }
 """Tatham's program for a genre, its parameter string and his level for each of our
 difficulty names.  Nurikabe has no Tatham counterpart."""
