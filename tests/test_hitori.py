@@ -56,7 +56,8 @@ def test_a_hint_explains_its_step_in_words() -> None:
     (p,) = puzzlekit.load("hitori", "2.2\n")  # between twins: the middle cell is beside a shaded one
     model = p.genre.build(p.instance)
     pattern = next(q for q in model.propagators if q.rule.name == "line-patterns")
-    assert pattern.explain(1, 1, "beside") == "every way to leave at most one of the 2s of row 1 unshaded puts a shaded cell beside it"
+    words = "every way to leave at most one of the 2s of row 1 unshaded puts a shaded cell beside it"
+    assert pattern.explain(1, 1, "beside") == words
 
 
 def test_levels_are_located_and_wide_numbers_read_back() -> None:

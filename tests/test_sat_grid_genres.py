@@ -1,6 +1,6 @@
-"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle and Hitori: the SAT engine (``Genre.sat_encoding``, sharing no
-reasoning with the propagators) and propagation with search agree on boards bigger than
-brute force reaches: the same status, and the same solution when there is one."""
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle and Hitori: the SAT engine
+(``Genre.sat_encoding``, sharing no reasoning with the propagators) and propagation with
+search agree on boards bigger than brute force reaches: the same status, and the same solution when there is one."""
 
 from __future__ import annotations
 
@@ -115,7 +115,9 @@ def starbattle(rng: random.Random) -> str:
 def hitori(rng: random.Random) -> str:
     """An 8x8 board of random numbers 1-8 (usually none or several solutions), or one
     made by the generator's own steps (a shading, a Latin rectangle, numbers under it)."""
-    from puzzlekit_hitori.genre import Board, latin_rectangle, under_shaded
+    from puzzlekit_hitori.genre import latin_rectangle, under_shaded
+
+    from puzzlekit.grid.numbered import NumberBoard as Board
 
     g, grid = HOST.genre("hitori"), RectGrid(8, 8)
     if rng.random() < 0.3:

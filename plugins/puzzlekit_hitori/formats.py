@@ -8,18 +8,15 @@ import re
 from collections.abc import Sequence
 
 from puzzlekit import Genre, Puzzle, UsageError
-from puzzlekit.formats import puzzlink, pzprfile, regions, tatham
+from puzzlekit.formats import puzzlink, tatham
 from puzzlekit.formats.codec import error_at, level_text
-from puzzlekit.grid import RectGrid, join_layers, write_grid
+from puzzlekit.formats.shaded import NumbersAndShading, number_rows
+from puzzlekit.grid import RectGrid
 
 PIDS = ("hitori",)
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 TATHAM = DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LEVELS = {"e": "Easy", "k": "Tricky"}
-
-
-def _rows(grid: RectGrid, tokens: Sequence[str]) -> list[str]:
-    return write_grid(grid, tokens, separated=any(len(t) > 1 for t in tokens))
 
 
 class HitoriUrl(puzzlink.PuzzLinkFormat):
@@ -38,12 +35,12 @@ class HitoriUrl(puzzlink.PuzzLinkFormat):
             wide = body[i] == "-"
             digits = body[i + 1 : i + 3] if wide else body[i]
             if digits != "." and not (len(digits) == 1 + wide and all(d in DIGITS for d in digits)):
-                raise error_at(source, url.body_at + i, f"expected a base-36 number or '.', found {body[i:i + 3]!r}")
+                raise error_at(source, url.body_at + i, f"expected a base-36 number or '.', found {body[i : i + 3]!r}")
             if digits != "." and int(digits, 36) == 0:
                 raise error_at(source, url.body_at + i, "Hitori numbers are 1 and up, not 0")
             tokens[cell] = "." if digits == "." else str(int(digits, 36))
             i += 3 if wide else 1
-        return level_text(_rows(grid, tokens), {"url": source.strip()})
+        return level_text(number_rows(grid, tokens), {"url": source.strip()})
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board = puzzle.instance
@@ -59,26 +56,8 @@ def _base36(n: int) -> str:
     return "-" + DIGITS[n // 36] + DIGITS[n % 36]
 
 
-class HitoriPzpr(pzprfile.PzprFormat):
-    name, genres, pids = "hitori-pzpr", ("hitori",), PIDS
-    summary = "pzprjs files (pzprv3): the numbers, then the player's shading"
-
-    def read(self, source: str, genre: Genre) -> str:
-        f = pzprfile.open_genre(source, self.pids, "Hitori")
-        grid = RectGrid(f.rows, f.cols)
-        if f.at_end():  # pzprjs's new, empty board
-            return level_text(_rows(grid, ["."] * grid.n_cells))
-        rows = _rows(grid, regions.read_cells(f, "the numbers", {".": "."}, range(1, 1000)))
-        if not f.at_end():
-            marks = regions.read_cells(f, "the shading", {"#": "#", "+": "o", ".": "."})
-            rows = join_layers(write_grid(grid, marks), rows)
-        return level_text(rows)
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        board, grid = puzzle.instance, puzzle.instance.grid
-        numbers = ["." if n is None else str(n) for n in board.numbers]
-        blocks = [regions.cell_block(numbers, grid.cols), regions.shading_block(state, grid.n_cells, grid.cols)]
-        return pzprfile.write(PIDS[0], grid.rows, grid.cols, blocks)
+class HitoriPzpr(NumbersAndShading):
+    name, genres, pids, title = "hitori-pzpr", ("hitori",), PIDS, "Hitori"
 
 
 class SinglesId(tatham.TathamFormat):
@@ -100,7 +79,7 @@ class SinglesId(tatham.TathamFormat):
             if ch not in TATHAM[1 : top + 1]:
                 raise error_at(source, at + i, f"expected a number 1-{top} as 1-9, a-z, A-Z, found {ch!r}")
         tokens = [str(TATHAM.index(ch)) for ch in desc]
-        return _rows(RectGrid(rows, cols), tokens), LEVELS.get(level)
+        return number_rows(RectGrid(rows, cols), tokens), LEVELS.get(level)
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board = puzzle.instance

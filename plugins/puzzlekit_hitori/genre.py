@@ -5,46 +5,21 @@ Built on the grid toolkit and the public API only."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
+from puzzlekit import Model, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
-from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import (
-    Canvas,
-    GridGenre,
-    RectGrid,
-    StaysConnected,
-    add_apart,
-    apart_clauses,
-    join_layers,
-    piece_cuts,
-    pieces_of,
-    read_grid,
-    read_layered,
-    read_marks,
-    shading_marks,
-    split,
-    touching,
-    write_grid,
-)  # fmt: skip
+from puzzlekit.grid import RectGrid, StaysConnected, add_apart, apart_clauses, piece_cuts
 from puzzlekit.grid.exits import add_ways_out
+from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.repeats import Repeats
-from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
 
-CELLS = {".": "a cell without a number"}
-MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
-MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
-UNMARKED = 2
-"""The value ``accept`` reads as a cell not marked yet (the browser's live check)."""
-NUMBERS = range(1, 1000)
 LADDER = (
     Rung(1, "twins and neighbours", "an unshaded number shades its twins in the line; cells beside a shaded one"),
     Rung(2, "patterns and ways out", "what every way to keep one of a line's twins agrees on; a cell's last way out"),
@@ -53,31 +28,15 @@ LADDER = (
 )
 TWINS = Rule("twins", 1, "A number stays unshaded once in its row and column: an unshaded one shades its twins.")
 APART = Rule("apart", 1, "Shaded cells never touch side by side: a shaded cell's neighbours are unshaded.")
-PATTERNS = Rule("line-patterns", 2, "A cell every way to keep at most one of a line's twins shades (or leaves) goes that way.")
+PATTERNS = Rule(
+    "line-patterns", 2, "A cell every way to keep at most one of a line's twins shades (or leaves) goes that way."
+)
 WAY_OUT = Rule("way-out", 2, "An unshaded cell with one neighbour left unshaded leaves by it: that one is unshaded.")
 AREA = Rule("one-area", 3, "The unshaded cells form one area: a cell that would cut it in two is unshaded.")
 TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
-@dataclass(frozen=True)
-class Board:
-    grid: RectGrid
-    numbers: tuple[int | None, ...]
-    """Per cell its number, None for a cell without one."""
-
-    def repeats(self) -> Repeats:
-        return Repeats(self.grid, self.numbers)
-
-
-def parse_board(block: Block) -> tuple[Board, list[str] | None]:
-    """The board and, for a state, its marks (``marks | numbers``), one per cell."""
-    marks, (layer,) = read_layered(block, ("numbers",))
-    cells = read_grid(layer, CELLS, numbers=NUMBERS, separated=any(" " in r for r in layer.rows))
-    board = Board(cells.grid, tuple(int(t) if t.isdigit() else None for t in cells.tokens))
-    return board, read_marks(marks, MARK_WORDS, cells.grid)
-
-
-class Hitori(GridGenre):
+class Hitori(NumberedShading):
     name = "hitori"
     aliases = ("singles",)
     summary = "Shade cells: no number twice in a line among the rest; none touch; one unshaded area."
@@ -85,81 +44,42 @@ class Hitori(GridGenre):
     rules = (TWINS, APART, PATTERNS, WAY_OUT, AREA, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 2, "medium": 3, "hard": 4}
     top_deduction = 4
-    open_value = UNMARKED
-    generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("12\n1x\n", "12\n1\n", "0.\n..\n", "#?|12\n", "1 2\n3 x\n", "#o|12\n..|21\n#|1\n")
 
-    def parse(self, block: Block) -> Board:
-        return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
-
-    def build(self, instance: Board) -> Model:
+    def build(self, instance: NumberBoard) -> Model:
         grid = instance.grid
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
         add_apart(model.add, APART, grid)
-        instance.repeats().add_to(model, TWINS, PATTERNS)
+        Repeats(instance.grid, instance.numbers).add_to(model, TWINS, PATTERNS)
         add_ways_out(model.add, WAY_OUT, grid)
         model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
         model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
-    def sat_encoding(self, instance: Board) -> SatEncoding:
+    def sat_encoding(self, instance: NumberBoard) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; two clauses per
         pair of twins; the unshaded area joined by lazy cuts."""
         grid = instance.grid
         cnf = Cnf(grid.n_cells)
-        cnf.add(*apart_clauses(grid, lambda c: c + 1), *instance.repeats().clauses(lambda c: c + 1))
+        cnf.add(*apart_clauses(grid, lambda c: c + 1), *Repeats(grid, instance.numbers).clauses(lambda c: c + 1))
 
         def refine(values: list[int]) -> list[list[int]]:
             return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
 
         return cnf.encoding(refine)
 
-    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+    def accept(self, instance: NumberBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, and a number left
         unshaded twice in a line (an ``UNMARKED`` cell is not unshaded yet)."""
-        grid = instance.grid
-        found = touching(grid, lambda c: values[c] == 1, "shaded cells")
-        found += split(grid, lambda c: values[c] != 1, "unshaded cells")
-        return found + instance.repeats().violations(values)
-
-    def parse_state(self, instance: Board, block: Block) -> list[int]:
-        board, marks = parse_board(block)
-        if board.numbers != instance.numbers or board.grid.cols != instance.grid.cols:
-            raise block.error(0, 0, "the state's numbers differ from the puzzle's")
-        return [BOOL] * instance.grid.n_cells if marks is None else [MARKS[t] for t in marks]
-
-    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
-        grid = instance.grid
-        tokens = ["." if n is None else str(n) for n in instance.numbers]
-        layers = [write_grid(grid, tokens, separated=any(len(t) > 1 for t in tokens))]
-        if dom is not None:
-            layers.insert(0, write_grid(grid, shading_marks(dom)))
-        return join_layers(*layers)
-
-    def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        return f"{self.describe(instance, var)} is {'shaded' if mask == TRUE else 'unshaded'}"
-
-    def paint(
-        self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
-    ) -> None:
-        for cell, n in enumerate(instance.numbers):
-            tone, d, text = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL, "" if n is None else str(n)
-            if d == TRUE:
-                canvas.black(cell, text, tone)
-            elif d == FALSE and (crosses or BOOL not in (dom or ())):
-                canvas.dotted(cell, tone) if not text else canvas.clue(cell, text, tone)
-            elif text:
-                canvas.clue(cell, text, tone)
-            else:
-                canvas.open(cell, tone)
+        return self.touching_and_split(instance, values) + Repeats(instance.grid, instance.numbers).violations(values)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
     # -- generating, clues for setters, small boards for the harness ----------------------
 
-    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+    def generate(self, request: GenerateRequest, rng: Rng) -> NumberBoard | None:
         """Tatham's method: a random shading (none touching, the rest one area), a random
         Latin rectangle on the unshaded cells, and under each shaded cell a number that is
         unshaded in its row or column, drawn again until the board is unique at the
@@ -171,38 +91,17 @@ class Hitori(GridGenre):
         latin = latin_rectangle(grid, rng)
         rung, budget, deadline = target_rung(self, request.difficulty), request.max_nodes, request.deadline
         for _ in range(24):
-            board = Board(grid, tuple(under_shaded(grid, latin, shaded, rng)))
+            board = NumberBoard(grid, tuple(under_shaded(grid, latin, shaded, rng)))
             if is_top(self, rung) and unique_at(self, board, rung - 1, budget, deadline):
                 continue  # the rung below solves it: draw the numbers again
             if unique_at(self, board, rung, budget, deadline):
                 return board
         return None
 
-    @staticmethod
-    def shading(grid: RectGrid, rng: Rng) -> set[int]:
-        """Cells in random order, each shaded when none beside it is and the rest stay one area."""
-        order, shaded = list(range(grid.n_cells)), set[int]()
-        rng.shuffle(order)
-        for cell in order:
-            if not any(n in shaded for n in grid.neighbours[cell]):
-                rest = [c for c in range(grid.n_cells) if c not in shaded and c != cell]
-                if len(pieces_of(grid, rest)) == 1:
-                    shaded.add(cell)
-        return shaded
-
-    def small_board(self, rng: Rng) -> Board:
+    def small_board(self, rng: Rng) -> NumberBoard:
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
         top = max(grid.rows, grid.cols)
-        return Board(grid, tuple(None if rng.chance(1, 6) else rng.between(1, top) for _ in range(grid.n_cells)))
-
-    def clue_spots(self, instance: Board) -> list[ClueSpot]:
-        return self.cell_spots(instance, (None, *range(1, max(instance.grid.rows, instance.grid.cols) + 1)))
-
-    def clue_at(self, instance: Board, position: int) -> int | None:
-        return instance.numbers[position]
-
-    def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
-        return Board(instance.grid, (*instance.numbers[:position], clue, *instance.numbers[position + 1 :]))
+        return NumberBoard(grid, tuple(None if rng.chance(1, 6) else rng.between(1, top) for _ in range(grid.n_cells)))
 
 
 def latin_rectangle(grid: RectGrid, rng: Rng) -> list[int]:

@@ -117,7 +117,9 @@ class Repeats:
             for c in line:
                 if labels[c] is not None:
                     same.setdefault(labels[c], []).append(c)
-            self.groups += [(f"the {label}s of {name}", tuple(cells)) for label, cells in same.items() if len(cells) > 1]
+            self.groups += [
+                (f"the {label}s of {name}", tuple(cells)) for label, cells in same.items() if len(cells) > 1
+            ]
 
     def add_to(self, model: Model, twins: Rule, patterns: Rule | None = None) -> None:
         """``Twins`` per group under ``twins``, and ``TwinPatterns`` under ``patterns``."""
