@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, TRUE, Lookahead
+from puzzlekit.core import BOOL, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import RectGrid, StaysConnected, add_apart, apart_clauses, piece_cuts
@@ -82,20 +82,36 @@ class Hitori(NumberedShading):
     def generate(self, request: GenerateRequest, rng: Rng) -> NumberBoard | None:
         """Tatham's method: a random shading (none touching, the rest one area), a random
         Latin rectangle on the unshaded cells, and under each shaded cell a number that is
-        unshaded in its row or column, drawn again until the board is unique at the
-        difficulty."""
+        unshaded in its row or column.  Below the top, the numbers under the shaded cells
+        that deduction capped at the difficulty leaves open (or, when none is, those in the
+        lines of the open cells) are drawn again until none is left open (a new shading
+        after a draw that leaves no fewer); at the top, all of them until the rung
+        below no longer solves it."""
         from puzzlekit.generation import is_top, target_rung, unique_at
 
         grid = RectGrid(request.rows, request.cols)
         shaded = self.shading(grid, rng)
-        latin = latin_rectangle(grid, rng)
+        numbers = under_shaded(grid, latin_rectangle(grid, rng), shaded, shaded, rng)
         rung, budget, deadline = target_rung(self, request.difficulty), request.max_nodes, request.deadline
+        best, stale = grid.n_cells, 0
         for _ in range(24):
-            board = NumberBoard(grid, tuple(under_shaded(grid, latin, shaded, rng)))
-            if is_top(self, rung) and unique_at(self, board, rung - 1, budget, deadline):
-                continue  # the rung below solves it: draw the numbers again
-            if unique_at(self, board, rung, budget, deadline):
+            board = NumberBoard(grid, tuple(numbers))
+            if is_top(self, rung):
+                if not unique_at(self, board, rung - 1, budget, deadline) and unique_at(self, board, rung, budget, deadline):
+                    return board
+                numbers = under_shaded(grid, numbers, shaded, shaded, rng)
+                continue
+            engine = Engine(self.solving_model(board), max_rung=rung, deadline=deadline)
+            if not engine.start():
+                return None
+            left = {c for c in range(grid.n_cells) if engine.dom[c] == BOOL}
+            if not left:
                 return board
+            best, stale = min(best, len(left)), 0 if len(left) < best else stale + 1
+            if stale == 1:
+                return None  # stuck: a cut cell with no shaded neighbour needs the whole area
+            lines = {x for c in left for x in (*grid.row(grid.rc(c)[0]), *grid.column(grid.rc(c)[1]))}
+            numbers = under_shaded(grid, numbers, shaded, (shaded & left) or (shaded & lines), rng)
         return None
 
     def small_board(self, rng: Rng) -> NumberBoard:
@@ -114,25 +130,26 @@ def latin_rectangle(grid: RectGrid, rng: Rng) -> list[int]:
     return [names[(rows[r] + cols[c]) % order] for r in range(grid.rows) for c in range(grid.cols)]
 
 
-def under_shaded(grid: RectGrid, latin: list[int], shaded: set[int], rng: Rng) -> list[int]:
-    """The Latin numbers on unshaded cells; on each shaded one, as Tatham does, a number
-    once in both its row and its column so far if there is one, else one in either (so
-    the cell must be shaded); the counts grow with each number placed."""
-    out, top = list(latin), max(grid.rows, grid.cols)
+def under_shaded(grid: RectGrid, numbers: list[int], shaded: set[int], drawn: set[int], rng: Rng) -> list[int]:
+    """``numbers`` with each of the shaded cells ``drawn`` given, as Tatham does, a number
+    once in both its row and its column so far if there is one, else one in either (so the
+    cell must be shaded); the counts are of the unshaded cells and the shaded ones not
+    drawn, and grow with each number placed."""
+    out, top = list(numbers), max(grid.rows, grid.cols)
     in_row = [[0] * (top + 1) for _ in range(grid.rows)]
     in_col = [[0] * (top + 1) for _ in range(grid.cols)]
     for cell in range(grid.n_cells):
-        if cell not in shaded:
+        if cell not in drawn:
             r, c = grid.rc(cell)
-            in_row[r][latin[cell]] += 1
-            in_col[c][latin[cell]] += 1
-    for cell in sorted(shaded):
+            in_row[r][out[cell]] += 1
+            in_col[c][out[cell]] += 1
+    for cell in sorted(drawn):
         r, c = grid.rc(cell)
         names = list(range(1, top + 1))
         rng.shuffle(names)
         both = [n for n in names if in_row[r][n] == 1 and in_col[c][n] == 1]
         either = [n for n in names if in_row[r][n] or in_col[c][n]]
-        n = (both or either or [latin[cell]])[0]
+        n = (both or either or [out[cell]])[0]
         out[cell] = n
         in_row[r][n] += 1
         in_col[c][n] += 1
