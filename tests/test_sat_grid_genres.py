@@ -124,7 +124,8 @@ def hitori(rng: random.Random) -> str:
         return "\n".join(g.write(Board(grid, tuple(rng.randint(1, 8) for _ in range(64))))) + "\n"
     r = Rng(str(rng.random()))
     shaded = g.shading(grid, r)  # type: ignore[attr-defined]
-    return "\n".join(g.write(Board(grid, tuple(under_shaded(grid, latin_rectangle(grid, r), shaded, shaded, r))))) + "\n"
+    numbers = under_shaded(grid, latin_rectangle(grid, r), shaded, shaded, r)
+    return "\n".join(g.write(Board(grid, tuple(numbers)))) + "\n"
 
 
 BOARDS: dict[str, Callable[[random.Random], str]] = {

@@ -97,7 +97,8 @@ class Hitori(NumberedShading):
         for _ in range(24):
             board = NumberBoard(grid, tuple(numbers))
             if is_top(self, rung):
-                if not unique_at(self, board, rung - 1, budget, deadline) and unique_at(self, board, rung, budget, deadline):
+                easier = unique_at(self, board, rung - 1, budget, deadline)
+                if not easier and unique_at(self, board, rung, budget, deadline):
                     return board
                 numbers = under_shaded(grid, numbers, shaded, shaded, rng)
                 continue
