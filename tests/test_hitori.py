@@ -47,7 +47,7 @@ def test_check_says_which_numbers_repeat() -> None:
     assert found[0].message == "2 of the 1s of row 1 are unshaded (r1c1 and r1c3); one at most may be"
     assert [v.cells for v in found] == [(0, 2), (3, 5)]
     assert [v.kind for v in p.genre.accept(p.instance, [1, 0, 0, 0, 0, 1])] == []
-    assert p.genre.accept(p.instance, [2] * 6) == []  # unmarked cells are not unshaded yet
+    assert [v.unfinished for v in p.genre.accept(p.instance, [2] * 6)] == [True, True]  # not shaded yet
 
 
 def test_a_hint_explains_its_step_in_words() -> None:

@@ -129,14 +129,17 @@ class Repeats:
                 model.add(TwinPatterns(patterns, self.grid, cells, what))
 
     def violations(self, values: Sequence[int], kind: str = "repeat") -> list[Violation]:
-        """A violation per group with two or more cells unshaded (value 0)."""
+        """A violation per group with two or more cells unshaded (value 0); unfinished
+        when fewer are, but cells of another value (not marked yet) could make it two."""
         found = []
         for what, cells in self.groups:
             kept = tuple(c for c in cells if values[c] == 0)
-            if len(kept) > 1:
-                where = self.grid.names(kept)
-                message = f"{len(kept)} of {what} are unshaded ({where}); one at most may be"
-                found.append(Violation(kind, message, kept, cells=kept, place=self.grid.name(kept[0])))
+            left = tuple(c for c in cells if values[c] != 1)
+            if len(left) > 1:
+                shown = kept if len(kept) > 1 else left
+                message = f"{len(shown)} of {what} are {'unshaded' if len(kept) > 1 else 'not shaded'}"
+                message += f" ({self.grid.names(shown)}); one at most may be"
+                found.append(Violation(kind, message, shown, len(kept) < 2, shown, self.grid.name(shown[0])))
         return found
 
     def clauses(self, lit: Callable[[int], int]) -> list[list[int]]:
