@@ -102,10 +102,9 @@ SOLO_LEVELS = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced
 RECT = "/usr/games/sgt-rect"
 LIGHTUP = "/usr/games/sgt-lightup"
 LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
-RANGE = "/usr/games/sgt-range"
 SINGLES = "/usr/games/sgt-singles"
 SINGLES_LEVELS = {"e": "Easy", "k": "Tricky"}
-GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect", "singles", "range")
+GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect", "singles")
 
 
 def tatham_ids(program: str, params: str, count: int) -> list[str]:
@@ -410,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--games", nargs="+", choices=GAMES, default=list(GAMES), help="which of his games to calibrate (default all)"
     )
     args = parser.parse_args(argv)
-    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT, SINGLES, RANGE)):
+    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT, SINGLES)):
         if game in args.games and not Path(program).exists():
             parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
@@ -458,9 +457,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.singles_grader:
             print()
             print(grade_ours_with("hitori", str(args.singles_grader), singles_id, args.singles_size, args.count))
-    if "range" in args.games:  # Range has one level: his boards by the rung they need
-        print()
-        print(grade_theirs("kurodoko", RANGE, f"{args.singles_size}{seed}", {"": "Range"}, args.count, args.timeout))
     return 0
 
 

@@ -72,8 +72,6 @@ TATHAM: dict[str, tuple[str, str, dict[str, str]]] = {
     "masyu": ("/usr/games/sgt-pearl", "{w}x{h}d{d}", {"easy": "e", "medium": "t", "hard": "t"}),
     # Singles has Easy and Tricky: Tricky serves medium and hard (docs/generating.md).
     "hitori": ("/usr/games/sgt-singles", "{w}x{h}d{d}", {"easy": "e", "medium": "k", "hard": "k"}),
-    # Range has no levels: every difficulty is his one generator.
-    "kurodoko": ("/usr/games/sgt-range", "{w}x{h}", {"easy": "", "medium": "", "hard": ""}),
 }
 """Tatham's program for a genre, its parameter string and his level for each of our
 difficulty names.  Nurikabe has no Tatham counterpart."""

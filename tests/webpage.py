@@ -25,7 +25,6 @@ EXAMPLES = {
     "heyawake": "plugins/puzzlekit_heyawake/examples/sample.txt",
     "starbattle": "plugins/puzzlekit_starbattle/examples/sample.txt",
     "hitori": "plugins/puzzlekit_hitori/examples/first.txt",
-    "kurodoko": "plugins/puzzlekit_kurodoko/examples/first.txt",
 }
 
 
