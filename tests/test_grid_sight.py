@@ -49,7 +49,7 @@ def test_propagation_keeps_every_solution_and_fixes_only_solutions(seed: int) ->
             bits
             for bits in itertools.product((0, 1), repeat=grid.n_cells)
             if not bits[cell]
-            and seen(grid, cell, lambda c: bits[c] == 1) == n
+            and seen(grid, cell, bits.__getitem__) == n
             and all(fixed.get(c, 1 << b) == 1 << b for c, b in enumerate(bits))
         ]
         model = model_of(grid, cell, n)
@@ -74,6 +74,6 @@ def test_the_cnf_has_exactly_the_right_views() -> None:
         sight_clauses(cnf, grid, cell, n, lambda c: c + 1)
         with pysat.Solver(name="cd19", bootstrap_with=cnf.encoding().clauses) as solver:
             for bits in itertools.product((0, 1), repeat=grid.n_cells):
-                want = not bits[cell] and seen(grid, cell, lambda c: bits[c] == 1) == n
+                want = not bits[cell] and seen(grid, cell, bits.__getitem__) == n
                 assumptions = [c + 1 if b else -(c + 1) for c, b in enumerate(bits)]
                 assert solver.solve(assumptions=assumptions) == want, (grid, cell, n, bits)
