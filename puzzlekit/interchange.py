@@ -79,12 +79,15 @@ def _named_plugin(source: str, host: Host) -> str | None:
     return None
 
 
-def infer_genre(source: str, host: Host | None = None, name: str | None = None, command: str = "solve") -> Genre:
+def infer_genre(
+    source: str, host: Host | None = None, name: str | None = None, command: str | None = "solve"
+) -> Genre:
     """The genre a self-describing source (a puzz.link URL, say) belongs to.
 
     UsageError when no format recognises the source's genre, or more than one genre
     claims it (a Tatham ID ``7x7:...`` could be Loopy's or Bridges').  ``name`` is how
-    messages call the source (a file name), ``command`` the command they suggest.
+    messages call the source (a file name), ``command`` the command they suggest (None:
+    no command line, as in the web API, where the genre is a field of the request).
     """
     host = host or default_host()
     names = claimed_genres(source, host)
@@ -94,16 +97,23 @@ def infer_genre(source: str, host: Host | None = None, name: str | None = None, 
         _refuse_lookalike(source.strip(), host, where, command)
         raise UsageError(
             f"cannot tell the genre of {where}: it does not name one (puzz.link URLs, pzprjs files and "
-            f"most game IDs do); name the genre, as in 'puzzlekit {command} GENRE SOURCE'."
+            f"most game IDs do); {_name_it(command)}."
         )
     if len(names) > 1:
         raise UsageError(
-            f"{where} could be {' or '.join(names)}: name the genre, as in 'puzzlekit {command} {names[0]} SOURCE'."
+            f"{where} could be {' or '.join(names)}: {_name_it(command, names[0])}."
         )
     return host.genre(names[0])
 
 
-def _refuse_lookalike(text: str, host: Host, where: str, command: str) -> None:
+def _name_it(command: str | None, genre: str = "GENRE") -> str:
+    """How to name the genre: on the command line, or beside the source (the web API)."""
+    if command is None:
+        return "give its genre with it (the request's 'genre' field)"
+    return f"name the genre, as in 'puzzlekit {command} {genre} SOURCE'"
+
+
+def _refuse_lookalike(text: str, host: Host, where: str, command: str | None) -> None:
     """A source in a format that none of its genres reads: say what it is, not "it does
     not name a genre".  One that names its puzzle (a puzz.link id, a pzprjs or janko
     ``puzzle`` line) names a genre no installed plugin reads; one that does not (a game
@@ -128,7 +138,7 @@ def _refuse_lookalike(text: str, host: Host, where: str, command: str) -> None:
             found.append(f"{fmt.genres[0]}: {err.message if isinstance(err, LevelError) else err}")
     raise UsageError(
         f"cannot tell the genre of {where}: it is shaped like a {kind} source, but no installed genre reads it "
-        f"({'; '.join(found)}); name the genre, as in 'puzzlekit {command} GENRE SOURCE'"
+        f"({'; '.join(found)}); {_name_it(command)}"
     )
 
 

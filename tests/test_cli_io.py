@@ -167,6 +167,18 @@ def test_a_write_that_fails_names_the_file_asked_for(tmp_path: Path, monkeypatch
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize(
+    "command",
+    [["render", "slitherlink", str(EXAMPLE), "--format", "svg"], ["solve", "slitherlink", str(EXAMPLE)]],
+)
+def test_a_full_device_is_named_in_the_error(command: list[str]) -> None:
+    """``-o /dev/full`` said only "no space left on device"."""
+    result = run(*command, "-o", "/dev/full")
+    assert result.exit_code == 1, result.output
+    assert result.stderr == "puzzlekit: error: /dev/full: no space left on device\n"
+
+
 def test_output_to_a_device_is_written_in_place() -> None:
     write_output("/dev/null", "anything")
     assert Path("/dev/null").exists() and not Path("/dev/null").is_file()

@@ -450,3 +450,17 @@ def test_the_corpus_reads_the_same_under_the_word_rule() -> None:
 def test_the_old_rule_is_what_lost_rows() -> None:
     assert _misread_lines("#\n.\n#\n") == ["#"]
     assert _misread_lines("# title: t\n# 2 # .\n. . . .\n") == ["# 2 # ."]
+
+
+def test_a_wordless_comment_that_fails_as_a_row_is_said_to_need_a_word() -> None:
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("slitherlink", "# ----\n3.2\n...\n2..\n", source="l.txt")
+    assert str(err.value).startswith("l.txt:1:1: this line is read as the board's first row")
+    assert "needs a word" in str(err.value)
+
+
+def test_a_board_whose_first_row_is_cells_gets_no_comment_hint() -> None:
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("akari", "#.1\n...\n.\n", source="l.txt")
+    assert str(err.value).startswith("l.txt:3:")
+    assert "needs a word" not in str(err.value)

@@ -50,7 +50,10 @@ def _run(host: Host, *args: str, stdin: str | None = None) -> tuple[int, str]:
 def test_one_region_with_two_numbers_is_wrong() -> None:
     found = puzzlekit.check("shikaku", "1 1\n", "aa\n")
     assert found.status == "wrong"
-    assert "the region of the 1 at r1c1 holds 2 numbers" in [v.message for v in found.violations]
+    # One violation, naming both numbers (the second was said to hold 0 numbers).
+    assert [v.message for v in found.violations] == [
+        "the region of the 1 at r1c1 holds 2 numbers: the 1 at r1c1, the 1 at r1c2"
+    ]
     assert puzzlekit.check("shikaku", "1 1\n", "ab\n").status == "solved"
 
 

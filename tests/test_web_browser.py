@@ -199,6 +199,9 @@ def test_show_solution_asks_first_and_is_undoable(page: Any, server: str) -> Non
     page.click("#solution")
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
     assert "solution shown" in page.inner_text("#solved")
+    # The words stay once the check of the shown solution is back (they were cleared at once).
+    page.wait_for_selector('#board[data-drawn]')
+    assert page.inner_text("#message") == "the solution is shown; Undo takes it back"
     page.click("#undo")
     page.wait_for_selector('[data-status="playing"]', timeout=5000)
 

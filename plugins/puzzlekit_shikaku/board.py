@@ -119,14 +119,19 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
         name = board.grid.name(cell)
         found.append(Violation("open", f"{name} is in no rectangle yet", (cell,), True, cells=(cell,), place=name))
     numbers = dict(board.clues)
+    clue_index = {cell: i for i, (cell, _) in enumerate(board.clues)}
     for i, (clue_cell, n) in enumerate(board.clues):
         region = [cell for cell, o in enumerate(owner) if o == i]
         rs, cs = {cell // board.cols for cell in region}, {cell % board.cols for cell in region}
         rect = len(region) == (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1) if region else False
         inside = [cell for cell in region if cell in numbers]
         name = board.clue_name(i)
+        if 0 <= owner[clue_cell] != i:
+            continue  # in another number's region, whose violation names both
         if inside != [clue_cell]:
             message = f"the region of {name} holds {len(inside)} numbers"
+            if len(inside) > 1:
+                message += ": " + ", ".join(board.clue_name(clue_index[cell]) for cell in inside)
             unstarted = not region and bool(open_cells)  # a number whose rectangle is not drawn yet
             where = board.grid.name(clue_cell)
             found.append(Violation("numbers", message, tuple(region), unstarted, cells=tuple(region), place=where))

@@ -202,8 +202,11 @@ class ItemWriter:
             if self._journal is not None:  # (a device has none) the line first: see _restore
                 self._journal.write(f"{self._file.tell() + len(data)} {code} {key}".rstrip(" ") + "\n")
                 self._journal.flush()
-            self._file.write(data)
-            self._file.flush()
+            try:
+                self._file.write(data)
+                self._file.flush()
+            except OSError as err:  # a full disk or device says so without the file's name
+                raise OSError(err.errno, err.strerror, self.path) from None
             self._written += 1
 
     def fail(self, message: str, code: int = 1) -> None:
@@ -229,8 +232,14 @@ class ItemWriter:
         if finished and self._file is not None:
             self._failures = []  # the journal goes: nobody needs their lines
         if self._file is not None:
-            self._file.close()
-            self._file = None
+            stream, self._file = self._file, None
+            try:
+                stream.close()
+            except OSError as err:  # what a failed write left in the buffer failed again
+                if self._journal is not None:
+                    self._journal.close()  # kept, so the run can resume
+                    self._journal = None
+                raise OSError(err.errno, err.strerror, self.path) from None
         if self._journal is not None:
             self._journal.close()
             self._journal = None

@@ -29,8 +29,11 @@ def write_output(target: str | Path, data: str | bytes) -> None:
         raise PuzzlekitError(f"{path}: is a directory; give -o a file name")
     refuse_read_only(path, mode)
     if mode is not None and not stat.S_ISREG(mode):
-        with path.open("wb") as stream:  # a device or a pipe: there is nothing to replace
-            stream.write(payload)
+        try:
+            with path.open("wb") as stream:  # a device or a pipe: there is nothing to replace
+                stream.write(payload)
+        except OSError as err:  # a full device says "no space left" without its name
+            raise _about(err, path) from None
         return
     import tempfile  # only when writing a file: off the start-up path
 

@@ -121,8 +121,34 @@ class Block:
 
 def parse_block(parse: Callable[[Block], T], block: Block) -> T:
     """``parse(block)`` (a genre's parser) with the block's own metadata checked too
-    (``# expect:``): a bad metadata line and bad cells below it are reported together."""
-    return LevelErrors.run(lambda: parse(block), block.expect)
+    (``# expect:``): a bad metadata line and bad cells below it are reported together.
+    A failing first row that looks like a wordless comment (``# ----``) is said to be one."""
+    try:
+        return LevelErrors.run(lambda: parse(block), block.expect)
+    except LevelError as err:
+        hint = _comment_hint(block, err)
+        if hint is None:
+            raise
+        LevelErrors.raise_any([hint, err])
+        raise  # not reached: raise_any raised
+
+
+def _comment_hint(block: Block, err: LevelError) -> LevelError | None:
+    """Why a block whose first row is ``#``, a space and no word fails on that row: it was
+    read as the board, since a comment needs a word (``is_comment``)."""
+    first = block.rows[0].strip() if block.rows else ""
+    found = err.errors if isinstance(err, LevelErrors) else [err]
+    if not (len(first) > 1 and first[0] == "#" and first[1].isspace()):
+        return None
+    if not any(e.line == block.first_line for e in found):
+        return None
+    return LevelError(
+        block.source,
+        block.first_line,
+        1,
+        "this line is read as the board's first row, as a comment needs a word in it"
+        " (write '# note ----', or drop the line)",
+    )
 
 
 def input_meta(meta: dict[str, str]) -> dict[str, str]:

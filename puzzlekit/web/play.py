@@ -112,7 +112,7 @@ def _named_genre(source: str, host: Host, fallback: str | None) -> Genre:
     if not names and fallback:
         return genre_of(fallback, host)
     try:
-        g = interchange.infer_genre(source, host, "the source", command="play")
+        g = interchange.infer_genre(source, host, "the source", command=None)
     except UsageError as err:
         raise PlayError(str(err)) from None
     return genre_of(g.name, host)

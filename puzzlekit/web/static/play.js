@@ -499,7 +499,7 @@ function setStatus(status, violations) {
   const solved = status === "solved";
   if (solved && !game.solved) {
     game.solved = true;
-    say("");
+    say(game.shown ? SHOWN : "", "hint"); // (the check of a shown solution comes after the words)
     if (game.board.date && !game.shown) store.markDaily(game.board.genre, game.board.date, game.elapsed, false);
     save();
     showArchive();
@@ -585,6 +585,8 @@ export async function hint() {
   }
 }
 
+const SHOWN = "the solution is shown; Undo takes it back";
+
 async function showSolution() {
   const game = S.game;
   try {
@@ -592,7 +594,7 @@ async function showSolution() {
     if (!out.state) { say(`no single solution: the puzzle is ${out.status}`, "error"); return; }
     game.shown = true;
     setAll(out.state);
-    say("the solution is shown; Undo takes it back", "hint");
+    say(SHOWN, "hint");
   } catch (err) {
     say(err.message, "error");
   }
