@@ -12,10 +12,17 @@ from puzzlekit import Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
-from puzzlekit.grid import RectGrid, StaysConnected, add_apart, apart_clauses, piece_cuts
-from puzzlekit.grid.exits import add_ways_out
-from puzzlekit.grid.numbered import NumberBoard, NumberedShading
-from puzzlekit.grid.repeats import Repeats
+from puzzlekit.grid import (
+    NumberBoard,
+    NumberedShading,
+    RectGrid,
+    Repeats,
+    StaysConnected,
+    add_apart,
+    add_ways_out,
+    apart_clauses,
+    piece_cuts,
+)
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest

@@ -33,13 +33,18 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
-  ``board_rows``: multi-layer level text and the metadata a puzzle depends on.
+  ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
+- ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
+  (Hitori); ``OneWayOut``, ``add_ways_out``: an unshaded cell's last way out;
+  ``SeesExactly``, ``seen``, ``sight_clauses``: sight lines (Kurodoko's count);
+  ``NumberedShading``, ``NumberBoard``: a base for shading genres with a number per cell.
 """
 
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
 from puzzlekit.grid.counting import Confined, Count, Patterns
+from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import (
     board_rows,
@@ -50,9 +55,11 @@ from puzzlekit.grid.layers import (
     read_layered,
     read_marks,
 )
+from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import LETTERS, REGION_LEGEND, Regions
+from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
 from puzzlekit.grid.shading import (
     Apart,
     add_apart,
@@ -65,6 +72,7 @@ from puzzlekit.grid.shading import (
     touching,
     touching_pairs,
 )
+from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -101,14 +109,22 @@ __all__ = [
     "MovingClues",
     "NoRoom",
     "NotAll",
+    "NumberBoard",
+    "NumberedShading",
     "OneClueRegions",
+    "OneWayOut",
     "ParsedGrid",
     "Patterns",
     "Placements",
     "RectGrid",
     "Regions",
+    "Repeats",
+    "SeesExactly",
     "StaysConnected",
+    "TwinPatterns",
+    "Twins",
     "add_apart",
+    "add_ways_out",
     "apart_clauses",
     "block_clauses",
     "board_rows",
@@ -136,7 +152,9 @@ __all__ = [
     "rectangles",
     "region_letters",
     "ring_keeps_simple",
+    "seen",
     "shading_marks",
+    "sight_clauses",
     "sized_regions",
     "split",
     "touching",

@@ -17,12 +17,21 @@ Variable ``cell`` is the cell's boolean, 1 a blocker (shaded), as the shading fa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import FALSE, TRUE, Propagator, Rule
-from puzzlekit.engines.sat import Cnf
 from puzzlekit.grid.topology import DIRECTION_NAMES, RectGrid
+
+
+class Cnf(Protocol):
+    """What ``sight_clauses`` needs of ``puzzlekit.engines.sat.Cnf`` (named here so the
+    toolkit does not import the engines' floor)."""
+
+    def add(self, *clauses: list[int]) -> None: ...
+    def fresh(self) -> int: ...
+    def count(self, literals: Sequence[int], low: int, high: int | None = None) -> None: ...
 
 
 def seen(grid: RectGrid, cell: int, blocked: Callable[[int], bool]) -> int:
