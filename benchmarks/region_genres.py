@@ -1,4 +1,4 @@
-"""Heyawake and Star Battle (issue 20): solving generated boards in process, the
+"""Heyawake, Star Battle and Norinori (issue 20): solving generated boards in process, the
 propagation engine against the SAT engine (CaDiCaL through python-sat) side by side.
 
     python benchmarks/region_genres.py                    # 7x7 and 10x10, 5 seeds each
@@ -31,7 +31,7 @@ def timed(genre: str, text: str, engine: str, host: Host) -> tuple[float, puzzle
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--genres", nargs="+", default=["heyawake", "starbattle"])
+    parser.add_argument("--genres", nargs="+", default=["heyawake", "starbattle", "norinori"])
     parser.add_argument("--sizes", nargs="+", type=int, default=[7, 10])
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args()

@@ -24,6 +24,7 @@ EXAMPLES = {
     "masyu": "contrib/puzzlekit-masyu/src/puzzlekit_masyu/examples/pearls.txt",
     "heyawake": "plugins/puzzlekit_heyawake/examples/sample.txt",
     "starbattle": "plugins/puzzlekit_starbattle/examples/sample.txt",
+    "norinori": "plugins/puzzlekit_norinori/examples/garden.txt",
     "hitori": "plugins/puzzlekit_hitori/examples/first.txt",
 }
 

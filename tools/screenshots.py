@@ -26,7 +26,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]  # fmt: skip
 DATE = "2026-12-01"
 GENRES = ("slitherlink", "masyu", "hashiwokakero", "akari", "nurikabe", "sudoku", "shikaku", "heyawake", "starbattle",
-          "hitori")  # fmt: skip
+          "norinori", "hitori")  # fmt: skip
 DESKTOP = {"viewport": {"width": 1000, "height": 720}}
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}
 SETTLED = (

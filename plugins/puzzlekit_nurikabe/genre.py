@@ -3,6 +3,7 @@ cells as it says; the shaded sea is connected and has no 2x2 pool."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,11 +26,13 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
+    AnchoredTheory,
     Canvas,
     GridGenre,
     NotAll,
     OneClueRegions,
     ParsedGrid,
+    PieceTheory,
     RectGrid,
     StaysConnected,
     has_pool,
@@ -78,6 +81,10 @@ REACH = Rule(
 TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
+TWIN_LIMIT = 150_000
+"""The largest SAT twin (its label and counter variables, ``_twin_size``) the learning
+search is given; a board of huge numbers (janko's 50s) is searched depth-first instead."""
+
 UNMARKED = 2
 """``finished``'s value for a cell the player has not marked (neither shaded nor dotted)."""
 
@@ -106,7 +113,12 @@ class Nurikabe(GridGenre):
         return Board(parsed.grid, clues)
 
     def build(self, instance: Board) -> Model:
-        return _model(instance, len(LADDER))
+        model = _model(instance, len(LADDER))
+        if _twin_size(instance) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
+            model.cnf = lambda: dataclasses.replace(self.sat_encoding(instance), direct=True)
+            model.theories.append(lambda: PieceTheory(instance.grid))
+            model.theories.append(lambda: AnchoredTheory(instance.grid, instance.clues))
+        return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; islands are
@@ -280,6 +292,20 @@ def _model(board: Board, top: int) -> Model:
     if top >= TRIAL.rung:
         model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
     return model
+
+
+def _twin_size(board: Board) -> int:
+    """About how many variables ``sized_regions`` writes: per clue, the cells within its
+    number's reach, times the number (its counter)."""
+    rows, cols = board.grid.rows, board.grid.cols
+    total = 0
+    for cell, n in board.clues.items():
+        r, c = divmod(cell, cols)
+        near = sum(
+            min(cols, c + n - abs(dr)) - max(0, c - n + 1 + abs(dr)) for dr in range(1 - n, n) if 0 <= r + dr < rows
+        )
+        total += near * (n + 1)
+    return total
 
 
 @lru_cache(maxsize=16)

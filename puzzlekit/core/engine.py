@@ -36,6 +36,19 @@ class LogEntry(NamedTuple):
 
 
 DECISION = -1
+
+
+class Snapshot(NamedTuple):
+    """An engine's state besides its domains (``Engine.snapshot``)."""
+
+    mark: int
+    queues: list[list[int]]
+    queued: bytes
+    fired: list[int]
+    log: list[LogEntry] | None
+    failed: int
+
+
 CLOCK_EVERY = 256
 """Propagator runs between two looks at the clock when a deadline is set (counted across
 ``run`` calls, so many short runs, such as lookahead probes, still look).  The most: on a
@@ -208,6 +221,26 @@ class Engine:
         """
         self.requeue = True
 
+    def snapshot(self) -> Snapshot:
+        """What a detour on this engine may change besides the trail (queues, counts, log),
+        with the trail's mark: ``restore`` puts it all back (the search's root, which a
+        paused lookahead left mid-run, searched from before it goes on)."""
+        return Snapshot(
+            self.mark(), [list(q) for q in self.queues], bytes(self.queued), list(self.fired), self.log, self.failed
+        )
+
+    def restore(self, snap: Snapshot) -> None:
+        """Back to the state ``snapshot`` took, at once."""
+        self.undo(snap.mark)
+        for queue, saved in zip(self.queues, snap.queues):
+            queue.clear()
+            queue.extend(saved)
+        self.queued[:] = snap.queued
+        self.fired = snap.fired
+        self.log = snap.log
+        self.failed = snap.failed
+        self.current = DECISION
+
     def mark(self) -> int:
         """A point on the trail to ``undo`` back to."""
         return len(self.trail)
@@ -257,6 +290,24 @@ class Engine:
         """Narrow ``var`` as a search decision and propagate."""
         self.current = DECISION
         if not self.set(var, mask):
+            return False
+        return self.run()
+
+    def carry_on(self, prop: int) -> bool:
+        """Go on with a ``run`` from ``start`` that propagator ``prop`` interrupted by raising
+        (after the loop took it off its queue; ``Lookahead``'s ``Paused``): run it first, as the
+        loop would have, then on to fixpoint, so the run ends as one never interrupted."""
+        self.current = prop
+        ok = self.props[prop].propagate(self)
+        if self.requeue:
+            self.requeue = False
+            self.queues[self.rung_of[prop]].append(prop)
+        else:
+            self.queued[prop] = 0
+        self.current = DECISION
+        if not ok:
+            self.failed = prop
+            self._clear()
             return False
         return self.run()
 

@@ -26,6 +26,7 @@ narrow wakes it again.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import EVERY, Propagator, Rule
@@ -34,11 +35,38 @@ Describe = Callable[[int, int], str]
 """Words for "variable ``var`` takes the values in ``mask``" ("a line", "crossed")."""
 
 
+@dataclass
+class Sweep:
+    """Where a paused sweep stands: the loop's whole state, to go on from exactly there."""
+
+    survived: list[int]
+    fresh: list[int]
+    fresh_at: list[int]
+    epoch: int
+    progress: bool
+    clean: int
+    var: int
+    first_lap: bool
+    spare: list[int] | None = None
+    """Per variable, values that cannot fail in any state of this search (a known
+    solution's): the sweep on from here does not probe them (``Lookahead.resume``)."""
+
+
+class Paused(Exception):
+    """Raised by a lookahead armed with ``pause_after`` (the search's root, issue 23):
+    ``sweep`` says where it stopped; the engine's queues are left as they were, with this
+    propagator taken off its queue (``Engine.carry_on`` goes on from there)."""
+
+    def __init__(self, sweep: Sweep) -> None:
+        super().__init__("lookahead paused")
+        self.sweep = sweep
+
+
 class Lookahead(Propagator):
     """Probe every open value with the rungs up to ``probe_rung``."""
 
     watches = EVERY
-    __slots__ = ("rule", "probe_rung", "describe", "_probe")
+    __slots__ = ("rule", "probe_rung", "describe", "_probe", "pause_after", "_resume")
 
     def __init__(self, rule: Rule, probe_rung: int, describe: Describe | None = None) -> None:
         if probe_rung >= rule.rung:
@@ -47,6 +75,22 @@ class Lookahead(Propagator):
         self.probe_rung = probe_rung
         self.describe = describe
         self._probe: Engine | None = None
+        self.pause_after: int | None = None
+        """Armed by the search at its root: raise ``Paused`` (once, at a variable boundary)
+        when this many probes have all survived, before any failed (a failure disarms it)."""
+        self._resume: Sweep | None = None
+
+    def resume(self, sweep: Sweep) -> None:
+        """Make the next ``propagate`` go on from ``sweep`` (what ``Paused`` carried).  It
+        makes the same removals in the same order as a sweep never paused: skipping the
+        ``spare`` values (those of a solution, which survive every probe, and whose
+        survivors are solution values too) changes only which probes are spent."""
+        self._resume = sweep
+
+    def disarm(self) -> None:
+        """No pause and no resume pending (the search, once its root is done)."""
+        self.pause_after = None
+        self._resume = None
 
     def probe_engine(self, engine: Engine) -> Engine:
         """An engine capped at ``probe_rung`` on ``engine``'s live state (its domains and
@@ -70,27 +114,47 @@ class Lookahead(Propagator):
         dom = probe.dom
         trail = probe.trail
         n = len(dom)
-        survived = [0] * n  # per variable, values known not to fail in some state of this call
-        fresh = [0] * n  # the same, known in the state as it stands (recorded since ``epoch``)
-        fresh_at = [-1] * n
-        epoch = 0  # failures so far: the state changes at each
-        progress = False
-        clean = 0  # variables in a row judged in the state as it stands
-        var = 0
-        first_lap = True
+        sweep, self._resume = self._resume, None
+        if sweep is None:
+            survived = [0] * n  # per variable, values known not to fail in some state of this call
+            fresh = [0] * n  # the same, known in the state as it stands (recorded since ``epoch``)
+            fresh_at = [-1] * n
+            epoch = 0  # failures so far: the state changes at each
+            progress = False
+            clean = 0  # variables in a row judged in the state as it stands
+            var = 0
+            first_lap = True
+            spare = None
+        else:
+            survived, fresh, fresh_at = sweep.survived, sweep.fresh, sweep.fresh_at
+            epoch, progress, clean, var, first_lap = (
+                sweep.epoch,
+                sweep.progress,
+                sweep.clean,
+                sweep.var,
+                sweep.first_lap,
+            )
+            spare = sweep.spare
+        pause_after = self.pause_after
+        dry = 0  # probes that survived
         while clean < n:
+            if pause_after is not None and dry >= pause_after:
+                self.pause_after = None
+                raise Paused(Sweep(survived, fresh, fresh_at, epoch, progress, clean, var, first_lap))
             mask = dom[var]
             exact = True
             if mask & (mask - 1):
+                keep = ~spare[var] if spare is not None else -1  # spare values count as known, always fresh
                 if first_lap:
-                    known = survived[var]
-                    exact = not known or (fresh_at[var] == epoch and known == fresh[var])
+                    known = survived[var] & keep
+                    exact = not known or (fresh_at[var] == epoch and known == fresh[var] & keep)
                 else:
                     known = fresh[var] if fresh_at[var] == epoch else 0
-                bits = mask & ~known
+                bits = mask & ~known & keep
                 while bits:
                     bit = bits & -bits
                     bits ^= bit
+                    dry += 1
                     try:
                         ok = probe.decide(var, bit)
                         if ok:
@@ -115,6 +179,7 @@ class Lookahead(Propagator):
                         return False
                     progress = True
                     epoch += 1
+                    pause_after = self.pause_after = None  # probing yields: no pause
                     exact = False
                     break
             clean = clean + 1 if exact else 0

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from puzzlekit.core.clock import tick
 
 if TYPE_CHECKING:
-    from puzzlekit.core.cdcl import Twin
+    from puzzlekit.core.cdcl import Theory, Twin
     from puzzlekit.core.engine import Engine
     from puzzlekit.core.loops import LoopGraph
 
@@ -161,6 +161,10 @@ class Model:
     loop: LoopGraph | None = None
     """The ``LoopGraph`` whose lines must form one loop (set by ``add_single_loop``), for
     the learning search's loop theory."""
+    theories: list[Callable[[], Theory]] = field(default_factory=list)
+    """Rules the learning search checks on its trail besides the twin's clauses (each call
+    makes a fresh ``puzzlekit.core.cdcl.Theory``; Nurikabe's one sea,
+    ``puzzlekit.grid.learning.PieceTheory``)."""
 
     def add_var(self, mask: int) -> int:
         self.domains.append(mask)

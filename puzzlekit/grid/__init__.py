@@ -14,6 +14,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   and of a player's marks, with errors at ``file:line:col``;
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
+  ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
   ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
   cells, on bit masks (a generator's trials);
   ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
@@ -30,6 +31,9 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   place them none touching, and as regions confined to as many rows (Star Battle);
 - ``Apart``, ``add_apart``, ``shading_marks``, ``touching``, ``split``, ``full_blocks``, ``counted``,
   ``apart_clauses``, ``block_clauses``: the shading family's rules, judged and as CNF;
+- ``puzzlekit.grid.shapes`` (imported from there): polyominoes, ``shape_of``,
+  ``TETROMINOES``, ``connected_sets``, ``Ways`` (a region shaded in one of its ways),
+  ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
@@ -55,6 +59,7 @@ from puzzlekit.grid.layers import (
     read_layered,
     read_marks,
 )
+from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
@@ -98,6 +103,7 @@ __all__ = [
     "SOUTH",
     "STEPS",
     "WEST",
+    "AnchoredTheory",
     "Apart",
     "Canvas",
     "Confined",
@@ -115,6 +121,7 @@ __all__ = [
     "OneWayOut",
     "ParsedGrid",
     "Patterns",
+    "PieceTheory",
     "Placements",
     "RectGrid",
     "Regions",

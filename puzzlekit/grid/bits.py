@@ -93,9 +93,12 @@ class BitGrid:
 
     def flood(self, seed: int, within: int) -> int:
         """The cells of ``within`` connected to ``seed``'s cells through ``within``."""
+        cols, not_first, not_last, full = self.cols, self.not_first, self.not_last, self.full
         done = seed & within
         while True:
-            more = (done | self.spread(done)) & within
+            more = (
+                done | ((done << 1) & not_first) | ((done >> 1) & not_last) | ((done << cols) & full) | (done >> cols)
+            ) & within
             if more == done:
                 return done
             done = more
@@ -107,12 +110,15 @@ class BitGrid:
 
         ``lump`` is a set of cells counted as one: the step that first touches it takes
         all of it (distances in the graph with ``lump`` contracted to a node)."""
+        cols, not_first, not_last, full = self.cols, self.not_first, self.not_last, self.full
         ball = seed & within
         if ball & lump:
             ball |= lump & within
         out = [ball]
         for _ in range(limit):
-            more = (ball | self.spread(ball)) & within
+            more = (
+                ball | ((ball << 1) & not_first) | ((ball >> 1) & not_last) | ((ball << cols) & full) | (ball >> cols)
+            ) & within
             if more & lump:
                 more |= lump & within
             if more == ball:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
-from puzzlekit.errors import MissingExtra
 from puzzlekit.grid.connectivity import reach
 from puzzlekit.grid.topology import RectGrid
 
@@ -26,10 +25,6 @@ def sized_regions(
     variables above ``top``), a clue's own cell its own; neighbours of the colour share
     labels; each label is on exactly as many cells as its clue says.  A label's cells
     being one piece is left to ``lone_pieces``.  Returns the clauses and the new top."""
-    try:
-        from pysat.card import CardEnc, EncType
-    except ImportError:
-        raise MissingExtra("the SAT engine needs python-sat: pip install 'puzzlekit-engine[sat]'") from None
     label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
     sizes = [n for _, n in sorted(clues.items())]
     for i, (clue, n) in enumerate(sorted(clues.items())):
@@ -49,8 +44,42 @@ def sized_regions(
         if n > len(lits):  # more cells than the board holds around it: no solution
             clauses.append([])
             continue
-        card = CardEnc.equals(lits, n, top_id=top, encoding=EncType.seqcounter)
-        clauses, top = clauses + card.clauses, max(top, card.nv)
+        more, top = exactly_k(lits, n, top)
+        clauses += more
+    return clauses, top
+
+
+def exactly_k(lits: Sequence[int], k: int, top: int) -> tuple[list[Clause], int]:
+    """Clauses saying exactly ``k`` of ``lits`` are true: a sequential counter whose
+    variable ``r(i, j)`` (above ``top``) is true exactly when at least ``j`` of the first
+    ``i`` literals are (``j`` up to ``k + 1``), so unit propagation counts both ways.
+    Returns the clauses and the new top."""
+    if k > len(lits):
+        return [[]], top
+    if not lits:
+        return [], top
+    width = k + 1
+    clauses: list[Clause] = []
+    previous: list[int] = []  # r(i - 1, 1..width); r(i, 0) is true and r(0, j) false
+    for x in lits:
+        row = list(range(top + 1, top + 1 + width))
+        top += width
+        for j, r in enumerate(row, start=1):
+            same = [previous[j - 1]] if previous else []  # r(i-1, j), when i > 1
+            fewer = [previous[j - 2]] if previous and j > 1 else []  # r(i-1, j-1), when not true
+            # r(i, j) <-> r(i-1, j) or (x and r(i-1, j-1))
+            if j == 1 or fewer:
+                clauses.append([-r, *same, x])
+                clauses.append([-x, *(-f for f in fewer), r])
+            else:
+                clauses.append([-r])  # j > 1 of the first literal alone: never
+            if j > 1:
+                clauses.append([-r, *same, *fewer])
+            clauses += [[-p, r] for p in same]
+        previous = row
+    if k > 0:
+        clauses.append([previous[k - 1]])
+    clauses.append([-previous[k]])
     return clauses, top
 
 

@@ -1,0 +1,197 @@
+"""Polyominoes: pieces of joined cells, their shapes up to rotation and reflection, the ways
+to place one in a region, and "a region is shaded in exactly one of these ways" as a
+propagator that says why in words.
+
+Norinori's regions each hold two shaded cells that pair off into dominoes; LITS's regions
+each hold one tetromino, and equal tetrominoes may not touch.  Both list a region's ways
+(``connected_sets`` for a piece, any table for pairs) and hand them to ``Ways``; both judge
+an answer's pieces with ``sized_pieces``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import Propagator, Rule, Violation
+from puzzlekit.grid.topology import RectGrid
+
+Shape = tuple[tuple[int, int], ...]
+"""A piece's cells as sorted ``(row, column)`` offsets from its top-left corner."""
+
+
+def _normal(points: Sequence[tuple[int, int]]) -> Shape:
+    top, left = min(r for r, _ in points), min(c for _, c in points)
+    return tuple(sorted((r - top, c - left) for r, c in points))
+
+
+def shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
+    """The piece's shape, the same for every rotation and reflection of it: the least of
+    its eight images."""
+    points = [divmod(c, grid.cols) for c in cells]
+    images = []
+    for _ in range(4):
+        points = [(c, -r) for r, c in points]  # a quarter turn
+        images += [_normal(points), _normal([(r, -c) for r, c in points])]
+    return min(images)
+
+
+def _named(rows: str) -> Shape:
+    grid = RectGrid(2, 4)
+    return shape_of(grid, [i for i, ch in enumerate(rows) if ch == "#"])
+
+
+TETROMINOES: dict[Shape, str] = {
+    _named("###.#..."): "L",
+    _named("####...."): "I",
+    _named("###..#.."): "T",
+    _named("##...##."): "S",
+    _named("##..##.."): "O",
+}
+"""The five tetrominoes by shape, named by their letters (LITS's L, I, T, S and O)."""
+
+
+def connected_sets(grid: RectGrid, cells: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """Every piece of ``size`` joined cells inside ``cells`` (a region), each sorted, in
+    order: the placements of any polyomino of that size there."""
+    inside = set(cells)
+    frontier: set[frozenset[int]] = {frozenset((c,)) for c in inside}
+    for _ in range(size - 1):
+        frontier = {
+            piece | {n}
+            for piece in frontier
+            for c in piece
+            for n in grid.neighbours[c]
+            if n in inside and n not in piece
+        }
+    found = {tuple(sorted(piece)) for piece in frontier}
+    return sorted(found)
+
+
+Way = tuple[Sequence[int], Sequence[int]] | tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]]
+"""``(cells that take the value, cells that do not)``, and optionally groups of cells of
+which one at least must still be able to take it (a shaded cell's partners outside)."""
+
+
+class Ways(Propagator):
+    """The cells of ``ways`` are shaded (take ``value``) in exactly one of its ways (see
+    ``Way``).  A way a cell's domain rules out is dropped (so is one with a group none
+    of whose cells can take the value); a cell every way left gives the value (or
+    withholds it) goes that way; no way left is a contradiction.  ``what`` names the
+    group ("the region at r1c1") and ``doing`` the ways ("place its tetromino")."""
+
+    __slots__ = ("rule", "watches", "masks", "value", "what", "doing")
+
+    def __init__(
+        self, rule: Rule, ways: Sequence[Way], *, value: int = 1, what: str = "the group", doing: str = "shade it"
+    ) -> None:
+        self.rule, self.value, self.what, self.doing = rule, value, what, doing
+        cells = {v for way in ways for v in (*way[0], *way[1], *(c for g in way[2:] for n in g for c in n))}
+        self.watches = tuple(sorted(cells))
+        at = {v: i for i, v in enumerate(self.watches)}
+        self.masks = tuple(
+            (_mask(at, way[0]), _mask(at, way[1]), tuple(_mask(at, g) for n in way[2:] for g in n)) for way in ways
+        )
+        """Per way, its cells that take the value, those that do not, and its groups, as
+        position bits."""
+
+    def propagate(self, engine: Engine) -> bool:
+        dom, bit = engine.dom, 1 << self.value
+        no_on = no_off = 0  # positions that cannot take the value, and that must
+        for i, v in enumerate(self.watches):
+            d = dom[v]
+            if not d & bit:
+                no_on |= 1 << i
+            elif d == bit:
+                no_off |= 1 << i
+        always_on = always_off = -1
+        alive = False
+        for on, off, needs in self.masks:
+            if not (on & no_on or off & no_off or any(not group & ~no_on for group in needs)):
+                alive = True
+                always_on &= on
+                always_off &= off
+        if not alive:
+            return False
+        reads, other = self.watches, ~bit & 0b11
+        for i, v in enumerate(reads):
+            d = dom[v]
+            if d & bit and d != bit:
+                if always_on >> i & 1 and not engine.set(v, bit, reads, "in"):
+                    return False
+                if always_off >> i & 1 and not engine.set(v, other, reads, "out"):
+                    return False
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        does = "shades this cell" if note == "in" else "leaves this cell unshaded"
+        return f"every way left to {self.doing} in {self.what} {does}"
+
+
+def _mask(at: dict[int, int], cells: Sequence[int]) -> int:
+    mask = 0
+    for v in cells:
+        mask |= 1 << at[v]
+    return mask
+
+
+class OnePartner(Propagator):
+    """A shaded ``cell`` (variable ``cell_vars[cell]``) has exactly one shaded neighbour,
+    so shaded cells pair off into dominoes (Norinori): its partner found, its other
+    neighbours are unshaded; one neighbour left, it is the partner; with two shaded
+    neighbours, or none that can be, the cell is unshaded."""
+
+    __slots__ = ("rule", "watches", "cell", "var", "near", "grid")
+
+    def __init__(self, rule: Rule, grid: RectGrid, cell: int, cell_vars: Sequence[int] | None = None) -> None:
+        cell_vars = range(grid.n_cells) if cell_vars is None else cell_vars
+        self.rule, self.grid, self.cell, self.var = rule, grid, cell, cell_vars[cell]
+        self.near = tuple(cell_vars[n] for n in grid.neighbours[cell])
+        self.watches = (self.var, *self.near)
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        on = [v for v in self.near if dom[v] == 0b10]
+        free = [v for v in self.near if dom[v] == 0b11]
+        d, reads = dom[self.var], self.watches
+        if len(on) > 1 or not (on or free):
+            return engine.set(self.var, 0b01, reads, "crowded" if on else "alone")
+        if d != 0b10:
+            return True
+        if on:
+            return all(engine.set(v, 0b01, reads, "paired") for v in free)
+        return len(free) != 1 or engine.set(free[0], 0b10, reads, "last")
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        here = self.grid.name(self.cell)
+        return {
+            "crowded": f"shaded, {here} would touch two shaded cells; a domino has one partner",
+            "alone": f"no neighbour of {here} can be shaded, so it cannot be half a domino",
+            "paired": f"the shaded {here} has its partner already; a domino touches no third cell",
+            "last": f"the shaded {here} needs a partner and this is its last neighbour left",
+        }[str(note)]
+
+
+def partner_clauses(grid: RectGrid, lit: Callable[[int], int]) -> list[list[int]]:
+    """CNF for ``OnePartner`` on every cell: a shaded cell has a shaded neighbour, and no
+    two (``lit(cell)``: "cell is shaded")."""
+    clauses = []
+    for cell, near in enumerate(grid.neighbours):
+        clauses.append([-lit(cell), *(lit(n) for n in near)])
+        clauses += [[-lit(cell), -lit(a), -lit(b)] for i, a in enumerate(near) for b in near[i + 1 :]]
+    return clauses
+
+
+def sized_pieces(
+    grid: RectGrid, coloured: Callable[[int], bool], size: int, what: str, kind: str = "piece"
+) -> list[Violation]:
+    """A violation per piece of joined cells of the colour that is not ``size`` cells
+    (unfinished when smaller: more cells may join it)."""
+    found = []
+    for piece in grid.pieces(coloured):
+        if len(piece) != size:
+            cells, place = tuple(piece), grid.name(min(piece))
+            n = len(piece)
+            message = f"the piece of {what} at {place} has {n} cell{'s' * (n != 1)}, not {size}"
+            found.append(Violation(kind, message, cells, len(piece) < size, cells, place))
+    return found
