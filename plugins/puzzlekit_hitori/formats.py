@@ -49,11 +49,9 @@ class HitoriUrl(puzzlink.PuzzLinkFormat):
 
 
 def _base36(n: int) -> str:
-    if n < 36:
-        return DIGITS[n]
     if n >= 1296:
         raise UsageError(f"puzz.link writes Hitori numbers up to 1295, not {n}")
-    return "-" + DIGITS[n // 36] + DIGITS[n % 36]
+    return DIGITS[n] if n < 36 else "-" + DIGITS[n // 36] + DIGITS[n % 36]
 
 
 class HitoriPzpr(NumbersAndShading):

@@ -35,9 +35,7 @@ LADDER = (
 )
 TWINS = Rule("twins", 1, "A number stays unshaded once in its row and column: an unshaded one shades its twins.")
 APART = Rule("apart", 1, "Shaded cells never touch side by side: a shaded cell's neighbours are unshaded.")
-PATTERNS = Rule(
-    "line-patterns", 2, "A cell every way to keep at most one of a line's twins shades (or leaves) goes that way."
-)
+PATTERNS = Rule("line-patterns", 2, "What every way to keep at most one of a line's twins shades (or keeps) holds.")
 WAY_OUT = Rule("way-out", 2, "An unshaded cell with one neighbour left unshaded leaves by it: that one is unshaded.")
 AREA = Rule("one-area", 3, "The unshaded cells form one area: a cell that would cut it in two is unshaded.")
 TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
@@ -87,13 +85,11 @@ class Hitori(NumberedShading):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> NumberBoard | None:
-        """Tatham's method: a random shading (none touching, the rest one area), a random
-        Latin rectangle on the unshaded cells, and under each shaded cell a number that is
-        unshaded in its row or column.  Below the top, the numbers under the shaded cells
-        that deduction capped at the difficulty leaves open (or, when none is, those in the
-        lines of the open cells) are drawn again until none is left open (a new shading
-        after a draw that leaves no fewer); at the top, all of them until the rung
-        below no longer solves it."""
+        """Tatham's method: a random shading, a Latin rectangle on its unshaded cells, under
+        each shaded cell a number unshaded in its row or column.  Below the top, the numbers
+        under shaded cells deduction leaves open (else those in the open cells' lines) are
+        drawn again until none is open (a new shading when a draw leaves no fewer); at the
+        top, all of them until the rung below no longer solves it."""
         from puzzlekit.generation import is_top, target_rung, unique_at
 
         grid = RectGrid(request.rows, request.cols)
