@@ -61,7 +61,7 @@ class HitoriPzpr(NumbersAndShading):
 class SinglesId(tatham.TathamFormat):
     name, genres = "singles-id", ("hitori",)
     summary = "Simon Tatham's Singles game IDs, WxH[dX]:DESCRIPTION (a digit or letter per cell)"
-    shape = re.compile(r"\d+(x\d+)?(d[a-z])?[:#]")
+    shape = re.compile(r"\d+x\d+(d[a-z])?[:#]")
 
     def decode(self, source: str) -> tuple[list[str], str | None]:
         params, desc, at = tatham.split_id(source, "Singles")
