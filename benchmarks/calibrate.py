@@ -39,6 +39,13 @@ Build them in a scratch folder, never in this repository (``S`` is his sources):
     gcc -O2 -I$S -o bridgesgrade bridgesgrade.c $S/dsf.c $S/findloop.c $S/tree234.c \
         $S/random.c $S/misc.c $S/malloc.c $S/version.c $S/nullfe.c $S/midend.c $S/sort.c -lm
 
+Singles (``--singles-grader``) is graded the same way: ``singlesgrade.c`` includes his
+unmodified ``singles.c``; for each ID read a line on stdin it runs ``solve_specific(state,
+diff, false)`` at Easy, then Tricky, and prints the least that finishes (easy / tricky /
+unsolved / impossible); ``gcc -O2 -I$S -o singlesgrade singlesgrade.c $S/latin.c
+$S/matching.c $S/dsf.c $S/tree234.c $S/random.c $S/misc.c $S/malloc.c $S/version.c
+$S/nullfe.c $S/midend.c $S/sort.c -lm``.
+
 Both take game IDs as arguments or one a line on stdin; on his own generators' boards
 they give back the level each was made at.
 
@@ -95,7 +102,9 @@ SOLO_LEVELS = {"t": "trivial", "b": "basic", "i": "intermediate", "a": "advanced
 RECT = "/usr/games/sgt-rect"
 LIGHTUP = "/usr/games/sgt-lightup"
 LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
-GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect")
+SINGLES = "/usr/games/sgt-singles"
+SINGLES_LEVELS = {"e": "Easy", "k": "Tricky"}
+GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect", "singles")
 
 
 def tatham_ids(program: str, params: str, count: int) -> list[str]:
@@ -156,6 +165,10 @@ def grade_ours_with(genre: str, grader: str, to_id: Callable[[str], str], size: 
         rows.append((f"{difficulty} {size}", tally))
         print(f"ours {genre} {difficulty}: {dict(tally)}", file=sys.stderr, flush=True)
     return _table("puzzlekit difficulty", rows, columns)
+
+
+def singles_id(text: str) -> str:
+    return encode(puzzlekit.load("hitori", text)[0], "tatham")
 
 
 def bridges_id(text: str) -> str:
@@ -390,11 +403,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bridges-grader", type=Path, help="the bridgesgrade driver (above), to grade our Bridges")
     parser.add_argument("--lightup-sizes", nargs="+", default=["7x7", "10x10", "15x15"], help="Light Up board sizes")
     parser.add_argument("--lightup-solver", type=Path, help="Tatham's standalone Light Up grader, to grade our Akari")
+    parser.add_argument("--singles-size", default="10x10", help="Singles / Hitori board size (default 10x10)")
+    parser.add_argument("--singles-grader", type=Path, help="the singlesgrade driver (above), to grade our Hitori")
     parser.add_argument(
         "--games", nargs="+", choices=GAMES, default=list(GAMES), help="which of his games to calibrate (default all)"
     )
     args = parser.parse_args(argv)
-    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT)):
+    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT, SINGLES)):
         if game in args.games and not Path(program).exists():
             parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
@@ -436,6 +451,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.pearl_grader:
             print()
             print(grade_ours_with("masyu", str(args.pearl_grader), pearl_id, args.masyu_size, args.count))
+    if "singles" in args.games:
+        singles = f"{args.singles_size}d{{d}}{seed}"
+        print(grade_theirs("hitori", SINGLES, singles, SINGLES_LEVELS, args.count, args.timeout))
+        if args.singles_grader:
+            print()
+            print(grade_ours_with("hitori", str(args.singles_grader), singles_id, args.singles_size, args.count))
     return 0
 
 

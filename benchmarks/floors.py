@@ -72,6 +72,8 @@ TATHAM: dict[str, tuple[str, str, dict[str, str]]] = {
     "masyu": ("/usr/games/sgt-pearl", "{w}x{h}d{d}", {"easy": "e", "medium": "t", "hard": "t"}),
     # Filling has no levels: every difficulty is his one generator.
     "fillomino": ("/usr/games/sgt-filling", "{w}x{h}", {"easy": "", "medium": ""}),
+    # Singles has Easy and Tricky: Tricky serves medium and hard (docs/generating.md).
+    "hitori": ("/usr/games/sgt-singles", "{w}x{h}d{d}", {"easy": "e", "medium": "k", "hard": "k"}),
 }
 """Tatham's program for a genre, its parameter string and his level for each of our
 difficulty names.  Nurikabe has no Tatham counterpart."""

@@ -1,6 +1,7 @@
-"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake and Star Battle: the SAT engine (``Genre.sat_encoding``, sharing no
-reasoning with the propagators) and propagation with search agree on boards bigger than
-brute force reaches: the same status, and the same solution when there is one."""
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle and Hitori: the SAT
+engine (``Genre.sat_encoding``, sharing no reasoning with the propagators) and propagation
+with search agree on boards bigger than brute force reaches: the same status, and the same
+solution when there is one."""
 
 from __future__ import annotations
 
@@ -112,6 +113,22 @@ def starbattle(rng: random.Random) -> str:
     return "\n".join(rows) + "\n"
 
 
+def hitori(rng: random.Random) -> str:
+    """An 8x8 board of random numbers 1-8 (usually none or several solutions), or one
+    made by the generator's own steps (a shading, a Latin rectangle, numbers under it)."""
+    from puzzlekit_hitori.genre import latin_rectangle, under_shaded
+
+    from puzzlekit.grid.numbered import NumberBoard as Board
+
+    g, grid = HOST.genre("hitori"), RectGrid(8, 8)
+    if rng.random() < 0.3:
+        return "\n".join(g.write(Board(grid, tuple(rng.randint(1, 8) for _ in range(64))))) + "\n"
+    r = Rng(str(rng.random()))
+    shaded = g.shading(grid, r)  # type: ignore[attr-defined]
+    numbers = under_shaded(grid, latin_rectangle(grid, r), shaded, shaded, r)
+    return "\n".join(g.write(Board(grid, tuple(numbers)))) + "\n"
+
+
 BOARDS: dict[str, Callable[[random.Random], str]] = {
     "akari": akari,
     "nurikabe": nurikabe,
@@ -119,8 +136,9 @@ BOARDS: dict[str, Callable[[random.Random], str]] = {
     "shikaku": shikaku,
     "heyawake": heyawake,
     "starbattle": starbattle,
+    "hitori": hitori,
 }
-BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40}
+BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40, "hitori": 12}
 """Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,
 65,536 assignments each, are a third of Star Battle's)."""
 

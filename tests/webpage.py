@@ -27,6 +27,7 @@ EXAMPLES = {
     "numberlink": "plugins/puzzlekit_numberlink/examples/tangle.txt",
     "fillomino": "plugins/puzzlekit_fillomino/examples/garden.txt",
     "norinori": "plugins/puzzlekit_norinori/examples/garden.txt",
+    "hitori": "plugins/puzzlekit_hitori/examples/first.txt",
 }
 
 

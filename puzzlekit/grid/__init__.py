@@ -39,13 +39,18 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
-  ``board_rows``: multi-layer level text and the metadata a puzzle depends on.
+  ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
+- ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
+  (Hitori); ``OneWayOut``, ``add_ways_out``: an unshaded cell's last way out;
+  ``SeesExactly``, ``seen``, ``sight_clauses``: sight lines (Kurodoko's count);
+  ``NumberedShading``, ``NumberBoard``: a base for shading genres with a number per cell.
 """
 
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
 from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
+from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import (
     board_rows,
@@ -66,6 +71,7 @@ from puzzlekit.grid.numberfill import (
     size_violations,
     sized_regions_twin,
 )
+from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import (
@@ -78,6 +84,7 @@ from puzzlekit.grid.regions import (
     moved_path,
     split_rect,
 )
+from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
 from puzzlekit.grid.shading import (
     Apart,
     Shading,
@@ -93,6 +100,7 @@ from puzzlekit.grid.shading import (
     touching,
     touching_pairs,
 )
+from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -131,7 +139,10 @@ __all__ = [
     "MovingClues",
     "NoRoom",
     "NotAll",
+    "NumberBoard",
+    "NumberedShading",
     "OneClueRegions",
+    "OneWayOut",
     "ParsedGrid",
     "Patterns",
     "PieceTheory",
@@ -139,11 +150,16 @@ __all__ = [
     "Rect",
     "RectGrid",
     "Regions",
+    "Repeats",
     "RoomCutter",
+    "SeesExactly",
     "Shading",
     "SizedRegions",
     "StaysConnected",
+    "TwinPatterns",
+    "Twins",
     "add_apart",
+    "add_ways_out",
     "apart_clauses",
     "block_clauses",
     "board_rows",
@@ -179,7 +195,9 @@ __all__ = [
     "rectangles",
     "region_letters",
     "ring_keeps_simple",
+    "seen",
     "shading_marks",
+    "sight_clauses",
     "size_violations",
     "sized_regions",
     "sized_regions_twin",
