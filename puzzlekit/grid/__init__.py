@@ -62,6 +62,7 @@ from puzzlekit.grid.layers import (
     read_marks,
 )
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
+from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
     SizedRegions,
     given_mask,
@@ -71,7 +72,6 @@ from puzzlekit.grid.numberfill import (
     size_violations,
     sized_regions_twin,
 )
-from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import (
