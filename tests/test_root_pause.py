@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_learning_search import HARD  # a sparse minimal 15x15 Slitherlink deduction leaves open
 
 import puzzlekit
 from puzzlekit.core import search
@@ -113,24 +114,6 @@ def test_boards_that_need_the_search_keep_answer_and_grade_when_paused(board: tu
     assert_same(counted(genre, text, 16, 5, record=True), old, text)
 
 
-# A sparse minimal 15x15 Slitherlink that deduction leaves open (tests/test_learning_search.py).
-HARD = """\
-..02.1...00....
-.....2.2...0...
-....2..1...0...
-..3.1...23.....
-..1..1..0...2..
-.12...0.0...22.
-1.....1....0.1.
-..0....0.0.0...
-..1.00...1.2..1
-.3.1.00......0.
-...3....1....22
-..3..13..13.1..
-..23.11....0.1.
-........11.0...
-.0.22.1.3..0.0.
-"""
 
 
 @pytest.mark.parametrize("pause", [1, 64, 256])
