@@ -7,9 +7,7 @@ import pytest
 
 import puzzlekit
 from puzzlekit import LevelError, interchange
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Model, Rule, Rung
-from puzzlekit.grid import RectGrid
-from puzzlekit.grid.sight import SeesExactly, seen
+from puzzlekit.core import TRUE
 from puzzlekit.testing import PuzzleConformance
 
 # pzprjs's own test data (test/script/kurodoko.js in robx/pzprjs): its URL, and its answer.
@@ -43,6 +41,24 @@ def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names() -> None:
         assert kind in {v.kind for v in checked.violations}, (error, checked.violations)
 
 
+def test_pzprjs_s_blank_board_is_not_solved() -> None:
+    (blank,) = puzzlekit.load("kurodoko", "pzprv3/kurodoko/5/5/" + PZPR_NUMBERS)  # brNoShade: nothing shaded
+    assert puzzlekit.check("kurodoko", blank.text()).status != "solved"
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_boards_are_unique_by_the_sat_twin_and_repeat_by_seed(difficulty: str) -> None:
+    pytest.importorskip("pysat")
+    made = puzzlekit.generate("kurodoko", size=(6, 6), seed=f"t-{difficulty}", difficulty=difficulty, count=3)
+    for m in made:
+        ours, sat = puzzlekit.solve("kurodoko", m.text), puzzlekit.solve("kurodoko", m.text, engine="sat")
+        assert ours.status == sat.status == puzzlekit.Status.UNIQUE
+        assert ours.solutions[0].values == sat.solutions[0].values
+        assert puzzlekit.grade("kurodoko", m.text).difficulty == difficulty
+    again = puzzlekit.generate("kurodoko", size=(6, 6), seed=f"t-{difficulty}", difficulty=difficulty, count=3)
+    assert [m.text for m in again] == [m.text for m in made]
+
+
 def test_check_says_what_a_number_sees() -> None:
     (p,) = puzzlekit.load("kurodoko", "3..\n...\n")
     found = p.genre.accept(p.instance, [0, 1, 0, 0, 0, 0])
@@ -52,19 +68,12 @@ def test_check_says_what_a_number_sees() -> None:
     assert many.message == "the 3 at r1c1 sees 4 cells, not 3" and many.unfinished  # shading may still come
 
 
-def test_sight_lines_see_up_to_a_blocker_and_explain_in_words() -> None:
-    grid = RectGrid(3, 4)
-    assert seen(grid, 5, lambda c: c in (4, 7)) == 4  # r2c2: itself, r2c3, r1c2 and r3c2
-    rule = Rule("view", 1, "a number counts what it sees")
-    model = Model((Rung(1, "views", ""),), domains=[BOOL] * 12)
-    model.add(SeesExactly(rule, grid, 0, 6))  # r1c1 of a 4x3 board sees all it can: 4 + 3 - 1
-    engine = Engine(model, record=True)
-    assert engine.start() and [engine.dom[c] for c in (1, 2, 3, 4, 8)] == [FALSE] * 5
-    sees = model.propagators[0]
-    assert sees.explain(1, FALSE, (1, 3)) == "the 6 at r1c1 must see 3 cells east: the other ways cannot see enough"
-    assert (
-        sees.explain(2, TRUE, (1, -1)) == "the 6 at r1c1 sees all it may east already (1 cells): the next one is shaded"
-    )
+def test_a_hint_explains_its_step_in_words() -> None:
+    hint = puzzlekit.hint("kurodoko", "o.o|2.2\n...|...\n")  # the 2s cannot see each other: r1c2 is shaded
+    words = "no other count there adds up with the other ways, so the next one is shaded"
+    assert hint.text == f"r1c2 is shaded: the 2 at r1c1 sees 0 cells east and no more: {words}"
+    first = puzzlekit.hint("kurodoko", "2.2\n...\n")
+    assert first.text == "r1c1 is unshaded: the 2 at r1c1 is a number, and numbers are never shaded"
 
 
 def test_levels_are_located_and_wide_numbers_read_back() -> None:

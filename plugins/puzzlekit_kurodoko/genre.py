@@ -42,7 +42,6 @@ VIEW = Rule(
 APART = Rule("apart", 1, "Shaded cells never touch side by side: a shaded cell's neighbours are unshaded.")
 WAY_OUT = Rule("way-out", 2, "An unshaded cell with one neighbour left unshaded leaves by it: that one is unshaded.")
 AREA = Rule("one-area", 2, "The unshaded cells form one area: a cell that would cut it in two is unshaded.")
-PATIENCE = 3
 TRIAL = Rule("trial", 3, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
@@ -125,18 +124,22 @@ class Kurodoko(NumberedShading):
         """Tatham's method: a random shading (a third of the cells tried, each shaded when
         none beside it is and the rest stays one area), every unshaded cell numbered with
         its view, then numbers removed while the difficulty's rung still solves the board
-        (``reduce_clues``, halving on one live engine: ``clue_model``)."""
-        from puzzlekit.generation import reduce_clues, target_rung
+        (``reduce_clues``, halving on one live engine: ``clue_model``).  Hard goes on from
+        a medium board: its first number whose removal the trial rung still solves (the
+        area rung did not, so it needs the trial)."""
+        from puzzlekit.generation import ClueTrials, reduce_clues, target_rung
 
         grid = RectGrid(request.rows, request.cols)
         shaded = self.shading(grid, rng, skip=(2, 3))
         board = NumberBoard(grid, tuple(self.view(grid, shaded, c) for c in range(grid.n_cells)))
         rung, budget, deadline = target_rung(self, request.difficulty), request.max_nodes, request.deadline
-        for cap in range(rung, rung + 1):  # hard: the numbers the area rung needs, then by trial
-            orbits = [[cell] for cell, _ in clues(board)]
-            board = reduce_clues(self, board, orbits, cap, rng, budget, deadline, top_patience=PATIENCE)
-        reduced: NumberBoard = board
-        return reduced
+        orbits = [[cell] for cell, _ in clues(board)]
+        board = reduce_clues(self, board, orbits, min(rung, 2), rng, budget, deadline)
+        if rung < 3:
+            return board
+        trials, order = ClueTrials(self, board, budget, deadline), [[cell] for cell, _ in clues(board)]
+        rng.shuffle(order)
+        return next((trials.instance for orbit in order if trials.blank(orbit, rung)), None)
 
     @staticmethod
     def view(grid: RectGrid, shaded: set[int], cell: int) -> int | None:

@@ -74,11 +74,19 @@ class SeesExactly(Propagator):
                 mine &= mine - 1
             if not kept:
                 return False
-            ray, sure, least = self.rays[way], (lengths[way] & -lengths[way]).bit_length() - 1, (kept & -kept).bit_length() - 1
+            ray, sure, least = (
+                self.rays[way],
+                (lengths[way] & -lengths[way]).bit_length() - 1,
+                (kept & -kept).bit_length() - 1,
+            )
             for k in range(sure, least):
                 if not engine.set(ray[k], FALSE, self.watches, (way, least)):
                     return False
-            if kept == 1 << least and least < len(ray) and not engine.set(ray[least], TRUE, self.watches, (way, -least)):
+            if (
+                kept == 1 << least
+                and least < len(ray)
+                and not engine.set(ray[least], TRUE, self.watches, (way, -least))
+            ):
                 return False
         return True
 
@@ -104,7 +112,8 @@ class SeesExactly(Propagator):
         way = DIRECTION_NAMES[d]
         if reach > 0:
             return f"{self.what} must see {_cells(reach)} {way} at least: the other ways cannot make up for fewer"
-        return f"{self.what} sees {_cells(-reach)} {way}, no other count adds up with the other ways: the next one is shaded"
+        words = "no other count there adds up with the other ways, so the next one is shaded"
+        return f"{self.what} sees {_cells(-reach)} {way} and no more: {words}"
 
 
 def _sums(a: int, b: int) -> int:
