@@ -381,8 +381,8 @@ def grade_lightup_ours(solver: str, sizes: Sequence[str], count: int) -> str:
 
 
 def _table(first: str, rows: Sequence[tuple[str, Counter[str]]], columns: set[str]) -> str:
-    words = ("easy", "normal", "medium", "tricky", "hard", "beyond his hard", "not-too-big", "adjacency", "connectedness")
-    words += ("recursion", "slow", "ambiguous", "unsolved")
+    words = ("easy", "normal", "medium", "tricky", "hard", "beyond his hard", "not-too-big", "adjacency")
+    words += ("connectedness", "recursion", "slow", "ambiguous", "unsolved")
     order = sorted(
         columns,
         key=lambda c: (

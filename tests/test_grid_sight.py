@@ -33,9 +33,8 @@ def test_a_view_counts_up_to_a_blocker_and_explains_in_words() -> None:
         sees.explain(1, FALSE, (1, 3))
         == "the 6 at r1c1 must see 3 cells east at least: the other ways cannot make up for fewer"
     )
-    assert sees.explain(2, TRUE, (1, -1)) == (
-        "the 6 at r1c1 sees 1 cell east and no more: no other count there adds up with the other ways, so the next one is shaded"
-    )
+    words = "no other count there adds up with the other ways, so the next one is shaded"
+    assert sees.explain(2, TRUE, (1, -1)) == f"the 6 at r1c1 sees 1 cell east and no more: {words}"
     assert sees.explain(0, FALSE, None) == "the 6 at r1c1 is a number, and numbers are never shaded"
 
 

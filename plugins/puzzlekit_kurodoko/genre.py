@@ -121,8 +121,8 @@ class Kurodoko(NumberedShading):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> NumberBoard | None:
-        """Tatham's method: a random shading (a third of the cells tried, each shaded when
-        none beside it is and the rest stays one area), every unshaded cell numbered with
+        """Tatham's method: a random shading (each cell tried with a chance of one in three,
+        shaded when none beside it is and the rest stays one area), every unshaded cell numbered with
         its view, then numbers removed while the difficulty's rung still solves the board
         (``reduce_clues``, halving on one live engine: ``clue_model``).  Hard goes on from
         a medium board: its first number whose removal the trial rung still solves (the
@@ -134,12 +134,13 @@ class Kurodoko(NumberedShading):
         board = NumberBoard(grid, tuple(self.view(grid, shaded, c) for c in range(grid.n_cells)))
         rung, budget, deadline = target_rung(self, request.difficulty), request.max_nodes, request.deadline
         orbits = [[cell] for cell, _ in clues(board)]
-        board = reduce_clues(self, board, orbits, min(rung, 2), rng, budget, deadline)
+        reduced: NumberBoard = reduce_clues(self, board, orbits, min(rung, 2), rng, budget, deadline)
         if rung < 3:
-            return board
-        trials, order = ClueTrials(self, board, budget, deadline), [[cell] for cell, _ in clues(board)]
+            return reduced
+        trials, order = ClueTrials(self, reduced, budget, deadline), [[cell] for cell, _ in clues(reduced)]
         rng.shuffle(order)
-        return next((trials.instance for orbit in order if trials.blank(orbit, rung)), None)
+        hard: NumberBoard | None = next((trials.instance for orbit in order if trials.blank(orbit, rung)), None)
+        return hard
 
     @staticmethod
     def view(grid: RectGrid, shaded: set[int], cell: int) -> int | None:
