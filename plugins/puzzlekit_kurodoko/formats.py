@@ -53,6 +53,16 @@ class RangeId(tatham.TathamFormat):
             raise error_at(source, at + len(desc), f"the description ends after {len(tokens)} of {cols * rows} cells")
         return number_rows(RectGrid(rows, cols), tokens), None
 
+    def genre_of(self, source: str) -> str | None:
+        """Rectangles IDs are written alike; their numbers add up to the board (each cell in one
+        rectangle), so those are left unclaimed (naming kurodoko still reads them)."""
+        claim = super().genre_of(source)
+        if claim is None or "#" in source.split(":", 1)[0]:
+            return claim
+        params, desc, _ = tatham.split_id(source, "Range")
+        cols, rows, _ = tatham.read_size(source, params, 0)
+        return None if sum(int(n) for n in re.findall(r"\d+", desc)) == cols * rows else claim
+
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board, pieces = puzzle.instance, []
         for i, n in enumerate(board.numbers):
