@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, TRUE, Lookahead
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import (
@@ -36,9 +36,7 @@ LADDER = (
     Rung(2, "one area", "a cell's last way out; the unshaded cells stay connected"),
     Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
 )
-VIEW = Rule(
-    "view", 1, "A number counts the cells it sees along its row and column, itself included, up to a shaded cell."
-)
+VIEW = Rule("view", 1, "A number counts the cells it sees along its row and column (itself too) up to a shaded cell.")
 APART = Rule("apart", 1, "Shaded cells never touch side by side: a shaded cell's neighbours are unshaded.")
 WAY_OUT = Rule("way-out", 2, "An unshaded cell with one neighbour left unshaded leaves by it: that one is unshaded.")
 AREA = Rule("one-area", 2, "The unshaded cells form one area: a cell that would cut it in two is unshaded.")
@@ -60,7 +58,9 @@ class Kurodoko(NumberedShading):
     bad_levels = ("2.\n.x\n", "2.\n.\n", "0.\n..\n", "#?|2.\n", "1 2\n3 x\n", "#o|2.\n..|..\n#|1\n")
 
     def build(self, instance: NumberBoard) -> Model:
-        return self._model(instance)[0]
+        model = self._model(instance)[0]  # numbers start unshaded, so no hint spends a step on one
+        model.domains = [BOOL if n is None else FALSE for n in instance.numbers]
+        return model
 
     def _model(self, instance: NumberBoard) -> tuple[Model, dict[int, list[int]], int]:
         """The model, where each number's view stands, and where the trial rung does."""
