@@ -51,7 +51,8 @@ Range (``--range-grader``) has no levels, only the steps of his solver, tried in
 recursion).  ``rangegrade.c`` includes his unmodified ``range.c`` and for each ID runs
 ``solve_internal(state, buf, d)`` for each step in turn, printing the least that fills
 every square (not-too-big / adjacency / connectedness / recursion / unsolved /
-impossible); ``gcc -O2 -I$S -o rangegrade rangegrade.c $S/dsf.c $S/tree234.c
+impossible; his recursion, which remembers nothing, gets 5 s of the clock under
+``alarm``, then "slow"); ``gcc -O2 -I$S -o rangegrade rangegrade.c $S/dsf.c $S/tree234.c
 $S/random.c $S/misc.c $S/malloc.c $S/version.c $S/nullfe.c $S/midend.c $S/sort.c -lm``.
 
 Both take game IDs as arguments or one a line on stdin; on his own generators' boards

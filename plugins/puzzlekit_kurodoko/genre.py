@@ -122,11 +122,11 @@ class Kurodoko(NumberedShading):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> NumberBoard | None:
         """Tatham's method: a random shading (each cell tried with a chance of one in three,
-        shaded when none beside it is and the rest stays one area), every unshaded cell numbered with
-        its view, then numbers removed while the difficulty's rung still solves the board
-        (``reduce_clues``, halving on one live engine: ``clue_model``).  Hard goes on from
-        a medium board: its first number whose removal the trial rung still solves (the
-        area rung did not, so it needs the trial)."""
+        shaded when none beside it is and the rest stays one area), every unshaded cell
+        numbered with its view, then numbers removed while the difficulty's rung still solves
+        the board (``reduce_clues``, halving on one live engine: ``clue_model``).  Hard goes
+        on from a medium board: its first number whose removal the trial rung still solves
+        (the area rung did not, so it needs the trial)."""
         from puzzlekit.generation import ClueTrials, reduce_clues, target_rung
 
         grid = RectGrid(request.rows, request.cols)
