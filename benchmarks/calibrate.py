@@ -46,6 +46,15 @@ unsolved / impossible); ``gcc -O2 -I$S -o singlesgrade singlesgrade.c $S/latin.c
 $S/matching.c $S/dsf.c $S/tree234.c $S/random.c $S/misc.c $S/malloc.c $S/version.c
 $S/nullfe.c $S/midend.c $S/sort.c -lm``.
 
+Range (``--range-grader``) has no levels, only the steps of his solver, tried in order
+(not too big, adjacency, connectedness, then recursion; his generator stops short of
+recursion).  ``rangegrade.c`` includes his unmodified ``range.c`` and for each ID runs
+``solve_internal(state, buf, d)`` for each step in turn, printing the least that fills
+every square (not-too-big / adjacency / connectedness / recursion / unsolved /
+impossible; his recursion, which remembers nothing, gets 5 s of the clock under
+``alarm``, then "slow"); ``gcc -O2 -I$S -o rangegrade rangegrade.c $S/dsf.c $S/tree234.c
+$S/random.c $S/misc.c $S/malloc.c $S/version.c $S/nullfe.c $S/midend.c $S/sort.c -lm``.
+
 Both take game IDs as arguments or one a line on stdin; on his own generators' boards
 they give back the level each was made at.
 
@@ -104,7 +113,8 @@ LIGHTUP = "/usr/games/sgt-lightup"
 LIGHTUP_LEVELS = {"0": "easy", "1": "tricky", "2": "hard"}
 SINGLES = "/usr/games/sgt-singles"
 SINGLES_LEVELS = {"e": "Easy", "k": "Tricky"}
-GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect", "singles")
+RANGE = "/usr/games/sgt-range"
+GAMES = ("loopy", "bridges", "lightup", "pearl", "solo", "rect", "singles", "range")
 
 
 def tatham_ids(program: str, params: str, count: int) -> list[str]:
@@ -169,6 +179,10 @@ def grade_ours_with(genre: str, grader: str, to_id: Callable[[str], str], size: 
 
 def singles_id(text: str) -> str:
     return encode(puzzlekit.load("hitori", text)[0], "tatham")
+
+
+def range_id(text: str) -> str:
+    return encode(puzzlekit.load("kurodoko", text)[0], "tatham")
 
 
 def bridges_id(text: str) -> str:
@@ -368,7 +382,8 @@ def grade_lightup_ours(solver: str, sizes: Sequence[str], count: int) -> str:
 
 
 def _table(first: str, rows: Sequence[tuple[str, Counter[str]]], columns: set[str]) -> str:
-    words = ("easy", "normal", "medium", "tricky", "hard", "beyond his hard", "ambiguous", "unsolved")
+    words = ("easy", "normal", "medium", "tricky", "hard", "beyond his hard", "not-too-big", "adjacency")
+    words += ("connectedness", "recursion", "slow", "ambiguous", "unsolved")
     order = sorted(
         columns,
         key=lambda c: (
@@ -405,11 +420,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lightup-solver", type=Path, help="Tatham's standalone Light Up grader, to grade our Akari")
     parser.add_argument("--singles-size", default="10x10", help="Singles / Hitori board size (default 10x10)")
     parser.add_argument("--singles-grader", type=Path, help="the singlesgrade driver (above), to grade our Hitori")
+    parser.add_argument("--range-size", default="10x10", help="Range / Kurodoko board size (default 10x10)")
+    parser.add_argument("--range-grader", type=Path, help="the rangegrade driver (above), to grade our Kurodoko")
     parser.add_argument(
         "--games", nargs="+", choices=GAMES, default=list(GAMES), help="which of his games to calibrate (default all)"
     )
     args = parser.parse_args(argv)
-    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT, SINGLES)):
+    for game, program in zip(GAMES, (LOOPY, BRIDGES, LIGHTUP, PEARL, SOLO, RECT, SINGLES, RANGE)):
         if game in args.games and not Path(program).exists():
             parser.error(f"{program} is missing: install Debian's sgt-puzzles")
     seed = "#calibrate"
@@ -457,6 +474,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.singles_grader:
             print()
             print(grade_ours_with("hitori", str(args.singles_grader), singles_id, args.singles_size, args.count))
+    if "range" in args.games:  # one level: his boards by the rung they need, ours by his solver's steps
+        print()
+        print(grade_theirs("kurodoko", RANGE, f"{args.range_size}{seed}", {"": "Range"}, args.count, args.timeout))
+        if args.range_grader:
+            print()
+            print(grade_ours_with("kurodoko", str(args.range_grader), range_id, args.range_size, args.count))
     return 0
 
 

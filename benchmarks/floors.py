@@ -74,6 +74,8 @@ TATHAM: dict[str, tuple[str, str, dict[str, str]]] = {
     "fillomino": ("/usr/games/sgt-filling", "{w}x{h}", {"easy": "", "medium": ""}),
     # Singles has Easy and Tricky: Tricky serves medium and hard (docs/generating.md).
     "hitori": ("/usr/games/sgt-singles", "{w}x{h}d{d}", {"easy": "e", "medium": "k", "hard": "k"}),
+    # Range has no levels: every difficulty is his one generator (docs/kurodoko.md).
+    "kurodoko": ("/usr/games/sgt-range", "{w}x{h}", {"easy": "", "medium": "", "hard": ""}),
 }
 """Tatham's program for a genre, its parameter string and his level for each of our
 difficulty names.  Nurikabe has no Tatham counterpart."""

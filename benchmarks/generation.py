@@ -60,6 +60,10 @@ DEFAULT_ROWS = (
     "fillomino:10x10:easy:10",
     "fillomino:10x10:medium:10",
     "fillomino:20x20:medium:5",
+    "kurodoko:10x10:easy:10",
+    "kurodoko:10x10:medium:10",
+    "kurodoko:10x10:hard:10",
+    "kurodoko:20x20:hard:5",
 )
 
 

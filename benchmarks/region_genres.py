@@ -1,4 +1,4 @@
-"""Heyawake, Star Battle and Norinori (issue 20): solving generated boards in process, the
+"""Heyawake, Star Battle, Norinori and Kurodoko (issue 20): solving generated boards in process, the
 propagation engine against the SAT engine (CaDiCaL through python-sat) side by side.
 
     python benchmarks/region_genres.py                    # 7x7 and 10x10, 5 seeds each

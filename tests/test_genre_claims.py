@@ -66,7 +66,7 @@ def test_another_games_id_with_its_genre_named_is_said_to_need_a_game_id_reader(
     code, out = _run(host, "solve", genre, FOREIGN_IDS[genre])
     assert code == 2, out
     assert "hashiwokakero or slitherlink puzzle" not in out
-    having = "fillomino, hashiwokakero, hitori, slitherlink"
+    having = "fillomino, hashiwokakero, hitori, kurodoko, slitherlink"
     assert f"{genre} has no tatham format (installed genres that have one: {having})" in out
 
 

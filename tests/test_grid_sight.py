@@ -29,17 +29,20 @@ def test_a_view_counts_up_to_a_blocker_and_explains_in_words() -> None:
     engine = Engine(model)
     assert engine.start() and [engine.dom[c] for c in (0, 1, 2, 3, 4, 8)] == [FALSE] * 6
     sees = model.propagators[0]
-    assert sees.explain(1, FALSE, (1, 3)) == "the 6 at r1c1 must see 3 cells east: the other ways cannot see enough"
     assert (
-        sees.explain(2, TRUE, (1, -1)) == "the 6 at r1c1 sees all it may east already (1 cells): the next one is shaded"
+        sees.explain(1, FALSE, (1, 3))
+        == "the 6 at r1c1 must see 3 cells east at least: the other ways cannot make up for fewer"
     )
+    words = "no other count there adds up with the other ways, so the next one is shaded"
+    assert sees.explain(2, TRUE, (1, -1)) == f"the 6 at r1c1 sees 1 cell east and no more: {words}"
     assert sees.explain(0, FALSE, None) == "the 6 at r1c1 is a number, and numbers are never shaded"
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_propagation_keeps_every_solution_and_fixes_only_solutions(seed: int) -> None:
+def test_propagation_keeps_every_solution_and_fixes_what_they_agree_on(seed: int) -> None:
     """From random partial assignments, the propagator never removes a value some full
-    assignment with the right view keeps, and when everything is fixed it is one."""
+    assignment with the right view keeps, fixes every cell those assignments agree on,
+    and fails exactly when there is none."""
     rng = random.Random(seed)
     for _ in range(40):
         grid = RectGrid(rng.randint(1, 3), rng.randint(1, 4))
@@ -58,10 +61,14 @@ def test_propagation_keeps_every_solution_and_fixes_only_solutions(seed: int) ->
         if not engine.start():
             assert not good, (grid, cell, n, fixed)
             continue
+        assert good, (grid, cell, n, fixed)
         for bits in good:
             assert all(engine.dom[c] & (1 << b) for c, b in enumerate(bits)), (grid, cell, n, fixed, bits)
         if all(d in (FALSE, TRUE) for d in engine.dom):
             assert len(good) == 1
+        for c in range(grid.n_cells):
+            if len({bits[c] for bits in good}) == 1:
+                assert engine.dom[c] == 1 << good[0][c], (grid, cell, n, fixed, c)
 
 
 def test_the_cnf_has_exactly_the_right_views() -> None:

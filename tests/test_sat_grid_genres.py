@@ -1,4 +1,4 @@
-"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle and Hitori: the SAT
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle, Hitori and Kurodoko: the SAT
 engine (``Genre.sat_encoding``, sharing no reasoning with the propagators) and propagation
 with search agree on boards bigger than brute force reaches: the same status, and the same
 solution when there is one."""
@@ -129,6 +129,20 @@ def hitori(rng: random.Random) -> str:
     return "\n".join(g.write(Board(grid, tuple(numbers)))) + "\n"
 
 
+def kurodoko(rng: random.Random) -> str:
+    """An 8x8 board shaded at random, some unshaded cells numbered with their view (often
+    several solutions), now and then a number off by one."""
+    from puzzlekit.grid.numbered import NumberBoard as Board
+
+    g, grid, r = HOST.genre("kurodoko"), RectGrid(8, 8), Rng(str(rng.random()))
+    shaded = g.shading(grid, r, skip=(1, 2))  # type: ignore[attr-defined]
+    numbers = [g.view(grid, shaded, c) if rng.random() < 0.3 else None for c in range(64)]  # type: ignore[attr-defined]
+    if rng.random() < 0.25:
+        cell = rng.randrange(64)
+        numbers[cell] = max(1, (numbers[cell] or 2) + rng.choice((-1, 1)))
+    return "\n".join(g.write(Board(grid, tuple(numbers)))) + "\n"
+
+
 BOARDS: dict[str, Callable[[random.Random], str]] = {
     "akari": akari,
     "nurikabe": nurikabe,
@@ -137,8 +151,9 @@ BOARDS: dict[str, Callable[[random.Random], str]] = {
     "heyawake": heyawake,
     "starbattle": starbattle,
     "hitori": hitori,
+    "kurodoko": kurodoko,
 }
-BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40, "hitori": 12}
+BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40, "hitori": 12, "kurodoko": 12}
 """Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,
 65,536 assignments each, are a third of Star Battle's)."""
 

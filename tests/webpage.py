@@ -28,6 +28,7 @@ EXAMPLES = {
     "fillomino": "plugins/puzzlekit_fillomino/examples/garden.txt",
     "norinori": "plugins/puzzlekit_norinori/examples/garden.txt",
     "hitori": "plugins/puzzlekit_hitori/examples/first.txt",
+    "kurodoko": "plugins/puzzlekit_kurodoko/examples/first.txt",
 }
 
 

@@ -5,11 +5,10 @@ Yajilin or Cave clue reads the same rays.
 Variable ``cell`` is the cell's boolean, 1 a blocker (shaded), as the shading family has it.
 
 - ``SeesExactly(rule, grid, cell, n)``: ``cell`` sees ``n`` cells, itself included (the
-  Kurodoko count).  Per direction it knows how far the view surely reaches (cells known
-  open from the cell on) and how far it may reach (up to the first known blocker); a
-  direction the others cannot make up for opens the cells it needs, and a direction that
-  already sees all it may gets its next cell blocked.  It explains itself in words ("the 5
-  at r2c3 must see 2 more cells east").
+  Kurodoko count).  Per direction the lengths its view may still have; a length stays
+  while the other directions can make up the rest.  Cells before every length left are
+  open, a direction left one length has its next cell blocked: all that one number says.
+  It explains itself in words ("the 5 at r2c3 must see 2 cells east at least").
 - ``seen(grid, cell, blocked)``: how many cells ``cell`` sees, itself included, for ``accept``.
 - ``sight_clauses(cnf, grid, cell, n, lit)``: the same as CNF: per direction and distance a
   fresh variable "the view reaches this far", and a totalizer over them.
@@ -41,7 +40,14 @@ def seen(grid: RectGrid, cell: int, blocked: Callable[[int], bool]) -> int:
 
 
 class SeesExactly(Propagator):
-    """``cell`` is open and sees exactly ``n`` cells, itself included."""
+    """``cell`` is open and sees exactly ``n`` cells, itself included.
+
+    Per direction the lengths its view may have: from how far it surely reaches (cells
+    known open) up to the first known blocker, each length ending on a cell that may be
+    blocked.  A length is kept while the other three directions can make up the rest
+    (sums of their lengths as bit sets), which is all a single number says: a cell
+    before every kept length is open; a direction left one length has its next cell
+    blocked (Tatham's Range solver, and its "full combo" too)."""
 
     __slots__ = ("rule", "watches", "cell", "n", "rays", "what")
 
@@ -54,39 +60,50 @@ class SeesExactly(Propagator):
     def propagate(self, engine: Engine) -> bool:
         if not engine.set(self.cell, FALSE, self.watches, None):
             return False
-        changed = True
-        while changed:  # its own narrowings do not wake it: run to a fixpoint here
-            changed = False
-            sure, may = self._reach(engine.dom)
-            need, total_sure, total_may = self.n - 1, sum(sure), sum(may)
-            if total_sure > need or total_may < need:
+        lengths, need = self.lengths(engine.dom), self.n - 1
+        a, b, c, d = lengths
+        if not (a & (a - 1) or b & (b - 1) or c & (c - 1) or d & (d - 1)):  # every way decided
+            return (a * b * c * d).bit_length() - 1 == need
+        ab, cd = _sums(a, b), _sums(c, d)
+        for way, others in enumerate((_sums(b, cd), _sums(a, cd), _sums(d, ab), _sums(c, ab))):
+            kept, mine = 0, lengths[way]
+            while mine:
+                length = (mine & -mine).bit_length() - 1
+                if length <= need and others >> (need - length) & 1:
+                    kept |= 1 << length
+                mine &= mine - 1
+            if not kept:
                 return False
-            for d, ray in enumerate(self.rays):
-                least = need - (total_may - may[d])  # what the other directions cannot see
-                for k in range(sure[d], least):
-                    if not engine.set(ray[k], FALSE, self.watches, (d, least)):
-                        return False
-                    changed = True
-                most = need - (total_sure - sure[d])  # what the other directions leave it
-                if max(sure[d], least) == most < may[d]:
-                    if not engine.set(ray[most], TRUE, self.watches, (d, -most)):
-                        return False
-                    changed = True
+            ray, sure, least = (
+                self.rays[way],
+                (lengths[way] & -lengths[way]).bit_length() - 1,
+                (kept & -kept).bit_length() - 1,
+            )
+            for k in range(sure, least):
+                if not engine.set(ray[k], FALSE, self.watches, (way, least)):
+                    return False
+            if (
+                kept == 1 << least
+                and least < len(ray)
+                and not engine.set(ray[least], TRUE, self.watches, (way, -least))
+            ):
+                return False
         return True
 
-    def _reach(self, dom: list[int]) -> tuple[list[int], list[int]]:
-        """Per direction: how far the view surely reaches, and how far it may."""
-        sure, may = [], []
+    def lengths(self, dom: Sequence[int]) -> list[int]:
+        """Per direction, the lengths its view may have, as a bit set."""
+        out = []
         for ray in self.rays:
-            k = 0
-            while k < len(ray) and dom[ray[k]] == FALSE:
+            k, m = 0, len(ray)
+            while k < m and dom[ray[k]] == FALSE:
                 k += 1
-            m = k
-            while m < len(ray) and dom[ray[m]] != TRUE:
-                m += 1
-            sure.append(k)
-            may.append(m)
-        return sure, may
+            bits = 1 << k
+            while k < m and dom[ray[k]] != TRUE:  # ray[k] may be open: the view may pass it
+                k += 1
+                if k == m or dom[ray[k]] != FALSE:
+                    bits |= 1 << k
+            out.append(bits)
+        return out
 
     def explain(self, var: int, mask: int, note: object) -> str:
         if not isinstance(note, tuple):
@@ -94,8 +111,25 @@ class SeesExactly(Propagator):
         d, reach = note
         way = DIRECTION_NAMES[d]
         if reach > 0:
-            return f"{self.what} must see {reach} cells {way}: the other ways cannot see enough"
-        return f"{self.what} sees all it may {way} already ({-reach} cells): the next one is shaded"
+            return f"{self.what} must see {_cells(reach)} {way} at least: the other ways cannot make up for fewer"
+        words = "no other count there adds up with the other ways, so the next one is shaded"
+        return f"{self.what} sees {_cells(-reach)} {way} and no more: {words}"
+
+
+def _sums(a: int, b: int) -> int:
+    """The sums of a length in bit set ``a`` and one in ``b``, as a bit set."""
+    if a.bit_count() < b.bit_count():
+        a, b = b, a
+    out = 0
+    while b:
+        low = b & -b
+        out |= a * low
+        b ^= low
+    return out
+
+
+def _cells(k: int) -> str:
+    return "1 cell" if k == 1 else f"{k} cells"
 
 
 def sight_clauses(cnf: Cnf, grid: RectGrid, cell: int, n: int, lit: Callable[[int], int]) -> None:
