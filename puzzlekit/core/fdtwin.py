@@ -111,7 +111,7 @@ def fd_learn_search(
     if not _facts(solver, values, dom):
         return CdclOutcome([], 0, 0, True, None)
     for i, clause in enumerate(twin.clauses):
-        solver.add_input([internal(lit) for lit in clause])
+        solver.add_input([2 * lit - 2 if lit > 0 else -2 * lit - 1 for lit in clause])  # ``internal``
         if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
             return CdclOutcome([], 0, 0, False, "timeout")
 
@@ -195,7 +195,7 @@ def _facts(solver: Cdcl, values: list[list[int]], dom: Sequence[int]) -> bool:
     val = solver.val
     for lit in _fact_literals(values, dom):
         if val[lit] == 0:
-            solver.assign(lit, -1)
+            solver.assign(lit, None)
         elif val[lit] == -1:
             return False
     return True

@@ -485,9 +485,9 @@ def learn_search(
         solver.phase = [0] * twin.top
     for var, d in enumerate(dom):
         if d == TRUE:
-            solver.assign(2 * var, -1)
+            solver.assign(2 * var, None)
         elif d == FALSE:
-            solver.assign(2 * var + 1, -1)
+            solver.assign(2 * var + 1, None)
     clauses = twin.clauses
     if model.loop is not None:
         # Two lines or none at every node, in clauses unit propagation reads in full.
