@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
@@ -188,34 +188,45 @@ class Cdcl:
         theory that looks at the whole assignment finds them again when needed)."""
         self.n_learnt = 0
         """Learnt clauses not yet forgotten."""
-        for clause in clauses:
-            self.add_input([internal(lit) for lit in clause])
+        self.add_clauses(clauses)
 
     # -- clauses ---------------------------------------------------------------
 
-    def add_input(self, lits: list[int]) -> None:
-        """A clause of the puzzle, before the search starts (level 0)."""
-        if self.unsat:
-            return
-        val = self.val
-        kept: list[int] = []
-        for lit in lits:
-            x = val[lit]
-            if x == 1:
-                return  # satisfied at level 0
-            if x == 0 and lit not in kept:
-                if lit ^ 1 in kept:
-                    return  # a tautology
-                kept.append(lit)
-        lits = kept
-        if not lits:
-            self.unsat = True
-        elif len(lits) == 1:
-            self.assign(lits[0], None)
-            if self.propagate() is not None:
-                self.unsat = True
-        else:
-            self.attach(lits, False, 0)
+    def add_clauses(self, clauses: Iterable[Sequence[int]], deadline: float | None = None) -> bool:
+        """Clauses of the puzzle in DIMACS form, before the search starts (level 0): each
+        without its literals false at level 0 (none when one is true, or it is a
+        tautology), a unit one assigned and propagated.  False when ``deadline`` passed
+        first (looked at after every 1,024th clause)."""
+        val, watches = self.val, self.watches
+        clauses_, learnt, lbd = self.clauses, self.learnt, self.lbd
+        for i, clause in enumerate(clauses):
+            if not self.unsat:
+                kept: list[int] = []
+                for lit in clause:
+                    lit = 2 * lit - 2 if lit > 0 else -2 * lit - 1  # ``internal``
+                    x = val[lit]
+                    if x == 1:
+                        break  # satisfied at level 0
+                    if x == 0 and lit not in kept:
+                        if lit ^ 1 in kept:
+                            break  # a tautology
+                        kept.append(lit)
+                else:
+                    if len(kept) > 1:  # ``attach``, inline
+                        clauses_.append(kept)
+                        learnt.append(False)
+                        lbd.append(0)
+                        watches[kept[0]].append(kept)
+                        watches[kept[1]].append(kept)
+                    elif kept:
+                        self.assign(kept[0], None)
+                        if self.propagate() is not None:
+                            self.unsat = True
+                    else:
+                        self.unsat = True
+            if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
+                return False
+        return True
 
     def attach(self, lits: Clause, learnt: bool, lbd: int) -> Clause:
         self.n_learnt += learnt

@@ -492,10 +492,8 @@ def learn_search(
     if model.loop is not None:
         # Two lines or none at every node, in clauses unit propagation reads in full.
         clauses = clauses + [c for edges in model.loop.node_edges for c in cardinality([e + 1 for e in edges], [0, 2])]
-    for i, clause in enumerate(clauses):
-        solver.add_input([2 * lit - 2 if lit > 0 else -2 * lit - 1 for lit in clause])  # ``internal``
-        if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
-            return CdclOutcome([], 0, 0, False, "timeout")
+    if not solver.add_clauses(clauses, deadline):
+        return CdclOutcome([], 0, 0, False, "timeout")
     accept = model.leaf_check or (lambda values: True)
 
     def block(values: list[int]) -> list[int]:
