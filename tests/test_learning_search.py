@@ -233,6 +233,40 @@ def test_cdcl_counts_every_model_of_a_small_cnf(case: tuple[int, list[list[int]]
     assert sorted(out.solutions) == brute_models(n, clauses)
 
 
+SMALL_CNF = st.integers(1, 12).flatmap(
+    lambda n: st.tuples(
+        st.just(n),
+        st.lists(
+            st.lists(st.integers(1, n).flatmap(lambda v: st.sampled_from([v, -v])), min_size=1, max_size=3),
+            max_size=40,
+        ),
+    )
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(SMALL_CNF)
+def test_each_decision_is_the_most_active_open_variable(case: tuple[int, list[list[int]]]) -> None:
+    """The heap is pushed only for variables it lost, so its entries are not all there is;
+    every decision must still be the open variable of highest activity (the lowest of
+    equals), as a heap holding every entry would give."""
+    n, clauses = case
+    solver = Cdcl(n, clauses)
+    pick = solver.pick
+
+    def checked() -> int:
+        open_vars = [v for v in range(n) if solver.val[2 * v] == 0]
+        want = min(open_vars, key=lambda v: (-solver.activity[v], v)) if open_vars else -1
+        got = pick()
+        assert got == want
+        return got
+
+    solver.pick = checked  # type: ignore[method-assign]
+    out = solver.solve(ALL, lambda values: True, None, every_variable, None, None)
+    assert out.exhausted
+    assert sorted(out.solutions) == brute_models(n, clauses)
+
+
 def test_luby_sequence() -> None:
     assert [luby(i) for i in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 

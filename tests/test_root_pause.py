@@ -152,3 +152,25 @@ def test_the_lookahead_is_disarmed_once_the_search_is_done() -> None:
     # and a later engine's deduction is a whole sweep, never a resumed one
     again = count_solutions(model, timeout=None, learning=False)
     assert again.status == Status.UNIQUE
+
+
+@pytest.mark.parametrize("index", [1, 3, 11, 13])
+def test_a_finite_domain_early_search_without_the_small_tree_gives_the_same_answer(index: int) -> None:
+    """The early search of a paused finite-domain root goes to learning at once
+    (``search.EARLY_SMALL_TREE`` off): the same status, grade, root, rule counts, log and
+    solution as with the small tree first, and as a root never paused."""
+    sudokus = [text for genre, text in hard_boards() if genre == "sudoku"]
+    text = sudokus[index]
+    saved = search.EARLY_SMALL_TREE
+    try:
+        search.EARLY_SMALL_TREE = True
+        with_tree = counted("sudoku", text, search.PAUSE_AFTER, record=True)
+        search.EARLY_SMALL_TREE = False
+        without = counted("sudoku", text, search.PAUSE_AFTER, record=True)
+    finally:
+        search.EARLY_SMALL_TREE = saved
+    never = counted("sudoku", text, 0, record=True)
+    assert without.status == Status.UNIQUE
+    assert without.nodes < with_tree.nodes  # the early search ran, and spent no small tree
+    assert_same(without, with_tree, text)
+    assert_same(without, never, text)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Protocol
@@ -144,24 +144,39 @@ class CdclOutcome:
     """None when the tree was exhausted or the limit reached; 'max-nodes' or 'timeout'."""
 
 
+UNSAT: Clause = [-2]
+"""``add_lemma``'s answer when a clause is false at level 0: no solution is left."""
+_QUIET: Clause = [-3]
+"""The search loop's mark for a fixpoint where no theory has anything to add."""
+
+
 class Cdcl:
-    """The solver's state.  ``solve`` runs it once; it is not reused."""
+    """The solver's state.  ``solve`` runs it once; it is not reused.
+
+    Clauses are lists of internal literals, and the watch lists and reasons hold the
+    lists themselves (no index to look up on the hot path).  The literal order inside a
+    clause is put right (the watched pair first, the false watch second) each time unit
+    propagation visits it, so it never has to be kept in between."""
 
     def __init__(self, n: int, clauses: Sequence[Clause], theories: Sequence[Theory] = ()) -> None:
         self.n = n
         self.val = [0] * (2 * n)
         self.level = [0] * n
-        self.reason = [-1] * n
+        self.reason: list[Clause | None] = [None] * n
+        """The clause that implied each variable's value (None: a decision or a fact)."""
         self.trail: list[int] = []
         self.trail_lim: list[int] = []
         self.qhead = 0
-        self.clauses: list[list[int] | None] = []
+        self.clauses: list[Clause | None] = []
         self.learnt: list[bool] = []
         self.lbd: list[int] = []
-        self.watches: list[list[int]] = [[] for _ in range(2 * n)]
+        self.watches: list[list[Clause]] = [[] for _ in range(2 * n)]
         self.activity = [0.0] * n
         self.var_inc = 1.0
         self.heap: list[tuple[float, int]] = [(0.0, v) for v in range(n)]
+        self.in_heap = [0.0] * n
+        """Per variable, the activity of an entry known to be in ``heap`` (-1.0: none known),
+        so that backtracking pushes only the variables the heap has lost (``pick``)."""
         self.phase = [1] * n  # 1: try false first (most lines are not drawn)
         self.seen = bytearray(n)
         self.theories = list(theories)
@@ -173,48 +188,58 @@ class Cdcl:
         theory that looks at the whole assignment finds them again when needed)."""
         self.n_learnt = 0
         """Learnt clauses not yet forgotten."""
-        for clause in clauses:
-            self.add_input([internal(lit) for lit in clause])
+        self.add_clauses(clauses)
 
     # -- clauses ---------------------------------------------------------------
 
-    def add_input(self, lits: list[int]) -> None:
-        """A clause of the puzzle, before the search starts (level 0)."""
-        if self.unsat:
-            return
-        val = self.val
-        kept: list[int] = []
-        for lit in lits:
-            x = val[lit]
-            if x == 1:
-                return  # satisfied at level 0
-            if x == 0 and lit not in kept:
-                if lit ^ 1 in kept:
-                    return  # a tautology
-                kept.append(lit)
-        lits = kept
-        if not lits:
-            self.unsat = True
-        elif len(lits) == 1:
-            self.assign(lits[0], -1)
-            if self.propagate() >= 0:
-                self.unsat = True
-        else:
-            self.attach(lits, False, 0)
+    def add_clauses(self, clauses: Iterable[Sequence[int]], deadline: float | None = None) -> bool:
+        """Clauses of the puzzle in DIMACS form, before the search starts (level 0): each
+        without its literals false at level 0 (none when one is true, or it is a
+        tautology), a unit one assigned and propagated.  False when ``deadline`` passed
+        first (looked at after every 1,024th clause)."""
+        val, watches = self.val, self.watches
+        clauses_, learnt, lbd = self.clauses, self.learnt, self.lbd
+        for i, clause in enumerate(clauses):
+            if not self.unsat:
+                kept: list[int] = []
+                for lit in clause:
+                    lit = 2 * lit - 2 if lit > 0 else -2 * lit - 1  # ``internal``
+                    x = val[lit]
+                    if x == 1:
+                        break  # satisfied at level 0
+                    if x == 0 and lit not in kept:
+                        if lit ^ 1 in kept:
+                            break  # a tautology
+                        kept.append(lit)
+                else:
+                    if len(kept) > 1:  # ``attach``, inline
+                        clauses_.append(kept)
+                        learnt.append(False)
+                        lbd.append(0)
+                        watches[kept[0]].append(kept)
+                        watches[kept[1]].append(kept)
+                    elif kept:
+                        self.assign(kept[0], None)
+                        if self.propagate() is not None:
+                            self.unsat = True
+                    else:
+                        self.unsat = True
+            if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
+                return False
+        return True
 
-    def attach(self, lits: list[int], learnt: bool, lbd: int) -> int:
-        ci = len(self.clauses)
+    def attach(self, lits: Clause, learnt: bool, lbd: int) -> Clause:
         self.n_learnt += learnt
         self.clauses.append(lits)
         self.learnt.append(learnt)
         self.lbd.append(lbd)
-        self.watches[lits[0]].append(ci)
-        self.watches[lits[1]].append(ci)
-        return ci
+        self.watches[lits[0]].append(lits)
+        self.watches[lits[1]].append(lits)
+        return lits
 
     # -- assignment and propagation ------------------------------------------
 
-    def assign(self, lit: int, reason: int) -> None:
+    def assign(self, lit: int, reason: Clause | None) -> None:
         val = self.val
         val[lit] = 1
         val[lit ^ 1] = -1
@@ -223,12 +248,15 @@ class Cdcl:
         self.reason[v] = reason
         self.trail.append(lit)
 
-    def propagate(self) -> int:
-        """Unit propagation to fixpoint; the index of a conflicting clause, or -1."""
+    def propagate(self) -> Clause | None:
+        """Unit propagation to fixpoint; a conflicting clause, or None.
+
+        Each watch list is walked once per literal made false, kept entries packed to
+        its front in their order; a clause whose other watch is true stays as it is."""
         val = self.val
         trail = self.trail
+        push = trail.append
         watches = self.watches
-        clauses = self.clauses
         level = self.level
         reason = self.reason
         depth = len(self.trail_lim)
@@ -237,21 +265,20 @@ class Cdcl:
             false_lit = trail[qhead] ^ 1
             qhead += 1
             ws = watches[false_lit]
-            i = j = 0
-            end = len(ws)
-            while i < end:
-                ci = ws[i]
-                i += 1
-                c = clauses[ci]
-                if c is None:
-                    continue  # forgotten
+            j = 0
+            moved = 0
+            for c in ws:
                 first = c[0]
                 if first == false_lit:
                     first = c[1]
+                    if val[first] == 1:
+                        ws[j] = c
+                        j += 1
+                        continue
                     c[0] = first
                     c[1] = false_lit
-                if val[first] == 1:
-                    ws[j] = ci
+                elif val[first] == 1:
+                    ws[j] = c
                     j += 1
                     continue
                 for k in range(2, len(c)):
@@ -259,69 +286,72 @@ class Cdcl:
                     if val[lk] != -1:
                         c[1] = lk
                         c[k] = false_lit
-                        watches[lk].append(ci)
+                        watches[lk].append(c)
+                        moved += 1
                         break
                 else:
-                    ws[j] = ci
+                    ws[j] = c
                     j += 1
                     if val[first] == -1:
-                        while i < end:
-                            ws[j] = ws[i]
-                            j += 1
-                            i += 1
-                        del ws[j:]
+                        del ws[j : j + moved]  # the entries not yet visited move up
                         self.qhead = len(trail)
-                        return ci
+                        return c
                     val[first] = 1
                     val[first ^ 1] = -1
                     v = first >> 1
                     level[v] = depth
-                    reason[v] = ci
-                    trail.append(first)
+                    reason[v] = c
+                    push(first)
             del ws[j:]
         self.qhead = qhead
-        return -1
+        return None
 
     # -- conflicts -------------------------------------------------------------
 
-    def bump(self, v: int) -> None:
+    def rescale(self) -> None:
+        """Activities back from the edge of the float range (order kept)."""
         act = self.activity
-        act[v] += self.var_inc
-        if act[v] > 1e100:
-            for u in range(self.n):
-                act[u] *= 1e-100
-            self.var_inc *= 1e-100
-            self.rebuild_heap()
-        elif self.val[2 * v] == 0:
-            heapq.heappush(self.heap, (-act[v], v))
+        for u in range(self.n):
+            act[u] *= 1e-100
+        self.var_inc *= 1e-100
+        self.rebuild_heap()
 
     def rebuild_heap(self) -> None:
         act, val = self.activity, self.val
         self.heap = [(-act[v], v) for v in range(self.n) if val[2 * v] == 0]
         heapq.heapify(self.heap)
+        in_heap = self.in_heap = [-1.0] * self.n
+        for _, v in self.heap:
+            in_heap[v] = act[v]
 
-    def analyze(self, confl: int) -> tuple[list[int], int]:
+    def analyze(self, confl: Clause) -> tuple[list[int], int]:
         """First-UIP learning: the learnt clause (asserting literal first) and the level
         to jump back to."""
         seen = self.seen
         level = self.level
         reason = self.reason
-        clauses = self.clauses
         trail = self.trail
+        val = self.val
+        act = self.activity
+        inc = self.var_inc
         depth = len(self.trail_lim)
         learnt = [0]
         path = 0
-        p = -1
         index = len(trail) - 1
-        bump = self.bump
-        c = clauses[confl]
-        assert c is not None
+        lits = confl
         while True:
-            for lit in c if p < 0 else c[1:]:
+            for lit in lits:
                 v = lit >> 1
                 if not seen[v] and level[v] > 0:
                     seen[v] = 1
-                    bump(v)
+                    a = act[v] + inc  # ``bump``, inline
+                    act[v] = a
+                    if a > 1e100:
+                        self.rescale()
+                        inc = self.var_inc
+                    elif val[2 * v] == 0:
+                        heapq.heappush(self.heap, (-a, v))
+                        self.in_heap[v] = a
                     if level[v] >= depth:
                         path += 1
                     else:
@@ -335,16 +365,22 @@ class Cdcl:
             path -= 1
             if path == 0:
                 break
-            c = clauses[reason[v]]
+            c = reason[v]
             assert c is not None
+            lits = c[1:]
         learnt[0] = p ^ 1
         # Local minimisation: a literal whose reason lies wholly inside the clause is redundant.
         kept = [learnt[0]]
         for lit in learnt[1:]:
-            r = reason[lit >> 1]
-            rc = clauses[r] if r >= 0 else None
-            if rc is None or any(not seen[q >> 1] and level[q >> 1] > 0 for q in rc[1:]):
-                kept.append(lit)
+            rc = reason[lit >> 1]
+            if rc is not None:
+                for q in rc[1:]:
+                    u = q >> 1
+                    if not seen[u] and level[u] > 0:
+                        break
+                else:
+                    continue
+            kept.append(lit)
         for lit in learnt[1:]:
             seen[lit >> 1] = 0
         back = 0
@@ -362,15 +398,17 @@ class Cdcl:
         if len(self.trail_lim) <= target:
             return
         val, trail, phase, act = self.val, self.trail, self.phase, self.activity
-        heap = self.heap
+        heap, in_heap = self.heap, self.in_heap
         stop = self.trail_lim[target]
-        for i in range(len(trail) - 1, stop - 1, -1):
-            lit = trail[i]
+        for lit in trail[stop:]:
             v = lit >> 1
             val[lit] = 0
             val[lit ^ 1] = 0
             phase[v] = lit & 1
-            heapq.heappush(heap, (-act[v], v))
+            a = act[v]
+            if in_heap[v] != a:  # the heap lost v (``pick`` took it, or it was bumped)
+                heapq.heappush(heap, (-a, v))
+                in_heap[v] = a
         del trail[stop:]
         del self.trail_lim[target:]
         self.qhead = stop
@@ -379,77 +417,82 @@ class Cdcl:
         if len(heap) > 8 * self.n + 64:
             self.rebuild_heap()
 
-    def learn(self, confl: int) -> bool:
+    def learn(self, confl: Clause) -> bool:
         """Analyse a conflict, jump back and assert the learnt clause; False at level 0."""
         if not self.trail_lim:
             return False
         lits, back = self.analyze(confl)
         self.cancel_until(back)
         if len(lits) == 1:
-            self.assign(lits[0], -1)
+            self.assign(lits[0], None)
         else:
             levels = {self.level[lit >> 1] for lit in lits}
-            ci = self.attach(lits, True, len(levels))
-            self.assign(lits[0], ci)
+            self.assign(lits[0], self.attach(lits, True, len(levels)))
         return True
 
-    def add_lemma(self, lits: list[int], forgettable: bool = False) -> int:
+    def add_lemma(self, lits: list[int], forgettable: bool = False) -> Clause | None:
         """Add a clause found during the search (false or unit now, or neither).
 
-        Returns a conflicting clause's index to learn from, -1 when none, -2 when the
+        Returns a conflicting clause to learn from, None when none, ``UNSAT`` when the
         clause is false at level 0 (no solution left).  A ``forgettable`` clause is kept
         like a learnt one (``reduce`` may drop it)."""
         val, level = self.val, self.level
         lits = list(dict.fromkeys(lits))
         if not lits:
-            return -2
+            return UNSAT
         # Open or true literals first, then false ones by decreasing level.
         lits.sort(key=lambda q: (val[q] == -1, -level[q >> 1] if val[q] == -1 else 0))
         if len(lits) == 1:
             if val[lits[0]] == 1 and level[lits[0] >> 1] == 0:
-                return -1
+                return None
             self.cancel_until(0)
             if val[lits[0]] == -1:
-                return -2
+                return UNSAT
             if val[lits[0]] == 0:
-                self.assign(lits[0], -1)
-            return -1
+                self.assign(lits[0], None)
+            return None
         # Lemmas stay for good (``reduce`` forgets only learnt clauses): a forgotten
         # blocking clause would let the search count a solution twice.
         first, second = lits[0], lits[1]
         lbd = len({level[q >> 1] for q in lits if val[q] == -1}) + 1 if forgettable else 0
         if val[first] != -1:
-            ci = self.attach(lits, forgettable, lbd)
+            c = self.attach(lits, forgettable, lbd)
             if val[first] == 0 and val[second] == -1:
-                self.assign(first, ci)  # unit now
-            return -1
+                self.assign(first, c)  # unit now
+            return None
         top = level[first >> 1]
         if top == 0:
-            return -2
+            return UNSAT
         self.cancel_until(top)
         return self.attach(lits, forgettable, lbd)
 
     def reduce(self) -> None:
         """Forget the worse half of the learnt clauses (at level 0, so none is a reason)."""
-        learnt = [ci for ci, c in enumerate(self.clauses) if c is not None and self.learnt[ci] and self.lbd[ci] > 2]
+        clauses = self.clauses
+        learnt = [ci for ci, c in enumerate(clauses) if c is not None and self.learnt[ci] and self.lbd[ci] > 2]
         learnt.sort(key=lambda ci: (self.lbd[ci], -ci))
         for ci in learnt[len(learnt) // 2 :]:
-            self.clauses[ci] = None
+            clauses[ci] = None
         self.n_learnt -= len(learnt) - len(learnt) // 2
-        watches: list[list[int]] = [[] for _ in range(2 * self.n)]
-        for ci, c in enumerate(self.clauses):
+        watches: list[list[Clause]] = [[] for _ in range(2 * self.n)]
+        for c in clauses:
             if c is not None:
-                watches[c[0]].append(ci)
-                watches[c[1]].append(ci)
+                watches[c[0]].append(c)
+                watches[c[1]].append(c)
         self.watches = watches
 
     # -- the search ------------------------------------------------------------
 
     def pick(self) -> int:
-        """The open variable of highest activity (-1: none open)."""
-        heap, val, act = self.heap, self.val, self.activity
+        """The open variable of highest activity, the lowest numbered of equals (-1: none
+        open).  Every open variable has an entry with its activity in the heap (stale and
+        assigned ones are dropped here), so the answer does not depend on which others
+        the heap holds."""
+        heap, val, act, in_heap = self.heap, self.val, self.activity, self.in_heap
         while heap:
             a, v = heapq.heappop(heap)
+            if -a == in_heap[v]:
+                in_heap[v] = -1.0
             if val[2 * v] == 0 and -a == act[v]:
                 return v
         for v in range(self.n):  # entries were lost to a rescale: look at every variable
@@ -481,6 +524,9 @@ class Cdcl:
         root_facts = len(self.trail)
         n = self.n if shown is None else shown
         val = self.val
+        trail_lim = self.trail_lim
+        trail = self.trail
+        phase = self.phase
 
         def outcome(exhausted: bool, stopped: str | None) -> CdclOutcome:
             return CdclOutcome(solutions, decisions, conflicts, exhausted, stopped)
@@ -489,31 +535,31 @@ class Cdcl:
             return outcome(True, None)
         confl = self.propagate()
         while True:
-            if confl == -1 and self.pending:
-                confl = self.add_lemma(self.pending.pop())
-                if confl == -1:
-                    confl = self.propagate()
-                continue
-            if confl == -1 and self.implied:
-                confl = self.add_lemma(self.implied.pop(), True)
-                if confl == -1:
-                    confl = self.propagate()
-                continue
-            if confl == -1:
+            if confl is None:
+                if self.pending:
+                    confl = self.add_lemma(self.pending.pop())
+                    if confl is None:
+                        confl = self.propagate()
+                    continue
+                if self.implied:
+                    confl = self.add_lemma(self.implied.pop(), True)
+                    if confl is None:
+                        confl = self.propagate()
+                    continue
                 for theory in self.theories:
                     lemma = theory.check(self)
                     if lemma is not None:
                         confl = self.add_lemma(lemma, theory.forgettable)
-                        if confl == -1:
+                        if confl is None:
                             confl = self.propagate()
                         break
                 else:
-                    confl = -3  # quiet: decide
-                if confl != -3:
+                    confl = _QUIET  # quiet: decide
+                if confl is not _QUIET:
                     continue
-            if confl == -2:
+            elif confl is UNSAT:
                 return outcome(True, None)
-            if confl >= 0:
+            else:
                 conflicts += 1
                 since_restart += 1
                 if not self.learn(confl):
@@ -535,16 +581,16 @@ class Cdcl:
                     self.reduce()
                     max_learnts += max_learnts // 2
                 confl = self.propagate()
-                if confl == -1 and at_root is not None and len(self.trail) > root_facts:
-                    more = at_root(self.trail)
+                if confl is None and at_root is not None and len(trail) > root_facts:
+                    more = at_root(trail)
                     if more is None:
                         return outcome(True, None)
                     for lit in more:
                         if val[lit] == 0:
-                            self.assign(lit, -1)
+                            self.assign(lit, None)
                         elif val[lit] == -1:
                             return outcome(True, None)
-                    root_facts = len(self.trail)
+                    root_facts = len(trail)
                     confl = self.propagate()
                 continue
             v = self.pick()
@@ -553,14 +599,14 @@ class Cdcl:
                 extra = refine(values) if refine is not None else []
                 if extra:
                     self.pending.extend([internal(lit) for lit in clause] for clause in extra)
-                    confl = -1
+                    confl = None
                     continue
                 if accept(values):
                     solutions.append(values)
                     if len(solutions) >= limit:
                         return outcome(False, None)
                 confl = self.add_lemma(block(values))
-                if confl == -1:
+                if confl is None:
                     confl = self.propagate()
                 continue
             if max_nodes is not None and decisions >= max_nodes:
@@ -571,8 +617,8 @@ class Cdcl:
                 if deadline is not None and time.perf_counter() > deadline:
                     return outcome(False, "timeout")
             decisions += 1
-            self.trail_lim.append(len(self.trail))
-            self.assign(2 * v + self.phase[v], -1)
+            trail_lim.append(len(trail))
+            self.assign(2 * v + phase[v], None)
             confl = self.propagate()
 
 

@@ -317,7 +317,8 @@ class Engine:
         A propagator may call ``run(its rung - 1)`` to let the cheaper rungs digest
         its own progress before it goes on; dearer rungs stay queued meanwhile.
         """
-        queues = self.queues if max_rung is None else self.queues[: max_rung + 1]
+        # queue 0 never holds work: rung 0 is "not wired"
+        queues = self.queues[1:] if max_rung is None else self.queues[1 : max_rung + 1]
         queued = self.queued
         props = self.props
         caller = self.current

@@ -16,7 +16,6 @@ So a weak or wrong twin can cost time, never a solution nor a false one.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Clause, Twin, internal
@@ -110,10 +109,8 @@ def fd_learn_search(
     solver = Cdcl(twin.top, [])
     if not _facts(solver, values, dom):
         return CdclOutcome([], 0, 0, True, None)
-    for i, clause in enumerate(twin.clauses):
-        solver.add_input([internal(lit) for lit in clause])
-        if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
-            return CdclOutcome([], 0, 0, False, "timeout")
+    if not solver.add_clauses(twin.clauses, deadline):
+        return CdclOutcome([], 0, 0, False, "timeout")
 
     def decode(bits: list[int]) -> list[int]:
         out = [0] * n
@@ -195,7 +192,7 @@ def _facts(solver: Cdcl, values: list[list[int]], dom: Sequence[int]) -> bool:
     val = solver.val
     for lit in _fact_literals(values, dom):
         if val[lit] == 0:
-            solver.assign(lit, -1)
+            solver.assign(lit, None)
         elif val[lit] == -1:
             return False
     return True

@@ -158,8 +158,7 @@ class Lookahead(Propagator):
                     try:
                         ok = probe.decide(var, bit)
                         if ok:
-                            for i in range(0, len(trail), 2):
-                                v = trail[i]
+                            for v in trail[::2]:  # the slots written (aux slots < 0)
                                 if v >= 0:
                                     d = dom[v]
                                     if not d & (d - 1):

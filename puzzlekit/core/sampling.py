@@ -113,8 +113,7 @@ def random_clause_solution(
     ``accept`` has the last word on a candidate, after the twin's ``refine``; None when
     there is none, or the budget ran out."""
     solver = Cdcl(twin.top, [])
-    for clause in twin.clauses:
-        solver.add_input([internal(lit) for lit in clause])
+    solver.add_clauses(twin.clauses)
     for v in range(twin.top):
         solver.phase[v] = 0 if rng.chance(*true_first) else 1
         solver.activity[v] = rng.below(1 << 20) / float(1 << 40)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from puzzlekit.core import fdtwin
 from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, every_variable
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
@@ -34,6 +35,13 @@ on the 22 janko.at Slitherlinks deduction leaves open, 20 finish within it (2 to
 propagated like a lookahead probe) in a few milliseconds, where building the clause twin
 and learning cost 5 to 100; the other two then lose about 10 ms to it
 (benchmarks/versus_sat.py, set janko-slither-search).  0: learning at once."""
+EARLY_SMALL_TREE = False
+"""Try the small tree in the early search of a finite-domain model too.  Off: a root whose
+first probes all survived is wide open, and on the famous hard Sudokus (all pause there)
+the small tree never finished but one board (128 nodes each, about a seventh of the
+time), where learning from the same root needs 92 decisions on the median board
+(benchmarks/versus_sat.py, set sudoku-famous: 2.5x to 2.25x CaDiCaL).  Boolean models
+(Slitherlink, Masyu, Akari) keep it: their open boards say "multiple" within it."""
 PAUSE_AFTER = 128
 """Probes that all survived, before any failed, after which the root's lookahead pauses (once)
 for an early search from what the root deduced so far (``_early``), or one ``PAUSE_PART``-th of
@@ -259,16 +267,32 @@ def _search(
     max_nodes: int | None,
     deadline: float | None,
     solutions: list[list[int]],
+    wide: bool = False,
 ) -> tuple[int, str | None]:
     """The search from the root state of a model with a clause twin: the small tree first,
-    learning when it is not small.  Nodes used, and why it stopped (None: exhausted)."""
-    nodes, stopped = _small_tree(model, engine, brancher, leaf, max_nodes, deadline)
+    learning when it is not small.  Nodes used, and why it stopped (None: exhausted).
+
+    ``wide``: the root's lookahead paused with every probe surviving (``_early``); a
+    finite-domain model then goes to learning at once (``EARLY_SMALL_TREE``)."""
+    nodes = 0
+    stopped: str | None = "small"
+    if not wide or EARLY_SMALL_TREE or not _values_learn(model, engine.dom):
+        nodes, stopped = _small_tree(model, engine, brancher, leaf, max_nodes, deadline)
     if stopped == "small":  # a big tree: learning takes it from the root
         solutions.clear()
         left = None if max_nodes is None else max_nodes - nodes
         more, stopped = _learn(model, engine, engine.dom, brancher, leaf, limit, left, deadline, solutions)
         nodes += more
     return nodes, stopped
+
+
+def _values_learn(model: Model, dom: list[int]) -> bool:
+    """Would ``_learn`` take this root by the finite-domain learning search?  (A twin, a
+    variable that is not boolean, so ``_twin_of`` declines, and ``fdtwin.MIN_OPEN``
+    variables open, as ``value_plan`` asks before it builds the twin.)"""
+    if not fdtwin.ENABLED or model.cnf is None or not any(d & ~BOOL for d in dom):
+        return False
+    return sum(1 for d in dom if d & (d - 1)) >= fdtwin.MIN_OPEN
 
 
 def _pausing(
@@ -311,7 +335,7 @@ def _early(
     budget = EARLY_NODES if max_nodes is None else min(EARLY_NODES, max_nodes)
     started = time.perf_counter()
     try:
-        nodes, stopped = _search(model, engine, brancher, leaf, limit, budget, deadline, solutions)
+        nodes, stopped = _search(model, engine, brancher, leaf, limit, budget, deadline, solutions, True)
     finally:
         engine.restore(snap)
         # the root's own share of the time (``ROOT_SHARE``) does not pay for this detour
@@ -485,17 +509,15 @@ def learn_search(
         solver.phase = [0] * twin.top
     for var, d in enumerate(dom):
         if d == TRUE:
-            solver.assign(2 * var, -1)
+            solver.assign(2 * var, None)
         elif d == FALSE:
-            solver.assign(2 * var + 1, -1)
+            solver.assign(2 * var + 1, None)
     clauses = twin.clauses
     if model.loop is not None:
         # Two lines or none at every node, in clauses unit propagation reads in full.
         clauses = clauses + [c for edges in model.loop.node_edges for c in cardinality([e + 1 for e in edges], [0, 2])]
-    for i, clause in enumerate(clauses):
-        solver.add_input([2 * lit - 2 if lit > 0 else -2 * lit - 1 for lit in clause])  # ``internal``
-        if not i & 1023 and deadline is not None and time.perf_counter() > deadline:
-            return CdclOutcome([], 0, 0, False, "timeout")
+    if not solver.add_clauses(clauses, deadline):
+        return CdclOutcome([], 0, 0, False, "timeout")
     accept = model.leaf_check or (lambda values: True)
 
     def block(values: list[int]) -> list[int]:

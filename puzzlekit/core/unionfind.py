@@ -185,12 +185,19 @@ class TrailedParityUnionFind:
             ra, rb = rb, ra
         flip = pa ^ pb ^ p  # colour(rb) ^ colour(ra)
         self.merging(engine, ra, rb, flip)
-        put = engine.put
+        put, trail = engine.put, engine.trail  # ``put`` inline in the loop: the trail's pairs
         f = rb
         while True:
-            put(ROOT + f, ra)
+            slot = ROOT + f
+            trail.append(~slot)
+            trail.append(aux[slot])
+            aux[slot] = ra
             if flip:
-                put(PARITY + f, aux[PARITY + f] ^ 1)
+                slot = PARITY + f
+                old = aux[slot]
+                trail.append(~slot)
+                trail.append(old)
+                aux[slot] = old ^ 1
             f = aux[NEXT + f]
             if f == rb:
                 break
