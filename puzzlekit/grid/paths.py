@@ -536,7 +536,8 @@ def split_paths(grid: RectGrid, paths: list[list[int]], other: Sequence[int], rn
     """Change ``paths`` so that the solution ``other`` no longer solves their numbers and
     ``paths`` still does: cut a path in two at a line ``other`` does not draw (both halves
     keeping ``shortest`` cells), or else take a cell only ``other`` uses (its detour) into
-    a new path or onto a path's end; False when none of these can be done."""
+    a new path or onto a path's end, or else drop a path ``other`` leaves (its cells stay
+    empty); False when none of these can be done."""
     cuts = [
         (i, k)
         for i, path in enumerate(paths)
@@ -560,4 +561,118 @@ def split_paths(grid: RectGrid, paths: list[list[int]], other: Sequence[int], rn
                 if end in grid.neighbours[cell] and not any(z in path for z in grid.neighbours[cell] if z != end):
                     path[:] = [*cells, cell]
                     return True
+    # A path too short to cut, wrapped round a cell it cannot take (a corner): drop it,
+    # its numbers with it (cells may stay empty), so ``other`` joins nothing there.
+    for i, path in enumerate(paths):
+        if any(not other[grid.edge_between(a, b)] for a, b in pairwise(path)) and len(paths) > 1:
+            del paths[i]
+            return True
     return False
+
+
+def nearby_solution(
+    engine: Engine,
+    grid: RectGrid,
+    values: Sequence[int],
+    edge: int,
+    solves: Callable[[list[int]], bool],
+    radius: int = 2,
+    max_nodes: int = 100,
+) -> list[int] | None:
+    """A second solution that differs from the solution ``values`` at ``edge`` and only
+    among the edges within ``radius`` steps of it, searched on ``engine`` (propagated,
+    and holding ``values``): the edges leaving that window are set to ``values``,
+    ``edge`` the other way, then a depth-first search of at most ``max_nodes`` nodes,
+    nearest edges first and ``values``'s side first, fills the window; a filling that,
+    with ``values`` everywhere else, ``solves`` (the genre's acceptance) is returned.
+    The engine is left as it was.  None: none in the window (which proves nothing
+    beyond it) or the budget ran out.  A generator's repair: a board's ambiguity found
+    where it is, in a few dozen nodes, instead of a search of the whole board."""
+    dom, ends = engine.dom, grid.edge_cells
+    near = {c: 0 for c in ends[edge]}
+    todo = list(near)
+    for c in todo:  # breadth first: cells in order of their distance
+        if near[c] < radius:
+            for y in grid.neighbours[c]:
+                if y not in near:
+                    near[y] = near[c] + 1
+                    todo.append(y)
+    touching = {e for c in near for e in grid.loop.node_edges[c] if dom[e] == BOOL and e != edge}
+    window = [e for e in touching if all(c in near for c in ends[e])]
+    window.sort(key=lambda e: max(near[c] for c in ends[e]))
+    mark = engine.mark()
+    try:
+        for e in touching.difference(window):
+            engine.set(e, TRUE if values[e] else FALSE)  # values is a solution: never empties
+        if not engine.run() or not engine.decide(edge, FALSE if values[edge] else TRUE):
+            return None
+
+        def first_open(k: int) -> int:
+            return next((j for j in range(k, len(window)) if dom[window[j]] == BOOL), -1)
+
+        def filled() -> list[int] | None:
+            out = list(values)
+            for e in (edge, *window):
+                out[e] = 1 if dom[e] == TRUE else 0
+            return out if solves(out) else None
+
+        nodes, i = 0, first_open(0)
+        if i < 0:
+            return filled()
+        stack = [(engine.mark(), i, [1 - values[window[i]], values[window[i]]])]
+        while stack and nodes < max_nodes:
+            at, i, choices = stack[-1]
+            engine.undo(at)
+            if not choices:
+                stack.pop()
+                continue
+            nodes += 1
+            if not engine.decide(window[i], TRUE if choices.pop() else FALSE):
+                continue
+            j = first_open(i + 1)
+            if j >= 0:
+                stack.append((engine.mark(), j, [1 - values[window[j]], values[window[j]]]))
+            elif (found := filled()) is not None:
+                return found
+        return None
+    finally:
+        engine.undo(mark)
+
+
+def settled(engine: Engine, values: Sequence[int]) -> list[int]:
+    """``values`` with the lines the engine leaves open taken out: given to
+    ``split_paths``, a cut where the deduction did not reach."""
+    return [0 if engine.dom[e] == BOOL else v for e, v in enumerate(values)]
+
+
+def ball(grid: RectGrid, cells: set[int], radius: int) -> set[int]:
+    """The cells within ``radius`` steps of ``cells``."""
+    for _ in range(radius):
+        cells = cells | {y for c in cells for y in grid.neighbours[c]}
+    return cells
+
+
+def repair_paths(
+    engine: Engine, grid: RectGrid, paths: list[list[int]], solves: Callable[[list[int]], bool], rng: Rng
+) -> bool:
+    """One round of a path generator's repair, on the engine propagated for ``paths``'s
+    numbers: near open edges in random order, a second solution (``nearby_solution``,
+    judged by ``solves``) is ruled out where it differs (``split_paths``), windows apart,
+    so the round needs no search of the whole board and the model is built once per round;
+    where no window holds one, a path is cut among the open lines (more numbers, more
+    deduction).  False when neither can be done."""
+    values = path_values(grid, paths)
+    open_edges = [e for e in range(grid.n_edges) if engine.dom[e] == BOOL]
+    rng.shuffle(open_edges)
+    taken: set[int] = set()  # cells near a repair made this round
+    tried: set[int] = set()  # cells near an edge whose window held no second solution
+    for edge in open_edges:
+        ends = set(grid.edge_cells[edge])
+        if taken & ends or ends <= tried:
+            continue
+        other = nearby_solution(engine, grid, values, edge, solves)
+        if other is None or not split_paths(grid, paths, other, rng):
+            tried |= ball(grid, ends, 2)
+        else:
+            taken |= ball(grid, ends, 4)  # the repair's window and the next window's reach
+    return bool(taken) or split_paths(grid, paths, settled(engine, values), rng)
