@@ -676,3 +676,38 @@ def repair_paths(
         else:
             taken |= ball(grid, ends, 4)  # the repair's window and the next window's reach
     return bool(taken) or split_paths(grid, paths, settled(engine, values), rng)
+
+
+class LoopOrShaded(Propagator):
+    """A cell that is either shaded (boolean ``shade``, TRUE shaded), with no line, or
+    passed by the loop, with two (Yajilin): a line makes it unshaded, fewer than two ways
+    open make it shaded, and its shading decides its lines."""
+
+    __slots__ = ("rule", "graph", "cell", "shade", "edges", "watches")
+
+    def __init__(self, rule: Rule, graph: LoopGraph, cell: int, shade: int) -> None:
+        self.rule, self.graph, self.cell, self.shade = rule, graph, cell, shade
+        self.edges = graph.node_edges[cell]
+        self.watches = (*self.edges, shade)
+
+    def propagate(self, engine: Engine) -> bool:
+        dom, edges, shade = engine.dom, self.edges, self.shade
+        on = sum(1 for e in edges if dom[e] == TRUE)
+        free = sum(1 for e in edges if dom[e] == BOOL)
+        if on and not engine.set(shade, FALSE, edges, "line"):
+            return False
+        if on + free < 2 and not engine.set(shade, TRUE, edges, "closed"):
+            return False
+        if dom[shade] == TRUE:
+            return all(dom[e] != BOOL or engine.set(e, FALSE, (shade,), "shaded") for e in edges)
+        if dom[shade] == FALSE and on + free == 2:
+            return all(dom[e] != BOOL or engine.set(e, TRUE, (shade,), "passes") for e in edges)
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        where = self.graph.node_name(self.cell)
+        return {
+            "line": f"a line reaches {where}, so it is not shaded",
+            "closed": f"the loop cannot pass {where} (fewer than two ways open), so it is shaded",
+            "shaded": f"{where} is shaded, and no line passes a shaded cell",
+        }.get(str(note), f"{where} is not shaded, so the loop passes it, and only these two ways are open")

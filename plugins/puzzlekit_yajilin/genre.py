@@ -1,0 +1,197 @@
+"""Yajilin (pzprjs's ``yajilin``): clue cells hold an arrow and a number, how many shaded
+cells lie that way; shaded cells never touch side by side; every other cell that is not a
+clue is on one loop through cell centres.  Edges are variables ``0..E-1`` (the loop's
+lines), cell c's shading is variable ``E + c`` (TRUE shaded; a clue's is always FALSE)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from puzzlekit import Block, Model, Rule, Rung, Violation
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
+from puzzlekit.core.loops import add_single_loop, loop_violations
+from puzzlekit.engines.encoding import Cnf, exactly, loop_cuts
+from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.errors import LevelErrors
+from puzzlekit.grid import Count, GridGenre, RectGrid, write_grid
+from puzzlekit.grid import paths as lines
+from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
+
+ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
+WORDS = {"^": "up", "v": "down", "<": "left", ">": "right"}
+LADDER = (
+    Rung(1, "cells and arrows", "loop or shaded, shaded cells apart, arrows counted, no early loop"),
+    Rung(2, "loop reach", "the loop must stay one and reach every cell it passes"),
+    Rung(3, "trial", "a mark whose opposite makes the rungs below contradict"),
+)
+LOOP_DEGREE = Rule("loop-degree", 1, "Two lines or none meet at a cell.")
+EARLY_LOOP = Rule("no-early-loop", 1, "A line never closes a loop that leaves a cell unpassed.")
+LOOP_OR_SHADED = Rule("loop-or-shaded", 1, "A cell is shaded, or the loop passes it; a clue is neither.")
+APART = Rule("apart", 1, "Shaded cells never touch side by side.")
+ARROW = Rule("arrow", 1, "An arrow's number counts the shaded cells in its direction.")
+REACH = Rule("loop-reach", 2, "The lines are one loop: a line that cannot join the rest is crossed.")
+TRIAL = Rule("trial", 3, "If a mark made the simpler rules contradict, the cell or edge goes the other way.")
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    grid: RectGrid
+    clues: tuple[tuple[str, int] | None, ...]
+    """Per cell, its arrow (``^ v < >``) and number, None for a cell to shade or pass."""
+
+    def key(self) -> tuple[int, int, tuple[tuple[str, int] | None, ...]]:
+        return self.grid.rows, self.grid.cols, self.clues
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def ray(self, cell: int) -> list[int]:
+        """The cells the arrow at ``cell`` points at, clues left out (never shaded)."""
+        clue = self.clues[cell]
+        assert clue is not None
+        (dr, dc), (r, c), out = ARROWS[clue[0]], self.grid.rc(cell), []
+        while (y := self.grid.cell(r := r + dr, c := c + dc)) >= 0:
+            if self.clues[y] is None:
+                out.append(y)
+        return out
+
+    def token(self, cell: int) -> str:
+        clue = self.clues[cell]
+        return "." if clue is None else f"{clue[1]}{clue[0]}"
+
+
+def parse_token(block: Block, line: int, col: int, token: str) -> tuple[str, int] | None:
+    if token == ".":
+        return None
+    if len(token) > 1 and token[-1] in ARROWS and token[:-1].isdigit() and len(token) < 5:
+        return token[-1], int(token[:-1])
+    raise block.error(line, col, f"expected '.' or a number and an arrow (^ v < >) such as 2<, found {token!r}")
+
+
+def read_board(block: Block) -> tuple[Board, list[int] | None]:
+    """The board, and the marks when drawn with lines (``#`` shaded, ``o`` not)."""
+    rows = block.rows
+    if lines.is_drawn(rows):
+        cells, marks = lines.read_drawn(block.padded(), block.error)
+        tokens = [(2 * r, 0, t) for r, row in enumerate(cells) for t in row]
+    else:
+        cells = [row.split() for row in rows]
+        tokens = [(i, row.find(t), t) for i, row in enumerate(rows) for t in row.split()]
+    if not cells or any(len(r) != len(cells[0]) for r in cells):
+        raise block.error(0, 0, "every row needs the same number of cells, separated by spaces")
+    grid = RectGrid(len(cells), len(cells[0]))
+    shade = [TRUE if t == "#" else FALSE if t == "o" else BOOL for _, _, t in tokens]
+    clues = tuple(None if t in "#o" else parse_token(block, i, c, t) for i, c, t in tokens)
+    if not lines.is_drawn(rows):
+        return Board(grid, clues), None
+    return Board(grid, clues), [*lines.drawn_state(grid, marks), *shade]
+
+
+class Yajilin(GridGenre):
+    name = "yajilin"
+    aliases = ("yajirin",)
+    summary = "Shade cells, none touching; one loop passes every other cell; arrows count shaded cells."
+    ladder = LADDER
+    rules = (LOOP_DEGREE, EARLY_LOOP, LOOP_OR_SHADED, APART, ARROW, REACH, TRIAL)
+    difficulties: ClassVar[dict[str, int]] = {}
+    bad_levels = ("2x .\n", ". .\n.\n", "2< 1\n")
+
+    def parse(self, block: Block) -> Board:
+        return LevelErrors.run(lambda: read_board(block)[0], lambda: self.check_flags(block))
+
+    def build(self, board: Board) -> Model:
+        grid, n_edges = board.grid, board.grid.n_edges
+        clue_edges = {e for c, clue in enumerate(board.clues) if clue for e in grid.loop.node_edges[c]}
+        shade = [FALSE if clue else BOOL for clue in board.clues]
+        model = Model(LADDER, domains=[FALSE if e in clue_edges else BOOL for e in range(n_edges)] + shade)
+
+        def finishes(dom: list[int], edge: int) -> bool:
+            values = [1 if d == TRUE or e == edge else 0 for e, d in enumerate(dom[:n_edges])]
+            on = [any(values[e] for e in grid.loop.node_edges[c]) for c in range(grid.n_cells)]
+            shading = [int(not on[c] and board.clues[c] is None) for c in range(grid.n_cells)]
+            fits = all(dom[n_edges + c] & (TRUE if s else FALSE) for c, s in enumerate(shading))
+            return fits and not self.accept(board, values + shading)
+
+        add_single_loop(model, grid.loop, finishes, rules=(LOOP_DEGREE, EARLY_LOOP, REACH))
+        for c in range(grid.n_cells):
+            if board.clues[c] is None:
+                model.add(lines.LoopOrShaded(LOOP_OR_SHADED, grid.loop, c, n_edges + c))
+        cell_vars = [-1 if clue else n_edges + c for c, clue in enumerate(board.clues)]
+        add_apart(model.add, APART, grid, cell_vars)
+        for c, clue in enumerate(board.clues):
+            if clue:
+                what = f"the arrow at {grid.name(c)}"
+                model.add(Count(ARROW, [n_edges + y for y in board.ray(c)], clue[1], what=what))
+        model.add(Lookahead(TRIAL, probe_rung=2))
+        model.cnf = lambda: self.sat_encoding(board)
+        return model
+
+    def sat_encoding(self, board: Board) -> SatEncoding:
+        """Degrees 0 or 2, a line unshades, an unshaded cell has a line, clue cells bare,
+        shaded cells apart, arrows counted; several loops cut lazily."""
+        grid, n_edges = board.grid, board.grid.n_edges
+        cnf = Cnf(n_edges + grid.n_cells)
+        for c, clue in enumerate(board.clues):
+            edges, s = [e + 1 for e in grid.loop.node_edges[c]], n_edges + c + 1
+            if clue:
+                cnf.add(*([-e] for e in edges), [-s])
+                cnf.count([n_edges + y + 1 for y in board.ray(c)], clue[1], clue[1])
+            else:
+                cnf.add(*exactly(edges, [0, 2]), *([-e, -s] for e in edges), [s, *edges])
+        cnf.add(*apart_clauses(grid, lambda c: n_edges + c + 1))
+        return cnf.encoding(lambda values: loop_cuts(grid.loop, values))
+
+    def accept(self, board: Board, values: Sequence[int]) -> list[Violation]:
+        grid, n = board.grid, board.grid.n_edges
+        shaded = [bool(values[n + c]) for c in range(grid.n_cells)]
+        visit = [clue is None and not shaded[c] for c, clue in enumerate(board.clues)]
+        found = loop_violations(grid.loop, values[:n], visit)
+        for c, clue in enumerate(board.clues):
+            where, edges = grid.name(c), tuple(grid.loop.node_edges[c])
+            if (shaded[c] or clue) and any(values[e] for e in edges):
+                what = f"the clue at {where}" if clue else f"the shaded cell {where}"
+                found.append(Violation("line-on-shaded", f"a line passes {what}", edges, cells=(c,)))
+            if clue and shaded[c]:
+                found.append(Violation("shaded-clue", f"the clue at {where} is shaded", (n + c,), cells=(c,)))
+            if clue and sum(shaded[y] for y in board.ray(c)) != clue[1]:
+                ray, count = board.ray(c), sum(shaded[y] for y in board.ray(c))
+                message = f"the arrow at {where} points at {count} shaded cells, not {clue[1]}"
+                found.append(Violation("arrow", message, tuple(n + y for y in ray), count < clue[1], (c, *ray)))
+        for a, b in touching_pairs(grid, lambda c: shaded[c]):
+            found.append(Violation("touching", f"two shaded cells touch at {grid.names((a, b))}", (n + a, n + b)))
+        return found
+
+    def parse_state(self, board: Board, block: Block) -> list[int]:
+        again, dom = read_board(block)
+        if again != board:
+            raise block.error(0, 0, "the state's board or clues differ from the puzzle's")
+        return dom if dom is not None else [BOOL] * (board.grid.n_edges + board.grid.n_cells)
+
+    def write(self, board: Board, dom: Sequence[int] | None = None) -> list[str]:
+        grid = board.grid
+        if dom is None:
+            return write_grid(grid, [board.token(c) for c in range(grid.n_cells)], separated=True)
+        marks = {TRUE: "#", FALSE: "o", BOOL: "."}
+        tokens = [board.token(c) if board.clues[c] else marks[dom[grid.n_edges + c]] for c in range(grid.n_cells)]
+        return lines.write_drawn(grid, tokens, dom[: grid.n_edges])
+
+    def cell_of(self, board: Board, var: int) -> int:
+        n = board.grid.n_edges
+        return var - n if var >= n else board.grid.edge_cells[var][0]
+
+    def describe(self, board: Board, var: int) -> str:
+        n = board.grid.n_edges
+        return board.grid.name(var - n) if var >= n else board.grid.edge_name(var)
+
+    def describe_step(self, board: Board, var: int, mask: int) -> str:
+        if var >= board.grid.n_edges:
+            return f"{self.describe(board, var)} is {'shaded' if mask == TRUE else 'not shaded'}"
+        return f"{board.grid.edge_name(var)} is {'a line' if mask == TRUE else 'crossed'}"
+
+
+__all__ = ["Board", "Yajilin"]

@@ -1,0 +1,131 @@
+"""Yajilin (not registered yet: plugins/puzzlekit_yajilin is on the path only when asked,
+``PYTHONPATH=plugins``): pzprjs's sample and failing answers, the SAT twin, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzlekit
+from puzzlekit import LevelError
+from puzzlekit.core import FALSE, TRUE
+from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import solve_sat
+
+yajilin = pytest.importorskip("puzzlekit_yajilin.genre", reason="Yajilin is not registered yet: PYTHONPATH=plugins")
+formats = pytest.importorskip("puzzlekit_yajilin.formats")
+GENRE = yajilin.Yajilin()
+
+# pzprjs's test/script/yajilin.js: its URL body, its answer (the last, failing nothing) and
+# the failing answers, by the error pzprjs names, with the kind ``accept`` gives each.
+CLUES = ". . . . . /. . . . . /. . . 3,2 . /. . . . . /. . . . 1,0 /"
+ANSWER = (
+    ". . . . . /. . . . + /# . # . + /. . + . + /. . . # . /1 1 -1 1 /1 -1 1 -1 /0 0 0 -1 /1 -1 1 1 /1 1 0 0 /"
+    "1 -1 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 -1 1 0 0 /"
+)
+FAILING = {
+    "lnBranch": (
+        ". . . . . /. . . . . /. . . . . /. . . . . /. . . . . /1 1 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "0 1 0 0 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "branch",
+    ),
+    "lnOnShade": (
+        ". . . # . /. . . . . /# . # . . /. . . . . /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "1 0 1 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "line-on-shaded",
+    ),
+    "csAdjacent": (
+        ". . . . . /. . . . . /# . # . . /. . # . . /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "1 0 1 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "touching",
+    ),
+    "anShadeNe": (
+        ". . . . . /. . . . + /# . . . + /. . + . + /. . . # . /1 1 -1 1 /1 -1 1 -1 /0 0 0 -1 /1 -1 1 1 /"
+        "1 1 0 0 /1 -1 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 -1 1 0 0 /",
+        "arrow",
+    ),
+    "lnDeadEnd": (
+        ". . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "1 0 1 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "dead-end",
+    ),
+    "lnPlLoop": (
+        ". . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 1 0 1 /0 0 0 0 /0 0 1 0 /0 0 1 0 /"
+        "1 0 1 1 1 /0 0 0 0 0 /0 0 0 0 0 /0 0 1 1 0 /",
+        "loops",
+    ),
+    "ceEmpty": (
+        ". . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 1 0 1 /0 0 1 0 /"
+        "1 0 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /0 0 1 1 0 /",
+        "unvisited",
+    ),
+}
+
+
+def values_of(text: str) -> list[int]:
+    (p,) = puzzlekit.load(GENRE, text)
+    dom = p.own_marks()
+    return [1 if d == TRUE else 0 for d in dom]
+
+
+def test_the_pzprjs_sample_solves_to_its_answer() -> None:
+    text = formats.read_url_body(5, 5, "m32j10")
+    result = puzzlekit.solve(GENRE, text)
+    assert result.status == puzzlekit.Status.UNIQUE
+    answer = values_of(formats.read_pzpr("pzprv3/yajilin/5/5/" + CLUES + ANSWER))
+    assert list(result.solutions[0].values) == answer
+    (p,) = puzzlekit.load(GENRE, text)
+    assert GENRE.accept(p.instance, answer) == []
+    assert formats.url_body([t for row in text.split("\n") for t in row.split()]) == "m32j10"
+
+
+@pytest.mark.parametrize("error", sorted(FAILING))
+def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names(error: str) -> None:
+    state, kind = FAILING[error]
+    text = formats.read_pzpr("pzprv3/yajilin/5/5/" + CLUES + state)
+    (p,) = puzzlekit.load(GENRE, text)
+    found = GENRE.accept(p.instance, values_of(text))
+    assert kind in {v.kind for v in found}, [v.message for v in found]
+
+
+def test_the_sat_twin_agrees_on_random_boards() -> None:
+    rng = Rng("yajilin-sat")
+    for _ in range(12):
+        rows, cols = rng.between(2, 4), rng.between(2, 4)
+        tokens = ["."] * (rows * cols)
+        for _ in range(rng.between(0, 2)):
+            tokens[rng.below(rows * cols)] = f"{rng.between(0, 1)}{rng.choice('^v<>')}"
+        text = "\n".join(" ".join(tokens[r * cols : (r + 1) * cols]) for r in range(rows)) + "\n"
+        (p,) = puzzlekit.load(GENRE, text)
+        ours = puzzlekit.core.count_solutions(GENRE.solving_model(p.instance), 2, 20000, None, record=False)
+        sat = solve_sat(GENRE, p.instance, 2, None)
+        assert ours.status == sat.status, text
+        if ours.status == puzzlekit.Status.UNIQUE:
+            assert ours.solutions[0] == sat.solutions[0]
+
+
+def test_bad_input_is_located() -> None:
+    with pytest.raises(LevelError, match="a number and an arrow") as err:
+        puzzlekit.load(GENRE, ". .\n. 2?\n", "lvl.txt")
+    assert (err.value.line, err.value.col) == (2, 3)
+    with pytest.raises(LevelError, match="clue without arrow"):
+        formats.read_pzpr("pzprv3/yajilin/1/2/0,1 . /")
+    with pytest.raises(ValueError, match="ends after 14"):
+        formats.read_url_body(5, 5, "m32")
+
+
+def test_hints_explain_in_words() -> None:
+    (p,) = puzzlekit.load(GENRE, formats.read_url_body(5, 5, "m32j10"))
+    model = GENRE.solving_model(p.instance)
+    engine = puzzlekit.core.engine.Engine(model, max_rung=1, record=True)
+    assert engine.start(1)
+    words = [model.propagators[e.by].explain(e.var, e.mask, e.note) for e in engine.log or [] if e.by >= 0]
+    assert any("shaded" in w for w in words) and all(words)
+    assert engine.dom[p.instance.grid.n_edges + 19] == FALSE  # r4c5, under the 0^: not shaded
+
+
+def test_drawn_state_round_trips() -> None:
+    text = formats.read_pzpr("pzprv3/yajilin/5/5/" + CLUES + ANSWER)
+    (p,) = puzzlekit.load(GENRE, text)
+    drawn = "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
+    (again,) = puzzlekit.load(GENRE, drawn)
+    assert again.own_marks() == p.own_marks() and again.instance == p.instance
