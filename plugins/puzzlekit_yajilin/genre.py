@@ -10,14 +10,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, Violation
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
-from puzzlekit.core.loops import add_single_loop, loop_violations
-from puzzlekit.engines.encoding import Cnf, exactly, loop_cuts
-from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, add_single_loop, loop_violations
+from puzzlekit.engines.sat import Cnf, SatEncoding, exactly, loop_cuts
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Count, GridGenre, RectGrid, write_grid
+from puzzlekit.grid import Count, GridGenre, RectGrid, add_apart, apart_clauses, touching_pairs, write_grid
 from puzzlekit.grid import paths as lines
-from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
 
 ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
 WORDS = {"^": "up", "v": "down", "<": "left", ">": "right"}
