@@ -10,10 +10,24 @@ from puzzlekit import LevelError
 from puzzlekit.core import FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import solve_sat
+from puzzlekit.host import Host, make_host
+from puzzlekit.testing import PuzzleConformance
 
 yajilin = pytest.importorskip("puzzlekit_yajilin.genre", reason="Yajilin is not registered yet: PYTHONPATH=plugins")
 formats = pytest.importorskip("puzzlekit_yajilin.formats")
+plugin = pytest.importorskip("puzzlekit_yajilin.plugin")
 GENRE = yajilin.Yajilin()
+
+
+class TestYajilin(PuzzleConformance):
+    puzzle = "yajilin"
+    brute_force = 80
+    entry_point = False  # not registered yet
+    generates = False  # no generator yet
+
+    @classmethod
+    def host(cls) -> Host:
+        return make_host(plugins=[plugin])
 
 # pzprjs's test/script/yajilin.js: its URL body, its answer (the last, failing nothing) and
 # the failing answers, by the error pzprjs names, with the kind ``accept`` gives each.

@@ -7,15 +7,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar
 
-from puzzlekit import Block, Model, Rule, Rung, Violation
+from puzzlekit import Block, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, add_single_loop, loop_violations
+from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding, exactly, loop_cuts
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Count, GridGenre, RectGrid, add_apart, apart_clauses, touching_pairs, write_grid
+from puzzlekit.grid import (
+    Canvas,
+    Count,
+    GridGenre,
+    RectGrid,
+    add_apart,
+    apart_clauses,
+    paint_shading,
+    touching_pairs,
+    write_grid,
+)
 from puzzlekit.grid import paths as lines
+from puzzlekit.pictures import CellSvg, Tone
 
+EDGE_MARKS = (BOOL, TRUE, FALSE)
+PICTURE = {"^": "↑", "v": "↓", "<": "←", ">": "→"}
 ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
 WORDS = {"^": "up", "v": "down", "<": "left", ">": "right"}
 LADDER = (
@@ -189,6 +204,36 @@ class Yajilin(GridGenre):
         if var >= board.grid.n_edges:
             return f"{self.describe(board, var)} is {'shaded' if mask == TRUE else 'not shaded'}"
         return f"{board.grid.edge_name(var)} is {'a line' if mask == TRUE else 'crossed'}"
+
+    def places(self, board: Board) -> list[Place]:
+        """Edges as lines (a click draws, then crosses), open cells as squares to shade;
+        a clue's edges stay crossed."""
+        canvas, n, dom = CellSvg(board.grid, kind=self.name), board.grid.n_edges, self.build(board).domains
+        marks = [EDGE_MARKS if d == BOOL else (d,) for d in dom]
+        ends = board.grid.edge_cells
+        edges = [Place.edge(e, canvas.centre(a), canvas.centre(b), marks[e]) for e, (a, b) in enumerate(ends)]
+        cells = [
+            Place(n + c, marks[n + c], self.cell_outline(board, c)) for c, clue in enumerate(board.clues) if not clue
+        ]
+        return edges + cells
+
+    def paint(
+        self, board: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
+    ) -> None:
+        n = board.grid.n_edges
+        clues = {c: f"{clue[1]}{PICTURE[clue[0]]}" for c, clue in enumerate(board.clues) if clue}
+        paint_shading(canvas, None if dom is None else dom[n:], tones, crosses, clues=clues)
+        lines.draw_lines(canvas, None if dom is None else dom[:n], tones, crosses)
+
+    def example_paths(self) -> list[Path]:
+        return bundled_examples(Path(__file__).parent / "examples")
+
+    def small_board(self, rng: Rng) -> Board:
+        grid = RectGrid(2, rng.between(2, 3)) if rng.chance(1, 2) else RectGrid(3, 2)
+        clues: list[tuple[str, int] | None] = [None] * grid.n_cells
+        for _ in range(rng.between(0, 2)):
+            clues[rng.below(grid.n_cells)] = (rng.choice("^v<>"), rng.between(0, 1))
+        return Board(grid, tuple(clues))
 
 
 __all__ = ["Board", "Yajilin"]
