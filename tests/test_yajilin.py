@@ -23,11 +23,11 @@ class TestYajilin(PuzzleConformance):
     puzzle = "yajilin"
     brute_force = 80
     entry_point = False  # not registered yet
-    generates = False  # no generator yet
 
     @classmethod
     def host(cls) -> Host:
         return make_host(plugins=[plugin])
+
 
 # pzprjs's test/script/yajilin.js: its URL body, its answer (the last, failing nothing) and
 # the failing answers, by the error pzprjs names, with the kind ``accept`` gives each.
@@ -143,3 +143,12 @@ def test_drawn_state_round_trips() -> None:
     drawn = "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
     (again,) = puzzlekit.load(GENRE, drawn)
     assert again.own_marks() == p.own_marks() and again.instance == p.instance
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_boards_are_unique_deterministic_and_graded(difficulty: str) -> None:
+    host = make_host(plugins=[plugin])
+    made = [puzzlekit.generate("yajilin", size=(6, 6), seed="t", difficulty=difficulty, host=host)[0] for _ in "ab"]
+    assert made[0].text == made[1].text
+    assert f"# tier: {GENRE.difficulties[difficulty]}" in made[0].text
+    assert solve_sat(GENRE, made[0].instance, 2, None).status == puzzlekit.Status.UNIQUE

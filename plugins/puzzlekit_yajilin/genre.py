@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, add_single_loop, loop_violations
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, add_single_loop, count_solutions, loop_violations
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding, exactly, loop_cuts
 from puzzlekit.errors import LevelErrors
@@ -29,17 +29,20 @@ from puzzlekit.grid import (
 from puzzlekit.grid import paths as lines
 from puzzlekit.pictures import CellSvg, Tone
 
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
+
 EDGE_MARKS = (BOOL, TRUE, FALSE)
 PICTURE = {"^": "↑", "v": "↓", "<": "←", ">": "→"}
 ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
 WORDS = {"^": "up", "v": "down", "<": "left", ">": "right"}
 LADDER = (
-    Rung(1, "cells and arrows", "loop or shaded, shaded cells apart, arrows counted, no early loop"),
-    Rung(2, "loop reach", "the loop must stay one and reach every cell it passes"),
+    Rung(1, "cells and arrows", "two lines or none, loop or shaded, shaded cells apart, arrows counted"),
+    Rung(2, "one loop", "no loop closes early, and the loop must stay one and reach every cell it passes"),
     Rung(3, "trial", "a mark whose opposite makes the rungs below contradict"),
 )
 LOOP_DEGREE = Rule("loop-degree", 1, "Two lines or none meet at a cell.")
-EARLY_LOOP = Rule("no-early-loop", 1, "A line never closes a loop that leaves a cell unpassed.")
+EARLY_LOOP = Rule("no-early-loop", 2, "A line never closes a loop that leaves a cell unpassed.")
 LOOP_OR_SHADED = Rule("loop-or-shaded", 1, "A cell is shaded, or the loop passes it; a clue is neither.")
 APART = Rule("apart", 1, "Shaded cells never touch side by side.")
 ARROW = Rule("arrow", 1, "An arrow's number counts the shaded cells in its direction.")
@@ -110,7 +113,8 @@ class Yajilin(GridGenre):
     summary = "Shade cells, none touching; one loop passes every other cell; arrows count shaded cells."
     ladder = LADDER
     rules = (LOOP_DEGREE, EARLY_LOOP, LOOP_OR_SHADED, APART, ARROW, REACH, TRIAL)
-    difficulties: ClassVar[dict[str, int]] = {}
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("2x .\n", ". .\n.\n", "2< 1\n")
 
     def parse(self, block: Block) -> Board:
@@ -227,6 +231,42 @@ class Yajilin(GridGenre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """A random loop (``random_loop``); off it, cells shaded at random where none
+        touches, the rest clues pointing a random way with the true count; while a second
+        solution exists, the shaded cell nearest to where it differs becomes a clue too."""
+        from puzzlekit.generation import out_of_time
+
+        grid = RectGrid(request.rows, request.cols)
+        n = grid.n_edges
+        loop = lines.random_loop(grid, rng, 0.45)
+        off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
+        rng.shuffle(off)
+        shaded: set[int] = set()
+        for c in off:
+            if not shaded.intersection(grid.neighbours[c]):
+                shaded.add(c)
+        arrows = {c: rng.choice("^v<>") for c in off if c not in shaded}
+        while True:
+            out_of_time(request.deadline)
+            blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
+            counts = {c: sum(y in shaded for y in blank.ray(c)) for c in arrows}
+            board = Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
+            outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
+            if outcome.status == Status.UNIQUE:
+                return board
+            mine = [*loop, *(int(c in shaded) for c in range(grid.n_cells))]
+            other = next((s for s in outcome.solutions if list(s) != mine), None)
+            if other is None or not shaded:
+                return None
+            differ = [grid.rc(c) for c in range(grid.n_cells) if other[n + c] != mine[n + c]]
+            far = {
+                c: min((abs(grid.rc(c)[0] - r) + abs(grid.rc(c)[1] - k) for r, k in differ), default=0) for c in shaded
+            }
+            near = min(shaded, key=lambda c: (far[c], rng.below(4)))
+            shaded.discard(near)
+            arrows[near] = rng.choice("^v<>")
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(2, rng.between(2, 3)) if rng.chance(1, 2) else RectGrid(3, 2)

@@ -711,3 +711,28 @@ class LoopOrShaded(Propagator):
             "closed": f"the loop cannot pass {where} (fewer than two ways open), so it is shaded",
             "shaded": f"{where} is shaded, and no line passes a shaded cell",
         }.get(str(note), f"{where} is not shaded, so the loop passes it, and only these two ways are open")
+
+
+def random_loop(grid: RectGrid, rng: Rng, share: float = 0.5) -> list[int]:
+    """The edge values (1 a line) of a random simple loop through cell centres: the
+    boundary of a region of the squares between four centres, grown at random from one
+    square, each flip keeping it one piece without holes (``flip_keeps_simple``), to
+    ``share`` of the squares.  A loop genre's generator's start (Yajilin)."""
+    squares = RectGrid(grid.rows - 1, grid.cols - 1)
+    inside = {rng.below(squares.n_cells)}
+    for _ in range(int(share * squares.n_cells) * 4):
+        edge = [y for c in inside for y in squares.neighbours[c] if y not in inside]
+        if not edge or len(inside) >= share * squares.n_cells:
+            break
+        cell = rng.choice(edge)
+        if squares.flip_keeps_simple(inside, cell):
+            inside.add(cell)
+
+    def square(r: int, c: int) -> bool:
+        return 0 <= r < squares.rows and 0 <= c < squares.cols and squares.cell(r, c) in inside
+
+    values = [0] * grid.n_edges
+    for e, (a, b) in enumerate(grid.edge_cells):
+        (r, c), across = grid.rc(a), b == a + 1
+        values[e] = int(square(r - 1, c) != square(r, c) if across else square(r, c - 1) != square(r, c))
+    return values
