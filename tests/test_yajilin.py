@@ -10,6 +10,7 @@ from puzzlekit import LevelError
 from puzzlekit.core import FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import solve_sat
+from puzzlekit.formats.arrows import arrow_body
 from puzzlekit.host import Host, make_host
 from puzzlekit.testing import PuzzleConformance
 
@@ -89,7 +90,7 @@ def test_the_pzprjs_sample_solves_to_its_answer() -> None:
     assert list(result.solutions[0].values) == answer
     (p,) = puzzlekit.load(GENRE, text)
     assert GENRE.accept(p.instance, answer) == []
-    assert formats.url_body([t for row in text.split("\n") for t in row.split()]) == "m32j10"
+    assert arrow_body([t for row in text.split("\n") for t in row.split()]) == "m32j10"
 
 
 @pytest.mark.parametrize("error", sorted(FAILING))

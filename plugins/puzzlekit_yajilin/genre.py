@@ -90,21 +90,10 @@ def parse_token(block: Block, line: int, col: int, token: str) -> tuple[str, int
 
 def read_board(block: Block) -> tuple[Board, list[int] | None]:
     """The board, and the marks when drawn with lines (``#`` shaded, ``o`` not)."""
-    rows = block.rows
-    if lines.is_drawn(rows):
-        cells, marks = lines.read_drawn(block.padded(), block.error)
-        tokens = [(2 * r, 0, t) for r, row in enumerate(cells) for t in row]
-    else:
-        cells = [row.split() for row in rows]
-        tokens = [(i, row.find(t), t) for i, row in enumerate(rows) for t in row.split()]
-    if not cells or any(len(r) != len(cells[0]) for r in cells):
-        raise block.error(0, 0, "every row needs the same number of cells, separated by spaces")
-    grid = RectGrid(len(cells), len(cells[0]))
+    grid, tokens, lines_dom = lines.read_tokens(block)
     shade = [TRUE if t == "#" else FALSE if t == "o" else BOOL for _, _, t in tokens]
     clues = tuple(None if t in "#o" else parse_token(block, i, c, t) for i, c, t in tokens)
-    if not lines.is_drawn(rows):
-        return Board(grid, clues), None
-    return Board(grid, clues), [*lines.drawn_state(grid, marks), *shade]
+    return Board(grid, clues), None if lines_dom is None else [*lines_dom, *shade]
 
 
 class Yajilin(GridGenre):

@@ -736,3 +736,24 @@ def random_loop(grid: RectGrid, rng: Rng, share: float = 0.5) -> list[int]:
         (r, c), across = grid.rc(a), b == a + 1
         values[e] = int(square(r - 1, c) != square(r, c) if across else square(r, c - 1) != square(r, c))
     return values
+
+
+def read_tokens(block: Block) -> tuple[RectGrid, list[tuple[int, int, str]], list[int] | None]:
+    """A board of space-separated cell tokens, plain or drawn with lines (``write_drawn``):
+    its grid, per cell (line, column, token) for errors at the token, and the edges'
+    domains when drawn (else None).  A genre whose tokens are more than numbers (Yajilin's
+    ``2<``, ``#``) reads its cells from here; LevelError at a ragged row."""
+    drawn = is_drawn(block.rows)
+    if drawn:
+        cells, marks = read_drawn(block.padded(), block.error)
+        tokens = [(2 * r, 0, t) for r, row in enumerate(cells) for t in row]
+    else:
+        cells, tokens = [], []
+        for i, row in enumerate(block.rows):
+            at = [(j, t) for j, t in enumerate(row) if t != " " and (j == 0 or row[j - 1] == " ")]
+            cells.append(row.split())
+            tokens += [(i, j, word) for (j, _), word in zip(at, row.split())]
+    if not cells or any(len(r) != len(cells[0]) for r in cells):
+        raise block.error(0, 0, "every row needs the same number of cells, separated by spaces")
+    grid = RectGrid(len(cells), len(cells[0]))
+    return grid, tokens, drawn_state(grid, marks) if drawn else None
