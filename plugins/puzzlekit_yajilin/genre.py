@@ -16,6 +16,10 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding, exactly, loop_cuts
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
     Canvas,
     Count,
     GridGenre,
@@ -34,8 +38,7 @@ if TYPE_CHECKING:
 
 EDGE_MARKS = (BOOL, TRUE, FALSE)
 PICTURE = {"^": "↑", "v": "↓", "<": "←", ">": "→"}
-ARROWS = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
-WORDS = {"^": "up", "v": "down", "<": "left", ">": "right"}
+ARROWS = {"^": NORTH, "v": SOUTH, "<": WEST, ">": EAST}
 LADDER = (
     Rung(1, "cells and arrows", "two lines or none, loop or shaded, shaded cells apart, arrows counted"),
     Rung(2, "one loop", "no loop closes early, and the loop must stay one and reach every cell it passes"),
@@ -68,12 +71,7 @@ class Board:
     def ray(self, cell: int) -> list[int]:
         """The cells the arrow at ``cell`` points at, clues left out (never shaded)."""
         clue = self.clues[cell]
-        assert clue is not None
-        (dr, dc), (r, c), out = ARROWS[clue[0]], self.grid.rc(cell), []
-        while (y := self.grid.cell(r := r + dr, c := c + dc)) >= 0:
-            if self.clues[y] is None:
-                out.append(y)
-        return out
+        return [y for y in self.grid.ray(cell, ARROWS[clue[0]]) if self.clues[y] is None] if clue else []
 
     def token(self, cell: int) -> str:
         clue = self.clues[cell]
