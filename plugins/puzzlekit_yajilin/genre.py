@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, add_single_loop, count_solutions, loop_violations
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.sat import Cnf, SatEncoding, exactly, loop_cuts
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     EAST,
@@ -24,10 +24,8 @@ from puzzlekit.grid import (
     Count,
     GridGenre,
     RectGrid,
-    add_apart,
-    apart_clauses,
     paint_shading,
-    touching_pairs,
+    shadedloop,
     write_grid,
 )
 from puzzlekit.grid import paths as lines
@@ -73,6 +71,9 @@ class Board:
         clue = self.clues[cell]
         return [y for y in self.grid.ray(cell, ARROWS[clue[0]]) if self.clues[y] is None] if clue else []
 
+    def open_cells(self) -> list[bool]:
+        return [clue is None for clue in self.clues]
+
     def token(self, cell: int) -> str:
         clue = self.clues[cell]
         return "." if clue is None else f"{clue[1]}{clue[0]}"
@@ -108,65 +109,33 @@ class Yajilin(GridGenre):
         return LevelErrors.run(lambda: read_board(block)[0], lambda: self.check_flags(block))
 
     def build(self, board: Board) -> Model:
-        grid, n_edges = board.grid, board.grid.n_edges
-        clue_edges = {e for c, clue in enumerate(board.clues) if clue for e in grid.loop.node_edges[c]}
-        shade = [FALSE if clue else BOOL for clue in board.clues]
-        model = Model(LADDER, domains=[FALSE if e in clue_edges else BOOL for e in range(n_edges)] + shade)
-
-        def finishes(dom: list[int], edge: int) -> bool:
-            values = [1 if d == TRUE or e == edge else 0 for e, d in enumerate(dom[:n_edges])]
-            on = [any(values[e] for e in grid.loop.node_edges[c]) for c in range(grid.n_cells)]
-            shading = [int(not on[c] and board.clues[c] is None) for c in range(grid.n_cells)]
-            fits = all(dom[n_edges + c] & (TRUE if s else FALSE) for c, s in enumerate(shading))
-            return fits and not self.accept(board, values + shading)
-
-        add_single_loop(model, grid.loop, finishes, rules=(LOOP_DEGREE, EARLY_LOOP, REACH))
-        for c in range(grid.n_cells):
-            if board.clues[c] is None:
-                model.add(lines.LoopOrShaded(LOOP_OR_SHADED, grid.loop, c, n_edges + c))
-        cell_vars = [-1 if clue else n_edges + c for c, clue in enumerate(board.clues)]
-        add_apart(model.add, APART, grid, cell_vars)
+        grid, n, open_cells = board.grid, board.grid.n_edges, board.open_cells()
+        model = Model(LADDER, domains=shadedloop.shaded_loop_domains(grid, open_cells))
+        rules = (LOOP_DEGREE, EARLY_LOOP, REACH, LOOP_OR_SHADED, APART)
+        shadedloop.add_shaded_loop(model, grid, open_cells, lambda values: not self.accept(board, values), rules)
         for c, clue in enumerate(board.clues):
             if clue:
-                what = f"the arrow at {grid.name(c)}"
-                model.add(Count(ARROW, [n_edges + y for y in board.ray(c)], clue[1], what=what))
+                model.add(Count(ARROW, [n + y for y in board.ray(c)], clue[1], what=f"the arrow at {grid.name(c)}"))
         model.add(Lookahead(TRIAL, probe_rung=2))
         model.cnf = lambda: self.sat_encoding(board)
         return model
 
     def sat_encoding(self, board: Board) -> SatEncoding:
-        """Degrees 0 or 2, a line unshades, an unshaded cell has a line, clue cells bare,
-        shaded cells apart, arrows counted; several loops cut lazily."""
-        grid, n_edges = board.grid, board.grid.n_edges
-        cnf = Cnf(n_edges + grid.n_cells)
+        """The shaded loop's clauses and a counter per arrow; several loops cut lazily."""
+        cnf, n = shadedloop.shaded_loop_cnf(board.grid, board.open_cells()), board.grid.n_edges
         for c, clue in enumerate(board.clues):
-            edges, s = [e + 1 for e in grid.loop.node_edges[c]], n_edges + c + 1
             if clue:
-                cnf.add(*([-e] for e in edges), [-s])
-                cnf.count([n_edges + y + 1 for y in board.ray(c)], clue[1], clue[1])
-            else:
-                cnf.add(*exactly(edges, [0, 2]), *([-e, -s] for e in edges), [s, *edges])
-        cnf.add(*apart_clauses(grid, lambda c: n_edges + c + 1))
-        return cnf.encoding(lambda values: loop_cuts(grid.loop, values))
+                cnf.count([n + y + 1 for y in board.ray(c)], clue[1], clue[1])
+        return cnf.encoding(shadedloop.shaded_loop_refine(board.grid))
 
     def accept(self, board: Board, values: Sequence[int]) -> list[Violation]:
         grid, n = board.grid, board.grid.n_edges
-        shaded = [bool(values[n + c]) for c in range(grid.n_cells)]
-        visit = [clue is None and not shaded[c] for c, clue in enumerate(board.clues)]
-        found = loop_violations(grid.loop, values[:n], visit)
+        found = shadedloop.shaded_loop_violations(grid, values, board.open_cells())
         for c, clue in enumerate(board.clues):
-            where, edges = grid.name(c), tuple(grid.loop.node_edges[c])
-            if (shaded[c] or clue) and any(values[e] for e in edges):
-                what = f"the clue at {where}" if clue else f"the shaded cell {where}"
-                found.append(Violation("line-on-shaded", f"a line passes {what}", edges, cells=(c,)))
-            if clue and shaded[c]:
-                found.append(Violation("shaded-clue", f"the clue at {where} is shaded", (n + c,), cells=(c,)))
-            if clue and sum(shaded[y] for y in board.ray(c)) != clue[1]:
-                ray, count = board.ray(c), sum(shaded[y] for y in board.ray(c))
-                message = f"the arrow at {where} points at {count} shaded cells, not {clue[1]}"
+            ray = board.ray(c)
+            if clue and (count := sum(values[n + y] for y in ray)) != clue[1]:
+                message = f"the arrow at {grid.name(c)} points at {count} shaded cells, not {clue[1]}"
                 found.append(Violation("arrow", message, tuple(n + y for y in ray), count < clue[1], (c, *ray)))
-        for a, b in touching_pairs(grid, lambda c: shaded[c]):
-            found.append(Violation("touching", f"two shaded cells touch at {grid.names((a, b))}", (n + a, n + b)))
         return found
 
     def parse_state(self, board: Board, block: Block) -> list[int]:
