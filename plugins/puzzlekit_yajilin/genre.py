@@ -34,7 +34,6 @@ from puzzlekit.pictures import CellSvg, Tone
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
 
-EDGE_MARKS = (BOOL, TRUE, FALSE)
 PICTURE = {"^": "↑", "v": "↓", "<": "←", ">": "→"}
 ARROWS = {"^": NORTH, "v": SOUTH, "<": WEST, ">": EAST}
 LADDER = (
@@ -51,20 +50,11 @@ REACH = Rule("loop-reach", 2, "The lines are one loop: a line that cannot join t
 TRIAL = Rule("trial", 3, "If a mark made the simpler rules contradict, the cell or edge goes the other way.")
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Board:
     grid: RectGrid
     clues: tuple[tuple[str, int] | None, ...]
     """Per cell, its arrow (``^ v < >``) and number, None for a cell to shade or pass."""
-
-    def key(self) -> tuple[int, int, tuple[tuple[str, int] | None, ...]]:
-        return self.grid.rows, self.grid.cols, self.clues
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
 
     def ray(self, cell: int) -> list[int]:
         """The cells the arrow at ``cell`` points at, clues left out (never shaded)."""
@@ -169,13 +159,8 @@ class Yajilin(GridGenre):
         """Edges as lines (a click draws, then crosses), open cells as squares to shade;
         a clue's edges stay crossed."""
         canvas, n, dom = CellSvg(board.grid, kind=self.name), board.grid.n_edges, self.build(board).domains
-        marks = [EDGE_MARKS if d == BOOL else (d,) for d in dom]
-        ends = board.grid.edge_cells
-        edges = [Place.edge(e, canvas.centre(a), canvas.centre(b), marks[e]) for e, (a, b) in enumerate(ends)]
-        cells = [
-            Place(n + c, marks[n + c], self.cell_outline(board, c)) for c, clue in enumerate(board.clues) if not clue
-        ]
-        return edges + cells
+        cells = [Place(n + c, (BOOL, TRUE, FALSE), self.cell_outline(board, c)) for c in range(board.grid.n_cells)]
+        return lines.edge_places(canvas, dom) + [p for p, clue in zip(cells, board.clues) if not clue]
 
     def paint(
         self, board: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
@@ -216,11 +201,8 @@ class Yajilin(GridGenre):
             other = next((s for s in outcome.solutions if list(s) != mine), None)
             if other is None or not shaded:
                 return None
-            differ = [grid.rc(c) for c in range(grid.n_cells) if other[n + c] != mine[n + c]]
-            far = {
-                c: min((abs(grid.rc(c)[0] - r) + abs(grid.rc(c)[1] - k) for r, k in differ), default=0) for c in shaded
-            }
-            near = min(shaded, key=lambda c: (far[c], rng.below(4)))
+            differ = [c for c in range(grid.n_cells) if other[n + c] != mine[n + c]]
+            near = min(shaded, key=lambda c: (min((grid.distance(c, d) for d in differ), default=0), rng.below(4)))
             shaded.discard(near)
             arrows[near] = rng.choice("^v<>")
 

@@ -28,6 +28,7 @@ from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Ru
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, SatEncoding, exactly
 from puzzlekit.formats.level import Block
+from puzzlekit.genre import Place
 from puzzlekit.grid.text import read_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText
@@ -757,3 +758,11 @@ def read_tokens(block: Block) -> tuple[RectGrid, list[tuple[int, int, str]], lis
         raise block.error(0, 0, "every row needs the same number of cells, separated by spaces")
     grid = RectGrid(len(cells), len(cells[0]))
     return grid, tokens, drawn_state(grid, marks) if drawn else None
+
+
+def edge_places(canvas: CellSvg, domains: Sequence[int]) -> list[Place]:
+    """``Genre.places`` for the edges (variables ``0..n_edges-1``): a click draws a line,
+    then crosses it; an edge the model fixes keeps its one mark."""
+    ends = canvas.grid.edge_cells
+    marks = [(BOOL, TRUE, FALSE) if domains[e] == BOOL else (domains[e],) for e in range(len(ends))]
+    return [Place.edge(e, canvas.centre(a), canvas.centre(b), marks[e]) for e, (a, b) in enumerate(ends)]
