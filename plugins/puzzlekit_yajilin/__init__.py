@@ -1,2 +1,1 @@
-"""Yajilin: shade cells, none touching, and draw one loop through every other cell; an
-arrow clue counts the shaded cells in its direction."""
+"""Yajilin: shaded cells apart, one loop through the rest, arrows counting shaded cells."""

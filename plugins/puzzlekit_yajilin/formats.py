@@ -28,6 +28,3 @@ def read_pzpr(source: str) -> str:
 def read_url_body(cols: int, rows: int, body: str) -> str:
     """Level text from an ArrowNumber16 body."""
     return level_text(write_grid(RectGrid(rows, cols), arrows.read_arrow_body(cols, rows, body), separated=True))
-
-
-FORMATS: tuple[type, ...] = ()

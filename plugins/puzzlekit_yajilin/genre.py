@@ -1,7 +1,6 @@
-"""Yajilin (pzprjs's ``yajilin``): clue cells hold an arrow and a number, how many shaded
-cells lie that way; shaded cells never touch side by side; every other cell that is not a
-clue is on one loop through cell centres.  Edges are variables ``0..E-1`` (the loop's
-lines), cell c's shading is variable ``E + c`` (TRUE shaded; a clue's is always FALSE)."""
+"""Yajilin (pzprjs's ``yajilin``): an arrow clue counts the shaded cells that way; shaded
+cells never touch; every other cell but the clues is on one loop (``grid.shadedloop``:
+edges are variables ``0..E-1``, cell c's shading ``E + c``)."""
 
 from __future__ import annotations
 
@@ -59,20 +58,19 @@ class Board:
     def ray(self, cell: int) -> list[int]:
         """The cells the arrow at ``cell`` points at, clues left out (never shaded)."""
         clue = self.clues[cell]
-        return [y for y in self.grid.ray(cell, ARROWS[clue[0]]) if self.clues[y] is None] if clue else []
+        return [y for y in self.grid.ray(cell, ARROWS[clue[0]]) if not self.clues[y]] if clue else []
 
     def open_cells(self) -> list[bool]:
         return [clue is None for clue in self.clues]
 
     def token(self, cell: int) -> str:
-        clue = self.clues[cell]
-        return "." if clue is None else f"{clue[1]}{clue[0]}"
+        return "." if (clue := self.clues[cell]) is None else f"{clue[1]}{clue[0]}"
 
 
 def parse_token(block: Block, line: int, col: int, token: str) -> tuple[str, int] | None:
     if token == ".":
         return None
-    if len(token) > 1 and token[-1] in ARROWS and token[:-1].isdigit() and len(token) < 5:
+    elif len(token) > 1 and token[-1] in ARROWS and token[:-1].isdigit() and len(token) < 5:
         return token[-1], int(token[:-1])
     raise block.error(line, col, f"expected '.' or a number and an arrow (^ v < >) such as 2<, found {token!r}")
 
@@ -143,12 +141,10 @@ class Yajilin(GridGenre):
         return lines.write_drawn(grid, tokens, dom[: grid.n_edges])
 
     def cell_of(self, board: Board, var: int) -> int:
-        n = board.grid.n_edges
-        return var - n if var >= n else board.grid.edge_cells[var][0]
+        return var - board.grid.n_edges if var >= board.grid.n_edges else board.grid.edge_cells[var][0]
 
     def describe(self, board: Board, var: int) -> str:
-        n = board.grid.n_edges
-        return board.grid.name(var - n) if var >= n else board.grid.edge_name(var)
+        return board.grid.name(var - board.grid.n_edges) if var >= board.grid.n_edges else board.grid.edge_name(var)
 
     def describe_step(self, board: Board, var: int, mask: int) -> str:
         if var >= board.grid.n_edges:
@@ -156,8 +152,7 @@ class Yajilin(GridGenre):
         return f"{board.grid.edge_name(var)} is {'a line' if mask == TRUE else 'crossed'}"
 
     def places(self, board: Board) -> list[Place]:
-        """Edges as lines (a click draws, then crosses), open cells as squares to shade;
-        a clue's edges stay crossed."""
+        """Edges as lines (a click draws, then crosses), open cells as squares to shade."""
         canvas, n, dom = CellSvg(board.grid, kind=self.name), board.grid.n_edges, self.build(board).domains
         cells = [Place(n + c, (BOOL, TRUE, FALSE), self.cell_outline(board, c)) for c in range(board.grid.n_cells)]
         return lines.edge_places(canvas, dom) + [p for p, clue in zip(cells, board.clues) if not clue]
@@ -174,14 +169,12 @@ class Yajilin(GridGenre):
         return bundled_examples(Path(__file__).parent / "examples")
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random loop (``random_loop``); off it, cells shaded at random where none
-        touches, the rest clues pointing a random way with the true count; while a second
-        solution exists, the shaded cell nearest to where it differs becomes a clue too."""
+        """A random loop; off it, random shading where none touches, the rest clues (a random
+        way, the true count); per second solution, the shaded cell nearest it turns clue."""
         from puzzlekit.generation import out_of_time
 
         grid = RectGrid(request.rows, request.cols)
-        n = grid.n_edges
-        loop = lines.random_loop(grid, rng, 0.45)
+        n, loop = grid.n_edges, lines.random_loop(grid, rng, 0.45)
         off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
         rng.shuffle(off)
         shaded: set[int] = set()
