@@ -6,18 +6,19 @@ from __future__ import annotations
 import pytest
 
 import puzzlekit
-from puzzlekit import LevelError
+from puzzlekit import LevelError, interchange
 from puzzlekit.core import FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import solve_sat
-from puzzlekit.formats.arrows import arrow_body
+from puzzlekit.formats.arrows import arrow_body, read_arrow_body
 from puzzlekit.host import Host, make_host
 from puzzlekit.testing import PuzzleConformance
 
 yajilin = pytest.importorskip("puzzlekit_yajilin.genre", reason="Yajilin is not registered yet: PYTHONPATH=plugins")
-formats = pytest.importorskip("puzzlekit_yajilin.formats")
 plugin = pytest.importorskip("puzzlekit_yajilin.plugin")
 GENRE = yajilin.Yajilin()
+HOST = make_host(plugins=[plugin])
+SAMPLE = "https://puzz.link/p?yajilin/5/5/m32j10"
 
 
 class TestYajilin(PuzzleConformance):
@@ -27,7 +28,7 @@ class TestYajilin(PuzzleConformance):
 
     @classmethod
     def host(cls) -> Host:
-        return make_host(plugins=[plugin])
+        return HOST
 
 
 # pzprjs's test/script/yajilin.js: its URL body, its answer (the last, failing nothing) and
@@ -76,6 +77,12 @@ FAILING = {
 }
 
 
+def pzpr_text(source: str) -> str:
+    """The drawn level text of a pzprv3 file (the registered reader)."""
+    (p,) = puzzlekit.load("yajilin", source, host=HOST)
+    return "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
+
+
 def values_of(text: str) -> list[int]:
     (p,) = puzzlekit.load(GENRE, text)
     dom = p.own_marks()
@@ -83,20 +90,21 @@ def values_of(text: str) -> list[int]:
 
 
 def test_the_pzprjs_sample_solves_to_its_answer() -> None:
-    text = formats.read_url_body(5, 5, "m32j10")
+    (p,) = puzzlekit.load("yajilin", SAMPLE, host=HOST)
+    text = "\n".join(GENRE.write(p.instance)) + "\n"
     result = puzzlekit.solve(GENRE, text)
     assert result.status == puzzlekit.Status.UNIQUE
-    answer = values_of(formats.read_pzpr("pzprv3/yajilin/5/5/" + CLUES + ANSWER))
+    answer = values_of(pzpr_text("pzprv3/yajilin/5/5/" + CLUES + ANSWER))
     assert list(result.solutions[0].values) == answer
-    (p,) = puzzlekit.load(GENRE, text)
     assert GENRE.accept(p.instance, answer) == []
-    assert arrow_body([t for row in text.split("\n") for t in row.split()]) == "m32j10"
+    assert interchange.encode(p, "url", HOST) == SAMPLE
+    assert arrow_body(read_arrow_body(5, 5, "m32j10")) == "m32j10"
 
 
 @pytest.mark.parametrize("error", sorted(FAILING))
 def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names(error: str) -> None:
     state, kind = FAILING[error]
-    text = formats.read_pzpr("pzprv3/yajilin/5/5/" + CLUES + state)
+    text = pzpr_text("pzprv3/yajilin/5/5/" + CLUES + state)
     (p,) = puzzlekit.load(GENRE, text)
     found = GENRE.accept(p.instance, values_of(text))
     assert kind in {v.kind for v in found}, [v.message for v in found]
@@ -123,13 +131,14 @@ def test_bad_input_is_located() -> None:
         puzzlekit.load(GENRE, ". .\n. 2?\n", "lvl.txt")
     assert (err.value.line, err.value.col) == (2, 3)
     with pytest.raises(LevelError, match="clue without arrow"):
-        formats.read_pzpr("pzprv3/yajilin/1/2/0,1 . /")
-    with pytest.raises(ValueError, match="ends after 14"):
-        formats.read_url_body(5, 5, "m32")
+        pzpr_text("pzprv3/yajilin/1/2/0,1 . /")
+    with pytest.raises(LevelError, match="ends after 14") as err:
+        puzzlekit.load("yajilin", SAMPLE[:-3], host=HOST)
+    assert err.value.col == len(SAMPLE) - 2  # just past the body
 
 
 def test_hints_explain_in_words() -> None:
-    (p,) = puzzlekit.load(GENRE, formats.read_url_body(5, 5, "m32j10"))
+    (p,) = puzzlekit.load("yajilin", SAMPLE, host=HOST)
     model = GENRE.solving_model(p.instance)
     engine = puzzlekit.core.engine.Engine(model, max_rung=1, record=True)
     assert engine.start(1)
@@ -139,7 +148,7 @@ def test_hints_explain_in_words() -> None:
 
 
 def test_drawn_state_round_trips() -> None:
-    text = formats.read_pzpr("pzprv3/yajilin/5/5/" + CLUES + ANSWER)
+    text = pzpr_text("pzprv3/yajilin/5/5/" + CLUES + ANSWER)
     (p,) = puzzlekit.load(GENRE, text)
     drawn = "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
     (again,) = puzzlekit.load(GENRE, drawn)
