@@ -152,3 +152,48 @@ def _numbers(grid: RectGrid, paths: list[list[int]]) -> list[int]:
     from puzzlekit.grid.paths import numbers_of
 
     return numbers_of(grid, paths)
+
+
+def test_boards_of_other_shapes_differ() -> None:
+    (row,) = puzzlekit.load("numberlink", "1.1\n")
+    (column,) = puzzlekit.load("numberlink", "1\n.\n1\n")
+    (same,) = puzzlekit.load("numberlink", "1.1\n")
+    assert row.instance.numbers == column.instance.numbers and row.instance != column.instance
+    assert row.instance == same.instance and hash(row.instance) == hash(same.instance)
+
+
+def test_pzprjs_unknown_numbers_are_refused_at_their_place() -> None:
+    with pytest.raises(LevelError, match="pzprjs's '\\?'") as err:
+        puzzlekit.load("numberlink", "https://puzz.link/p?numlin/2/2/.h1")
+    assert err.value.col > 0
+    with pytest.raises(LevelError, match="pzprjs's '\\?'") as err:
+        puzzlekit.load("numberlink", "pzprv3/numlin/2/2/1 . /. - /")
+    assert err.value.col == 26  # the '-'
+
+
+def test_a_second_solution_is_found_near_its_detour_and_nowhere_else() -> None:
+    from puzzlekit.core.engine import Engine
+    from puzzlekit.grid.paths import nearby_solution
+
+    (p,) = puzzlekit.load("numberlink", "1.1\n...\n")  # the line may dip into the second row
+    genre, grid = p.genre, p.instance.grid
+    engine = Engine(genre.solving_model(p.instance), max_rung=2)
+    assert engine.start(2)
+    before = list(engine.dom)
+    values = path_values(grid, [[0, 1, 2]])
+    other = nearby_solution(engine, grid, values, grid.edge_between(0, 1), lambda v: not genre.accept(p.instance, v))
+    assert other is not None and other != values and not genre.accept(p.instance, other)
+    assert engine.dom == before  # the engine is left as it was
+    (q,) = puzzlekit.load("numberlink", "1.1\n")
+    engine = Engine(genre.solving_model(q.instance), max_rung=2)
+    assert engine.start(2)
+    grid = q.instance.grid
+    assert nearby_solution(engine, grid, path_values(grid, [[0, 1, 2]]), 0, lambda v: True) is None
+
+
+def test_big_boards_are_made_unique_by_local_repairs() -> None:
+    (made,) = puzzlekit.generate("numberlink", size=(14, 14), seed="repairs", difficulty="medium")
+    (again,) = puzzlekit.generate("numberlink", size=(14, 14), seed="repairs", difficulty="medium")
+    assert made.text == again.text
+    genre = puzzlekit.load("numberlink", PZPR_URL)[0].genre
+    assert solve_sat(genre, made.instance, 2, None).status == puzzlekit.Status.UNIQUE

@@ -13,12 +13,16 @@ from puzzlekit.grid import RectGrid, write_grid
 from puzzlekit.grid.paths import write_drawn
 
 PIDS = ("numlin", "numberlink")
+NO_UNKNOWN = (
+    "pzprjs's '?' (a number not given) is not read: puzzlekit's Numberlink joins given, equal numbers;"
+    " write the number in"
+)
 
 
 class NumberlinkUrl(cells.CellUrl):
     name, genres, pids, title, body = "numberlink-puzzlink", ("numberlink",), PIDS, "Numberlink", "number16"
     summary = "puzz.link URLs, https://puzz.link/p?numlin/COLS/ROWS/BODY"
-    unknown, numbers = None, range(1, 1000)
+    unknown, numbers, no_unknown = None, range(1, 1000), NO_UNKNOWN
 
 
 class NumberlinkPzpr(pzprfile.PzprFormat):
@@ -30,7 +34,7 @@ class NumberlinkPzpr(pzprfile.PzprFormat):
         grid = RectGrid(f.rows, f.cols)
         if f.at_end():  # pzprjs's new, empty board
             return level_text(write_grid(grid, ["."] * grid.n_cells))
-        tokens = regions.read_cells(f, "the numbers", {".": "."}, range(1, 1000))
+        tokens = regions.read_cells(f, "the numbers", {".": "."}, range(1, 1000), {"-": NO_UNKNOWN})
         if f.at_end():
             return level_text(write_grid(grid, tokens, separated=any(len(t) > 1 for t in tokens)))
         dom = lines.read_lines(f, grid)

@@ -5,12 +5,14 @@ empty.  Built on the grid toolkit's paths (``puzzlekit.grid.paths``) and the pub
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
+from puzzlekit.core.engine import Engine
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -33,7 +35,7 @@ EDGE_MARKS = (BOOL, TRUE, FALSE)
 
 @dataclass(frozen=True)
 class Board:
-    grid: RectGrid = field(compare=False)
+    grid: RectGrid
     numbers: tuple[int, ...]
     """Per cell, its number, 0 for none."""
 
@@ -128,35 +130,61 @@ class Numberlink(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random paths that touch themselves nowhere (so none can be shortcut), numbered at
-        their ends; while a second solution exists, a path is cut in two where that
-        solution leaves it or laid on its detour (``split_paths``); kept when unique at the
-        difficulty's rung."""
-        from puzzlekit.generation import fits, needed_rung, out_of_time, target_rung
+        their ends; while rungs 1-2 leave edges open, second solutions are looked for near
+        open edges (``nearby_solution``, windows apart) and each is ruled out where it
+        differs (``split_paths``); a board the two rungs solve is unique, then cut further
+        until it needs no more than the difficulty's rung."""
+        from puzzlekit.generation import out_of_time, target_rung
 
         grid = RectGrid(request.rows, request.cols)
         paths = lines.random_paths(grid, rng)
-        for _ in range(4 * grid.n_cells):
+        for _ in range(grid.n_cells):
             out_of_time(request.deadline)
             board = Board(grid, tuple(lines.numbers_of(grid, paths)))
-            # Rungs 1-2 and the search: the lookahead's root pass costs more than it saves here.
             model = self.solving_model(board)
+            engine = Engine(model, max_rung=2, deadline=request.deadline)
+            if not engine.start(2):
+                return None
+            if BOOL not in engine.dom[: grid.n_edges]:
+                return self.cut_to(board, paths, target_rung(self, request.difficulty), request, rng)
+            if lines.repair_paths(engine, grid, paths, partial(self.solves, board), rng):
+                continue
+            # Nothing near the few edges left open: the search decides (rungs 1-2 and branching).
             outcome = count_solutions(model, 2, 8 * request.max_nodes, None, max_rung=2, record=False)
             if outcome.status == Status.UNIQUE:
-                # Cutting a path keeps the board unique (joined again, the cut halves of any
-                # other solution would solve it) and makes it easier: cut until it is easy enough.
-                target = target_rung(self, request.difficulty)
-                rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
-                none = [0] * grid.n_edges  # a "solution" without lines: any cut will do
-                while rung > target and not fits(self, target, rung) and lines.split_paths(grid, paths, none, rng):
-                    board = Board(grid, tuple(lines.numbers_of(grid, paths)))
-                    rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
-                return board if fits(self, target, rung) else None
+                return self.cut_to(board, paths, target_rung(self, request.difficulty), request, rng)
             if outcome.status != Status.MULTIPLE:
                 return None
             other = next(s for s in outcome.solutions if s != lines.path_values(grid, paths))
             if not lines.split_paths(grid, paths, other, rng):
                 return None
         return None
+
+    def solves(self, board: Board, values: list[int]) -> bool:
+        return not self.accept(board, values)
+
+    def cut_to(
+        self, board: Board, paths: list[list[int]], target: int, request: GenerateRequest, rng: Rng
+    ) -> Board | None:
+        """Cut paths of a unique board where rung ``target`` leaves lines open until that
+        rung solves it: a cut keeps it unique (joined again, the cut halves of any other
+        solution would solve it) and gives the deduction more numbers."""
+        from puzzlekit.generation import fits, needed_rung
+
+        grid = board.grid
+        rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
+        while not fits(self, target, rung) and rung > target:
+            engine = Engine(self.solving_model(board), max_rung=target, deadline=request.deadline)
+            engine.start(target)
+            if BOOL not in engine.dom[: grid.n_edges]:
+                rung = needed_rung(self, board, request.max_nodes, request.deadline, proven=True)
+                continue
+            open_lines = lines.settled(engine, lines.path_values(grid, paths))
+            cuts = 1 + engine.dom[: grid.n_edges].count(BOOL) // 16  # a cut per dozen or so open edges
+            if not any([lines.split_paths(grid, paths, open_lines, rng) for _ in range(cuts)]):
+                return None
+            board = Board(grid, tuple(lines.numbers_of(grid, paths)))
+        return board if fits(self, target, rung) else None
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 3), rng.between(2, 4))

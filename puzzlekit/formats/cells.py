@@ -125,6 +125,8 @@ class CellUrl(puzzlink.PuzzLinkFormat):
     title: ClassVar[str]
     body: ClassVar[str]
     unknown: ClassVar[str | None] = "?"
+    no_unknown: ClassVar[str] = "{title} clues need a number here ('.' is not one)"
+    """The error at a clue without number when ``unknown`` is None."""
     blank: ClassVar[str] = "."
     numbers: ClassVar[range] = range(0, 10)
     separated: ClassVar[bool] = False
@@ -136,7 +138,7 @@ class CellUrl(puzzlink.PuzzLinkFormat):
         def token(clue: pzpr.Clue, cols: int) -> str:
             if clue.value == pzpr.UNKNOWN:
                 if self.unknown is None:
-                    raise error_at(source, clue.pos, f"{self.title} clues need a number here ('.' is not one)")
+                    raise error_at(source, clue.pos, self.no_unknown.format(title=self.title))
                 return self.unknown
             if clue.value not in self.numbers:
                 top = self.numbers.stop - 1

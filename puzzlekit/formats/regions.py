@@ -18,7 +18,7 @@ long is refused at its place.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from puzzlekit.formats.codec import error_at
 from puzzlekit.formats.pzprfile import PzprFile, Value, each
@@ -83,11 +83,17 @@ def room_id_lines(owner: Sequence[int], cols: int) -> tuple[str, list[list[str]]
     return str(max(owner, default=-1) + 1), rows
 
 
-def read_cells(f: PzprFile, what: str, known: dict[str, str], numbers: range | None = None) -> list[str]:
+def read_cells(
+    f: PzprFile, what: str, known: dict[str, str], numbers: range | None = None, refused: Mapping[str, str] = {}
+) -> list[str]:
     """A block of one value per cell as level tokens: ``known`` maps file values to tokens,
-    and a number in ``numbers`` stands for itself; anything else is refused at its place."""
+    and a number in ``numbers`` stands for itself; a value in ``refused`` is refused at its
+    place with that message (pzprjs's ``-``, a clue without number, where the genre has
+    none), anything else with a list of what is allowed."""
 
     def token(value: Value) -> str:
+        if value.text in refused:
+            raise f.error(value, refused[value.text])
         if value.text in known:
             return known[value.text]
         if numbers is not None and value.text.isdigit() and len(value.text) < 7 and int(value.text) in numbers:

@@ -28,6 +28,7 @@ from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Ru
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, SatEncoding, exactly
 from puzzlekit.formats.level import Block
+from puzzlekit.genre import Place
 from puzzlekit.grid.text import read_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText
@@ -536,7 +537,8 @@ def split_paths(grid: RectGrid, paths: list[list[int]], other: Sequence[int], rn
     """Change ``paths`` so that the solution ``other`` no longer solves their numbers and
     ``paths`` still does: cut a path in two at a line ``other`` does not draw (both halves
     keeping ``shortest`` cells), or else take a cell only ``other`` uses (its detour) into
-    a new path or onto a path's end; False when none of these can be done."""
+    a new path or onto a path's end, or else drop a path ``other`` leaves (its cells stay
+    empty); False when none of these can be done."""
     cuts = [
         (i, k)
         for i, path in enumerate(paths)
@@ -560,4 +562,207 @@ def split_paths(grid: RectGrid, paths: list[list[int]], other: Sequence[int], rn
                 if end in grid.neighbours[cell] and not any(z in path for z in grid.neighbours[cell] if z != end):
                     path[:] = [*cells, cell]
                     return True
+    # A path too short to cut, wrapped round a cell it cannot take (a corner): drop it,
+    # its numbers with it (cells may stay empty), so ``other`` joins nothing there.
+    for i, path in enumerate(paths):
+        if any(not other[grid.edge_between(a, b)] for a, b in pairwise(path)) and len(paths) > 1:
+            del paths[i]
+            return True
     return False
+
+
+def nearby_solution(
+    engine: Engine,
+    grid: RectGrid,
+    values: Sequence[int],
+    edge: int,
+    solves: Callable[[list[int]], bool],
+    radius: int = 2,
+    max_nodes: int = 100,
+) -> list[int] | None:
+    """A second solution that differs from the solution ``values`` at ``edge`` and only
+    among the edges within ``radius`` steps of it, searched on ``engine`` (propagated,
+    and holding ``values``): the edges leaving that window are set to ``values``,
+    ``edge`` the other way, then a depth-first search of at most ``max_nodes`` nodes,
+    nearest edges first and ``values``'s side first, fills the window; a filling that,
+    with ``values`` everywhere else, ``solves`` (the genre's acceptance) is returned.
+    The engine is left as it was.  None: none in the window (which proves nothing
+    beyond it) or the budget ran out.  A generator's repair: a board's ambiguity found
+    where it is, in a few dozen nodes, instead of a search of the whole board."""
+    dom, ends = engine.dom, grid.edge_cells
+    near = {c: 0 for c in ends[edge]}
+    todo = list(near)
+    for c in todo:  # breadth first: cells in order of their distance
+        if near[c] < radius:
+            for y in grid.neighbours[c]:
+                if y not in near:
+                    near[y] = near[c] + 1
+                    todo.append(y)
+    touching = {e for c in near for e in grid.loop.node_edges[c] if dom[e] == BOOL and e != edge}
+    window = [e for e in touching if all(c in near for c in ends[e])]
+    window.sort(key=lambda e: max(near[c] for c in ends[e]))
+    mark = engine.mark()
+    try:
+        for e in touching.difference(window):
+            engine.set(e, TRUE if values[e] else FALSE)  # values is a solution: never empties
+        if not engine.run() or not engine.decide(edge, FALSE if values[edge] else TRUE):
+            return None
+
+        def first_open(k: int) -> int:
+            return next((j for j in range(k, len(window)) if dom[window[j]] == BOOL), -1)
+
+        def filled() -> list[int] | None:
+            out = list(values)
+            for e in (edge, *window):
+                out[e] = 1 if dom[e] == TRUE else 0
+            return out if solves(out) else None
+
+        nodes, i = 0, first_open(0)
+        if i < 0:
+            return filled()
+        stack = [(engine.mark(), i, [1 - values[window[i]], values[window[i]]])]
+        while stack and nodes < max_nodes:
+            at, i, choices = stack[-1]
+            engine.undo(at)
+            if not choices:
+                stack.pop()
+                continue
+            nodes += 1
+            if not engine.decide(window[i], TRUE if choices.pop() else FALSE):
+                continue
+            j = first_open(i + 1)
+            if j >= 0:
+                stack.append((engine.mark(), j, [1 - values[window[j]], values[window[j]]]))
+            elif (found := filled()) is not None:
+                return found
+        return None
+    finally:
+        engine.undo(mark)
+
+
+def settled(engine: Engine, values: Sequence[int]) -> list[int]:
+    """``values`` with the lines the engine leaves open taken out: given to
+    ``split_paths``, a cut where the deduction did not reach."""
+    return [0 if engine.dom[e] == BOOL else v for e, v in enumerate(values)]
+
+
+def ball(grid: RectGrid, cells: set[int], radius: int) -> set[int]:
+    """The cells within ``radius`` steps of ``cells``."""
+    for _ in range(radius):
+        cells = cells | {y for c in cells for y in grid.neighbours[c]}
+    return cells
+
+
+def repair_paths(
+    engine: Engine, grid: RectGrid, paths: list[list[int]], solves: Callable[[list[int]], bool], rng: Rng
+) -> bool:
+    """One round of a path generator's repair, on the engine propagated for ``paths``'s
+    numbers: near open edges in random order, a second solution (``nearby_solution``,
+    judged by ``solves``) is ruled out where it differs (``split_paths``), windows apart,
+    so the round needs no search of the whole board and the model is built once per round;
+    where no window holds one, a path is cut among the open lines (more numbers, more
+    deduction).  False when neither can be done."""
+    values = path_values(grid, paths)
+    open_edges = [e for e in range(grid.n_edges) if engine.dom[e] == BOOL]
+    rng.shuffle(open_edges)
+    taken: set[int] = set()  # cells near a repair made this round
+    tried: set[int] = set()  # cells near an edge whose window held no second solution
+    for edge in open_edges:
+        ends = set(grid.edge_cells[edge])
+        if taken & ends or ends <= tried:
+            continue
+        other = nearby_solution(engine, grid, values, edge, solves)
+        if other is None or not split_paths(grid, paths, other, rng):
+            tried |= ball(grid, ends, 2)
+        else:
+            taken |= ball(grid, ends, 4)  # the repair's window and the next window's reach
+    return bool(taken) or split_paths(grid, paths, settled(engine, values), rng)
+
+
+class LoopOrShaded(Propagator):
+    """A cell that is either shaded (boolean ``shade``, TRUE shaded), with no line, or
+    passed by the loop, with two (Yajilin): a line makes it unshaded, fewer than two ways
+    open make it shaded, and its shading decides its lines."""
+
+    __slots__ = ("rule", "graph", "cell", "shade", "edges", "watches")
+
+    def __init__(self, rule: Rule, graph: LoopGraph, cell: int, shade: int) -> None:
+        self.rule, self.graph, self.cell, self.shade = rule, graph, cell, shade
+        self.edges = graph.node_edges[cell]
+        self.watches = (*self.edges, shade)
+
+    def propagate(self, engine: Engine) -> bool:
+        dom, edges, shade = engine.dom, self.edges, self.shade
+        on = sum(1 for e in edges if dom[e] == TRUE)
+        free = sum(1 for e in edges if dom[e] == BOOL)
+        if on and not engine.set(shade, FALSE, edges, "line"):
+            return False
+        if on + free < 2 and not engine.set(shade, TRUE, edges, "closed"):
+            return False
+        if dom[shade] == TRUE:
+            return all(dom[e] != BOOL or engine.set(e, FALSE, (shade,), "shaded") for e in edges)
+        if dom[shade] == FALSE and on + free == 2:
+            return all(dom[e] != BOOL or engine.set(e, TRUE, (shade,), "passes") for e in edges)
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        where = self.graph.node_name(self.cell)
+        return {
+            "line": f"a line reaches {where}, so it is not shaded",
+            "closed": f"the loop cannot pass {where} (fewer than two ways open), so it is shaded",
+            "shaded": f"{where} is shaded, and no line passes a shaded cell",
+        }.get(str(note), f"{where} is not shaded, so the loop passes it, and only these two ways are open")
+
+
+def random_loop(grid: RectGrid, rng: Rng, share: float = 0.5) -> list[int]:
+    """The edge values (1 a line) of a random simple loop through cell centres: the
+    boundary of a region of the squares between four centres, grown at random from one
+    square, each flip keeping it one piece without holes (``flip_keeps_simple``), to
+    ``share`` of the squares.  A loop genre's generator's start (Yajilin)."""
+    squares = RectGrid(grid.rows - 1, grid.cols - 1)
+    inside = {rng.below(squares.n_cells)}
+    for _ in range(int(share * squares.n_cells) * 4):
+        edge = [y for c in inside for y in squares.neighbours[c] if y not in inside]
+        if not edge or len(inside) >= share * squares.n_cells:
+            break
+        cell = rng.choice(edge)
+        if squares.flip_keeps_simple(inside, cell):
+            inside.add(cell)
+
+    def square(r: int, c: int) -> bool:
+        return 0 <= r < squares.rows and 0 <= c < squares.cols and squares.cell(r, c) in inside
+
+    values = [0] * grid.n_edges
+    for e, (a, b) in enumerate(grid.edge_cells):
+        (r, c), across = grid.rc(a), b == a + 1
+        values[e] = int(square(r - 1, c) != square(r, c) if across else square(r, c - 1) != square(r, c))
+    return values
+
+
+def read_tokens(block: Block) -> tuple[RectGrid, list[tuple[int, int, str]], list[int] | None]:
+    """A board of space-separated cell tokens, plain or drawn with lines (``write_drawn``):
+    its grid, per cell (line, column, token) for errors at the token, and the edges'
+    domains when drawn (else None).  A genre whose tokens are more than numbers (Yajilin's
+    ``2<``, ``#``) reads its cells from here; LevelError at a ragged row."""
+    drawn = is_drawn(block.rows)
+    if drawn:
+        cells, marks = read_drawn(block.padded(), block.error)
+        tokens = [(2 * r, 0, t) for r, row in enumerate(cells) for t in row]
+    else:
+        cells, tokens = [], []
+        for i, row in enumerate(block.rows):
+            at = [(j, t) for j, t in enumerate(row) if t != " " and (j == 0 or row[j - 1] == " ")]
+            cells.append(row.split())
+            tokens += [(i, j, word) for (j, _), word in zip(at, row.split())]
+    if not cells or any(len(r) != len(cells[0]) for r in cells):
+        raise block.error(0, 0, "every row needs the same number of cells, separated by spaces")
+    grid = RectGrid(len(cells), len(cells[0]))
+    return grid, tokens, drawn_state(grid, marks) if drawn else None
+
+
+def edge_places(canvas: CellSvg, domains: Sequence[int]) -> list[Place]:
+    """``Genre.places`` for the edges (variables ``0..n_edges-1``): a click draws a line,
+    then crosses it; an edge the model fixes keeps its one mark."""
+    ends = canvas.grid.edge_cells
+    marks = [(BOOL, TRUE, FALSE) if domains[e] == BOOL else (domains[e],) for e in range(len(ends))]
+    return [Place.edge(e, canvas.centre(a), canvas.centre(b), marks[e]) for e, (a, b) in enumerate(ends)]

@@ -44,6 +44,8 @@ def ring_keeps_simple(ring: Sequence[bool]) -> bool:
                 label += 1
             runs[i] = label
     return len({runs[i] for i in RING_SIDES if ring[i]}) <= 1
+
+
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 """(row, column) step of each direction."""
 DIRECTION_NAMES = ("north", "east", "south", "west")
@@ -96,6 +98,11 @@ class RectGrid:
     def rc(self, cell: int) -> tuple[int, int]:
         """0-based (row, column) of a cell."""
         return divmod(cell, self.cols)
+
+    def distance(self, a: int, b: int) -> int:
+        """Steps between two cells, side by side (the Manhattan distance)."""
+        (ra, ca), (rb, cb) = self.rc(a), self.rc(b)
+        return abs(ra - rb) + abs(ca - cb)
 
     def name(self, cell: int) -> str:
         """``r2c3``: row 2, column 3, counted from 1 at the top left."""
@@ -304,3 +311,10 @@ class RectGrid:
 
     def __repr__(self) -> str:
         return f"RectGrid({self.rows}, {self.cols})"
+
+    def __eq__(self, other: object) -> bool:
+        """Grids of one shape are one grid (a board's equality compares its grid so)."""
+        return isinstance(other, RectGrid) and (self.rows, self.cols) == (other.rows, other.cols)
+
+    def __hash__(self) -> int:
+        return hash((self.rows, self.cols))

@@ -1,0 +1,1 @@
+"""Yajilin: shaded cells apart, one loop through the rest, arrows counting shaded cells."""

@@ -1,0 +1,97 @@
+"""A loop through every cell that is not shaded (Yajilin, Koburin, Yajikazu): the cells
+of ``open_cells`` are each shaded or passed by one loop through cell centres, shaded
+cells never touch side by side, the other cells (clues) are neither.  Variables: edge
+``e`` is variable ``e`` (``RectGrid.loop``'s edges), cell c's shading is ``grid.n_edges + c``
+(TRUE shaded).  The genre adds its clues' rules on the shading variables.
+
+- ``shaded_loop_domains(grid, open_cells)``: the first domains (a clue's edges crossed, its
+  shading off);
+- ``add_shaded_loop(model, grid, open_cells, solves, rules)``: the single loop (degrees, no
+  early loop, reach), ``LoopOrShaded`` per open cell, ``Apart`` for the shading; the loop
+  may close when ``solves`` accepts the full assignment it makes;
+- ``shaded_loop_violations(grid, values, open_cells)``: the judge of those rules;
+- ``shaded_loop_cnf(grid, open_cells)``: their clauses (``Cnf`` to add counts to), loops
+  cut by ``shaded_loop_refine``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from puzzlekit.core.loops import add_single_loop, loop_violations
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Violation
+from puzzlekit.engines.encoding import Clause, Cnf, exactly, loop_cuts
+from puzzlekit.grid.paths import LoopOrShaded
+from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
+from puzzlekit.grid.topology import RectGrid
+
+
+def shaded_loop_domains(grid: RectGrid, open_cells: Sequence[bool]) -> list[int]:
+    """Edges then shadings: a cell that is not open (a clue) has no line and no shading."""
+    closed = {e for c in range(grid.n_cells) if not open_cells[c] for e in grid.loop.node_edges[c]}
+    return [FALSE if e in closed else BOOL for e in range(grid.n_edges)] + [BOOL if o else FALSE for o in open_cells]
+
+
+def add_shaded_loop(
+    model: Model,
+    grid: RectGrid,
+    open_cells: Sequence[bool],
+    solves: Callable[[list[int]], bool],
+    rules: tuple[Rule, Rule, Rule, Rule, Rule],
+) -> None:
+    """The rules (degree, early loop, reach, loop or shaded, apart) on ``model``, whose
+    domains are ``shaded_loop_domains``; closing the loop is allowed when the assignment
+    it finishes (every open cell off the loop shaded) fits the domains and ``solves``."""
+    degree, early, reach, either, apart = rules
+    n = grid.n_edges
+
+    def finishes(dom: list[int], edge: int) -> bool:
+        values = [1 if d == TRUE or e == edge else 0 for e, d in enumerate(dom[:n])]
+        on = [any(values[e] for e in grid.loop.node_edges[c]) for c in range(grid.n_cells)]
+        shading = [int(open_cells[c] and not on[c]) for c in range(grid.n_cells)]
+        return all(dom[n + c] & (TRUE if s else FALSE) for c, s in enumerate(shading)) and solves(values + shading)
+
+    add_single_loop(model, grid.loop, finishes, rules=(degree, early, reach))
+    for c in range(grid.n_cells):
+        if open_cells[c]:
+            model.add(LoopOrShaded(either, grid.loop, c, n + c))
+    add_apart(model.add, apart, grid, [n + c if open_cells[c] else -1 for c in range(grid.n_cells)])
+
+
+def shaded_loop_violations(grid: RectGrid, values: Sequence[int], open_cells: Sequence[bool]) -> list[Violation]:
+    """One loop through every open cell not shaded (``loop_violations``), no line on a
+    shaded cell or a clue (``line-on-shaded``), no shaded clue, no two shaded cells side by
+    side (``touching``), judged from a full assignment."""
+    n = grid.n_edges
+    shaded = [bool(values[n + c]) for c in range(grid.n_cells)]
+    found = loop_violations(grid.loop, values[:n], [o and not s for o, s in zip(open_cells, shaded)])
+    for c in range(grid.n_cells):
+        where, edges = grid.name(c), tuple(grid.loop.node_edges[c])
+        if (shaded[c] or not open_cells[c]) and any(values[e] for e in edges):
+            what = f"the shaded cell {where}" if open_cells[c] else f"the clue at {where}"
+            found.append(Violation("line-on-shaded", f"a line passes {what}", edges, cells=(c,)))
+        if shaded[c] and not open_cells[c]:
+            found.append(Violation("shaded-clue", f"the clue at {where} is shaded", (n + c,), cells=(c,)))
+    for a, b in touching_pairs(grid, lambda c: shaded[c]):
+        found.append(Violation("touching", f"two shaded cells touch at {grid.names((a, b))}", (n + a, n + b)))
+    return found
+
+
+def shaded_loop_cnf(grid: RectGrid, open_cells: Sequence[bool]) -> Cnf:
+    """Degrees 0 or 2, a line unshades, an unshaded open cell has a line, a clue bare,
+    shaded cells apart; SAT variable ``v + 1`` for variable ``v``."""
+    n = grid.n_edges
+    cnf = Cnf(n + grid.n_cells)
+    for c in range(grid.n_cells):
+        edges, s = [e + 1 for e in grid.loop.node_edges[c]], n + c + 1
+        if open_cells[c]:
+            cnf.add(*exactly(edges, [0, 2]), *([-e, -s] for e in edges), [s, *edges])
+        else:
+            cnf.add(*([-e] for e in edges), [-s])
+    cnf.add(*apart_clauses(grid, lambda c: n + c + 1))
+    return cnf
+
+
+def shaded_loop_refine(grid: RectGrid) -> Callable[[list[int]], list[Clause]]:
+    """The lazy cuts of several loops, for ``Cnf.encoding``."""
+    return lambda values: loop_cuts(grid.loop, values)

@@ -1,0 +1,164 @@
+"""Yajilin (not registered yet: plugins/puzzlekit_yajilin is on the path only when asked,
+``PYTHONPATH=plugins``): pzprjs's sample and failing answers, the SAT twin, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzlekit
+from puzzlekit import LevelError, interchange
+from puzzlekit.core import FALSE, TRUE
+from puzzlekit.core.rng import Rng
+from puzzlekit.engines.sat import solve_sat
+from puzzlekit.formats.arrows import arrow_body, read_arrow_body
+from puzzlekit.host import Host, make_host
+from puzzlekit.testing import PuzzleConformance
+
+yajilin = pytest.importorskip("puzzlekit_yajilin.genre", reason="Yajilin is not registered yet: PYTHONPATH=plugins")
+plugin = pytest.importorskip("puzzlekit_yajilin.plugin")
+GENRE = yajilin.Yajilin()
+HOST = make_host(plugins=[plugin])
+SAMPLE = "https://puzz.link/p?yajilin/5/5/m32j10"
+
+
+class TestYajilin(PuzzleConformance):
+    puzzle = "yajilin"
+    brute_force = 80
+    entry_point = False  # not registered yet
+
+    @classmethod
+    def host(cls) -> Host:
+        return HOST
+
+
+# pzprjs's test/script/yajilin.js: its URL body, its answer (the last, failing nothing) and
+# the failing answers, by the error pzprjs names, with the kind ``accept`` gives each.
+CLUES = ". . . . . /. . . . . /. . . 3,2 . /. . . . . /. . . . 1,0 /"
+ANSWER = (
+    ". . . . . /. . . . + /# . # . + /. . + . + /. . . # . /1 1 -1 1 /1 -1 1 -1 /0 0 0 -1 /1 -1 1 1 /1 1 0 0 /"
+    "1 -1 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 -1 1 0 0 /"
+)
+FAILING = {
+    "lnBranch": (
+        ". . . . . /. . . . . /. . . . . /. . . . . /. . . . . /1 1 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "0 1 0 0 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "branch",
+    ),
+    "lnOnShade": (
+        ". . . # . /. . . . . /# . # . . /. . . . . /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "1 0 1 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "line-on-shaded",
+    ),
+    "csAdjacent": (
+        ". . . . . /. . . . . /# . # . . /. . # . . /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "1 0 1 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "touching",
+    ),
+    "anShadeNe": (
+        ". . . . . /. . . . + /# . . . + /. . + . + /. . . # . /1 1 -1 1 /1 -1 1 -1 /0 0 0 -1 /1 -1 1 1 /"
+        "1 1 0 0 /1 -1 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 -1 1 0 0 /",
+        "arrow",
+    ),
+    "lnDeadEnd": (
+        ". . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 0 0 0 /0 0 0 0 /"
+        "1 0 1 1 0 /0 1 0 0 0 /0 1 0 0 0 /0 0 0 0 0 /",
+        "dead-end",
+    ),
+    "lnPlLoop": (
+        ". . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 1 0 1 /0 0 0 0 /0 0 1 0 /0 0 1 0 /"
+        "1 0 1 1 1 /0 0 0 0 0 /0 0 0 0 0 /0 0 1 1 0 /",
+        "loops",
+    ),
+    "ceEmpty": (
+        ". . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 0 1 0 /0 0 0 0 /0 1 0 1 /0 0 1 0 /"
+        "1 0 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /0 0 1 1 0 /",
+        "unvisited",
+    ),
+}
+
+
+def pzpr_text(source: str) -> str:
+    """The drawn level text of a pzprv3 file (the registered reader)."""
+    (p,) = puzzlekit.load("yajilin", source, host=HOST)
+    return "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
+
+
+def values_of(text: str) -> list[int]:
+    (p,) = puzzlekit.load(GENRE, text)
+    dom = p.own_marks()
+    return [1 if d == TRUE else 0 for d in dom]
+
+
+def test_the_pzprjs_sample_solves_to_its_answer() -> None:
+    (p,) = puzzlekit.load("yajilin", SAMPLE, host=HOST)
+    text = "\n".join(GENRE.write(p.instance)) + "\n"
+    result = puzzlekit.solve(GENRE, text)
+    assert result.status == puzzlekit.Status.UNIQUE
+    answer = values_of(pzpr_text("pzprv3/yajilin/5/5/" + CLUES + ANSWER))
+    assert list(result.solutions[0].values) == answer
+    assert GENRE.accept(p.instance, answer) == []
+    assert interchange.encode(p, "url", HOST) == SAMPLE
+    assert arrow_body(read_arrow_body(5, 5, "m32j10")) == "m32j10"
+
+
+@pytest.mark.parametrize("error", sorted(FAILING))
+def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names(error: str) -> None:
+    state, kind = FAILING[error]
+    text = pzpr_text("pzprv3/yajilin/5/5/" + CLUES + state)
+    (p,) = puzzlekit.load(GENRE, text)
+    found = GENRE.accept(p.instance, values_of(text))
+    assert kind in {v.kind for v in found}, [v.message for v in found]
+
+
+def test_the_sat_twin_agrees_on_random_boards() -> None:
+    rng = Rng("yajilin-sat")
+    for _ in range(12):
+        rows, cols = rng.between(2, 4), rng.between(2, 4)
+        tokens = ["."] * (rows * cols)
+        for _ in range(rng.between(0, 2)):
+            tokens[rng.below(rows * cols)] = f"{rng.between(0, 1)}{rng.choice('^v<>')}"
+        text = "\n".join(" ".join(tokens[r * cols : (r + 1) * cols]) for r in range(rows)) + "\n"
+        (p,) = puzzlekit.load(GENRE, text)
+        ours = puzzlekit.core.count_solutions(GENRE.solving_model(p.instance), 2, 20000, None, record=False)
+        sat = solve_sat(GENRE, p.instance, 2, None)
+        assert ours.status == sat.status, text
+        if ours.status == puzzlekit.Status.UNIQUE:
+            assert ours.solutions[0] == sat.solutions[0]
+
+
+def test_bad_input_is_located() -> None:
+    with pytest.raises(LevelError, match="a number and an arrow") as err:
+        puzzlekit.load(GENRE, ". .\n. 2?\n", "lvl.txt")
+    assert (err.value.line, err.value.col) == (2, 3)
+    with pytest.raises(LevelError, match="clue without arrow"):
+        pzpr_text("pzprv3/yajilin/1/2/0,1 . /")
+    with pytest.raises(LevelError, match="ends after 14") as err:
+        puzzlekit.load("yajilin", SAMPLE[:-3], host=HOST)
+    assert err.value.col == len(SAMPLE) - 2  # just past the body
+
+
+def test_hints_explain_in_words() -> None:
+    (p,) = puzzlekit.load("yajilin", SAMPLE, host=HOST)
+    model = GENRE.solving_model(p.instance)
+    engine = puzzlekit.core.engine.Engine(model, max_rung=1, record=True)
+    assert engine.start(1)
+    words = [model.propagators[e.by].explain(e.var, e.mask, e.note) for e in engine.log or [] if e.by >= 0]
+    assert any("shaded" in w for w in words) and all(words)
+    assert engine.dom[p.instance.grid.n_edges + 19] == FALSE  # r4c5, under the 0^: not shaded
+
+
+def test_drawn_state_round_trips() -> None:
+    text = pzpr_text("pzprv3/yajilin/5/5/" + CLUES + ANSWER)
+    (p,) = puzzlekit.load(GENRE, text)
+    drawn = "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
+    (again,) = puzzlekit.load(GENRE, drawn)
+    assert again.own_marks() == p.own_marks() and again.instance == p.instance
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_boards_are_unique_deterministic_and_graded(difficulty: str) -> None:
+    host = make_host(plugins=[plugin])
+    made = [puzzlekit.generate("yajilin", size=(6, 6), seed="t", difficulty=difficulty, host=host)[0] for _ in "ab"]
+    assert made[0].text == made[1].text
+    assert f"# tier: {GENRE.difficulties[difficulty]}" in made[0].text
+    assert solve_sat(GENRE, made[0].instance, 2, None).status == puzzlekit.Status.UNIQUE
