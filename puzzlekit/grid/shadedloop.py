@@ -79,7 +79,8 @@ def shaded_loop_violations(grid: RectGrid, values: Sequence[int], open_cells: Se
 
 def shaded_loop_cnf(grid: RectGrid, open_cells: Sequence[bool]) -> Cnf:
     """Degrees 0 or 2, a line unshades, an unshaded open cell has a line, a clue bare,
-    shaded cells apart; SAT variable ``v + 1`` for variable ``v``."""
+    shaded cells apart, at least one line (as the judge and the propagators ask: a board
+    all shaded and clues is no answer); SAT variable ``v + 1`` for variable ``v``."""
     n = grid.n_edges
     cnf = Cnf(n + grid.n_cells)
     for c in range(grid.n_cells):
@@ -88,7 +89,7 @@ def shaded_loop_cnf(grid: RectGrid, open_cells: Sequence[bool]) -> Cnf:
             cnf.add(*exactly(edges, [0, 2]), *([-e, -s] for e in edges), [s, *edges])
         else:
             cnf.add(*([-e] for e in edges), [-s])
-    cnf.add(*apart_clauses(grid, lambda c: n + c + 1))
+    cnf.add(*apart_clauses(grid, lambda c: n + c + 1), [e + 1 for e in range(n)])
     return cnf
 
 
