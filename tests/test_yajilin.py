@@ -153,3 +153,30 @@ def test_generated_boards_are_unique_deterministic_and_graded(difficulty: str) -
     assert made[0].text == made[1].text
     assert f"# tier: {GENRE.difficulties[difficulty]}" in made[0].text
     assert solve_sat(GENRE, made[0].instance, 2, None).status == puzzlekit.Status.UNIQUE
+
+
+def test_the_editor_s_clue_spots_cycle_arrows_and_numbers() -> None:
+    (p,) = puzzlekit.load(GENRE, ". .\n. 1<\n")
+    spots = GENRE.clue_spots(p.instance)
+    assert [s.value for s in spots] == [None, None, None, 201]
+    assert spots[0].values[:4] == (None, 0, 1, 100)  # 0^ 1^ 0v on a 2x2 board
+    edited = GENRE.edit_clue(p.instance, 0, 301)
+    assert GENRE.write(edited) == ["1>  .", " . 1<"] and GENRE.edit_clue(edited, 3, None).clues[3] is None
+
+
+@pytest.mark.parametrize("error", ["answer", *sorted(FAILING)])
+def test_pzprjs_s_files_are_written_back_as_pzprjs_writes_them(error: str) -> None:
+    """Each file of pzprjs's test/script/yajilin.js, read and written again: the same
+    values in the same blocks (pzprjs's '/' are line breaks) under the puzzle id pzprjs
+    writes, yajirin (its URLs say yajilin)."""
+    source = "pzprv3/yajilin/5/5/" + CLUES + (ANSWER if error == "answer" else FAILING[error][0])
+    (p,) = puzzlekit.load("yajilin", source)
+    assert interchange.encode(p, "pzpr", state=p.own_marks()) == source.replace("/", "\n").replace("yajilin", "yajirin")
+
+
+def test_a_pzprv3_file_without_marks_reads_back() -> None:
+    (p,) = puzzlekit.load("yajilin", SAMPLE)
+    written = interchange.encode(p, "pzpr")
+    assert written.splitlines()[4:6] == [". . . . . ", ". . . . . "]
+    (again,) = puzzlekit.load("yajilin", written)
+    assert again.instance == p.instance and puzzlekit.check("yajilin", written).status != "solved"

@@ -5,29 +5,18 @@ edges are variables ``0..E-1``, cell c's shading ``E + c``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Place, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import (
-    EAST,
-    NORTH,
-    SOUTH,
-    WEST,
-    Canvas,
-    Count,
-    GridGenre,
-    RectGrid,
-    paint_shading,
-    shadedloop,
-    write_grid,
-)
+from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, paint_shading, shadedloop, write_grid
 from puzzlekit.grid import paths as lines
+from puzzlekit.grid.topology import EAST, NORTH, SOUTH, WEST
 from puzzlekit.pictures import CellSvg, Tone
 
 if TYPE_CHECKING:
@@ -152,10 +141,8 @@ class Yajilin(GridGenre):
         return f"{board.grid.edge_name(var)} is {'a line' if mask == TRUE else 'crossed'}"
 
     def places(self, board: Board) -> list[Place]:
-        """Edges as lines (a click draws, then crosses), open cells as squares to shade."""
-        canvas, n, dom = CellSvg(board.grid, kind=self.name), board.grid.n_edges, self.build(board).domains
-        cells = [Place(n + c, (BOOL, TRUE, FALSE), self.cell_outline(board, c)) for c in range(board.grid.n_cells)]
-        return lines.edge_places(canvas, dom) + [p for p, clue in zip(cells, board.clues) if not clue]
+        canvas = CellSvg(board.grid, kind=self.name)
+        return shadedloop.shaded_loop_places(canvas, self.build(board).domains, board.open_cells())
 
     def paint(
         self, board: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
@@ -164,6 +151,19 @@ class Yajilin(GridGenre):
         clues = {c: f"{clue[1]}{PICTURE[clue[0]]}" for c, clue in enumerate(board.clues) if clue}
         paint_shading(canvas, None if dom is None else dom[n:], tones, crosses, clues=clues)
         lines.draw_lines(canvas, None if dom is None else dom[:n], tones, crosses)
+
+    def clue_spots(self, board: Board) -> list[ClueSpot]:
+        """A spot per cell, a click cycling 0^ 1^ .. 0v .. up to half the longer side (100 *
+        the arrow's place in ``^v<>`` + the number: a digit typed is an up arrow)."""
+        top = (max(board.grid.rows, board.grid.cols) + 1) // 2
+        return self.cell_spots(board, (None, *(100 * a + k for a in range(4) for k in range(top + 1))))
+
+    def clue_at(self, board: Board, position: int) -> int | None:
+        return None if (clue := board.clues[position]) is None else 100 * "^v<>".index(clue[0]) + clue[1]
+
+    def edit_clue(self, board: Board, position: int, value: int | None) -> Board:
+        clue = None if value is None else ("^v<>"[value // 100 % 4], value % 100)
+        return replace(board, clues=(*board.clues[:position], clue, *board.clues[position + 1 :]))
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
