@@ -104,6 +104,9 @@ Version 8, per genre:
   out where they differ (``grid.paths.repair_paths``), instead of a search of the whole
   board; a path too short to cut round a corner is dropped; easy cuts paths where rung 1
   leaves lines open.  Every seed makes another board.
+- Yajilin (new since version 7, registered now): the unique board's arrows are then taken
+  away while it stays unique at the difficulty's rung (``reduce_clues``); every seed makes
+  another board, with fewer clues.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -150,7 +150,9 @@ class Yajilin(GridGenre):
         n = board.grid.n_edges
         clues = {c: f"{clue[1]}{PICTURE[clue[0]]}" for c, clue in enumerate(board.clues) if clue}
         paint_shading(canvas, None if dom is None else dom[n:], tones, crosses, clues=clues)
-        lines.draw_lines(canvas, None if dom is None else dom[:n], tones, crosses)
+        first = shadedloop.shaded_loop_domains(board.grid, board.open_cells())  # a clue's edges: no cross drawn
+        edges = None if dom is None else [BOOL if f == FALSE else d for d, f in zip(dom[:n], first)]
+        lines.draw_lines(canvas, edges, tones, crosses)
 
     def clue_spots(self, board: Board) -> list[ClueSpot]:
         """A spot per cell, a click cycling 0^ 1^ .. 0v .. up to half the longer side (100 *
@@ -161,7 +163,7 @@ class Yajilin(GridGenre):
     def clue_at(self, board: Board, position: int) -> int | None:
         return None if (clue := board.clues[position]) is None else 100 * "^v<>".index(clue[0]) + clue[1]
 
-    def edit_clue(self, board: Board, position: int, value: int | None) -> Board:
+    def with_clue(self, board: Board, position: int, value: int | None) -> Board:
         clue = None if value is None else ("^v<>"[value // 100 % 4], value % 100)
         return replace(board, clues=(*board.clues[:position], clue, *board.clues[position + 1 :]))
 
@@ -170,8 +172,9 @@ class Yajilin(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """A random loop; off it, random shading where none touches, the rest clues (a random
-        way, the true count); per second solution, the shaded cell nearest it turns clue."""
-        from puzzlekit.generation import out_of_time
+        way, the true count); per second solution, the shaded cell nearest it turns clue;
+        then clues taken away while the board stays unique at the rung (``reduce_clues``)."""
+        from puzzlekit.generation import ClueTrials, out_of_time, reduce_clues, target_rung
 
         grid = RectGrid(request.rows, request.cols)
         n, loop = grid.n_edges, lines.random_loop(grid, rng, 0.45)
@@ -189,7 +192,14 @@ class Yajilin(GridGenre):
             board = Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
             outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
             if outcome.status == Status.UNIQUE:
-                return board
+                rung, trials = (
+                    target_rung(self, request.difficulty),
+                    ClueTrials(self, board, request.max_nodes, request.deadline),
+                )
+                if not trials.unique(rung):
+                    return None
+                orbits = [[c] for c in arrows]
+                return reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline, trials)  # type: ignore[no-any-return]
             mine = [*loop, *(int(c in shaded) for c in range(grid.n_cells))]
             other = next((s for s in outcome.solutions if list(s) != mine), None)
             if other is None or not shaded:
