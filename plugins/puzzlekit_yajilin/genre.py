@@ -155,8 +155,7 @@ class Yajilin(GridGenre):
         lines.draw_lines(canvas, edges, tones, crosses)
 
     def clue_spots(self, board: Board) -> list[ClueSpot]:
-        """A spot per cell, a click cycling 0^ 1^ .. 0v .. up to half the longer side (100 *
-        the arrow's place in ``^v<>`` + the number: a digit typed is an up arrow)."""
+        """A click cycles 0^ 1^ .. 0v .. (100 * the arrow's place in ^v<> + the number)."""
         top = (max(board.grid.rows, board.grid.cols) + 1) // 2
         return self.cell_spots(board, (None, *(100 * a + k for a in range(4) for k in range(top + 1))))
 
@@ -167,13 +166,15 @@ class Yajilin(GridGenre):
         clue = None if value is None else ("^v<>"[value // 100 % 4], value % 100)
         return replace(board, clues=(*board.clues[:position], clue, *board.clues[position + 1 :]))
 
+    def blank(self, cols: int, rows: int) -> Board:
+        return Board(RectGrid(rows, cols), (None,) * (rows * cols))
+
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random loop; off it, random shading where none touches, the rest clues (a random
-        way, the true count); per second solution, the shaded cell nearest it turns clue;
-        then clues taken away while the board stays unique at the rung (``reduce_clues``)."""
+        """A random loop; off it, shading apart, the rest arrows with the count; per second
+        solution, the shaded cell nearest it turns arrow; then ``reduce_clues`` at the rung."""
         from puzzlekit.generation import ClueTrials, out_of_time, reduce_clues, target_rung
 
         grid = RectGrid(request.rows, request.cols)
