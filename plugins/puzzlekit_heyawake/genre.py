@@ -227,7 +227,7 @@ class Heyawake(GridGenre):
             engine.start()  # never a contradiction: the shading is a solution
             return [c for c, d in enumerate(engine.dom) if d == BOOL]
 
-        return _numbered(cutter) if cutter.settle(left, 4 * grid.rows) else None
+        return _numbered(cutter) if cutter.settle(left, 6 * grid.rows) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:
         model, slots, trial = self._model(instance)
