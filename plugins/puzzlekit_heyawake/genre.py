@@ -10,28 +10,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
+    Apart,
     Canvas,
     ClueSlots,
     Count,
     GridGenre,
+    Kept,
     NotAll,
     Patterns,
     RectGrid,
     Regions,
     RoomCutter,
     StaysConnected,
-    add_apart,
     apart_clauses,
     counted,
     join_layers,
+    left_open,
     paint_shading,
     piece_cuts,
-    random_shading,
     read_grid,
     read_layered,
     read_marks,
@@ -121,14 +122,15 @@ class Heyawake(GridGenre):
     def build(self, instance: Board) -> Model:
         return self._model(instance)[0]
 
-    def _model(self, instance: Board) -> tuple[Model, dict[int, list[int]], int]:
-        """The model, where each number's propagators stand, and where the trial rung does."""
-        grid, rooms = instance.grid, instance.rooms
+    def _model(self, instance: Board, kept: Kept | None = None) -> tuple[Model, dict[int, list[int]], int]:
+        """The model, where each number's propagators stand, and where the trial rung does;
+        ``kept``: propagators of earlier boards to reuse (the boards settling tries)."""
+        grid, rooms, kept = instance.grid, instance.rooms, Kept() if kept is None else kept
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        add_apart(model.add, APART, grid)
+        kept.add(model, "apart", lambda: [Apart(APART, grid, range(grid.n_cells), c) for c in range(grid.n_cells)])
         for run in rooms.runs_across(2):
-            model.add(NotAll(RUNS, run, value=0))
-        slots = {room: [model.add(p) for p in self._number(instance, room, n)] for room, n in instance.numbered()}
+            kept.add(model, run, lambda r: [NotAll(RUNS, r, value=0)], run)
+        slots = {r: kept.add(model, (rooms.cells[r], n), self._number, instance, r, n) for r, n in instance.numbered()}
         model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
         trial = model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
@@ -217,16 +219,8 @@ class Heyawake(GridGenre):
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
         """Rooms cut round a random shading, each numbered with its count, settled until
         deduction capped at ``cap`` leaves no cell open (``RoomCutter.settle``)."""
-        from puzzlekit.generation import out_of_time
-
-        cutter = _cut(grid, rng, 12)
-
-        def left() -> list[int]:
-            out_of_time(deadline)
-            engine = Engine(self.build(_numbered(cutter)), max_rung=cap, deadline=deadline)
-            engine.start()  # never a contradiction: the shading is a solution
-            return [c for c, d in enumerate(engine.dom) if d == BOOL]
-
+        cutter, kept = RoomCutter.round_shading(grid, rng, 12), Kept()
+        left = lambda: left_open(self._model(_numbered(cutter), kept)[0], cap, deadline)  # noqa: E731
         return _numbered(cutter) if cutter.settle(left, 6 * grid.rows) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:
@@ -240,7 +234,7 @@ class Heyawake(GridGenre):
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
-        board = _numbered(_cut(grid, rng, 3))
+        board = _numbered(RoomCutter.round_shading(grid, rng, 3))
         numbers = [n if rng.chance(2, 3) else None if rng.chance(1, 2) else rng.between(0, 2) for n in board.numbers]
         return replace(board, numbers=tuple(numbers))
 
@@ -276,15 +270,6 @@ class Heyawake(GridGenre):
         return instance.rooms.name(position)
 
 
-def _cut(grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
-    """Rooms of up to ``largest`` cells cut round a random shading (a room that may not be
-    cut stays bigger), the shading shaded further where a cut needs it."""
-    cutter = RoomCutter(random_shading(grid, rng, 1), rng)
-    cutter.cut_down(largest)
-    return cutter
-
-
 def _numbered(cutter: RoomCutter) -> Board:
-    rooms, values = Regions(cutter.grid, cutter.owner, "room"), cutter.shading.values
-    numbers = tuple(sum(values[c] for c in cells) for cells in rooms.cells)
+    rooms, numbers = cutter.rooms()
     return Board(rooms, numbers, tuple(cells[0] for cells in rooms.cells))

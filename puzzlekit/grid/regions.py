@@ -15,7 +15,7 @@ from functools import cached_property
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats.level import Block
-from puzzlekit.grid.shading import Shading
+from puzzlekit.grid.shading import Shading, random_shading
 from puzzlekit.grid.text import ParsedGrid, read_grid, region_letters
 from puzzlekit.grid.topology import EAST, SOUTH, RectGrid
 
@@ -172,6 +172,19 @@ class RoomCutter:
         self.rects: list[Rect] = [(0, 0, grid.rows, grid.cols)]
         """The rooms, ``owner[cell]`` indexing them."""
 
+    @classmethod
+    def round_shading(cls, grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
+        """Rooms of up to ``largest`` cells (a room no cut may split stays bigger) cut round
+        a random shading (``random_shading``), shaded further where a cut needs it."""
+        cutter = cls(random_shading(grid, rng, 1), rng)
+        cutter.cut_down(largest)
+        return cutter
+
+    def rooms(self, word: str = "room") -> tuple[Regions, tuple[int, ...]]:
+        """The rooms as ``Regions``, and per room its shaded cells (its number)."""
+        rooms, values = Regions(self.grid, self.owner, word), self.shading.values
+        return rooms, tuple(sum(values[c] for c in cells) for cells in rooms.cells)
+
     def split(self, k: int) -> bool:
         """Cut room ``k`` in two at random where it may be; False where it may not."""
         return split_rect(self.rects[k], self.rng, self.cut) is not None
@@ -199,7 +212,7 @@ class RoomCutter:
     def _place(self, k: int, down: bool, at: int) -> None:
         """Cut room ``k`` (its rectangle is ``rect``) as ``split_rect`` says, rules unasked."""
         r0, c0, r1, c1 = self.rects[k]
-        new, cols = len(self.rects), self.grid.cols
+        new = len(self.rects)
         self.rects.append((r0, c0, r1, at) if down else (r0, c0, at, c1))
         self.rects[k] = (r0, at, r1, c1) if down else (at, c0, r1, c1)
         self._own(new)
@@ -230,7 +243,7 @@ class RoomCutter:
             if not cut:
                 moves -= 1
                 if moves < 0 or not (
-                    any(self.force(k) for k in loose)
+                    any(self.force(k) for k in loose + beside)
                     or any(self.reshade(self.around(c, 2), True) for c in _shuffled(rng, open_cells))
                 ):
                     return False
@@ -307,7 +320,8 @@ class RoomCutter:
     def _crosses(self, c: int, pending: set[int]) -> bool:
         """Does the run of unshaded cells through ``c`` (unshaded) cross two walls, either
         way, a cell of ``pending`` counted unshaded once a neighbour is shaded?"""
-        values, owner, cols, n, near = self.shading.values, self.owner, self.grid.cols, self.grid.n_cells, self.grid.neighbours
+        values, owner, grid = self.shading.values, self.owner, self.grid
+        cols, n, near = grid.cols, grid.n_cells, grid.neighbours
         if values[c]:
             return False
         for step in (1, cols):
