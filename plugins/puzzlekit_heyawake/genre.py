@@ -82,24 +82,13 @@ class Board:
     def numbered(self) -> list[tuple[int, int]]:
         return [(room, n) for room, n in enumerate(self.numbers) if n is not None]
 
-    def named(self, room: int) -> str:
-        return f"the {self.numbers[room]} in {self.rooms.name(room)}"
-
 
 def parse_board(block: Block) -> tuple[Board, list[str] | None]:
     """The board and, for a state, its marks (``marks | clues | rooms``), one per cell."""
     marks, (clue_layer, room_layer) = read_layered(block, ("clues", "rooms"))
     clues = read_grid(clue_layer, CLUES, numbers=NUMBERS, separated=any(" " in r for r in clue_layer.rows))
     rooms = Regions.read(room_layer, "room", like=clues.grid)
-    numbers: list[int | None] = [None] * rooms.n
-    spots = [cells[0] for cells in rooms.cells]
-    for cell, token in enumerate(clues.tokens):
-        room = rooms.owner[cell]
-        if token.isdigit():
-            if numbers[room] is not None:
-                raise clues.error(cell, f"{rooms.name(room)} has two numbers; a room has one at most")
-            numbers[room], spots[room] = int(token), cell
-    return Board(rooms, tuple(numbers), tuple(spots)), read_marks(marks, MARK_WORDS, rooms.grid)
+    return Board(rooms, *rooms.numbers_in(clues)), read_marks(marks, MARK_WORDS, rooms.grid)
 
 
 class Heyawake(GridGenre):
@@ -148,11 +137,8 @@ class Heyawake(GridGenre):
         cnf.add(*apart_clauses(grid, lambda c: c + 1), *([c + 1 for c in run] for run in rooms.runs_across(2)))
         for room, n in instance.numbered():
             cnf.count([c + 1 for c in rooms.cells[room]], n)
-
-        def refine(values: list[int]) -> list[list[int]]:
-            return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
-
-        return cnf.encoding(refine)
+        near, lit = grid.neighbours, lambda c: -c - 1
+        return cnf.encoding(lambda values: piece_cuts(near, grid.pieces(lambda c: not values[c]), lit))
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, room counts, and
@@ -162,14 +148,9 @@ class Heyawake(GridGenre):
         found = touching(grid, lambda c: values[c] == 1, "shaded cells")
         found += split(grid, lambda c: values[c] != 1, "unshaded cells")
         for room, n in instance.numbered():
-            found += counted(
-                rooms.cells[room], lambda c: values[c] == 1, n, n, instance.named(room), "shaded cells", "room"
-            )
-        for run in rooms.runs_across(2):
-            if not any(values[c] for c in run):
-                where = f"{grid.name(run[0])} to {grid.name(run[-1])}"
-                found.append(Violation("three-rooms", f"unshaded cells cross three rooms from {where}", run, cells=run))
-        return found
+            what = f"the {n} in {rooms.name(room)}"
+            found += counted(rooms.cells[room], lambda c: values[c] == 1, n, n, what, "shaded cells", "room")
+        return found + rooms.unbroken(lambda c: bool(values[c]), "three-rooms")
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         board, marks = parse_board(block)
@@ -203,9 +184,7 @@ class Heyawake(GridGenre):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random shading, rooms cut round it, every room numbered, rooms cut smaller
-        where deduction capped at the difficulty (connectivity at most) leaves cells open,
-        then numbers removed while the board stays unique at the difficulty."""
+        """A settled board (``_planted``), then numbers removed while it stays unique at the difficulty."""
         from puzzlekit.generation import reduce_clues, target_rung
 
         rung = target_rung(self, request.difficulty)
@@ -217,8 +196,8 @@ class Heyawake(GridGenre):
         return reduced
 
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
-        """Rooms cut round a random shading, each numbered with its count, settled until
-        deduction capped at ``cap`` leaves no cell open (``RoomCutter.settle``)."""
+        """Rooms cut round a random shading and numbered, settled until deduction capped at
+        ``cap`` (connectivity at most) leaves no cell open (``RoomCutter.settle``)."""
         cutter, kept = RoomCutter.round_shading(grid, rng, 12), Kept()
         left = lambda: left_open(self._model(_numbered(cutter), kept)[0], cap, deadline)  # noqa: E731
         return _numbered(cutter) if cutter.settle(left, 6 * grid.rows) else None
@@ -244,24 +223,19 @@ class Heyawake(GridGenre):
     def clue_spots(self, instance: Board) -> list[ClueSpot]:
         """A spot per room, where its number stands: a click cycles 0 to the most shaded
         cells the room can hold (the editor draws no walls: rooms come with the board)."""
-        spots = []
-        for room, cells in enumerate(instance.rooms.cells):
-            values = (None, *range(0, (len(cells) + 1) // 2 + 1))
-            outline = self.cell_outline(instance, instance.spots[room])
-            spots.append(ClueSpot(room, values, outline, instance.numbers[room]))
-        return spots
+        spots, numbers = instance.spots, instance.numbers
+        shades = [(None, *range((len(cells) + 1) // 2 + 1)) for cells in instance.rooms.cells]
+        return [ClueSpot(r, v, self.cell_outline(instance, spots[r]), numbers[r]) for r, v in enumerate(shades)]
 
     def blank(self, cols: int, rows: int) -> Board:
         """One room over the whole board, no number (the editor cannot draw rooms yet)."""
-        grid = RectGrid(rows, cols)
-        return Board(Regions(grid, [0] * grid.n_cells, "room"), (None,), (0,))
+        return Board(Regions(RectGrid(rows, cols), [0] * rows * cols, "room"), (None,), (0,))
 
     def clue_at(self, instance: Board, position: int) -> int | None:
         return instance.numbers[position]
 
     def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
-        numbers = (*instance.numbers[:position], clue, *instance.numbers[position + 1 :])
-        return replace(instance, numbers=numbers)
+        return replace(instance, numbers=(*instance.numbers[:position], clue, *instance.numbers[position + 1 :]))
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return sum(values[c] for c in instance.rooms.cells[position])

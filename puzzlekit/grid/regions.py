@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 
+from puzzlekit.core.model import Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats.level import Block
@@ -129,6 +130,31 @@ class Regions:
                 first, last = crossings[k], crossings[k + walls - 1]
                 out.append(line[first : last + 2])
         return out
+
+    def unbroken(self, breaks: Callable[[int], bool], kind: str, walls: int = 2) -> list[Violation]:
+        """A violation per run across ``walls`` walls (``runs_across``) none of whose cells
+        ``breaks`` (Heyawake: is shaded, or unmarked)."""
+        found = []
+        for run in self.runs_across(walls):
+            if not any(breaks(c) for c in run):
+                where = f"{self.grid.name(run[0])} to {self.grid.name(run[-1])}"
+                many = ("two", "three", "four", "five")[walls - 1] if walls < 5 else str(walls + 1)
+                what = f"unshaded cells cross {many} {self.word}s from {where}"
+                found.append(Violation(kind, what, run, cells=run))
+        return found
+
+    def numbers_in(self, clues: ParsedGrid, word: str = "number") -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+        """Per region, the number a layer read by ``read_grid`` writes in it (None: none) and
+        its cell (the region's first when none); a located error where a region has two."""
+        numbers: list[int | None] = [None] * self.n
+        spots = [cells[0] for cells in self.cells]
+        for cell, token in enumerate(clues.tokens):
+            if token.isdigit():
+                region = self.owner[cell]
+                if numbers[region] is not None:
+                    raise clues.error(cell, f"{self.name(region)} has two {word}s; a {self.word} has one at most")
+                numbers[region], spots[region] = int(token), cell
+        return tuple(numbers), tuple(spots)
 
     def __repr__(self) -> str:
         return f"<Regions: {self.n} {self.word}s on {self.grid.cols}x{self.grid.rows}>"
