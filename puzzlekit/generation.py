@@ -104,6 +104,11 @@ Version 8, per genre:
   out where they differ (``grid.paths.repair_paths``), instead of a search of the whole
   board; a path too short to cut round a corner is dropped; easy cuts paths where rung 1
   leaves lines open.  Every seed makes another board.
+- Heyawake: where no room holding open cells may be cut, settling cuts one anyway and
+  redraws the shading of the room and its ring to fit (``RoomCutter.force``), else redraws
+  the shading round an open cell (``RoomCutter.reshade``), in place of flipping one cell;
+  6 such moves per row at most.  15x15 and 20x20 are made (none were); every seed whose
+  settling needed a flip makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

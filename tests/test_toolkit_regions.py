@@ -209,6 +209,7 @@ def test_a_random_shading_keeps_shaded_cells_apart_and_the_rest_one_area() -> No
 
 
 def test_rooms_cut_round_a_shading_never_put_an_unshaded_run_across_three() -> None:
+    redrawn = forced = 0
     for seed in range(12):
         grid, rng = RectGrid(7, 8), Rng(f"rooms{seed}")
         cutter = RoomCutter(random_shading(grid, rng, 1 + seed % 3), rng)
@@ -218,12 +219,25 @@ def test_rooms_cut_round_a_shading_never_put_an_unshaded_run_across_three() -> N
         assert cells == list(range(grid.n_cells))  # the rectangles tile the board
         rooms = Regions(grid, cutter.owner)
         assert _runs_ok(rooms, cutter.shading.values)
-        before = list(cutter.shading.values)
-        for cell in range(grid.n_cells):  # a flip keeps the rules, and flips back exactly
-            flipped = cutter.flip(cell)
+        for cell in range(0, grid.n_cells, 5):  # a redrawn shading keeps the rules
+            before = list(cutter.shading.values)
+            if cutter.reshade(cutter.around(cell, 1 + seed % 2), differ=True, nodes=1 + seed * 30):
+                redrawn += cutter.shading.values != before
+            else:
+                assert cutter.shading.values == before  # none found: as it was
             assert _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
-            cutter.unflip(flipped)
-            assert cutter.shading.values == before
+            assert not touching(grid, lambda c: cutter.shading.values[c] == 1, "x")  # noqa: B023
+            unshaded = {c for c, v in enumerate(cutter.shading.values) if not v}
+            assert not split(grid, unshaded.__contains__, "x")
+        for k in range(len(rects)):  # a forced cut keeps the rules too, or changes nothing
+            before, owner = list(cutter.shading.values), list(cutter.owner)
+            if cutter.force(k):
+                forced += 1
+            else:
+                assert (cutter.shading.values, cutter.owner) == (before, owner)
+            assert _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
+            assert not touching(grid, lambda c: cutter.shading.values[c] == 1, "x")  # noqa: B023
+    assert redrawn and forced
 
 
 def _in_big_rooms(cutter: RoomCutter, most: int) -> list[int]:

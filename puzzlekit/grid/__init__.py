@@ -49,7 +49,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
+from puzzlekit.grid.counting import ClueSlots, Confined, Count, Kept, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import (
@@ -93,6 +93,7 @@ from puzzlekit.grid.shading import (
     block_clauses,
     counted,
     full_blocks,
+    left_open,
     paint_shading,
     random_shading,
     shading_marks,
@@ -136,6 +137,7 @@ __all__ = [
     "GridGenre",
     "House",
     "Houses",
+    "Kept",
     "MovingClues",
     "NoRoom",
     "NotAll",
@@ -174,6 +176,7 @@ __all__ = [
     "has_pool",
     "join_layers",
     "layers",
+    "left_open",
     "letter_pieces",
     "lone_pieces",
     "marks_of",
