@@ -203,7 +203,8 @@ def test_every_lemma_on_an_open_board_is_implied_by_its_rule(k: int) -> None:
     lemmas, outcome = lemmas_of(text, limit=2)
     assert outcome.status == Status.MULTIPLE
     names = [name for name, _ in lemmas]
-    assert names.count("sea") > 20 and names.count("islands") > 20  # both took part
+    # both took part (the twin's region levels now say most of what the islands theory did)
+    assert names.count("sea") > 20 and names.count("islands") > 0
     grid = RectGrid(10, 10)
     clues = {r * 10 + c: k for r in range(1, 10, 4) for c in range(1, 10, 4)}
     assert all(implied(grid, clues, name, clause) for name, clause in lemmas)
