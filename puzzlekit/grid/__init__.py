@@ -17,7 +17,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
   ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
   cells, on bit masks (a generator's trials);
-  ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
+  ``sized_regions`` (with ``region_reach``, ``region_levels``), ``lone_pieces``,
+  ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
   ``Givens``, their ``ClueModel`` (givens changed in place, for a generator);
@@ -47,7 +48,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 """
 
 from puzzlekit.grid.bits import cells_of
-from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
+from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
 from puzzlekit.grid.counting import ClueSlots, Confined, Count, Kept, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
@@ -197,6 +198,8 @@ __all__ = [
     "read_state",
     "rectangles",
     "region_letters",
+    "region_levels",
+    "region_reach",
     "ring_keeps_simple",
     "seen",
     "shading_marks",
