@@ -566,6 +566,20 @@ def reduce_clues(
     return trials.instance
 
 
+def harden(
+    trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2
+) -> Any:
+    """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
+    without any of its clues the rung below no longer solves it, so the first orbit that
+    blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
+    ``patience`` in a row fail after one went (or none is left): a few trials at the dear
+    rung where a whole pass there would try every clue."""
+    order = list(orbits)
+    rng.shuffle(order)
+    _blank_until_stale(trials, order, rung, patience)
+    return trials.instance
+
+
 def _blank_until_stale(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, patience: int) -> None:
     """Blank each orbit in turn while the board stays unique at ``rung``, until ``patience``
     removals in a row fail after the rung below has stopped solving the board."""

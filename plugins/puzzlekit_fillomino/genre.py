@@ -18,7 +18,10 @@ from puzzlekit.grid import (
     Canvas,
     GridGenre,
     RectGrid,
-    SizedRegions,
+    GivenCells,
+    NumberGivens,
+    RoomToGrow,
+    add_sized_regions,
     given_mask,
     join_layers,
     meta_number,
@@ -92,10 +95,10 @@ class Fillomino(GridGenre):
     summary = "Write a number in every cell: each region of n equal neighbouring numbers has n cells."
     ladder = LADDER
     rules = (SIZES, ROOM, TRIAL)
-    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2}
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     """No hard yet: a board proven unique only by trial took 16 s CPU at 7x7 (a probe per
     number of every open cell), so the generator offers what it makes in time."""
-    top_deduction: ClassVar[int | None] = 2
+    top_deduction: ClassVar[int | None] = 3
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     place_marks = None
     keeps_open = True
@@ -108,11 +111,19 @@ class Fillomino(GridGenre):
     def build(self, instance: Board) -> Model:
         grid = instance.grid
         model = Model(LADDER, domains=open_domains(grid, instance.givens, instance.largest))
-        model.add(SizedRegions(SIZES, grid))
-        model.add(SizedRegions(ROOM, grid, reach=True))
-        model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda var, mask: " or ".join(map(str, values_of(mask)))))
+        add_sized_regions(model, SIZES, grid)
+        model.add(RoomToGrow(ROOM, grid))
+        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda var, mask: " or ".join(map(str, values_of(mask)))))
         model.leaf_check = lambda values: not size_violations(grid, values)
         return model
+
+    def clue_model(self, instance: Board) -> NumberGivens:
+        """One model for every clue set the generator tries: built for the board without
+        givens, which ``GivenCells`` (first) puts back as they stand."""
+        blank = replace(instance, givens=(0,) * instance.grid.n_cells)
+        model = self.build(blank)
+        index = model.add(GivenCells(SIZES, instance.grid, instance.givens, instance.largest))
+        return NumberGivens(model, index, lambda givens: replace(instance, givens=givens), [index - 1])
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         """From the rule alone (``sized_regions_twin``): a SAT variable per cell and number."""
@@ -175,20 +186,19 @@ class Fillomino(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random regions of 1 to 9 cells (``random_regions``), every cell given, then givens
-        blanked while the board stays unique at the difficulty, under the full rules (any
-        region size: ``largest`` is the cell count)."""
-        from puzzlekit.generation import reduce_clues, target_rung
+        blanked while the board stays unique at the difficulty (hard: at medium, then
+        ``harden`` at trial), under the full rules (any region size: ``largest`` is the cell
+        count), on one model (``clue_model``)."""
+        from puzzlekit.generation import ClueTrials, harden, reduce_clues, target_rung
 
-        grid = RectGrid(request.rows, request.cols)
-        largest = min(max(grid.rows, grid.cols, 3), MADE_LARGEST, grid.n_cells)
-        values = random_regions(grid, rng, largest)
+        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        values = random_regions(grid, rng, min(max(grid.rows, grid.cols, 3), MADE_LARGEST, grid.n_cells))
         if values is None:
             return None
-        board = Board(grid, tuple(values), grid.n_cells)
-        orbits = [[cell] for cell in range(grid.n_cells)]
-        made: Board = reduce_clues(
-            self, board, orbits, target_rung(self, request.difficulty), rng, request.max_nodes, request.deadline
-        )
+        trials = ClueTrials(self, Board(grid, tuple(values), grid.n_cells), request.max_nodes, request.deadline)
+        made: Board = reduce_clues(self, trials.instance, [[c] for c in range(grid.n_cells)], min(rung, 2), rng, trials=trials)
+        if rung == 3:
+            made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=1)
         return made
 
     def small_board(self, rng: Rng) -> Board:

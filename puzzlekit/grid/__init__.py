@@ -36,7 +36,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
-- ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
+- ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
@@ -64,7 +64,11 @@ from puzzlekit.grid.layers import (
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
-    SizedRegions,
+    GivenCells,
+    NumberGivens,
+    RegionAt,
+    RoomToGrow,
+    add_sized_regions,
     given_mask,
     open_domains,
     paint_numbers,
@@ -154,7 +158,11 @@ __all__ = [
     "RoomCutter",
     "SeesExactly",
     "Shading",
-    "SizedRegions",
+    "GivenCells",
+    "NumberGivens",
+    "RegionAt",
+    "RoomToGrow",
+    "add_sized_regions",
     "StaysConnected",
     "TwinPatterns",
     "Twins",
