@@ -45,7 +45,7 @@ from puzzlekit.puzzle import rung_name
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 7
+GENERATOR_VERSION = 8
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
@@ -96,6 +96,14 @@ Version 7, per genre:
   (``grid.ClueSlots``); hard is proven by deduction up to trial (``top_deduction`` 4), so it
   needs exactly rung 4; easy needs exactly rung 1 (it was rung 2, which almost no board
   needs exactly).  Every seed makes another board.
+
+Version 8, per genre:
+
+- Fillomino: regions drawn as Tatham's Filling draws them (``grid.random_regions``: cells
+  merged into their smallest neighbour while two regions of a size touch, a stuck region
+  broken back into cells); givens blanked on one model (``grid.NumberGivens``) by halving;
+  a new hard difficulty (a medium board blanked further at trial, ``harden``), whose trial
+  rung probes with rung 1.  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
@@ -566,9 +574,7 @@ def reduce_clues(
     return trials.instance
 
 
-def harden(
-    trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2
-) -> Any:
+def harden(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2) -> Any:
     """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
     without any of its clues the rung below no longer solves it, so the first orbit that
     blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until

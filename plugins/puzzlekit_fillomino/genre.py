@@ -16,10 +16,10 @@ from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
-    GridGenre,
-    RectGrid,
     GivenCells,
+    GridGenre,
     NumberGivens,
+    RectGrid,
     RoomToGrow,
     add_sized_regions,
     given_mask,
@@ -48,11 +48,11 @@ MADE_LARGEST = 9
 LADDER = (
     Rung(1, "complete regions", "a region with its cells is closed off; one with one way out grows through it"),
     Rung(2, "room to grow", "a number needs as many cells that could hold it; joined regions must not grow too big"),
-    Rung(3, "trial", "a number whose placing makes the rungs below contradict is ruled out"),
+    Rung(3, "trial", "a number whose placing makes the regions contradict at once is ruled out"),
 )
 SIZES = Rule("region-size", 1, "Each region of n cells holds n: full ones are closed off, short ones must grow.")
 ROOM = Rule("room", 2, "A cell can hold n only where n cells could hold n together, joining no more than n.")
-TRIAL = Rule("trial", 3, "If a number in a cell made the simpler rules contradict, the cell holds another.")
+TRIAL = Rule("trial", 3, "If a number in a cell made the region rule (rung 1) contradict, the cell holds another.")
 
 
 @dataclass(frozen=True)
@@ -96,9 +96,8 @@ class Fillomino(GridGenre):
     ladder = LADDER
     rules = (SIZES, ROOM, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
-    """No hard yet: a board proven unique only by trial took 16 s CPU at 7x7 (a probe per
-    number of every open cell), so the generator offers what it makes in time."""
     top_deduction: ClassVar[int | None] = 3
+    """Hard is proven by deduction up to trial, so it needs exactly trial."""
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     place_marks = None
     keeps_open = True
@@ -196,7 +195,9 @@ class Fillomino(GridGenre):
         if values is None:
             return None
         trials = ClueTrials(self, Board(grid, tuple(values), grid.n_cells), request.max_nodes, request.deadline)
-        made: Board = reduce_clues(self, trials.instance, [[c] for c in range(grid.n_cells)], min(rung, 2), rng, trials=trials)
+        made: Board = reduce_clues(
+            self, trials.instance, [[c] for c in range(grid.n_cells)], min(rung, 2), rng, trials=trials
+        )
         if rung == 3:
             made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=1)
         return made

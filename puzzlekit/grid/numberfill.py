@@ -58,13 +58,15 @@ class RegionAt(Propagator):
         self.watches = (cell, *grid.neighbours[cell])
 
     def propagate(self, engine: Engine) -> bool:
-        dom, near = engine.dom, self.grid.neighbours
+        dom, near, cell = engine.dom, self.grid.neighbours, self.cell
         while True:
-            bit = dom[self.cell]
+            bit = dom[cell]
             if bit & (bit - 1):
                 return True
+            if bit == 2:  # a 1: its neighbours hold other numbers
+                return all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2)
             v = bit.bit_length() - 1
-            region, seen, out = [self.cell], {self.cell}, []
+            region, seen, out = [cell], {cell}, []
             for c in region:
                 for d in near[c]:
                     if d not in seen:
@@ -75,12 +77,12 @@ class RegionAt(Propagator):
                                 return False
                         elif dom[d] & bit:
                             out.append(d)
-            first = min(region)
             if len(region) == v:
-                return all(engine.set(d, ~bit, (), (COMPLETE, first, v)) for d in out)
+                note = (COMPLETE, min(region), v)
+                return all(engine.set(d, ~bit, (), note) for d in out)
             if len(out) != 1:
                 return bool(out)
-            if not engine.set(out[0], bit, (), (WAY_OUT, first, v, len(region))):
+            if not engine.set(out[0], bit, (), (WAY_OUT, min(region), v, len(region))):
                 return False
 
     def explain(self, var: int, mask: int, note: object) -> str:
