@@ -49,10 +49,12 @@ LADDER = (
     Rung(1, "complete regions", "a region with its cells is closed off; one with one way out grows through it"),
     Rung(2, "room to grow", "a number needs as many cells that could hold it; joined regions must not grow too big"),
     Rung(3, "trial", "a number whose placing makes the regions contradict at once is ruled out"),
+    Rung(4, "deep trial", "a number whose placing makes rungs 1-2 contradict is ruled out"),
 )
 SIZES = Rule("region-size", 1, "Each region of n cells holds n: full ones are closed off, short ones must grow.")
 ROOM = Rule("room", 2, "A cell can hold n only where n cells could hold n together, joining no more than n.")
 TRIAL = Rule("trial", 3, "If a number in a cell made the region rule (rung 1) contradict, the cell holds another.")
+DEEP = Rule("deep-trial", 4, "If a number in a cell made the rules of rungs 1-2 contradict, the cell holds another.")
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,7 @@ class Fillomino(GridGenre):
     aliases = ("filling",)
     summary = "Write a number in every cell: each region of n equal neighbouring numbers has n cells."
     ladder = LADDER
-    rules = (SIZES, ROOM, TRIAL)
+    rules = (SIZES, ROOM, TRIAL, DEEP)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     top_deduction: ClassVar[int | None] = 3
     """Hard is proven by deduction up to trial, so it needs exactly trial."""
@@ -112,7 +114,8 @@ class Fillomino(GridGenre):
         model = Model(LADDER, domains=open_domains(grid, instance.givens, instance.largest))
         add_sized_regions(model, SIZES, grid)
         model.add(RoomToGrow(ROOM, grid))
-        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda var, mask: " or ".join(map(str, values_of(mask)))))
+        for rule in (TRIAL, DEEP):
+            model.add(Lookahead(rule, probe_rung=rule.rung - 2, describe=lambda var, m: " or ".join(map(str, values_of(m)))))
         model.leaf_check = lambda values: not size_violations(grid, values)
         return model
 
@@ -122,7 +125,7 @@ class Fillomino(GridGenre):
         blank = replace(instance, givens=(0,) * instance.grid.n_cells)
         model = self.build(blank)
         index = model.add(GivenCells(SIZES, instance.grid, instance.givens, instance.largest))
-        return NumberGivens(model, index, lambda givens: replace(instance, givens=givens), [index - 1])
+        return NumberGivens(model, index, lambda givens: replace(instance, givens=givens), [index - 2, index - 1])
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         """From the rule alone (``sized_regions_twin``): a SAT variable per cell and number."""
