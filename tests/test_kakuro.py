@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from puzzlekit_kakuro import Kakuro
-from puzzlekit_kakuro.formats import KakuroPzpr
+from puzzlekit_kakuro.formats import KakuroPzpr, KakuroUrl
 
 import puzzlekit
 from puzzlekit import Genre, LevelError
@@ -115,3 +115,13 @@ def test_bad_levels_are_located(level: str, where: str, says: str) -> None:
     with pytest.raises(LevelError) as err:
         puzzlekit.load(Kakuro(), level)
     assert where in str(err.value) and says in str(err.value), str(err.value)
+
+
+def test_the_pzprjs_sample_url_is_the_sample_and_writes_back_byte_for_byte() -> None:
+    url = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"
+    (from_url,) = puzzlekit.load(Kakuro(), KakuroUrl.decode(url))
+    (drawn,) = puzzlekit.load(Kakuro(), SAMPLE)
+    assert from_url.instance.key == drawn.instance.key
+    assert KakuroUrl.encode(drawn.instance) == url
+    with pytest.raises(LevelError, match="ends after"):
+        KakuroUrl.decode("https://puzz.link/p?kakuro/5/5/48la0")

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import Lookahead, fixed_values, values_of
+from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -26,6 +26,8 @@ from puzzlekit.grid import (
     join_layers,
     meta_number,
     meta_rows,
+    number_step,
+    numbers_text,
     open_domains,
     paint_numbers,
     random_regions,
@@ -115,7 +117,7 @@ class Fillomino(GridGenre):
         add_sized_regions(model, SIZES, grid)
         model.add(RoomToGrow(ROOM, grid))
         for rule in (TRIAL, DEEP):
-            model.add(Lookahead(rule, probe_rung=rule.rung - 2, describe=lambda var, m: " or ".join(map(str, values_of(m)))))
+            model.add(Lookahead(rule, probe_rung=rule.rung - 2, describe=numbers_text))
         model.leaf_check = lambda values: not size_violations(grid, values)
         return model
 
@@ -163,8 +165,7 @@ class Fillomino(GridGenre):
         return meta_rows({"largest": instance.largest} if instance.bound else {}) + rows
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        values = " or ".join(map(str, values_of(mask)))
-        return f"{instance.grid.name(var)} {'can only be' if mask & (mask - 1) else 'is'} {values}"
+        return number_step(instance.grid, var, mask)
 
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool

@@ -6,11 +6,12 @@ digits, if any.  The level's board is that bigger one: its first row and column 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from puzzlekit import Genre, Puzzle
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import pzprfile
-from puzzlekit.formats.codec import level_text
+from puzzlekit.formats import puzzlink, pzprfile
+from puzzlekit.formats.codec import error_at, level_text
 
 PIDS = ("kakuro",)
 
@@ -77,4 +78,72 @@ class KakuroPzpr(pzprfile.PzprFormat):
         return pzprfile.write(PIDS[0], grid.rows - 1, cols - 1, blocks)
 
 
-FORMATS = (KakuroPzpr,)
+SYMBOLS = "0123456789abcdefghijABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""pzprjs's clue digits: 0-9, then a-j for 10-19 and A-Z for 20-45."""
+
+
+def _clue(source: str, at: int, ch: str) -> int:
+    if ch == "-" or (len(ch) == 1 and ch in SYMBOLS):
+        return max(SYMBOLS.find(ch), 0)
+    raise error_at(source, at, f"expected a clue digit (0-9, a-j, A-Z) or '-', found {ch!r}")
+
+
+class KakuroUrl(puzzlink.PuzzLinkFormat):
+    name, genres, pids = "kakuro-puzzlink", ("kakuro",), PIDS
+    summary = "puzz.link URLs, https://puzz.link/p?kakuro/COLS/ROWS/BODY"
+
+    @staticmethod
+    def decode(source: str) -> str:
+        """Letters k-z skip 1-16 white cells, ``.`` a black cell, two clue digits a clue cell
+        (down, across); then the columns' and the rows' outside clues, where the board's
+        first cell is white."""
+        url = puzzlink.parse_genre(source, PIDS, "Kakuro")
+        cols, rows, body, at = url.cols, url.rows, url.body, url.body_at
+        tokens: list[str] = []
+        i = 0
+        while len(tokens) < cols * rows and i < len(body):
+            ch = body[i]
+            if "k" <= ch <= "z":
+                tokens += ["."] * (int(ch, 36) - 19)
+            elif ch == ".":
+                tokens.append("#")
+            else:
+                d, a = _clue(source, at + i, ch), _clue(source, at + i + 1, body[i + 1 : i + 2] or "?")
+                tokens.append(f"{d or ''}\\{a or ''}" if d or a else "#")
+                i += 1
+            i += 1
+        if len(tokens) < cols * rows:
+            raise error_at(source, at + i, f"the body ends after {len(tokens)} of the board's {cols * rows} cells")
+        top, left = ["#"], []
+        for c in range(cols):
+            n = _clue(source, at + i, body[i : i + 1] or "?") if tokens[c] == "." else 0
+            i += tokens[c] == "."
+            top.append(f"{n}\\" if n else "#")
+        for r in range(rows):
+            n = _clue(source, at + i, body[i : i + 1] or "?") if tokens[r * cols] == "." else 0
+            i += tokens[r * cols] == "."
+            left.append(f"\\{n}" if n else "#")
+        grid = [" ".join(top)] + [" ".join([left[r], *tokens[r * cols : (r + 1) * cols]]) for r in range(rows)]
+        return level_text(grid)
+
+    @staticmethod
+    def encode(board: Any) -> str:
+        cols, out, skip = board.grid.cols, "", 0
+        inner = [c for c in range(board.grid.n_cells) if c >= cols and c % cols]
+        for c in inner:
+            if board.white[c]:
+                skip += 1
+                if skip == 16:
+                    out, skip = out + "z", 0
+                continue
+            out += chr(ord("k") + skip - 1) if skip else ""
+            skip = 0
+            d, a = board.down[c], board.across[c]
+            out += SYMBOLS[d] + SYMBOLS[a] if d or a else "."
+        out += chr(ord("k") + skip - 1) if skip else ""
+        out += "".join(SYMBOLS[board.down[c]] for c in range(1, cols) if board.white[cols + c])
+        out += "".join(SYMBOLS[board.across[r * cols]] for r in range(1, board.grid.rows) if board.white[r * cols + 1])
+        return puzzlink.build(PIDS[0], cols - 1, board.grid.rows - 1, out)
+
+
+FORMATS = (KakuroUrl, KakuroPzpr)

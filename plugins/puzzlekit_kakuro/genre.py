@@ -11,10 +11,10 @@ from functools import cached_property
 from pathlib import Path
 
 from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import Lookahead, fixed_values, values_of
+from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.grid import Canvas, GridGenre, House, Houses, RectGrid
+from puzzlekit.grid import Canvas, GridGenre, House, Houses, RectGrid, number_step, numbers_text
 from puzzlekit.grid.sums import Run, RunSum, run_sums_twin, run_violations, runs_of
 from puzzlekit.grid.units import NakedSingle
 from puzzlekit.pictures import Tone
@@ -111,7 +111,7 @@ class Kakuro(GridGenre):
         for cell in range(grid.n_cells):
             if instance.white[cell]:
                 model.add(NakedSingle(REPEATS, houses, cell))
-        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda var, mask: " or ".join(map(str, values_of(mask)))))
+        model.add(Lookahead(TRIAL, probe_rung=1, describe=numbers_text))
         model.leaf_check = lambda values: not run_violations(grid, instance.runs, values)
         return model
 
@@ -147,8 +147,7 @@ class Kakuro(GridGenre):
         return [" ".join(t.ljust(width) for t in tokens[r : r + cols]).rstrip() for r in range(0, len(tokens), cols)]
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        values = " or ".join(map(str, values_of(mask)))
-        return f"{instance.grid.name(var)} {'can only be' if mask & (mask - 1) else 'is'} {values}"
+        return number_step(instance.grid, var, mask)
 
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool

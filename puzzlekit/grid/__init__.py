@@ -37,7 +37,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
 - ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
-  ``open_domains``, ``size_violations``, ``sized_regions_twin``,
+  ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
@@ -71,6 +71,8 @@ from puzzlekit.grid.numberfill import (
     RoomToGrow,
     add_sized_regions,
     given_mask,
+    number_step,
+    numbers_text,
     open_domains,
     paint_numbers,
     random_regions,
@@ -189,6 +191,8 @@ __all__ = [
     "meta_number",
     "meta_rows",
     "moved_path",
+    "number_step",
+    "numbers_text",
     "open_domains",
     "paint_numbers",
     "paint_shading",

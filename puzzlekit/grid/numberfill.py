@@ -28,7 +28,7 @@ from typing import Any
 
 from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import Model, Propagator, Rule, Violation
+from puzzlekit.core.model import Model, Propagator, Rule, Violation, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.engines.encoding import Clause, SatEncoding, count_between, value_table
@@ -245,6 +245,17 @@ def explain_sizes(grid: RectGrid, note: object) -> str:
     return f"a {v} here would join regions of {v} into {total} cells, more than {v}"
 
 
+def numbers_text(var: int, mask: int) -> str:
+    """A domain's numbers in words, ``3 or 5`` (a ``Lookahead``'s ``describe``)."""
+    return " or ".join(map(str, values_of(mask)))
+
+
+def number_step(grid: RectGrid, var: int, mask: int) -> str:
+    """A step on a number-fill board in words: ``r1c2 is 4``, ``r1c2 can only be 3 or 5``
+    (a genre's ``describe_step``)."""
+    return f"{grid.name(var)} {'can only be' if mask & (mask - 1) else 'is'} {numbers_text(var, mask)}"
+
+
 def paint_numbers(
     canvas: Canvas,
     grid: RectGrid,
@@ -428,6 +439,8 @@ __all__ = [
     "explain_sizes",
     "full_domain",
     "given_mask",
+    "number_step",
+    "numbers_text",
     "open_domains",
     "paint_numbers",
     "random_regions",
