@@ -14,9 +14,21 @@ from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
-from puzzlekit.grid import Canvas, GridGenre, House, Houses, RectGrid, number_step, numbers_text
-from puzzlekit.grid.sums import Run, RunSum, run_sums_twin, run_violations, runs_of
-from puzzlekit.grid.units import NakedSingle
+from puzzlekit.grid import (
+    Canvas,
+    GridGenre,
+    House,
+    Houses,
+    NakedSingle,
+    RectGrid,
+    Run,
+    RunSum,
+    number_step,
+    numbers_text,
+    run_sums_twin,
+    run_violations,
+    runs_of,
+)
 from puzzlekit.pictures import Tone
 
 DIGITS = (1 << 10) - 2

@@ -39,6 +39,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
   ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
+- ``Run``, ``RunSum``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
+  run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -108,6 +110,7 @@ from puzzlekit.grid.shading import (
     touching_pairs,
 )
 from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
+from puzzlekit.grid.sums import Run, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -120,7 +123,7 @@ from puzzlekit.grid.text import (
     write_grid,
 )
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, RING, SOUTH, STEPS, WEST, RectGrid, ring_keeps_simple
-from puzzlekit.grid.units import Givens, House, Houses
+from puzzlekit.grid.units import Givens, House, Houses, NakedSingle
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -145,6 +148,7 @@ __all__ = [
     "House",
     "Houses",
     "MovingClues",
+    "NakedSingle",
     "NoRoom",
     "NotAll",
     "NumberBoard",
@@ -163,6 +167,8 @@ __all__ = [
     "Repeats",
     "RoomCutter",
     "RoomToGrow",
+    "Run",
+    "RunSum",
     "SeesExactly",
     "Shading",
     "StaysConnected",
@@ -179,6 +185,7 @@ __all__ = [
     "counted",
     "cut_rectangles",
     "describe_legend",
+    "digit_sets",
     "full_blocks",
     "given_mask",
     "grown_regions",
@@ -208,6 +215,9 @@ __all__ = [
     "rectangles",
     "region_letters",
     "ring_keeps_simple",
+    "run_sums_twin",
+    "run_violations",
+    "runs_of",
     "seen",
     "shading_marks",
     "sight_clauses",
@@ -216,6 +226,7 @@ __all__ = [
     "sized_regions_twin",
     "split",
     "split_rect",
+    "sum_cuts",
     "touching",
     "touching_pairs",
     "write_grid",
