@@ -109,6 +109,11 @@ Version 8, per genre:
   the shading round an open cell (``RoomCutter.reshade``), in place of flipping one cell;
   6 such moves per row at most.  15x15 and 20x20 are made (none were); every seed whose
   settling needed a flip makes another board.
+- Fillomino: regions drawn as Tatham's Filling draws them (``grid.random_regions``: cells
+  merged into their smallest neighbour while two regions of a size touch, a stuck region
+  broken back into cells); givens blanked on one model (``grid.NumberGivens``) by halving;
+  a new hard difficulty (a medium board blanked further at trial, ``harden``), whose trial
+  rung probes with rung 1.  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
@@ -576,6 +581,18 @@ def reduce_clues(
         _blank_until_stale(trials, kept + order[cheap:], rung, top_patience)
     else:
         trials.blank_each(kept + order[cheap:], rung)
+    return trials.instance
+
+
+def harden(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2) -> Any:
+    """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
+    without any of its clues the rung below no longer solves it, so the first orbit that
+    blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
+    ``patience`` in a row fail after one went (or none is left): a few trials at the dear
+    rung where a whole pass there would try every clue."""
+    order = list(orbits)
+    rng.shuffle(order)
+    _blank_until_stale(trials, order, rung, patience)
     return trials.instance
 
 

@@ -37,8 +37,11 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
-- ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
+- ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
+  ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
+- ``Run``, ``RunSum``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
+  run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -65,8 +68,14 @@ from puzzlekit.grid.layers import (
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
-    SizedRegions,
+    GivenCells,
+    NumberGivens,
+    RegionAt,
+    RoomToGrow,
+    add_sized_regions,
     given_mask,
+    number_step,
+    numbers_text,
     open_domains,
     paint_numbers,
     random_regions,
@@ -103,6 +112,7 @@ from puzzlekit.grid.shading import (
     touching_pairs,
 )
 from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
+from puzzlekit.grid.sums import Run, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -115,7 +125,7 @@ from puzzlekit.grid.text import (
     write_grid,
 )
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, RING, SOUTH, STEPS, WEST, RectGrid, ring_keeps_simple
-from puzzlekit.grid.units import Givens, House, Houses
+from puzzlekit.grid.units import Givens, House, Houses, NakedSingle
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -134,15 +144,18 @@ __all__ = [
     "ClueSlots",
     "Confined",
     "Count",
+    "GivenCells",
     "Givens",
     "GridGenre",
     "House",
     "Houses",
     "Kept",
     "MovingClues",
+    "NakedSingle",
     "NoRoom",
     "NotAll",
     "NumberBoard",
+    "NumberGivens",
     "NumberedShading",
     "OneClueRegions",
     "OneWayOut",
@@ -152,16 +165,20 @@ __all__ = [
     "Placements",
     "Rect",
     "RectGrid",
+    "RegionAt",
     "Regions",
     "Repeats",
     "RoomCutter",
+    "RoomToGrow",
+    "Run",
+    "RunSum",
     "SeesExactly",
     "Shading",
-    "SizedRegions",
     "StaysConnected",
     "TwinPatterns",
     "Twins",
     "add_apart",
+    "add_sized_regions",
     "add_ways_out",
     "apart_clauses",
     "block_clauses",
@@ -171,6 +188,7 @@ __all__ = [
     "counted",
     "cut_rectangles",
     "describe_legend",
+    "digit_sets",
     "full_blocks",
     "given_mask",
     "grown_regions",
@@ -184,6 +202,8 @@ __all__ = [
     "meta_number",
     "meta_rows",
     "moved_path",
+    "number_step",
+    "numbers_text",
     "open_domains",
     "paint_numbers",
     "paint_shading",
@@ -201,6 +221,9 @@ __all__ = [
     "region_levels",
     "region_reach",
     "ring_keeps_simple",
+    "run_sums_twin",
+    "run_violations",
+    "runs_of",
     "seen",
     "shading_marks",
     "sight_clauses",
@@ -209,6 +232,7 @@ __all__ = [
     "sized_regions_twin",
     "split",
     "split_rect",
+    "sum_cuts",
     "touching",
     "touching_pairs",
     "write_grid",
