@@ -496,8 +496,8 @@ class RegionGrowth:
             if window.issuperset(cells):
                 model.propagators += self._kept.get(cells) or self._keep(cells)
         model.propagators += self._extra()
-        engine = Engine(model, max_rung=self.rung)
-        if not engine.start():
+        engine = self._settle(model, judged)
+        if engine is None:
             return sorted(judged)
         return sorted(c for c in judged if engine.dom[c] == BOOL)
 
@@ -513,8 +513,19 @@ class RegionGrowth:
             model.propagators += self._cell_rules[c]
         model.propagators += self._kept.get(cells) or self._keep(cells)
         model.propagators += self._extra()
+        engine = self._settle(model, cells)
+        return engine is not None and BOOL not in (engine.dom[c] for c in cells)
+
+    def _settle(self, model: Model, cells: Iterable[int]) -> Engine | None:
+        """The engine on ``model`` at its fixpoint (None: a contradiction), rung by rung:
+        the dearer rungs (trial) only run while ``cells`` are not all settled."""
         engine = Engine(model, max_rung=self.rung)
-        return engine.start() and BOOL not in (engine.dom[c] for c in cells)
+        for rung in range(1, self.rung + 1):
+            if not (engine.start(rung) if rung == 1 else engine.run(rung)):
+                return None
+            if BOOL not in (engine.dom[c] for c in cells):
+                break
+        return engine
 
     def _keep(self, cells: tuple[int, ...]) -> tuple[Propagator, ...]:
         if len(self._kept) > 50 * self.grid.n_cells:  # regions long gone
