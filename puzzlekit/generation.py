@@ -102,8 +102,8 @@ Version 8, per genre:
 - Norinori: each join is judged on a window round the changed region, the region's cells
   alone (``grid.regions.RegionGrowth``), after a quick test with every other cell planted;
   the whole board is judged once at the end and the regions round what it leaves open grow
-  again; hard joins the first 60% at rung 1; 20 joins tried per cell, not 4.  Every seed
-  makes another board.
+  again; hard joins the first 60% at rung 1; max(20, cells / 5) joins tried per cell, not 4.
+  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -178,7 +178,8 @@ class Norinori(GridGenre):
         of those joins a region beside it while deduction capped at the difficulty still
         solves the cells round it, or, failing that, slides a domino beside it over itself
         (``RegionGrowth``: one run's propagators kept, only a window round each change
-        judged, the whole board once at the end).  After 20 joins tried per cell: None."""
+        judged, the whole board once at the end).  After max(20, cells / 5) joins tried per
+        cell (big boards get stuck more often before they finish): None."""
         from puzzlekit.generation import out_of_time, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
@@ -197,7 +198,7 @@ class Norinori(GridGenre):
             return _join(growth, cell, rng)
 
         growth.rung = rung  # for the last look at the whole board
-        if not growth.grow(join, rng, lambda: out_of_time(request.deadline), 20 * grid.n_cells):
+        if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
             return None
         return Board(Regions(grid, growth.owner))
 
