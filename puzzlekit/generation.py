@@ -54,7 +54,9 @@ generator climbs from a random solution and Masyu's reshapes its loop; 5: at the
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
 to 20x20 in every genre: each genre's change is listed below; 7: Heyawake's planted shading,
-below; every other genre makes the same puzzles as version 6 did for another seed).
+below; every other genre makes the same puzzles as version 6 did for another seed;
+8: the generators of Numberlink, Heyawake, Fillomino and Norinori, below; the version is part
+of every seed, so every other genre makes the puzzles of version 7 for other seeds).
 
 Version 6, per genre:
 
@@ -114,6 +116,11 @@ Version 8, per genre:
   broken back into cells); givens blanked on one model (``grid.NumberGivens``) by halving;
   a new hard difficulty (a medium board blanked further at trial, ``harden``), whose trial
   rung probes with rung 1.  Every seed makes another board.
+- Norinori: each join is judged on a window round the changed region, the region's cells
+  alone (``grid.regions.RegionGrowth``), after a quick test with every other cell planted;
+  the whole board is judged once at the end and the regions round what it leaves open grow
+  again; hard joins the first 60% at rung 1; max(20, cells / 5) joins tried per cell, not 4.
+  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -256,3 +256,40 @@ def test_settling_cuts_until_nothing_is_left_open() -> None:
             settled += 1
             assert not _in_big_rooms(cutter, 9) and _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
     assert settled >= 4
+
+
+def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> None:
+    """The toolkit's worked example: dominoes planted, each a region, every other cell
+    joining one while rung 1 settles it; a refused attempt leaves everything as it was."""
+    from puzzlekit_norinori.genre import LADDER, PAIRS, Board, Norinori, region_rules
+
+    from puzzlekit.grid.regions import OFF, RegionGrowth
+    from puzzlekit.grid.shapes import OnePartner, random_dominoes
+
+    grid, rng = RectGrid(6, 6), Rng("b")
+    shaded = random_dominoes(grid, rng)
+    assert all(sum(shaded[n] for n in grid.neighbours[c]) == 1 for c in range(grid.n_cells) if shaded[c])
+    growth = RegionGrowth(
+        grid, LADDER, shaded, 1, lambda c: [OnePartner(PAIRS, grid, c)], lambda cells: region_rules(grid, cells)
+    )
+    for i, piece in enumerate(grid.pieces(lambda c: shaded[c] == 1)):
+        for c in piece:
+            growth.put(c, i)
+    refused = 0
+
+    def join(cell: int) -> bool:
+        nonlocal refused
+        for region in {growth.owner[n] for n in grid.neighbours[cell]} - {OFF}:
+            before = (list(growth.owner), list(growth.shaded))
+            if growth.attempt((cell,), region):
+                return True
+            refused += 1
+            assert (growth.owner, growth.shaded) == before
+        return False
+
+    assert growth.grow(join, rng, lambda: None, 20 * grid.n_cells)
+    assert OFF not in growth.owner and not growth.open_cells()
+    assert refused
+    board = Board(Regions(grid, growth.owner))
+    values = [1 if v else 0 for v in growth.shaded]
+    assert Norinori().accept(board, values) == []

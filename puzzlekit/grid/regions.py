@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 
-from puzzlekit.core.model import Violation
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rung, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats.level import Block
@@ -469,3 +470,174 @@ def moved_path(regions: Regions, fixed: Sequence[int], start: int, rng: Rng) -> 
                 came[n] = cell
                 queue.append(n)
     return None
+
+
+# -- regions grown round a planted shading, kept solved by deduction (Norinori, LITS) ------
+
+OFF = -1
+"""``RegionGrowth.owner`` of a cell in no region yet (it is unshaded meanwhile)."""
+
+
+class RegionGrowth:
+    """A generator's board while cells join regions round a planted shading (``shaded``,
+    per cell 1 or 0): ``owner[cell]`` is its region, or :data:`OFF` (unshaded, a given
+    meanwhile).  A change is kept when deduction capped at ``rung`` still solves the cells
+    within ``reach`` steps of the changed region, judged on a window: the rules of the
+    regions round them and of their cells (a subset of the whole board's, on domains no
+    narrower, so whatever it solves the whole board solves too); cells beyond the window
+    take their planted values, which no rule in it reads.  ``whole_board`` then judges
+    the whole board once.
+
+    ``cell_rules(cell)`` and ``region_rules(cells)`` (a region's sorted cells) are built
+    once per run and kept (a region's for as long as it has those cells); ``extra()``
+    adds fresh propagators to every model (a ``Lookahead``, which keeps an engine per
+    model)."""
+
+    def __init__(
+        self,
+        grid: RectGrid,
+        ladder: Sequence[Rung],
+        shaded: list[int],
+        rung: int,
+        cell_rules: Callable[[int], Sequence[Propagator]],
+        region_rules: Callable[[tuple[int, ...]], Sequence[Propagator]],
+        extra: Callable[[], Sequence[Propagator]] = tuple,
+        reach: int = 0,
+        context: int = 3,
+    ) -> None:
+        self.grid, self.ladder, self.shaded, self.rung = grid, tuple(ladder), shaded, rung
+        self.reach, self.context = reach, context
+        self.owner = [OFF] * grid.n_cells
+        self.members: dict[int, set[int]] = {}
+        """Per region, its cells."""
+        self._cell_rules = [tuple(cell_rules(c)) for c in range(grid.n_cells)]
+        self._make_rules, self._extra = region_rules, extra
+        self._kept: dict[tuple[int, ...], tuple[Propagator, ...]] = {}
+
+    def put(self, cell: int, region: int) -> None:
+        """Move ``cell`` into ``region`` (:data:`OFF`: out of every region)."""
+        old = self.owner[cell]
+        if old != OFF:
+            self.members[old].discard(cell)
+        self.owner[cell] = region
+        if region != OFF:
+            self.members.setdefault(region, set()).add(cell)
+
+    def attempt(self, cells: Sequence[int], region: int, flips: Sequence[int] = ()) -> bool:
+        """Put ``cells`` in ``region`` (a new number: a new region) and flip the planted
+        shading at ``flips``, kept when deduction still solves the cells round the region;
+        else nothing changes."""
+        old = [self.owner[c] for c in cells]
+        for c in cells:
+            self.put(c, region)
+        for c in flips:
+            self.shaded[c] ^= 1
+        if self._settled(self.members[region]) and not self.open_cells(self.members[region]):
+            return True
+        for c in flips:
+            self.shaded[c] ^= 1
+        for c, was in zip(cells, old):
+            self.put(c, was)
+        return False
+
+    def free(self, regions: Iterable[int]) -> list[int]:
+        """Take the unshaded cells of ``regions`` out of them; those cells, in order."""
+        wanted = set(regions) - {OFF}
+        out = [c for c in range(self.grid.n_cells) if self.owner[c] in wanted and not self.shaded[c]]
+        for c in out:
+            self.put(c, OFF)
+        return out
+
+    def grow(self, join: Callable[[int], bool], rng: Rng, tick: Callable[[], None], tries: int) -> bool:
+        """Every cell in no region joins one (``join(cell)``: True when it did), in a random
+        order, pass after pass.  After a pass that joins none, the regions beside a stuck
+        cell (one at random) give their unshaded cells back; once every cell has joined,
+        the whole board is judged, and the regions round the cells it leaves open give
+        theirs back.  True when the whole board is solved; False after ``tries`` joins
+        tried, or when nothing is left to give back.  ``tick()`` looks at the clock."""
+        near, owner = self.grid.neighbours, self.owner
+        waiting = [c for c in range(self.grid.n_cells) if owner[c] == OFF]
+        rng.shuffle(waiting)
+        while tries > 0:
+            tick()
+            tries -= len(waiting)
+            stuck = [c for c in waiting if not join(c)]
+            if stuck and len(stuck) < len(waiting):
+                waiting = stuck
+                continue
+            left = [rng.choice(stuck)] if stuck else self.open_cells()
+            if not left:
+                return True
+            freed = self.free({owner[n] for c in left for n in (c, *near[c])})
+            if not freed and not stuck:
+                return False
+            rng.shuffle(freed)
+            waiting = [*left[:1], *freed, *(c for c in stuck if c != left[0])] if stuck else freed
+        return False
+
+    def open_cells(self, near: Iterable[int] | None = None) -> list[int]:
+        """The cells within ``reach`` of ``near`` (None: every cell) that deduction leaves
+        open, or all of them when it finds a contradiction."""
+        grid, owner = self.grid, self.owner
+        if near is None:
+            judged = window = set(range(grid.n_cells))
+        else:
+            judged = _ball(grid, near, self.reach)
+            window = _ball(grid, judged, self.context)
+            window |= {c for r in {owner[c] for c in window} - {OFF} for c in self.members[r]}
+        model = Model(self.ladder, domains=[TRUE if v else FALSE for v in self.shaded])
+        for c in window | _ball(grid, window, 1):
+            model.domains[c] = FALSE if owner[c] == OFF else BOOL
+        for c in window:
+            model.propagators += self._cell_rules[c]
+        for r in {owner[c] for c in window} - {OFF}:
+            cells = tuple(sorted(self.members[r]))
+            if window.issuperset(cells):
+                model.propagators += self._kept.get(cells) or self._keep(cells)
+        model.propagators += self._extra()
+        engine = self._settle(model, judged)
+        if engine is None:
+            return sorted(judged)
+        return sorted(c for c in judged if engine.dom[c] == BOOL)
+
+    def _settled(self, region: set[int]) -> bool:
+        """Does deduction settle ``region`` when every other cell is given its planted
+        value?  A quick test a change must pass first: told more, deduction on the
+        window can only do better."""
+        cells = tuple(sorted(region))
+        model = Model(self.ladder, domains=[TRUE if v else FALSE for v in self.shaded])
+        for c in cells:
+            model.domains[c] = BOOL
+        for c in _ball(self.grid, cells, 1):
+            model.propagators += self._cell_rules[c]
+        model.propagators += self._kept.get(cells) or self._keep(cells)
+        model.propagators += self._extra()
+        engine = self._settle(model, cells)
+        return engine is not None and BOOL not in (engine.dom[c] for c in cells)
+
+    def _settle(self, model: Model, cells: Iterable[int]) -> Engine | None:
+        """The engine on ``model`` at its fixpoint (None: a contradiction), rung by rung:
+        the dearer rungs (trial) only run while ``cells`` are not all settled."""
+        engine = Engine(model, max_rung=self.rung)
+        for rung in range(1, self.rung + 1):
+            if not (engine.start(rung) if rung == 1 else engine.run(rung)):
+                return None
+            if BOOL not in (engine.dom[c] for c in cells):
+                break
+        return engine
+
+    def _keep(self, cells: tuple[int, ...]) -> tuple[Propagator, ...]:
+        if len(self._kept) > 50 * self.grid.n_cells:  # regions long gone
+            self._kept.clear()
+        self._kept[cells] = tuple(self._make_rules(cells))
+        return self._kept[cells]
+
+
+def _ball(grid: RectGrid, cells: Iterable[int], steps: int) -> set[int]:
+    """The cells at most ``steps`` steps from ``cells``."""
+    out = set(cells)
+    edge = out
+    for _ in range(steps):
+        edge = {n for c in edge for n in grid.neighbours[c]} - out
+        out |= edge
+    return out
