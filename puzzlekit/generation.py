@@ -45,7 +45,7 @@ from puzzlekit.puzzle import rung_name
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 7
+GENERATOR_VERSION = 8
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
@@ -96,6 +96,15 @@ Version 7, per genre:
   (``grid.ClueSlots``); hard is proven by deduction up to trial (``top_deduction`` 4), so it
   needs exactly rung 4; easy needs exactly rung 1 (it was rung 2, which almost no board
   needs exactly).  Every seed makes another board.
+
+Version 8, per genre:
+
+- Star Battle: stars placed row by row on bitmasks (``grid.spread_stars``, not clause
+  learning), regions settled on one engine per layout (``grid.settle_regions``: every
+  non-star cell given empty, givens taken away in batches while deduction capped at the
+  rung below, then at the difficulty's, solves the board; the rest by moving cells beside
+  those left open); hard is proven by deduction up to trial (``top_deduction`` 3), never by
+  search, so it needs exactly rung 3.  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -52,6 +52,7 @@ from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, 
 from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
+from puzzlekit.grid.growing import Deduce, settle_regions, spread_stars
 from puzzlekit.grid.layers import (
     board_rows,
     join_layers,
@@ -81,7 +82,6 @@ from puzzlekit.grid.regions import (
     Regions,
     RoomCutter,
     grown_regions,
-    moved_path,
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
@@ -132,6 +132,7 @@ __all__ = [
     "ClueSlots",
     "Confined",
     "Count",
+    "Deduce",
     "Givens",
     "GridGenre",
     "House",
@@ -179,7 +180,6 @@ __all__ = [
     "marks_of",
     "meta_number",
     "meta_rows",
-    "moved_path",
     "open_domains",
     "paint_numbers",
     "paint_shading",
@@ -196,6 +196,7 @@ __all__ = [
     "region_letters",
     "ring_keeps_simple",
     "seen",
+    "settle_regions",
     "shading_marks",
     "sight_clauses",
     "size_violations",
@@ -203,6 +204,7 @@ __all__ = [
     "sized_regions_twin",
     "split",
     "split_rect",
+    "spread_stars",
     "touching",
     "touching_pairs",
     "write_grid",
