@@ -82,6 +82,7 @@ from puzzlekit.grid.regions import (
     Regions,
     RoomCutter,
     grown_regions,
+    moved_path,
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
@@ -180,6 +181,7 @@ __all__ = [
     "marks_of",
     "meta_number",
     "meta_rows",
+    "moved_path",
     "open_domains",
     "paint_numbers",
     "paint_shading",

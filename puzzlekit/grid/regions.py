@@ -337,3 +337,35 @@ def grown_regions(grid: RectGrid, stars: Sequence[int], k: int, rng: Rng) -> lis
         near[g] = (near[g] | near[h]) - {g, h}
         for other in near[h]:
             near[other] = (near[other] - {h}) | ({g} if other != g else set())
+
+
+def moved_path(regions: Regions, fixed: Sequence[int], start: int, rng: Rng) -> list[int] | None:
+    """Per cell, its region once a path of cells from ``start`` (or a neighbour, when
+    ``fixed[start]``) to another region has moved into that region, round the cells where
+    ``fixed`` is true (a planted solution's stars, which never move); the pieces the old
+    region would lose move along, so every region stays one piece with its fixed cells.
+    None when no such path is found."""
+    grid, owner = regions.grid, list(regions.owner)
+    if fixed[start]:
+        start = rng.choice(grid.neighbours[start])
+        if fixed[start]:
+            return None
+    region = set(regions.cells[owner[start]])
+    came, queue = {start: start}, [start]
+    for cell in queue:  # breadth first through the region
+        near = sorted({owner[n] for n in grid.neighbours[cell] if n not in region})
+        path = [cell]
+        while path[-1] != start:
+            path.append(came[path[-1]])
+        pieces = grid.pieces((region - set(path)).__contains__)
+        held = [p for p in pieces if any(fixed[c] for c in p)]
+        if near and len(held) == 1:
+            to = rng.choice(near)
+            for moved in [*path, *(c for p in pieces if p is not held[0] for c in p)]:
+                owner[moved] = to
+            return owner
+        for n in grid.neighbours[cell]:
+            if n in region and n not in came and not fixed[n]:
+                came[n] = cell
+                queue.append(n)
+    return None
