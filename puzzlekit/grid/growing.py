@@ -11,11 +11,12 @@ no removal order gets rid of is then fixed by moving cells beside the open ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 from puzzlekit.core.clock import check
 from puzzlekit.core.rng import Rng
+from puzzlekit.grid.regions import _shuffled
 from puzzlekit.grid.topology import RectGrid
 
 CHEAP_SHARE = 0.6
@@ -153,9 +154,3 @@ def _movable(grid: RectGrid, owner: Sequence[int], cell: int) -> bool:
                 seen.add(n)
                 queue.append(n)
     return all(n in seen for n in own)
-
-
-def _shuffled(rng: Rng, items: Iterable[int]) -> list[int]:
-    out = sorted(items)
-    rng.shuffle(out)
-    return out
