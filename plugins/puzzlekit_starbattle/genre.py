@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Propagator
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Propagator, clock
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -221,6 +221,7 @@ def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], c
             cells.setdefault(region, []).append(cell)
         engine = _ENGINES[key] = Engine(_model(grid, k, list(cells.values()), ["a region"] * len(cells)), cap)
     engine.trail.clear()
+    engine.deadline = clock.deadline()  # the attempt's: the engine raises Timeout past it
     engine.dom[:] = [FALSE if g else BOOL for g in given]
     engine.aux[:] = engine.model.aux
     engine.start()  # never a contradiction: the planted stars are a solution
