@@ -121,6 +121,12 @@ Version 8, per genre:
   the whole board is judged once at the end and the regions round what it leaves open grow
   again; hard joins the first 60% at rung 1; max(20, cells / 5) joins tried per cell, not 4.
   Every seed makes another board.
+- Star Battle: stars placed row by row on bitmasks (``grid.spread_stars``, not clause
+  learning), regions settled on one engine per layout (``grid.settle_regions``: every
+  non-star cell given empty, givens taken away in batches while deduction capped at the
+  rung below, then at the difficulty's, solves the board; the rest by moving cells beside
+  those left open); hard is proven by deduction up to trial (``top_deduction`` 3), never by
+  search, so it needs exactly rung 3.  Every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

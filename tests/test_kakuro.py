@@ -14,8 +14,7 @@ from puzzlekit import Genre, LevelError
 from puzzlekit.core import fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.grid import RectGrid
-from puzzlekit.grid import digit_sets, runs_of
+from puzzlekit.grid import RectGrid, digit_sets, runs_of
 from puzzlekit.testing import PuzzleConformance
 
 SAMPLE = (Path(__file__).parent.parent / "plugins/puzzlekit_kakuro/examples/sample.txt").read_text()

@@ -293,3 +293,50 @@ def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> No
     board = Board(Regions(grid, growth.owner))
     values = [1 if v else 0 for v in growth.shaded]
     assert Norinori().accept(board, values) == []
+@pytest.mark.parametrize(("n", "k"), [(5, 1), (8, 1), (10, 2), (15, 3), (20, 4)])
+def test_spread_stars_puts_k_in_every_row_and_column_none_touching(n: int, k: int) -> None:
+    from puzzlekit.grid import spread_stars
+
+    stars = spread_stars(n, n, k, Rng(f"stars-{n}"))
+    assert stars is not None and stars == spread_stars(n, n, k, Rng(f"stars-{n}"))
+    grid = RectGrid(n, n)
+    assert all(sum(c in stars for c in grid.row(r)) == k for r in range(n))
+    assert all(sum(c in stars for c in grid.column(r)) == k for r in range(n))
+    assert not any(x in stars for c in stars for x in grid.kings[c])
+    assert spread_stars(3, 3, 2, Rng("x")) is None  # two in a row of three always touch
+
+
+def _left_open(grid: RectGrid, k: int, owner: list[int], given: list[bool], cap: int) -> list[int]:
+    """The cells deduction capped at ``cap`` leaves open, built afresh from Star Battle's own model."""
+    from puzzlekit_starbattle.genre import Board, StarBattle
+
+    from puzzlekit.core import BOOL, FALSE, Engine
+
+    model = StarBattle().build(Board(Regions(grid, owner), k))
+    for cell, fixed in enumerate(given):
+        if fixed:
+            model.domains[cell] = FALSE
+    engine = Engine(model, max_rung=cap)
+    assert engine.start()  # the planted stars are a solution
+    return [c for c, d in enumerate(engine.dom) if d == BOOL]
+
+
+def test_settled_regions_hold_their_stars_in_one_piece_and_deduction_solves_them() -> None:
+    from puzzlekit.grid import grown_regions, settle_regions, spread_stars
+
+    grid, made = RectGrid(7, 7), 0
+    for seed in range(6):
+        rng = Rng(f"settle-{seed}")
+        stars = spread_stars(7, 7, 1, rng)
+        assert stars is not None
+        owner = grown_regions(grid, stars, 1, rng)
+        if owner is None:
+            continue
+        if settle_regions(
+            grid, owner, stars, lambda o, g, cap: _left_open(grid, 1, list(o), list(g), cap), [1, 2], rng, 200
+        ):
+            made += 1
+            regions = Regions(grid, owner)
+            assert regions.n == 7 and all(sum(c in stars for c in cells) == 1 for cells in regions.cells)
+            assert not _left_open(grid, 1, owner, [False] * 49, 2)
+    assert made

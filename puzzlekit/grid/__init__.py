@@ -56,6 +56,7 @@ from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, 
 from puzzlekit.grid.counting import ClueSlots, Confined, Count, Kept, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
+from puzzlekit.grid.growing import Deduce, settle_regions, spread_stars
 from puzzlekit.grid.layers import (
     board_rows,
     join_layers,
@@ -144,6 +145,7 @@ __all__ = [
     "ClueSlots",
     "Confined",
     "Count",
+    "Deduce",
     "GivenCells",
     "Givens",
     "GridGenre",
@@ -225,6 +227,7 @@ __all__ = [
     "run_violations",
     "runs_of",
     "seen",
+    "settle_regions",
     "shading_marks",
     "sight_clauses",
     "size_violations",
@@ -232,6 +235,7 @@ __all__ = [
     "sized_regions_twin",
     "split",
     "split_rect",
+    "spread_stars",
     "sum_cuts",
     "touching",
     "touching_pairs",
