@@ -71,7 +71,7 @@ TATHAM: dict[str, tuple[str, str, dict[str, str]]] = {
     # Pearl has Easy and Tricky only: Tricky serves medium and hard.
     "masyu": ("/usr/games/sgt-pearl", "{w}x{h}d{d}", {"easy": "e", "medium": "t", "hard": "t"}),
     # Filling has no levels: every difficulty is his one generator.
-    "fillomino": ("/usr/games/sgt-filling", "{w}x{h}", {"easy": "", "medium": ""}),
+    "fillomino": ("/usr/games/sgt-filling", "{w}x{h}", {"easy": "", "medium": "", "hard": ""}),
     # Singles has Easy and Tricky: Tricky serves medium and hard (docs/generating.md).
     "hitori": ("/usr/games/sgt-singles", "{w}x{h}d{d}", {"easy": "e", "medium": "k", "hard": "k"}),
     # Range has no levels: every difficulty is his one generator (docs/kurodoko.md).

@@ -54,7 +54,9 @@ generator climbs from a random solution and Masyu's reshapes its loop; 5: at the
 difficulty a removal is proven by a search per other clue value, each under the node
 budget, instead of one count to two; ``DEFAULT_BUDGET`` 250; 6: the generators of wave 3, which scale
 to 20x20 in every genre: each genre's change is listed below; 7: Heyawake's planted shading,
-below; every other genre makes the same puzzles as version 6 did for another seed).
+below; every other genre makes the same puzzles as version 6 did for another seed;
+8: the generators of Numberlink, Heyawake, Fillomino and Norinori, below; the version is part
+of every seed, so every other genre makes the puzzles of version 7 for other seeds).
 
 Version 6, per genre:
 
@@ -104,6 +106,27 @@ Version 8, per genre:
   out where they differ (``grid.paths.repair_paths``), instead of a search of the whole
   board; a path too short to cut round a corner is dropped; easy cuts paths where rung 1
   leaves lines open.  Every seed makes another board.
+- Heyawake: where no room holding open cells may be cut, settling cuts one anyway and
+  redraws the shading of the room and its ring to fit (``RoomCutter.force``), else redraws
+  the shading round an open cell (``RoomCutter.reshade``), in place of flipping one cell;
+  6 such moves per row at most.  15x15 and 20x20 are made (none were); every seed whose
+  settling needed a flip makes another board.
+- Fillomino: regions drawn as Tatham's Filling draws them (``grid.random_regions``: cells
+  merged into their smallest neighbour while two regions of a size touch, a stuck region
+  broken back into cells); givens blanked on one model (``grid.NumberGivens``) by halving;
+  a new hard difficulty (a medium board blanked further at trial, ``harden``), whose trial
+  rung probes with rung 1.  Every seed makes another board.
+- Norinori: each join is judged on a window round the changed region, the region's cells
+  alone (``grid.regions.RegionGrowth``), after a quick test with every other cell planted;
+  the whole board is judged once at the end and the regions round what it leaves open grow
+  again; hard joins the first 60% at rung 1; max(20, cells / 5) joins tried per cell, not 4.
+  Every seed makes another board.
+- Star Battle: stars placed row by row on bitmasks (``grid.spread_stars``, not clause
+  learning), regions settled on one engine per layout (``grid.settle_regions``: every
+  non-star cell given empty, givens taken away in batches while deduction capped at the
+  rung below, then at the difficulty's, solves the board; the rest by moving cells beside
+  those left open); hard is proven by deduction up to trial (``top_deduction`` 3), never by
+  search, so it needs exactly rung 3.  Every seed makes another board.
 - Yajilin (new since version 7, registered now): the unique board's arrows are then taken
   away while it stays unique at the difficulty's rung (``reduce_clues``); every seed makes
   another board, with fewer clues.
@@ -574,6 +597,18 @@ def reduce_clues(
         _blank_until_stale(trials, kept + order[cheap:], rung, top_patience)
     else:
         trials.blank_each(kept + order[cheap:], rung)
+    return trials.instance
+
+
+def harden(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2) -> Any:
+    """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
+    without any of its clues the rung below no longer solves it, so the first orbit that
+    blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
+    ``patience`` in a row fail after one went (or none is left): a few trials at the dear
+    rung where a whole pass there would try every clue."""
+    order = list(orbits)
+    rng.shuffle(order)
+    _blank_until_stale(trials, order, rung, patience)
     return trials.instance
 
 

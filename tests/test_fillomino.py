@@ -143,3 +143,24 @@ def test_boards_pzprjs_wrote_read_and_write_back_the_same() -> None:
         assert all(shown[c] == v for c, v in enumerate(entered) if v), board["file"]
         head = 4 + board["rows"]  # header, size and givens, as pzprjs wrote them
         assert interchange.encode(f, "pzpr").split("\n")[:head] == board["file"].split("\n")[:head]
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
+def test_generated_boards_are_unique_by_sat_need_their_rung_and_repeat(difficulty: str) -> None:
+    pytest.importorskip("pysat")
+    made = puzzlekit.generate("fillomino", size="6x5", difficulty=difficulty, seed="tests", count=2)
+    rung = puzzlekit.default_host().genre("fillomino").difficulties[difficulty]
+    for m in made:
+        assert puzzlekit.solve("fillomino", m.text, engine="sat").status == puzzlekit.Status.UNIQUE, m.text
+        assert m.rung == puzzlekit.solve("fillomino", m.text).stats.rung == rung, m.text
+    again = puzzlekit.generate("fillomino", size="6x5", difficulty=difficulty, seed="tests", count=2)
+    assert [m.text for m in again] == [m.text for m in made]
+
+
+def test_random_regions_draw_big_boards_whose_regions_hold_their_size() -> None:
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, random_regions, size_violations
+
+    grid = RectGrid(20, 20)
+    values = random_regions(grid, Rng("tests"), 9)
+    assert values is not None and max(values) <= 9 and not size_violations(grid, values)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Model, Propagator, Rule, Rung
 from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.bits import mask_of
+from puzzlekit.grid.bits import BitGrid, distance, mask_of
 from puzzlekit.grid.islands import diamond
 
 RULE = Rule("connect", 1, "test rule")
@@ -191,3 +191,19 @@ def test_diamond_is_the_cells_within_its_radius() -> None:
         r0, c0 = divmod(cell, cols)
         near = (r * cols + c for r in range(rows) for c in range(cols) if abs(r - r0) + abs(c - c0) <= radius)
         assert diamond(rows, cols, cell, radius) == mask_of(near)
+
+
+def test_distance_is_the_first_ball_that_meets_the_mask() -> None:
+    """``distance`` bisects nested balls: the same answer as reading them in order, on
+    random boards, seeds, lumps and masks (-1 past the last ball)."""
+    rng = random.Random(7)
+    for _ in range(200):
+        grid = RectGrid(rng.randint(1, 6), rng.randint(1, 6))
+        bits, n = BitGrid(grid), grid.n_cells
+        within = mask_of(c for c in range(n) if rng.random() < 0.8)
+        lump = mask_of(rng.sample(range(n), rng.randint(0, min(2, n))))
+        balls = bits.balls(1 << rng.randrange(n), within, rng.randint(0, 12), lump)
+        target = mask_of(rng.sample(range(n), rng.randint(0, min(3, n))))
+        first = next((d for d, ball in enumerate(balls) if ball & target), -1)
+        assert distance(balls, target) == first
+    assert distance([], 1) == -1

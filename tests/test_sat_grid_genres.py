@@ -81,10 +81,12 @@ def heyawake(rng: random.Random) -> str:
     then some numbers left out (several solutions) and now and then one off by one."""
     from dataclasses import replace
 
-    from puzzlekit_heyawake.genre import _cut, _numbered
+    from puzzlekit_heyawake.genre import _numbered
+
+    from puzzlekit.grid import RoomCutter
 
     g = HOST.genre("heyawake")
-    board = _numbered(_cut(RectGrid(8, 8), Rng(str(rng.random())), 2))
+    board = _numbered(RoomCutter.round_shading(RectGrid(8, 8), Rng(str(rng.random())), 2))
     numbers = [n if rng.random() < 0.7 else None for n in board.numbers]
     if rng.random() < 0.25:
         room = rng.randrange(len(numbers))

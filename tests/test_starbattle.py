@@ -87,6 +87,20 @@ def test_a_generated_board_is_square_and_unique() -> None:
     assert again.text == made.text
 
 
+@pytest.mark.parametrize(("size", "difficulty"), [(6, "easy"), (6, "medium"), (6, "hard"), (10, "medium")])
+def test_generated_boards_are_unique_by_the_sat_twin_and_need_exactly_their_rung(size: int, difficulty: str) -> None:
+    from puzzlekit.engines.sat import solve_sat
+    from puzzlekit.generation import make_each, needed_rung
+
+    (made,) = make_each("starbattle", size=(size, size), seed=f"rung-{size}", difficulty=difficulty, timeout=None)
+    (p,) = puzzlekit.load("starbattle", made.text)
+    assert p.instance.stars == (1 if size < 9 else 2)
+    assert solve_sat(p.genre, p.instance).status == puzzlekit.Status.UNIQUE
+    assert made.rung == p.genre.difficulties[difficulty] == needed_rung(p.genre, p.instance)
+    (again,) = make_each("starbattle", size=(size, size), seed=f"rung-{size}", difficulty=difficulty, timeout=None)
+    assert again.text == made.text
+
+
 # pzprjs's own test data (test/script/starbattle.js in robx/pzprjs): its failing answers,
 # each with the error pzprjs names, and its correct one.
 PZPR_HEAD = "pzprv3/starbattle/6/6/1/6/0 0 0 1 1 1 /0 1 1 1 2 2 /0 3 3 4 4 2 /5 5 3 3 4 2 /5 4 4 4 4 2 /5 2 2 2 2 2 /"

@@ -209,6 +209,7 @@ def test_a_random_shading_keeps_shaded_cells_apart_and_the_rest_one_area() -> No
 
 
 def test_rooms_cut_round_a_shading_never_put_an_unshaded_run_across_three() -> None:
+    redrawn = forced = 0
     for seed in range(12):
         grid, rng = RectGrid(7, 8), Rng(f"rooms{seed}")
         cutter = RoomCutter(random_shading(grid, rng, 1 + seed % 3), rng)
@@ -218,12 +219,25 @@ def test_rooms_cut_round_a_shading_never_put_an_unshaded_run_across_three() -> N
         assert cells == list(range(grid.n_cells))  # the rectangles tile the board
         rooms = Regions(grid, cutter.owner)
         assert _runs_ok(rooms, cutter.shading.values)
-        before = list(cutter.shading.values)
-        for cell in range(grid.n_cells):  # a flip keeps the rules, and flips back exactly
-            flipped = cutter.flip(cell)
+        for cell in range(0, grid.n_cells, 5):  # a redrawn shading keeps the rules
+            before = list(cutter.shading.values)
+            if cutter.reshade(cutter.around(cell, 1 + seed % 2), differ=True, nodes=1 + seed * 30):
+                redrawn += cutter.shading.values != before
+            else:
+                assert cutter.shading.values == before  # none found: as it was
             assert _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
-            cutter.unflip(flipped)
-            assert cutter.shading.values == before
+            assert not touching(grid, lambda c: cutter.shading.values[c] == 1, "x")  # noqa: B023
+            unshaded = {c for c, v in enumerate(cutter.shading.values) if not v}
+            assert not split(grid, unshaded.__contains__, "x")
+        for k in range(len(rects)):  # a forced cut keeps the rules too, or changes nothing
+            before, owner = list(cutter.shading.values), list(cutter.owner)
+            if cutter.force(k):
+                forced += 1
+            else:
+                assert (cutter.shading.values, cutter.owner) == (before, owner)
+            assert _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
+            assert not touching(grid, lambda c: cutter.shading.values[c] == 1, "x")  # noqa: B023
+    assert redrawn and forced
 
 
 def _in_big_rooms(cutter: RoomCutter, most: int) -> list[int]:
@@ -242,3 +256,87 @@ def test_settling_cuts_until_nothing_is_left_open() -> None:
             settled += 1
             assert not _in_big_rooms(cutter, 9) and _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
     assert settled >= 4
+
+
+def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> None:
+    """The toolkit's worked example: dominoes planted, each a region, every other cell
+    joining one while rung 1 settles it; a refused attempt leaves everything as it was."""
+    from puzzlekit_norinori.genre import LADDER, PAIRS, Board, Norinori, region_rules
+
+    from puzzlekit.grid.regions import OFF, RegionGrowth
+    from puzzlekit.grid.shapes import OnePartner, random_dominoes
+
+    grid, rng = RectGrid(6, 6), Rng("b")
+    shaded = random_dominoes(grid, rng)
+    assert all(sum(shaded[n] for n in grid.neighbours[c]) == 1 for c in range(grid.n_cells) if shaded[c])
+    growth = RegionGrowth(
+        grid, LADDER, shaded, 1, lambda c: [OnePartner(PAIRS, grid, c)], lambda cells: region_rules(grid, cells)
+    )
+    for i, piece in enumerate(grid.pieces(lambda c: shaded[c] == 1)):
+        for c in piece:
+            growth.put(c, i)
+    refused = 0
+
+    def join(cell: int) -> bool:
+        nonlocal refused
+        for region in {growth.owner[n] for n in grid.neighbours[cell]} - {OFF}:
+            before = (list(growth.owner), list(growth.shaded))
+            if growth.attempt((cell,), region):
+                return True
+            refused += 1
+            assert (growth.owner, growth.shaded) == before
+        return False
+
+    assert growth.grow(join, rng, lambda: None, 20 * grid.n_cells)
+    assert OFF not in growth.owner and not growth.open_cells()
+    assert refused
+    board = Board(Regions(grid, growth.owner))
+    values = [1 if v else 0 for v in growth.shaded]
+    assert Norinori().accept(board, values) == []
+@pytest.mark.parametrize(("n", "k"), [(5, 1), (8, 1), (10, 2), (15, 3), (20, 4)])
+def test_spread_stars_puts_k_in_every_row_and_column_none_touching(n: int, k: int) -> None:
+    from puzzlekit.grid import spread_stars
+
+    stars = spread_stars(n, n, k, Rng(f"stars-{n}"))
+    assert stars is not None and stars == spread_stars(n, n, k, Rng(f"stars-{n}"))
+    grid = RectGrid(n, n)
+    assert all(sum(c in stars for c in grid.row(r)) == k for r in range(n))
+    assert all(sum(c in stars for c in grid.column(r)) == k for r in range(n))
+    assert not any(x in stars for c in stars for x in grid.kings[c])
+    assert spread_stars(3, 3, 2, Rng("x")) is None  # two in a row of three always touch
+
+
+def _left_open(grid: RectGrid, k: int, owner: list[int], given: list[bool], cap: int) -> list[int]:
+    """The cells deduction capped at ``cap`` leaves open, built afresh from Star Battle's own model."""
+    from puzzlekit_starbattle.genre import Board, StarBattle
+
+    from puzzlekit.core import BOOL, FALSE, Engine
+
+    model = StarBattle().build(Board(Regions(grid, owner), k))
+    for cell, fixed in enumerate(given):
+        if fixed:
+            model.domains[cell] = FALSE
+    engine = Engine(model, max_rung=cap)
+    assert engine.start()  # the planted stars are a solution
+    return [c for c, d in enumerate(engine.dom) if d == BOOL]
+
+
+def test_settled_regions_hold_their_stars_in_one_piece_and_deduction_solves_them() -> None:
+    from puzzlekit.grid import grown_regions, settle_regions, spread_stars
+
+    grid, made = RectGrid(7, 7), 0
+    for seed in range(6):
+        rng = Rng(f"settle-{seed}")
+        stars = spread_stars(7, 7, 1, rng)
+        assert stars is not None
+        owner = grown_regions(grid, stars, 1, rng)
+        if owner is None:
+            continue
+        if settle_regions(
+            grid, owner, stars, lambda o, g, cap: _left_open(grid, 1, list(o), list(g), cap), [1, 2], rng, 200
+        ):
+            made += 1
+            regions = Regions(grid, owner)
+            assert regions.n == 7 and all(sum(c in stars for c in cells) == 1 for cells in regions.cells)
+            assert not _left_open(grid, 1, owner, [False] * 49, 2)
+    assert made

@@ -4,6 +4,7 @@ solved board.  They are the product's face: look at them after changing the page
 
     python tools/screenshots.py                 # writes docs/screenshots/*.png
     python tools/screenshots.py --out /tmp/shots
+    python tools/screenshots.py --only starbattle kurodoko   # only their dailies
 
 Needs Playwright and Chromium (/usr/bin/chromium); the pictures are made small (a
 palette of 128 colours) so the repository stays light.
@@ -102,6 +103,7 @@ def centre(box: dict[str, float]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--only", nargs="+", choices=GENRES, default=GENRES, help="only these genres' dailies")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     from fastapi.testclient import TestClient
@@ -116,7 +118,7 @@ def main() -> None:
         for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
             context = browser.new_context(**options)
             page = context.new_page()
-            for genre in GENRES:
+            for genre in args.only:
                 daily(page, base, genre)
                 if name == "desktop":
                     some_moves(page, client, genre)

@@ -10,19 +10,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import Lookahead, fixed_values, values_of
+from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
     Canvas,
+    GivenCells,
     GridGenre,
+    NumberGivens,
     RectGrid,
-    SizedRegions,
+    RoomToGrow,
+    add_sized_regions,
     given_mask,
     join_layers,
     meta_number,
     meta_rows,
+    number_step,
+    numbers_text,
     open_domains,
     paint_numbers,
     random_regions,
@@ -45,11 +50,13 @@ MADE_LARGEST = 9
 LADDER = (
     Rung(1, "complete regions", "a region with its cells is closed off; one with one way out grows through it"),
     Rung(2, "room to grow", "a number needs as many cells that could hold it; joined regions must not grow too big"),
-    Rung(3, "trial", "a number whose placing makes the rungs below contradict is ruled out"),
+    Rung(3, "trial", "a number whose placing makes the regions contradict at once is ruled out"),
+    Rung(4, "deep trial", "a number whose placing makes rungs 1-2 contradict is ruled out"),
 )
 SIZES = Rule("region-size", 1, "Each region of n cells holds n: full ones are closed off, short ones must grow.")
 ROOM = Rule("room", 2, "A cell can hold n only where n cells could hold n together, joining no more than n.")
-TRIAL = Rule("trial", 3, "If a number in a cell made the simpler rules contradict, the cell holds another.")
+TRIAL = Rule("trial", 3, "If a number in a cell made the region rule (rung 1) contradict, the cell holds another.")
+DEEP = Rule("deep-trial", 4, "If a number in a cell made the rules of rungs 1-2 contradict, the cell holds another.")
 
 
 @dataclass(frozen=True)
@@ -91,11 +98,10 @@ class Fillomino(GridGenre):
     aliases = ("filling",)
     summary = "Write a number in every cell: each region of n equal neighbouring numbers has n cells."
     ladder = LADDER
-    rules = (SIZES, ROOM, TRIAL)
-    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2}
-    """No hard yet: a board proven unique only by trial took 16 s CPU at 7x7 (a probe per
-    number of every open cell), so the generator offers what it makes in time."""
-    top_deduction: ClassVar[int | None] = 2
+    rules = (SIZES, ROOM, TRIAL, DEEP)
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    top_deduction: ClassVar[int | None] = 3
+    """Hard is proven by deduction up to trial, so it needs exactly trial."""
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     place_marks = None
     keeps_open = True
@@ -108,11 +114,20 @@ class Fillomino(GridGenre):
     def build(self, instance: Board) -> Model:
         grid = instance.grid
         model = Model(LADDER, domains=open_domains(grid, instance.givens, instance.largest))
-        model.add(SizedRegions(SIZES, grid))
-        model.add(SizedRegions(ROOM, grid, reach=True))
-        model.add(Lookahead(TRIAL, probe_rung=2, describe=lambda var, mask: " or ".join(map(str, values_of(mask)))))
+        add_sized_regions(model, SIZES, grid)
+        model.add(RoomToGrow(ROOM, grid))
+        for rule in (TRIAL, DEEP):
+            model.add(Lookahead(rule, probe_rung=rule.rung - 2, describe=numbers_text))
         model.leaf_check = lambda values: not size_violations(grid, values)
         return model
+
+    def clue_model(self, instance: Board) -> NumberGivens:
+        """One model for every clue set the generator tries: built for the board without
+        givens, which ``GivenCells`` (first) puts back as they stand."""
+        blank = replace(instance, givens=(0,) * instance.grid.n_cells)
+        model = self.build(blank)
+        index = model.add(GivenCells(SIZES, instance.grid, instance.givens, instance.largest))
+        return NumberGivens(model, index, lambda givens: replace(instance, givens=givens), [index - 2, index - 1])
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
         """From the rule alone (``sized_regions_twin``): a SAT variable per cell and number."""
@@ -150,8 +165,7 @@ class Fillomino(GridGenre):
         return meta_rows({"largest": instance.largest} if instance.bound else {}) + rows
 
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        values = " or ".join(map(str, values_of(mask)))
-        return f"{instance.grid.name(var)} {'can only be' if mask & (mask - 1) else 'is'} {values}"
+        return number_step(instance.grid, var, mask)
 
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
@@ -175,20 +189,21 @@ class Fillomino(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random regions of 1 to 9 cells (``random_regions``), every cell given, then givens
-        blanked while the board stays unique at the difficulty, under the full rules (any
-        region size: ``largest`` is the cell count)."""
-        from puzzlekit.generation import reduce_clues, target_rung
+        blanked while the board stays unique at the difficulty (hard: at medium, then
+        ``harden`` at trial), under the full rules (any region size: ``largest`` is the cell
+        count), on one model (``clue_model``)."""
+        from puzzlekit.generation import ClueTrials, harden, reduce_clues, target_rung
 
-        grid = RectGrid(request.rows, request.cols)
-        largest = min(max(grid.rows, grid.cols, 3), MADE_LARGEST, grid.n_cells)
-        values = random_regions(grid, rng, largest)
+        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        values = random_regions(grid, rng, min(max(grid.rows, grid.cols, 3), MADE_LARGEST, grid.n_cells))
         if values is None:
             return None
-        board = Board(grid, tuple(values), grid.n_cells)
-        orbits = [[cell] for cell in range(grid.n_cells)]
+        trials = ClueTrials(self, Board(grid, tuple(values), grid.n_cells), request.max_nodes, request.deadline)
         made: Board = reduce_clues(
-            self, board, orbits, target_rung(self, request.difficulty), rng, request.max_nodes, request.deadline
+            self, trials.instance, [[c] for c in range(grid.n_cells)], min(rung, 2), rng, trials=trials
         )
+        if rung == 3:
+            made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=1)
         return made
 
     def small_board(self, rng: Rng) -> Board:

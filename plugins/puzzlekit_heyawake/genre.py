@@ -10,28 +10,29 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
+    Apart,
     Canvas,
     ClueSlots,
     Count,
     GridGenre,
+    Kept,
     NotAll,
     Patterns,
     RectGrid,
     Regions,
     RoomCutter,
     StaysConnected,
-    add_apart,
     apart_clauses,
     counted,
     join_layers,
+    left_open,
     paint_shading,
     piece_cuts,
-    random_shading,
     read_grid,
     read_layered,
     read_marks,
@@ -81,24 +82,13 @@ class Board:
     def numbered(self) -> list[tuple[int, int]]:
         return [(room, n) for room, n in enumerate(self.numbers) if n is not None]
 
-    def named(self, room: int) -> str:
-        return f"the {self.numbers[room]} in {self.rooms.name(room)}"
-
 
 def parse_board(block: Block) -> tuple[Board, list[str] | None]:
     """The board and, for a state, its marks (``marks | clues | rooms``), one per cell."""
     marks, (clue_layer, room_layer) = read_layered(block, ("clues", "rooms"))
     clues = read_grid(clue_layer, CLUES, numbers=NUMBERS, separated=any(" " in r for r in clue_layer.rows))
     rooms = Regions.read(room_layer, "room", like=clues.grid)
-    numbers: list[int | None] = [None] * rooms.n
-    spots = [cells[0] for cells in rooms.cells]
-    for cell, token in enumerate(clues.tokens):
-        room = rooms.owner[cell]
-        if token.isdigit():
-            if numbers[room] is not None:
-                raise clues.error(cell, f"{rooms.name(room)} has two numbers; a room has one at most")
-            numbers[room], spots[room] = int(token), cell
-    return Board(rooms, tuple(numbers), tuple(spots)), read_marks(marks, MARK_WORDS, rooms.grid)
+    return Board(rooms, *rooms.numbers_in(clues)), read_marks(marks, MARK_WORDS, rooms.grid)
 
 
 class Heyawake(GridGenre):
@@ -121,14 +111,15 @@ class Heyawake(GridGenre):
     def build(self, instance: Board) -> Model:
         return self._model(instance)[0]
 
-    def _model(self, instance: Board) -> tuple[Model, dict[int, list[int]], int]:
-        """The model, where each number's propagators stand, and where the trial rung does."""
-        grid, rooms = instance.grid, instance.rooms
+    def _model(self, instance: Board, kept: Kept | None = None) -> tuple[Model, dict[int, list[int]], int]:
+        """The model, where each number's propagators stand, and where the trial rung does;
+        ``kept``: propagators of earlier boards to reuse (the boards settling tries)."""
+        grid, rooms, kept = instance.grid, instance.rooms, Kept() if kept is None else kept
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        add_apart(model.add, APART, grid)
+        kept.add(model, "apart", lambda: [Apart(APART, grid, range(grid.n_cells), c) for c in range(grid.n_cells)])
         for run in rooms.runs_across(2):
-            model.add(NotAll(RUNS, run, value=0))
-        slots = {room: [model.add(p) for p in self._number(instance, room, n)] for room, n in instance.numbered()}
+            kept.add(model, run, lambda r: [NotAll(RUNS, r, value=0)], run)
+        slots = {r: kept.add(model, (rooms.cells[r], n), self._number, instance, r, n) for r, n in instance.numbered()}
         model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
         trial = model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
@@ -146,11 +137,8 @@ class Heyawake(GridGenre):
         cnf.add(*apart_clauses(grid, lambda c: c + 1), *([c + 1 for c in run] for run in rooms.runs_across(2)))
         for room, n in instance.numbered():
             cnf.count([c + 1 for c in rooms.cells[room]], n)
-
-        def refine(values: list[int]) -> list[list[int]]:
-            return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
-
-        return cnf.encoding(refine)
+        near, lit = grid.neighbours, lambda c: -c - 1
+        return cnf.encoding(lambda values: piece_cuts(near, grid.pieces(lambda c: not values[c]), lit))
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, room counts, and
@@ -160,14 +148,9 @@ class Heyawake(GridGenre):
         found = touching(grid, lambda c: values[c] == 1, "shaded cells")
         found += split(grid, lambda c: values[c] != 1, "unshaded cells")
         for room, n in instance.numbered():
-            found += counted(
-                rooms.cells[room], lambda c: values[c] == 1, n, n, instance.named(room), "shaded cells", "room"
-            )
-        for run in rooms.runs_across(2):
-            if not any(values[c] for c in run):
-                where = f"{grid.name(run[0])} to {grid.name(run[-1])}"
-                found.append(Violation("three-rooms", f"unshaded cells cross three rooms from {where}", run, cells=run))
-        return found
+            what = f"the {n} in {rooms.name(room)}"
+            found += counted(rooms.cells[room], lambda c: values[c] == 1, n, n, what, "shaded cells", "room")
+        return found + rooms.unbroken(lambda c: bool(values[c]), "three-rooms")
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         board, marks = parse_board(block)
@@ -201,9 +184,7 @@ class Heyawake(GridGenre):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random shading, rooms cut round it, every room numbered, rooms cut smaller
-        where deduction capped at the difficulty (connectivity at most) leaves cells open,
-        then numbers removed while the board stays unique at the difficulty."""
+        """A settled board (``_planted``), then numbers removed while it stays unique at the difficulty."""
         from puzzlekit.generation import reduce_clues, target_rung
 
         rung = target_rung(self, request.difficulty)
@@ -215,19 +196,11 @@ class Heyawake(GridGenre):
         return reduced
 
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
-        """Rooms cut round a random shading, each numbered with its count, settled until
-        deduction capped at ``cap`` leaves no cell open (``RoomCutter.settle``)."""
-        from puzzlekit.generation import out_of_time
-
-        cutter = _cut(grid, rng, 12)
-
-        def left() -> list[int]:
-            out_of_time(deadline)
-            engine = Engine(self.build(_numbered(cutter)), max_rung=cap, deadline=deadline)
-            engine.start()  # never a contradiction: the shading is a solution
-            return [c for c, d in enumerate(engine.dom) if d == BOOL]
-
-        return _numbered(cutter) if cutter.settle(left, 4 * grid.rows) else None
+        """Rooms cut round a random shading and numbered, settled until deduction capped at
+        ``cap`` (connectivity at most) leaves no cell open (``RoomCutter.settle``)."""
+        cutter, kept = RoomCutter.round_shading(grid, rng, 12), Kept()
+        left = lambda: left_open(self._model(_numbered(cutter), kept)[0], cap, deadline)  # noqa: E731
+        return _numbered(cutter) if cutter.settle(left, 6 * grid.rows) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:
         model, slots, trial = self._model(instance)
@@ -240,7 +213,7 @@ class Heyawake(GridGenre):
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
-        board = _numbered(_cut(grid, rng, 3))
+        board = _numbered(RoomCutter.round_shading(grid, rng, 3))
         numbers = [n if rng.chance(2, 3) else None if rng.chance(1, 2) else rng.between(0, 2) for n in board.numbers]
         return replace(board, numbers=tuple(numbers))
 
@@ -250,24 +223,19 @@ class Heyawake(GridGenre):
     def clue_spots(self, instance: Board) -> list[ClueSpot]:
         """A spot per room, where its number stands: a click cycles 0 to the most shaded
         cells the room can hold (the editor draws no walls: rooms come with the board)."""
-        spots = []
-        for room, cells in enumerate(instance.rooms.cells):
-            values = (None, *range(0, (len(cells) + 1) // 2 + 1))
-            outline = self.cell_outline(instance, instance.spots[room])
-            spots.append(ClueSpot(room, values, outline, instance.numbers[room]))
-        return spots
+        spots, numbers = instance.spots, instance.numbers
+        shades = [(None, *range((len(cells) + 1) // 2 + 1)) for cells in instance.rooms.cells]
+        return [ClueSpot(r, v, self.cell_outline(instance, spots[r]), numbers[r]) for r, v in enumerate(shades)]
 
     def blank(self, cols: int, rows: int) -> Board:
         """One room over the whole board, no number (the editor cannot draw rooms yet)."""
-        grid = RectGrid(rows, cols)
-        return Board(Regions(grid, [0] * grid.n_cells, "room"), (None,), (0,))
+        return Board(Regions(RectGrid(rows, cols), [0] * rows * cols, "room"), (None,), (0,))
 
     def clue_at(self, instance: Board, position: int) -> int | None:
         return instance.numbers[position]
 
     def with_clue(self, instance: Board, position: int, clue: int | None) -> Board:
-        numbers = (*instance.numbers[:position], clue, *instance.numbers[position + 1 :])
-        return replace(instance, numbers=numbers)
+        return replace(instance, numbers=(*instance.numbers[:position], clue, *instance.numbers[position + 1 :]))
 
     def clue_of_solution(self, instance: Board, position: int, values: Sequence[int]) -> int:
         return sum(values[c] for c in instance.rooms.cells[position])
@@ -276,15 +244,6 @@ class Heyawake(GridGenre):
         return instance.rooms.name(position)
 
 
-def _cut(grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
-    """Rooms of up to ``largest`` cells cut round a random shading (a room that may not be
-    cut stays bigger), the shading shaded further where a cut needs it."""
-    cutter = RoomCutter(random_shading(grid, rng, 1), rng)
-    cutter.cut_down(largest)
-    return cutter
-
-
 def _numbered(cutter: RoomCutter) -> Board:
-    rooms, values = Regions(cutter.grid, cutter.owner, "room"), cutter.shading.values
-    numbers = tuple(sum(values[c] for c in cells) for cells in rooms.cells)
+    rooms, numbers = cutter.rooms()
     return Board(rooms, numbers, tuple(cells[0] for cells in rooms.cells))

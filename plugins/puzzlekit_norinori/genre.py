@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -27,7 +27,8 @@ from puzzlekit.grid import (  # fmt: skip
     shading_marks,
     write_grid,
 )
-from puzzlekit.grid.shapes import OnePartner, Way, Ways, partner_clauses, sized_pieces
+from puzzlekit.grid.regions import OFF, RegionGrowth
+from puzzlekit.grid.shapes import OnePartner, Way, Ways, partner_clauses, random_dominoes, sized_pieces
 from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:
@@ -72,26 +73,25 @@ def pair_ways(grid: RectGrid, inside: Sequence[int]) -> list[Way]:
     return out
 
 
-def rules(
-    grid: RectGrid,
-    regions: Sequence[tuple[str, tuple[int, ...]]],
-    off: Sequence[int] = (),
-    kept: dict[object, Propagator] | None = None,
-) -> Model:
-    """The ladder on named regions; ``off``: cells in no region yet, unshaded (a generator's
-    board while it grows, which keeps its propagators in ``kept`` from one board to the next)."""
-    kept = {} if kept is None else kept
-    model = Model(LADDER, domains=[FALSE if c in set(off) else BOOL for c in range(grid.n_cells)])
+def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
+    """A region's rung-1 rules: two shaded cells, in one of its ways."""
+    ways = Ways(PATTERNS, pair_ways(grid, cells), what=what, doing="shade two cells")
+    return [Count(COUNT, cells, 2, what=what), ways]
+
+
+def trial() -> list[Propagator]:
+    return [Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "shaded" if m == TRUE else "unshaded")]
+
+
+def rules(grid: RectGrid, regions: Regions) -> Model:
+    """The ladder on the board's regions."""
+    model = Model(LADDER, domains=[BOOL] * grid.n_cells)
     for cell in range(grid.n_cells):
-        at = (grid.rows, grid.cols, cell)
-        model.add(kept.get(at) or kept.setdefault(at, OnePartner(PAIRS, grid, cell)))
-    for what, cells in regions:
-        key = (grid.rows, grid.cols, what, cells)
-        if key not in kept:
-            kept[key] = Ways(PATTERNS, pair_ways(grid, cells), what=what, doing="shade two cells")
-        model.add(Count(COUNT, cells, 2, what=what))
-        model.add(kept[key])
-    model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        model.add(OnePartner(PAIRS, grid, cell))
+    for region, cells in enumerate(regions.cells):
+        for prop in region_rules(grid, cells, regions.name(region)):
+            model.add(prop)
+    model.add(trial()[0])
     return model
 
 
@@ -117,8 +117,7 @@ class Norinori(GridGenre):
         return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
-        regions = instance.regions
-        model = rules(instance.grid, [(regions.name(i), cells) for i, cells in enumerate(regions.cells)])
+        model = rules(instance.grid, instance.regions)
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
@@ -175,45 +174,39 @@ class Norinori(GridGenre):
     # -- generating, and small boards for the harness -------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """Random dominoes, each a region, every other cell unshaded and in none; then, in a
-        random order, each of those joins a region beside it while deduction capped at the
-        difficulty still solves the board (so it stays unique), or, failing that, slides
-        a domino beside it over itself.  A pass that joins none frees the other cells of
-        the regions beside a stuck one; after 4 joins tried per cell: None, a new try."""
+        """Random dominoes, each a region, every other cell unshaded and in none; then each
+        of those joins a region beside it while deduction capped at the difficulty still
+        solves the cells round it, or, failing that, slides a domino beside it over itself
+        (``RegionGrowth``: one run's propagators kept, only a window round each change
+        judged, the whole board once at the end).  After max(20, cells / 5) joins tried per
+        cell (big boards get stuck more often before they finish): None."""
         from puzzlekit.generation import out_of_time, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
-        shaded, owner = _dominoes(grid, rng), [-1] * grid.n_cells
-        for i, piece in enumerate(grid.pieces(lambda c: shaded[c] == 1)):
+        growth = RegionGrowth(
+            grid, LADDER, random_dominoes(grid, rng), 1,
+            lambda c: [OnePartner(PAIRS, grid, c)], lambda cells: region_rules(grid, cells),
+            lambda: trial() if growth.rung > 1 else (),
+        )  # fmt: skip
+        for i, piece in enumerate(grid.pieces(lambda c: growth.shaded[c] == 1)):
             for c in piece:
-                owner[c] = i
-        waiting = [c for c in range(grid.n_cells) if owner[c] < 0]
-        rng.shuffle(waiting)
-        tries = 0
-        while tries < 4 * grid.n_cells:  # passes; after one that joins nothing, a repair
-            out_of_time(request.deadline)
-            tries += len(waiting)
-            stuck = [c for c in waiting if not _join(grid, owner, shaded, c, rung, rng)]
-            if not stuck or len(stuck) == len(waiting):
-                if not stuck:
-                    break
-                cell = rng.choice(stuck)  # its neighbours' regions give their free cells back
-                regions = {owner[n] for n in grid.neighbours[cell]} - {-1}
-                freed = [c for c in range(grid.n_cells) if owner[c] in regions and not shaded[c]]
-                for c in freed:
-                    owner[c] = -1
-                rng.shuffle(freed)
-                stuck = [cell, *freed, *(c for c in stuck if c != cell)]
-            waiting = stuck
-        else:
+                growth.put(c, i)
+        off = growth.owner.count(OFF)
+
+        def join(cell: int) -> bool:  # the first 60% at the cheap rung (CHEAP_SHARE)
+            growth.rung = rung if 5 * growth.owner.count(OFF) < 2 * off else 1
+            return _join(growth, cell, rng)
+
+        growth.rung = rung  # for the last look at the whole board
+        if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
             return None
-        return Board(Regions(grid, owner))
+        return Board(Regions(grid, growth.owner))
 
     def small_board(self, rng: Rng) -> Board:
         """1x1 to 4x4: random dominoes, each cell joining the region of a random domino
         beside it (so often solvable) two times in three, else random letters."""
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
-        shaded = _dominoes(grid, rng)
+        shaded = random_dominoes(grid, rng)
         owner = [rng.below(3) for _ in range(grid.n_cells)]
         if rng.chance(2, 3):
             for i, piece in enumerate(grid.pieces(lambda c: shaded[c] == 1)):
@@ -226,58 +219,18 @@ class Norinori(GridGenre):
         return Board(Regions(grid, owner))
 
 
-def _join(grid: RectGrid, owner: list[int], shaded: list[int], cell: int, rung: int, rng: Rng) -> bool:
+def _join(growth: RegionGrowth, cell: int, rng: Rng) -> bool:
     """Put ``cell`` in a region beside it, or slide a domino beside it onto it (its far
-    cell left unshaded in its region), so that deduction up to ``rung`` still solves the
-    board; False, changing nothing, when no way does."""
+    cell left unshaded in its region), so that deduction still solves the cells round it;
+    False, changing nothing, when no way does."""
+    grid, owner, shaded = growth.grid, growth.owner, growth.shaded
     near = list(grid.neighbours[cell])
     rng.shuffle(near)
-    for n in near:
-        if owner[n] < 0 or owner[n] in {owner[m] for m in near[: near.index(n)]}:
-            continue
-        owner[cell] = owner[n]
-        if _solved(grid, owner, rung):
-            return True
-        owner[cell] = -1
+    if any(growth.attempt((cell,), r) for r in dict.fromkeys(owner[n] for n in near if owner[n] != OFF)):
+        return True
     for n in near:
         far = next((m for m in grid.neighbours[n] if shaded[m]), -1) if shaded[n] else -1
-        if far < 0 or any(shaded[m] for m in grid.neighbours[cell] if m != n):
-            continue
-        owner[cell], shaded[cell], shaded[far] = owner[n], 1, 0
-        if _solved(grid, owner, rung):
+        free = far >= 0 and not any(shaded[m] for m in grid.neighbours[cell] if m != n)
+        if free and growth.attempt((cell,), owner[n], (cell, far)):
             return True
-        owner[cell], shaded[cell], shaded[far] = -1, 0, 1
     return False
-
-
-_KEPT: dict[object, Propagator] = {}
-
-
-def _solved(grid: RectGrid, owner: Sequence[int], rung: int) -> bool:
-    """Does deduction up to ``rung`` solve the board of regions ``owner`` (-1: in none, unshaded)?"""
-    groups: dict[int, list[int]] = {}
-    for cell, region in enumerate(owner):
-        groups.setdefault(region, []).append(cell)
-    off = groups.pop(-1, [])
-    if len(_KEPT) > 20_000:
-        _KEPT.clear()
-    named = [("a region", tuple(cells)) for cells in groups.values()]
-    engine = Engine(rules(grid, named, off, _KEPT), max_rung=rung)
-    return engine.start() and BOOL not in engine.dom
-
-
-def _dominoes(grid: RectGrid, rng: Rng) -> list[int]:
-    """Per cell 1 or 0: dominoes placed at random until no more fit, none touching another
-    side by side (corners may)."""
-    shaded = [0] * grid.n_cells
-    cells = list(range(grid.n_cells))
-    rng.shuffle(cells)
-
-    def free(cell: int, partner: int) -> bool:
-        return not shaded[cell] and all(not shaded[n] for n in grid.neighbours[cell] if n != partner)
-
-    for cell in cells:
-        near = [n for n in grid.neighbours[cell] if free(n, cell) and free(cell, n)]
-        if near:
-            shaded[cell] = shaded[rng.choice(near)] = 1
-    return shaded

@@ -42,6 +42,7 @@ from puzzlekit.grid import (
     pieces_of,
     read_grid,
     read_state,
+    region_reach,
     sized_regions,
     write_grid,
 )
@@ -295,16 +296,11 @@ def _model(board: Board, top: int) -> Model:
 
 
 def _twin_size(board: Board) -> int:
-    """About how many variables ``sized_regions`` writes: per clue, the cells within its
-    number's reach, times the number (its counter)."""
-    rows, cols = board.grid.rows, board.grid.cols
+    """How many variables ``sized_regions`` writes: per clue, the cells its region may
+    hold (``region_reach``) times the number plus one (its counter), and their levels."""
     total = 0
-    for cell, n in board.clues.items():
-        r, c = divmod(cell, cols)
-        near = sum(
-            min(cols, c + n - abs(dr)) - max(0, c - n + 1 + abs(dr)) for dr in range(1 - n, n) if 0 <= r + dr < rows
-        )
-        total += near * (n + 1)
+    for steps, n in zip(region_reach(board.grid, board.clues), (n for _, n in sorted(board.clues.items()))):
+        total += len(steps) * (n + 2) + sum(n - d for d in steps.values())
     return total
 
 

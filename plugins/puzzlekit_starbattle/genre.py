@@ -10,17 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import (
-    BOOL,
-    FALSE,
-    TRUE,
-    Engine,
-    Lookahead,
-    Propagator,
-    Status,
-    count_solutions,
-    random_clause_solution,
-)
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Propagator, clock
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -39,11 +29,12 @@ from puzzlekit.grid import (
     join_layers,
     meta_number,
     meta_rows,
-    moved_path,
     paint_shading,
     read_layered,
     read_marks,
+    settle_regions,
     shading_marks,
+    spread_stars,
     touching,
     write_grid,
 )  # fmt: skip
@@ -105,6 +96,7 @@ class StarBattle(GridGenre):
     ladder = LADDER
     rules = (COUNT, APART, PATTERNS, CONFINED, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    top_deduction: ClassVar[int | None] = 3
     walled = True
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("ab\na?\n", "ab\nb\n", "# stars: 0\nab\nba\n", "*?|ab\n", "*x.|ab\n", "x | ab | c\n")
@@ -113,18 +105,8 @@ class StarBattle(GridGenre):
         return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
 
     def build(self, instance: Board) -> Model:
-        grid, k, regions = instance.grid, instance.stars, instance.regions
-        model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        for what, cells in [("apart", ()), *instance.units()]:
-            for prop in _parts(grid, what, cells, k):
-                model.add(prop)
-        lines = [(grid.rows, grid.row, "row"), (grid.cols, grid.column, "column")]
-        names = [regions.name(i) for i in range(regions.n)]
-        for n, line, word in lines:
-            units, words = [line(i) for i in range(n)], [f"{word} {i + 1}" for i in range(n)]
-            model.add(Confined(CONFINED, regions.cells, units, names=names, other_names=words))
-            model.add(Confined(CONFINED, units, regions.cells, names=words, other_names=names))
-        model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+        regions = instance.regions
+        model = _model(instance.grid, instance.stars, regions.cells, [regions.name(i) for i in range(regions.n)])
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
@@ -174,81 +156,29 @@ class StarBattle(GridGenre):
     # -- generating, and small boards for the harness -------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """Random stars and regions grown round them, then cells moved between regions
-        (never a star): below the top difficulty, while the deduction capped at it leaves
-        fewer cells open (none: unique); at the top, each move kills a second solution."""
-        from puzzlekit.generation import is_top, out_of_time, target_rung
+        """Random stars (``spread_stars``) and regions round them (``grown_regions``),
+        settled (``settle_regions``) until deduction capped at the rung below the
+        difficulty's, then at its own, solves the board: unique, needing exactly that rung."""
+        from puzzlekit.generation import target_rung
 
         n, rung = request.cols, target_rung(self, request.difficulty)
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
-        board, planted = self._planted(RectGrid(n, n), max(1, (n + 1) // 5), rng)
+        grid, k = RectGrid(n, n), max(1, (n + 1) // 5)
+        board, stars = self._planted(grid, k, rng)
         if board is None:
             return None
-        score = None if is_top(self, rung) else self._score(board, rung)
-        stale = 0
-        for _ in range(8 * n * n):
-            out_of_time(request.deadline)
-            if score is not None and stale < 2 * n:  # climbing: move an open cell (or one beside it)
-                if score == (0, []):
-                    return board
-                moved = self._moved(board, planted, rng.choice(score[1]), rng)
-                trial = None if moved is None else self._score(moved, rung)
-                stale += 1
-                if moved is not None and trial is not None and (trial[0], len(trial[1])) <= (score[0], len(score[1])):
-                    stale = 0 if (trial[0], len(trial[1])) < (score[0], len(score[1])) else stale
-                    board, score = moved, trial
-                continue
-            found = count_solutions(self.solving_model(board), 2, request.max_nodes, None, max_rung=1, record=False)
-            other = next((s for s in found.solutions if s != planted), None)
-            if other is None and (score is None or found.status != Status.UNIQUE):
-                return board if found.status == Status.UNIQUE else None
-            stale = 0
-            starts = [c for c in range(n * n) if other is not None and other[c] and not planted[c]]
-            rng.shuffle(starts)
-            for start in starts:  # kill a second solution: a move its stars break
-                moved = self._moved(board, planted, start, rng)
-                trial = None if moved is None or score is None else self._score(moved, rung)
-                if moved is not None and (score is None or trial is not None):
-                    board, score = moved, trial
-                    break
-            else:
-                if score is not None:
-                    return None
-        return None
-
-    def _score(self, board: Board, rung: int) -> tuple[int, list[int]] | None:
-        """How far the board is from needing ``rung`` (``(0, [])``: there, and unique): the
-        cells deduction capped at it leaves open, or, ranked worse while more than 20, those
-        the rung below leaves; None when the rung below solves it."""
-        model = self.build(board)
-        for cap in range(max(rung - 1, 1), rung + 1):
-            engine = Engine(model, max_rung=cap)
-            engine.start()  # never a contradiction: the planted stars are a solution
-            left = [c for c, d in enumerate(engine.dom) if d == BOOL]
-            if cap < rung and not left:
-                return None
-            if cap == rung or len(left) > 20:
-                return int(cap < rung), left
-        return None
-
-    def _moved(self, board: Board, planted: list[int], start: int, rng: Rng) -> Board | None:
-        """The board with cells moved between regions round the stars of ``planted``, which
-        stays a solution (``moved_path``); a star of another solution at ``start`` breaks it."""
-        owner = moved_path(board.regions, planted, start, rng)
-        return None if owner is None else Board(Regions(board.grid, owner), board.stars)
+        owner, caps = list(board.regions.owner), [rung] if rung == 1 else [rung - 1, rung]
+        settled = settle_regions(grid, owner, stars, lambda o, g, cap: _open(grid, k, o, g, cap), caps, rng, 4 * n * n)
+        return Board(Regions(grid, owner), k) if settled else None
 
     def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:
         """Random stars (k per row and column, none touching) and regions of k stars each."""
-        cnf = Cnf(grid.n_cells)
-        cnf.add(*apart_clauses(grid, lambda c: c + 1, kings=True))
-        for cells in [grid.row(r) for r in range(grid.rows)] + [grid.column(c) for c in range(grid.cols)]:
-            cnf.count([c + 1 for c in cells], k)
-        stars = random_clause_solution(cnf.encoding(), grid.n_cells, rng)
-        if stars is None:
-            return None, []
-        owner = grown_regions(grid, [c for c in range(grid.n_cells) if stars[c]], k, rng)
-        return (Board(Regions(grid, owner), k) if owner else None), stars
+        stars, owner = spread_stars(grid.rows, grid.cols, k, rng), None
+        for _ in range(20 if stars else 0):  # joining the regions round single stars fails now and then
+            if owner := grown_regions(grid, stars or [], k, rng):
+                break
+        return (Board(Regions(grid, owner), k) if owner else None), stars or []
 
     def small_board(self, rng: Rng) -> Board:
         """1x1 to 4x4, one star: 4x4 (the smallest with a layout, and 65,536 assignments
@@ -257,6 +187,45 @@ class StarBattle(GridGenre):
         grid = RectGrid(n, n)
         board = self._planted(grid, 1, rng)[0] if rng.chance(2, 3) else None
         return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
+
+
+def _model(grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str]) -> Model:
+    """Every row, column and region holds ``k`` stars, none touching."""
+    model = Model(LADDER, domains=[BOOL] * grid.n_cells)
+    units = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
+    units += [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
+    for what, cells in [("apart", ()), *units, *zip(names, map(tuple, regions))]:
+        for prop in _parts(grid, what, cells, k):
+            model.add(prop)
+    for lines in (units[: grid.rows], units[grid.rows :]):
+        words, lined = [what for what, _ in lines], [line for _, line in lines]
+        model.add(Confined(CONFINED, regions, lined, names=names, other_names=words))
+        model.add(Confined(CONFINED, lined, regions, names=words, other_names=names))
+    model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+    return model
+
+
+_ENGINES: dict[tuple[object, ...], Engine] = {}
+"""An engine per regions and cap, for a generator's trials, which mostly change givens only."""
+
+
+def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], cap: int) -> list[int]:
+    """The cells deduction capped at ``cap`` leaves open on the board of regions ``owner``
+    whose cells ``given`` are given empty."""
+    key = (k, cap, tuple(owner))
+    if (engine := _ENGINES.get(key)) is None:
+        if len(_ENGINES) > 64:
+            _ENGINES.clear()
+        cells: dict[int, list[int]] = {}
+        for cell, region in enumerate(owner):
+            cells.setdefault(region, []).append(cell)
+        engine = _ENGINES[key] = Engine(_model(grid, k, list(cells.values()), ["a region"] * len(cells)), cap)
+    engine.trail.clear()
+    engine.deadline = clock.deadline()  # the attempt's: the engine raises Timeout past it
+    engine.dom[:] = [FALSE if g else BOOL for g in given]
+    engine.aux[:] = engine.model.aux
+    engine.start()  # never a contradiction: the planted stars are a solution
+    return [c for c, d in enumerate(engine.dom) if d == BOOL]
 
 
 _PARTS: dict[tuple[object, ...], list[Propagator]] = {}

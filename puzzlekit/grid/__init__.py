@@ -17,7 +17,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
   ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
   cells, on bit masks (a generator's trials);
-  ``sized_regions``, ``lone_pieces``, ``piece_cuts``: the same as CNF, for a SAT twin;
+  ``sized_regions`` (with ``region_reach``, ``region_levels``), ``lone_pieces``,
+  ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
   ``Givens``, their ``ClueModel`` (givens changed in place, for a generator);
@@ -36,8 +37,11 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``OnePartner`` and ``partner_clauses`` (dominoes), ``sized_pieces``;
 - ``Regions``, ``LETTERS``, ``REGION_LEGEND``: given regions (rooms from letters or
   pzprjs's borders, walls, names, runs across rooms);
-- ``SizedRegions``, ``given_mask``, ``open_domains``, ``size_violations``, ``sized_regions_twin``,
+- ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
+  ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
+- ``Run``, ``RunSum``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
+  run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -47,11 +51,12 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 """
 
 from puzzlekit.grid.bits import cells_of
-from puzzlekit.grid.cnf import lone_pieces, piece_cuts, sized_regions
+from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import ClueSlots, Confined, Count, Patterns
+from puzzlekit.grid.counting import ClueSlots, Confined, Count, Kept, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
+from puzzlekit.grid.growing import Deduce, settle_regions, spread_stars
 from puzzlekit.grid.layers import (
     board_rows,
     join_layers,
@@ -64,8 +69,14 @@ from puzzlekit.grid.layers import (
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
-    SizedRegions,
+    GivenCells,
+    NumberGivens,
+    RegionAt,
+    RoomToGrow,
+    add_sized_regions,
     given_mask,
+    number_step,
+    numbers_text,
     open_domains,
     paint_numbers,
     random_regions,
@@ -93,6 +104,7 @@ from puzzlekit.grid.shading import (
     block_clauses,
     counted,
     full_blocks,
+    left_open,
     paint_shading,
     random_shading,
     shading_marks,
@@ -101,6 +113,7 @@ from puzzlekit.grid.shading import (
     touching_pairs,
 )
 from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
+from puzzlekit.grid.sums import Run, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -113,7 +126,7 @@ from puzzlekit.grid.text import (
     write_grid,
 )
 from puzzlekit.grid.topology import DIRECTION_NAMES, EAST, NORTH, RING, SOUTH, STEPS, WEST, RectGrid, ring_keeps_simple
-from puzzlekit.grid.units import Givens, House, Houses
+from puzzlekit.grid.units import Givens, House, Houses, NakedSingle
 
 __all__ = [
     "DIRECTION_NAMES",
@@ -132,14 +145,19 @@ __all__ = [
     "ClueSlots",
     "Confined",
     "Count",
+    "Deduce",
+    "GivenCells",
     "Givens",
     "GridGenre",
     "House",
     "Houses",
+    "Kept",
     "MovingClues",
+    "NakedSingle",
     "NoRoom",
     "NotAll",
     "NumberBoard",
+    "NumberGivens",
     "NumberedShading",
     "OneClueRegions",
     "OneWayOut",
@@ -149,16 +167,20 @@ __all__ = [
     "Placements",
     "Rect",
     "RectGrid",
+    "RegionAt",
     "Regions",
     "Repeats",
     "RoomCutter",
+    "RoomToGrow",
+    "Run",
+    "RunSum",
     "SeesExactly",
     "Shading",
-    "SizedRegions",
     "StaysConnected",
     "TwinPatterns",
     "Twins",
     "add_apart",
+    "add_sized_regions",
     "add_ways_out",
     "apart_clauses",
     "block_clauses",
@@ -168,18 +190,22 @@ __all__ = [
     "counted",
     "cut_rectangles",
     "describe_legend",
+    "digit_sets",
     "full_blocks",
     "given_mask",
     "grown_regions",
     "has_pool",
     "join_layers",
     "layers",
+    "left_open",
     "letter_pieces",
     "lone_pieces",
     "marks_of",
     "meta_number",
     "meta_rows",
     "moved_path",
+    "number_step",
+    "numbers_text",
     "open_domains",
     "paint_numbers",
     "paint_shading",
@@ -194,8 +220,14 @@ __all__ = [
     "read_state",
     "rectangles",
     "region_letters",
+    "region_levels",
+    "region_reach",
     "ring_keeps_simple",
+    "run_sums_twin",
+    "run_violations",
+    "runs_of",
     "seen",
+    "settle_regions",
     "shading_marks",
     "sight_clauses",
     "size_violations",
@@ -203,6 +235,8 @@ __all__ = [
     "sized_regions_twin",
     "split",
     "split_rect",
+    "spread_stars",
+    "sum_cuts",
     "touching",
     "touching_pairs",
     "write_grid",

@@ -148,11 +148,19 @@ class BitGrid:
 
 def distance(balls: Sequence[int], cell_mask: int) -> int:
     """Steps from the seed of ``balls`` to the nearest cell of ``cell_mask`` (-1: farther
-    than the balls reach)."""
-    for d, ball in enumerate(balls):
-        if ball & cell_mask:
-            return d
-    return -1
+    than the balls reach).  The balls are nested (``BitGrid.balls``), so the first that
+    meets the mask is found by bisection: a region of a 994 (janko.at's Nurikabe 1030) has
+    hundreds of balls, and a lookahead probe asks this for every duty."""
+    if not balls or not balls[-1] & cell_mask:
+        return -1
+    lo, hi = 0, len(balls) - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if balls[mid] & cell_mask:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 __all__ = ["BitGrid", "cells_of", "distance", "domain_mask", "flags_of", "mask_of", "table_of"]

@@ -23,15 +23,19 @@ def sized_regions(
 ) -> tuple[list[Clause], int]:
     """Every cell of the colour takes the label of one clue near enough to reach it (SAT
     variables above ``top``), a clue's own cell its own; neighbours of the colour share
-    labels; each label is on exactly as many cells as its clue says.  A label's cells
-    being one piece is left to ``lone_pieces``.  Returns the clauses and the new top."""
+    labels; each label is on exactly as many cells as its clue says, and its cells are
+    one piece (``region_levels``).  A cell takes a label only when a path of at most the
+    number minus one steps joins it to the clue round the other clues and the cells beside
+    them (a region there would touch another clue's).  Returns the clauses and the new top."""
     label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
-    sizes = [n for _, n in sorted(clues.items())]
-    for i, (clue, n) in enumerate(sorted(clues.items())):
-        for cell in reach(grid, [True] * grid.n_cells, [clue], n - 1):
+    order = sorted(clues.items())
+    sizes = [n for _, n in order]
+    steps = region_reach(grid, clues)
+    for i in range(len(order)):
+        for cell in steps[i]:
             top += 1
             label[cell][i] = top
-    clauses = [[colour(c)] for c in clues] + [[label[c][i]] for i, c in enumerate(sorted(clues))]
+    clauses = [[colour(c)] for c in clues] + [[label[c][i]] for i, (c, _) in enumerate(order)]
     for cell, mine in enumerate(label):
         clauses += [[-colour(cell), *mine.values()]] + [[-x, -y] for x, y in combinations(mine.values(), 2)]
         clauses += [[-x, colour(cell)] for x in mine.values()]
@@ -39,13 +43,59 @@ def sized_regions(
             clauses += [[-x, -colour(d), *([label[d][i]] if i in label[d] else [])] for d in grid.neighbours[cell]]
             if sizes[i] > 1:  # a region of several cells: each of them has a neighbour in it
                 clauses.append([-x, *(label[d][i] for d in grid.neighbours[cell] if i in label[d])])
-    for i, n in enumerate(sizes):
+    for i, (clue, n) in enumerate(order):
         lits = [m[i] for m in label if i in m]
         if n > len(lits):  # more cells than the board holds around it: no solution
             clauses.append([])
             continue
         more, top = exactly_k(lits, n, top)
         clauses += more
+        more, top = region_levels(grid, clue, n, steps[i], {c: m[i] for c, m in enumerate(label) if i in m}, top)
+        clauses += more
+    return clauses, top
+
+
+def region_reach(grid: RectGrid, clues: Mapping[int, int]) -> list[dict[int, int]]:
+    """Per clue (in cell order), the cells its region may hold, each with its steps from the
+    clue: within the number minus one steps, round the other clues and the cells beside them."""
+    out = []
+    for clue, n in sorted(clues.items()):
+        blocked = [False] * grid.n_cells
+        for other in clues:
+            if other != clue:
+                for cell in (other, *grid.neighbours[other]):
+                    blocked[cell] = cell != clue
+        out.append(reach(grid, [True] * grid.n_cells, [clue], n - 1, blocked))
+    return out
+
+
+def region_levels(
+    grid: RectGrid, clue: int, n: int, steps: Mapping[int, int], labels: Mapping[int, int], top: int
+) -> tuple[list[Clause], int]:
+    """One region of ``n`` cells is one piece holding ``clue``: variable ``w(c, k)`` (above
+    ``top``) is true when cell ``c`` is in the region within ``k`` steps of the clue through
+    it, for ``k`` from ``steps[c]`` (the shortest path on the board) to ``n - 1``; a labelled
+    cell is within ``n - 1`` steps, and a cell within ``k`` (not the clue) has a neighbour
+    within ``k - 1``.  Unit propagation then knows a label cut off from its clue, which lazy
+    cuts (``lone_pieces``) only learn one candidate at a time: on janko.at's 15x15 Nurikabe
+    756, with two 22s, CaDiCaL answers in 0.2 s instead of not in 60.  ``labels``: cell to
+    its label literal.  Returns the clauses and the new top."""
+    within: dict[tuple[int, int], int] = {}
+    for cell, first in steps.items():
+        for k in range(first, n):
+            top += 1
+            within[cell, k] = top
+    clauses: list[Clause] = []
+    for cell, first in steps.items():
+        x = labels[cell]
+        clauses.append([-x, within[cell, n - 1]])
+        for k in range(first, n):
+            w = within[cell, k]
+            clauses.append([-w, x])
+            if k + 1 < n:
+                clauses.append([-w, within[cell, k + 1]])
+            if cell != clue:
+                clauses.append([-w, *(within[d, k - 1] for d in grid.neighbours[cell] if (d, k - 1) in within)])
     return clauses, top
 
 

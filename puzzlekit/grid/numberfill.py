@@ -7,12 +7,13 @@ regions are: two neighbours with the same number are one region, and the rule "e
 of ``n`` cells holds ``n``" is the whole of Fillomino (no two regions of a size touch,
 because touching they would be one).  Regions without any given number are allowed.
 
-``SizedRegions`` is the rule as a propagator, at two depths (each sound alone):
+The rule as propagators, at two depths (each sound alone):
 
-- ``reach=False`` reads the fixed cells: a region of ``n`` that has its ``n`` cells is
+- ``add_sized_regions`` (a ``RegionAt`` per cell, woken by its cell and neighbours) reads
+  the fixed cells: a region of ``n`` that has its ``n`` cells is
   complete, and its neighbours hold other numbers; one that is short and has one way out
   grows through it; one too big, or short with no way out, is a contradiction;
-- ``reach=True`` reads what the open cells allow: a cell cannot be ``n`` when the cells
+- ``RoomToGrow`` (one for the board) reads what the open cells allow: a cell cannot be ``n`` when the cells
   that could hold ``n`` with it number fewer than ``n``, or when an ``n`` there would join
   regions of ``n`` into more than ``n`` cells; a short region that can reach only as many
   cells as it needs (within its remaining size of steps) takes them all.
@@ -22,10 +23,12 @@ Everything runs on bit masks over the cells (``puzzlekit.grid.bits``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
+from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import Propagator, Rule, Violation
+from puzzlekit.core.model import Model, Propagator, Rule, Violation, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.engines.encoding import Clause, SatEncoding, count_between, value_table
@@ -34,7 +37,7 @@ from puzzlekit.grid.genre import Canvas
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures import CellSvg, Tone, theme
 
-COMPLETE, WAY_OUT, ROOM, JOIN, FILL = "complete", "way-out", "room", "join", "fill"
+COMPLETE, WAY_OUT, ROOM, JOIN, FILL, GIVEN = "complete", "way-out", "room", "join", "fill", "given"
 
 
 def full_domain(largest: int) -> int:
@@ -42,132 +45,215 @@ def full_domain(largest: int) -> int:
     return (1 << (largest + 1)) - 2
 
 
-def fixed_pieces(bits: BitGrid, dom: Sequence[int]) -> dict[int, list[int]]:
-    """Per number, the pieces (masks) of cells fixed to it: the regions seen so far."""
-    fixed: dict[int, int] = {}
-    for cell, d in enumerate(dom):
-        if d and not d & (d - 1):
-            v = d.bit_length() - 1
-            fixed[v] = fixed.get(v, 0) | 1 << cell
-    return {v: bits.pieces(mask) for v, mask in fixed.items()}
+class RegionAt(Propagator):
+    """The region through one cell (rung 1 of the rule): woken when the cell or a neighbour
+    narrows, it walks the cells fixed to the cell's number from it (at most ``n + 1`` of
+    them, flat neighbour lists) and closes off, grows or refutes that region alone, so a
+    narrowing costs the regions it touches, never the board (``add_sized_regions``)."""
 
+    __slots__ = ("rule", "grid", "cell", "watches")
 
-class SizedRegions(Propagator):
-    """Every cell holds the size of its region (the cells joined to it by equal numbers);
-    ``reach`` adds what the open cells allow (see the module's docstring)."""
-
-    __slots__ = ("rule", "grid", "bits", "reach", "what")
-
-    def __init__(self, rule: Rule, grid: RectGrid, *, reach: bool = False) -> None:
-        self.rule, self.grid, self.bits, self.reach = rule, grid, BitGrid(grid), reach
+    def __init__(self, rule: Rule, grid: RectGrid, cell: int) -> None:
+        self.rule, self.grid, self.cell = rule, grid, cell
+        self.watches = (cell, *grid.neighbours[cell])
 
     def propagate(self, engine: Engine) -> bool:
+        dom, near, cell = engine.dom, self.grid.neighbours, self.cell
         while True:
-            changed = self._fixed(engine)
-            if changed is None:
-                return False
-            if self.reach and not changed:
-                changed = self._room(engine)
-                if changed is None:
-                    return False
-            if not changed:
+            bit = dom[cell]
+            if bit & (bit - 1):
                 return True
+            if bit == 2:  # a 1: its neighbours hold other numbers
+                return all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2)
+            v = bit.bit_length() - 1
+            region, seen, out = [cell], {cell}, []
+            for c in region:
+                for d in near[c]:
+                    if d not in seen:
+                        seen.add(d)
+                        if dom[d] == bit:
+                            region.append(d)
+                            if len(region) > v:
+                                return False
+                        elif dom[d] & bit:
+                            out.append(d)
+            if len(region) == v:
+                note = (COMPLETE, min(region), v)
+                return all(engine.set(d, ~bit, (), note) for d in out)
+            if len(out) != 1:
+                return bool(out)
+            if not engine.set(out[0], bit, (), (WAY_OUT, min(region), v, len(region))):
+                return False
 
-    def _fixed(self, engine: Engine) -> bool | None:
-        """What the fixed regions say; None on a contradiction, else whether it narrowed."""
-        dom, bits, changed = engine.dom, self.bits, False
-        for v, pieces in fixed_pieces(bits, dom).items():
-            bit = 1 << v
-            for piece in pieces:
-                size = piece.bit_count()
-                if size > v:
-                    return None
-                around = bits.spread(piece) & ~piece
-                first = (piece & -piece).bit_length() - 1
-                if size == v:
-                    for cell in cells_of(around):
-                        if dom[cell] & bit:
-                            if not engine.set(cell, ~bit, (), (COMPLETE, first, v)):
-                                return None
-                            changed = True
-                    continue
-                out = [cell for cell in cells_of(around) if dom[cell] & bit]
-                if not out:
-                    return None
-                if len(out) == 1 and dom[out[0]] != bit:
-                    if not engine.set(out[0], bit, (), (WAY_OUT, first, v, size)):
-                        return None
-                    changed = True
-        return changed
+    def explain(self, var: int, mask: int, note: object) -> str:
+        return explain_sizes(self.grid, note)
 
-    def _room(self, engine: Engine) -> bool | None:
-        """What the open cells allow; None on a contradiction, else whether it narrowed."""
-        dom, bits = engine.dom, self.bits
-        allow: dict[int, int] = {}
+
+def add_sized_regions(model: Model, rule: Rule, grid: RectGrid) -> list[int]:
+    """Rung 1 of "each region of ``n`` cells holds ``n``": a ``RegionAt`` per cell; their
+    indices in the model."""
+    return [model.add(RegionAt(rule, grid, cell)) for cell in range(grid.n_cells)]
+
+
+Steps = tuple[tuple[int, bool, tuple[object, ...]], ...]
+"""What ``RoomToGrow`` learns of one number: per cell, whether it must hold it (True) or
+cannot (False), and why."""
+
+
+class RoomToGrow(Propagator):
+    """Rung 2 of the rule, what the open cells allow (see the module's docstring).  What it
+    learns of a number depends only on the cells that may hold it and those fixed to it,
+    two masks, so it is kept per number and those masks (``learnt``, at most ``KEEP``
+    entries): a run reads the domains into masks and works out only the numbers whose
+    masks changed, never the board again."""
+
+    __slots__ = ("rule", "grid", "bits", "learnt")
+    KEEP = 4096
+
+    def __init__(self, rule: Rule, grid: RectGrid) -> None:
+        self.rule, self.grid, self.bits = rule, grid, BitGrid(grid)
+        self.learnt: dict[tuple[int, int, int], Steps | None] = {}
+
+    def propagate(self, engine: Engine) -> bool:
+        dom, learnt = engine.dom, self.learnt
+        alike: dict[int, int] = {}  # cells by their domain: few domains, many cells
         for cell, d in enumerate(dom):
-            cbit = 1 << cell
+            alike[d] = alike.get(d, 0) | 1 << cell
+        allow: dict[int, int] = {}
+        fixed: dict[int, int] = {}
+        for d, cells in alike.items():
+            if not d & (d - 1):
+                fixed[d.bit_length() - 1] = cells
             while d:
                 low = d & -d
                 v = low.bit_length() - 1
-                allow[v] = allow.get(v, 0) | cbit
+                allow[v] = allow.get(v, 0) | cells
                 d ^= low
-        fixed = fixed_pieces(bits, dom)
-        drop = [0] * len(dom)
-        why: dict[int, tuple[object, ...]] = {}
-        for v, may in allow.items():
-            bit = 1 << v
-            for piece in bits.pieces(may):
-                if piece.bit_count() < v:
-                    for cell in cells_of(piece):
-                        drop[cell] |= bit
-                        why.setdefault(cell, (ROOM, v, piece.bit_count()))
-            for region in fixed.get(v, ()):  # short regions: where they can still reach
-                size = region.bit_count()
-                if size == v:
-                    continue
-                reach = bits.balls(region, may, v - size)[-1]
-                if reach.bit_count() < v:
-                    return None
-                if reach.bit_count() == v:
-                    first = (region & -region).bit_length() - 1
-                    for cell in cells_of(reach & ~region):
-                        if dom[cell] != bit and not engine.set(cell, bit, (), (FILL, first, v)):
-                            return None
-                    return True
-            total: dict[int, int] = {}
-            for region in fixed.get(v, ()):  # an open cell beside regions of v would join them
-                size = region.bit_count()
-                for cell in cells_of(bits.spread(region) & may & ~region):
-                    total[cell] = total.get(cell, 1) + size
-            for cell, joined in total.items():
-                if joined > v and dom[cell] != bit:
-                    drop[cell] |= bit
-                    why.setdefault(cell, (JOIN, v, joined))
+        if len(learnt) > self.KEEP:
+            learnt.clear()
         changed = False
-        for cell, gone in enumerate(drop):
-            if gone and dom[cell] & gone:
-                if not engine.set(cell, ~gone, (), why[cell]):
-                    return None
-                changed = True
-        return changed
+        for v, may in allow.items():
+            key = (v, may, fixed.get(v, 0))
+            steps = learnt[key] if key in learnt else learnt.setdefault(key, self._number(*key))
+            if steps is None:
+                return False
+            bit = 1 << v
+            for cell, holds, why in steps:
+                if dom[cell] & bit and (not holds or dom[cell] != bit):
+                    if not engine.set(cell, bit if holds else ~bit, (), why):
+                        return False
+                    changed = True
+        if changed:
+            engine.again()
+        return True
+
+    def _number(self, v: int, may: int, fixed: int) -> Steps | None:
+        """What the rule says of number ``v``: the cells ``may`` may hold it, ``fixed`` hold
+        it; None on a contradiction."""
+        bits, steps = self.bits, []
+        seeds = may & ~fixed if v > 1 else 0  # pieces of cells fixed to v alone are ``RegionAt``'s
+        while seeds:
+            piece = bits.flood(seeds & -seeds, may)
+            seeds &= ~piece
+            if piece.bit_count() < v:
+                steps += [(cell, False, (ROOM, v, piece.bit_count())) for cell in cells_of(piece)]
+        total: dict[int, int] = {}
+        for region in bits.pieces(fixed):
+            size = region.bit_count()
+            if size > v:
+                return None
+            if size == v:
+                continue
+            reach = bits.balls(region, may, v - size)[-1]  # where a short region can still reach
+            if reach.bit_count() < v:
+                return None
+            first = (region & -region).bit_length() - 1
+            if reach.bit_count() == v:
+                steps += [(cell, True, (FILL, first, v)) for cell in cells_of(reach & ~region)]
+            for cell in cells_of(bits.spread(region) & may & ~region):  # an open cell would join them
+                total[cell] = total.get(cell, 1) + size
+        steps += [(cell, False, (JOIN, v, joined)) for cell, joined in total.items() if joined > v]
+        return tuple(steps)
 
     def explain(self, var: int, mask: int, note: object) -> str:
-        name = self.grid.name
-        kind, *rest = note if isinstance(note, tuple) else (note,)
-        if kind == COMPLETE:
-            first, v = rest
-            return f"the region of {v} at {name(first)} has its {v} cells, so a neighbour holds another number"
-        if kind == WAY_OUT:
-            first, v, size = rest
-            return f"the region of {v} at {name(first)} has {size} of its {v} cells and can grow only here"
-        if kind == FILL:
-            first, v = rest
-            return f"the region of {v} at {name(first)} can reach just the {v} cells it needs, so it takes them all"
-        if kind == ROOM:
-            v, room = rest
-            return f"a region of {v} here would have only {room} cells that could hold {v}"
-        v, total = rest
-        return f"a {v} here would join regions of {v} into {total} cells, more than {v}"
+        return explain_sizes(self.grid, note)
+
+
+class GivenCells(Propagator):
+    """The givens as they stand, for a generator's one model (``NumberGivens``): a given
+    cell holds its number, an open cell what ``open_domains`` allows.  Woken when a given
+    changes (it watches no cell); more givens only narrow further, so a live engine may
+    take them from where it stands."""
+
+    __slots__ = ("rule", "grid", "givens", "largest", "bits")
+    watches: Sequence[int] = ()
+
+    def __init__(self, rule: Rule, grid: RectGrid, givens: Sequence[int], largest: int) -> None:
+        self.rule, self.grid, self.givens, self.largest = rule, grid, list(givens), largest
+        self.bits = BitGrid(grid)
+
+    def propagate(self, engine: Engine) -> bool:
+        dom = engine.dom
+        masks = open_domains(self.grid, self.givens, self.largest, self.bits)
+        return all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask)
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        return "a given number stands here, or the open cells around allow only these numbers"
+
+
+class NumberGivens(ClueModel):
+    """A number-fill board's model whose clues are its givens (``GivenCells`` at ``index``
+    in the model, built for a board without givens), for ``generation.reduce_clues``: its
+    readers are ``GivenCells`` and ``also`` (a ``Lookahead``), so passes go by halving on a
+    live engine; ``make(givens)`` is the board with these givens."""
+
+    def __init__(
+        self, model: Model, index: int, make: Callable[[tuple[int, ...]], Any], also: Sequence[int] = ()
+    ) -> None:
+        self.model, self.index, self.make, self.also = model, index, make, tuple(also)
+        given = model.propagators[index]
+        assert isinstance(given, GivenCells)
+        self.given = given
+
+    def set_clue(self, position: Any, clue: int | None) -> None:
+        self.given.givens[position] = clue or 0
+
+    def instance(self) -> Any:
+        return self.make(tuple(self.given.givens))
+
+    def readers(self, position: Any) -> Sequence[int]:
+        return (self.index, *self.also)
+
+
+def explain_sizes(grid: RectGrid, note: object) -> str:
+    """The words for a ``RegionAt`` or ``RoomToGrow`` step."""
+    name = grid.name
+    kind, *rest = note if isinstance(note, tuple) else (note,)
+    if kind == COMPLETE:
+        first, v = rest
+        return f"the region of {v} at {name(first)} has its {v} cells, so a neighbour holds another number"
+    if kind == WAY_OUT:
+        first, v, size = rest
+        return f"the region of {v} at {name(first)} has {size} of its {v} cells and can grow only here"
+    if kind == FILL:
+        first, v = rest
+        return f"the region of {v} at {name(first)} can reach just the {v} cells it needs, so it takes them all"
+    if kind == ROOM:
+        v, room = rest
+        return f"a region of {v} here would have only {room} cells that could hold {v}"
+    v, total = rest
+    return f"a {v} here would join regions of {v} into {total} cells, more than {v}"
+
+
+def numbers_text(var: int, mask: int) -> str:
+    """A domain's numbers in words, ``3 or 5`` (a ``Lookahead``'s ``describe``)."""
+    return " or ".join(map(str, values_of(mask)))
+
+
+def number_step(grid: RectGrid, var: int, mask: int) -> str:
+    """A step on a number-fill board in words: ``r1c2 is 4``, ``r1c2 can only be 3 or 5``
+    (a genre's ``describe_step``)."""
+    return f"{grid.name(var)} {'can only be' if mask & (mask - 1) else 'is'} {numbers_text(var, mask)}"
 
 
 def paint_numbers(
@@ -283,53 +369,43 @@ def _connected_part(grid: RectGrid, cells: Sequence[int], count: int) -> list[in
 
 
 def random_regions(grid: RectGrid, rng: Rng, largest: int, tries: int = 50) -> list[int] | None:
-    """A random filled board whose regions have 1 to ``largest`` cells: regions grown from
-    random cells to random sizes (on by a cell while one would touch a region of its size),
-    then neighbouring regions of one size merged (or the board drawn again when a merge
-    would pass ``largest``).  None after ``tries`` draws."""
-    for _ in range(tries):
-        values = _grown(grid, rng, largest)
-        if values is not None:
-            return values
-    return None
-
-
-def _grown(grid: RectGrid, rng: Rng, largest: int) -> list[int] | None:
-    n = grid.n_cells
-    owner = [-1] * n
+    """A random filled board whose regions have 1 to ``largest`` cells, drawn as Tatham's
+    Filling draws one: every cell its own region, then, cell by cell in a shuffled order
+    and round again while any changed, a region that touches one of its size merges with
+    its smallest neighbour that keeps it within ``largest``.  Where none does, his board is
+    drawn again; here the region breaks back into single cells, which merge anew (a 20x20
+    board would take hundreds of draws).  None after ``tries`` rounds of ``n`` cells."""
+    n, near = grid.n_cells, grid.neighbours
+    owner = list(range(n))
+    members: list[list[int]] = [[c] for c in range(n)]
     order = list(range(n))
     rng.shuffle(order)
-    sizes: list[int] = []
-    for start in order:
-        if owner[start] >= 0:
-            continue
-        want, region, grown = rng.between(1, largest), len(sizes), [start]
-        owner[start] = region
-        while True:  # to its size, and on while it would touch a region of the same size
-            frontier = [d for c in grown for d in grid.neighbours[c] if owner[d] < 0]
-            clash = any(
-                owner[d] >= 0 and sizes[owner[d]] == len(grown)
-                for c in grown
-                for d in grid.neighbours[c]
-                if owner[d] != region
-            )
-            if not frontier or (len(grown) >= want and not clash) or len(grown) >= largest:
-                break
-            pick = frontier[rng.below(len(frontier))]
-            owner[pick] = region
-            grown.append(pick)
-        sizes.append(len(grown))
-    values = [sizes[owner[c]] for c in range(n)]
-    for _ in range(n):  # equal neighbours are one region: merge until the sizes agree
-        regions = regions_of(grid, values)
-        wrong = [cells for cells in regions if len(cells) != values[cells[0]]]
-        if not wrong:
-            return values
-        cells = wrong[0]
-        if len(cells) > largest:
-            return None
-        for c in cells:
-            values[c] = len(cells)
+    for _ in range(tries):
+        changed = False
+        for cell in order:
+            mine = owner[cell]
+            size = len(members[mine])
+            around = list(near[cell])
+            rng.shuffle(around)
+            clash, join, least = False, -1, largest - size + 1
+            for d in around:
+                other = owner[d]
+                if other != mine:
+                    clash = clash or len(members[other]) == size
+                    if len(members[other]) < least and rng.below(10):  # now and then not the smallest
+                        join, least = other, len(members[other])
+            if not clash:
+                continue
+            changed = True
+            if join < 0:
+                for c in members[mine]:
+                    owner[c], members[c] = c, [c]
+                continue
+            for c in members[join]:
+                owner[c] = mine
+            members[mine] += members[join]
+        if not changed:
+            return [len(members[owner[c]]) for c in range(n)]
     return None
 
 
@@ -339,26 +415,32 @@ def given_mask(givens: Sequence[int], largest: int) -> list[int]:
     return [1 << g if g else full for g in givens]
 
 
-def open_domains(grid: RectGrid, givens: Sequence[int], largest: int) -> list[int]:
+def open_domains(grid: RectGrid, givens: Sequence[int], largest: int, bits: BitGrid | None = None) -> list[int]:
     """Per cell, the numbers it may hold read off the givens alone: a given's own; an open
     cell's, a given number (its region may hold a given) or at most the cells of its piece of
     open cells (a region without a given lies within it).  Smaller domains, same solutions."""
     out = given_mask(givens, largest)
-    numbers = 0
+    numbers, bits = 0, bits or BitGrid(grid)
     for g in givens:
         numbers |= 1 << g if 0 < g <= largest else 0
-    for piece in grid.pieces(lambda c: not givens[c]):
-        mask = full_domain(min(largest, len(piece))) | numbers
-        for cell in piece:
+    for piece in bits.pieces(sum(1 << c for c, g in enumerate(givens) if not g)):
+        mask = full_domain(min(largest, piece.bit_count())) | numbers
+        for cell in cells_of(piece):
             out[cell] = mask
     return out
 
 
 __all__ = [
-    "SizedRegions",
-    "fixed_pieces",
+    "GivenCells",
+    "NumberGivens",
+    "RegionAt",
+    "RoomToGrow",
+    "add_sized_regions",
+    "explain_sizes",
     "full_domain",
     "given_mask",
+    "number_step",
+    "numbers_text",
     "open_domains",
     "paint_numbers",
     "random_regions",

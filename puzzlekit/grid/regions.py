@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rung, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats.level import Block
-from puzzlekit.grid.shading import Shading
+from puzzlekit.grid.shading import Shading, random_shading
 from puzzlekit.grid.text import ParsedGrid, read_grid, region_letters
 from puzzlekit.grid.topology import EAST, SOUTH, RectGrid
 
@@ -130,6 +132,31 @@ class Regions:
                 out.append(line[first : last + 2])
         return out
 
+    def unbroken(self, breaks: Callable[[int], bool], kind: str, walls: int = 2) -> list[Violation]:
+        """A violation per run across ``walls`` walls (``runs_across``) none of whose cells
+        ``breaks`` (Heyawake: is shaded, or unmarked)."""
+        found = []
+        for run in self.runs_across(walls):
+            if not any(breaks(c) for c in run):
+                where = f"{self.grid.name(run[0])} to {self.grid.name(run[-1])}"
+                many = ("two", "three", "four", "five")[walls - 1] if walls < 5 else str(walls + 1)
+                what = f"unshaded cells cross {many} {self.word}s from {where}"
+                found.append(Violation(kind, what, run, cells=run))
+        return found
+
+    def numbers_in(self, clues: ParsedGrid, word: str = "number") -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+        """Per region, the number a layer read by ``read_grid`` writes in it (None: none) and
+        its cell (the region's first when none); a located error where a region has two."""
+        numbers: list[int | None] = [None] * self.n
+        spots = [cells[0] for cells in self.cells]
+        for cell, token in enumerate(clues.tokens):
+            if token.isdigit():
+                region = self.owner[cell]
+                if numbers[region] is not None:
+                    raise clues.error(cell, f"{self.name(region)} has two {word}s; a {self.word} has one at most")
+                numbers[region], spots[region] = int(token), cell
+        return tuple(numbers), tuple(spots)
+
     def __repr__(self) -> str:
         return f"<Regions: {self.n} {self.word}s on {self.grid.cols}x{self.grid.rows}>"
 
@@ -153,6 +180,13 @@ def split_rect(rect: Rect, rng: Rng, cut: Callable[[Rect, bool, int], bool]) -> 
     return None
 
 
+FORCE_TRIES = 20
+"""Cuts ``RoomCutter.force`` tries in a room before it gives up."""
+RESHADE_NODES = 300
+"""Nodes of ``RoomCutter.reshade``'s search: a room and its ring (up to 42 cells) is
+redrawn in a few dozen when it can be."""
+
+
 class RoomCutter:
     """Rooms cut round a ``Shading`` so that no straight run of unshaded cells crosses two
     walls (Heyawake's rule): a cut that would make one shades a cell of the run between
@@ -164,6 +198,19 @@ class RoomCutter:
         self.grid, self.owner = grid, [0] * grid.n_cells
         self.rects: list[Rect] = [(0, 0, grid.rows, grid.cols)]
         """The rooms, ``owner[cell]`` indexing them."""
+
+    @classmethod
+    def round_shading(cls, grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
+        """Rooms of up to ``largest`` cells (a room no cut may split stays bigger) cut round
+        a random shading (``random_shading``), shaded further where a cut needs it."""
+        cutter = cls(random_shading(grid, rng, 1), rng)
+        cutter.cut_down(largest)
+        return cutter
+
+    def rooms(self, word: str = "room") -> tuple[Regions, tuple[int, ...]]:
+        """The rooms as ``Regions``, and per room its shaded cells (its number)."""
+        rooms, values = Regions(self.grid, self.owner, word), self.shading.values
+        return rooms, tuple(sum(values[c] for c in cells) for cells in rooms.cells)
 
     def split(self, k: int) -> bool:
         """Cut room ``k`` in two at random where it may be; False where it may not."""
@@ -186,23 +233,32 @@ class RoomCutter:
             for c in reversed(shaded):  # a refused cut leaves the shading as it was
                 self.shading.shade(c, False)
             return False
-        new = len(self.rects)
-        self.rects.append((r0, c0, r1, at) if down else (r0, c0, at, c1))
-        k = self.owner[ends[0]]
-        self.rects[k] = (r0, at, r1, c1) if down else (at, c0, r1, c1)
-        first = self.rects[new]
-        for r in range(first[0], first[2]):
-            self.owner[r * cols + first[1] : r * cols + first[3]] = [new] * (first[3] - first[1])
+        self._place(self.owner[ends[0]], down, at)
         return True
 
-    def settle(self, left: Callable[[], Sequence[int]], flips: int) -> bool:
-        """Cut rooms, and flip the shading, until ``left()`` (the cells deduction leaves open
-        on the board as it stands) is empty; False when nothing more helps.
+    def _place(self, k: int, down: bool, at: int) -> None:
+        """Cut room ``k`` (its rectangle is ``rect``) as ``split_rect`` says, rules unasked."""
+        r0, c0, r1, c1 = self.rects[k]
+        new = len(self.rects)
+        self.rects.append((r0, c0, r1, at) if down else (r0, c0, at, c1))
+        self.rects[k] = (r0, at, r1, c1) if down else (at, c0, r1, c1)
+        self._own(new)
+
+    def _own(self, k: int) -> None:
+        r0, c0, r1, c1 = self.rects[k]
+        for r in range(r0, r1):
+            self.owner[r * self.grid.cols + c0 : r * self.grid.cols + c1] = [k] * (c1 - c0)
+
+    def settle(self, left: Callable[[], Sequence[int]], moves: int) -> bool:
+        """Cut rooms, and redraw the shading, until ``left()`` (the cells deduction leaves
+        open on the board as it stands) is empty; False when nothing more helps.
 
         Each round cuts half the rooms holding open cells (else rooms beside them): a cut
         adds walls and numbers and takes none, so the open cells only fall.  Where none may
-        be cut, an open cell (or one of its rooms) flips its shading, kept when no more
-        cells stay open; ``flips`` of those at most."""
+        be cut, a room holding open cells is cut anyway and the shading round it redrawn to
+        fit (``force``), else the shading round an open cell is redrawn (``reshade``): two
+        ways to shade a 2x2 block's diagonals, which counts cannot tell apart in one room,
+        need a wall there.  ``moves`` of those at most."""
         rng, near, open_cells = self.rng, self.grid.neighbours, left()
         while open_cells:
             owner = self.owner
@@ -211,58 +267,103 @@ class RoomCutter:
             cut = 0
             for k in loose + beside:
                 cut += 2 * cut < len(loose) and self.split(k)
-            if cut:
-                open_cells = left()
-                continue
-            rooms = set(loose)
-            inside = {c for c in range(self.grid.n_cells) if owner[c] in rooms} - set(open_cells)
-            for c in _shuffled(rng, open_cells) + _shuffled(rng, inside):
-                if flips and (flipped := self.flip(c)):
-                    flips -= 1
-                    trial = left()
-                    if len(trial) <= len(open_cells):
-                        open_cells = trial
-                        break
-                    self.unflip(flipped)
-            else:
-                return False
+            if not cut:
+                moves -= 1
+                if moves < 0 or not (
+                    any(self.force(k) for k in loose + beside)
+                    or any(self.reshade(self.around(c, 2), True) for c in _shuffled(rng, open_cells))
+                ):
+                    return False
+            open_cells = left()
         return True
 
-    def flip(self, c: int) -> list[int]:
-        """Shade ``c`` (moving a shaded neighbour there, when one is in the way), or take its
-        shading back, where the rules allow (the unshaded runs through it within two rooms);
-        the cells flipped, to flip back with ``unflip``; [] where the rules do not allow it."""
-        shading, cols = self.shading, self.grid.cols
-        if shading.values[c]:
-            if any(self._walls_across(c, step) > 1 for step in (1, cols)):
-                return []
+    def around(self, cell: int, radius: int) -> list[int]:
+        """The cells of the square of ``radius`` round ``cell``, on the board, in reading order."""
+        r, c = divmod(cell, self.grid.cols)
+        return self.window((r - radius, c - radius, r + radius + 1, c + radius + 1))
+
+    def window(self, rect: Rect) -> list[int]:
+        """The cells of ``rect`` that are on the board, in reading order."""
+        r0, c0, r1, c1 = rect
+        rows, cols = range(max(0, r0), min(self.grid.rows, r1)), range(max(0, c0), min(self.grid.cols, c1))
+        return [r * self.grid.cols + c for r in rows for c in cols]
+
+    def force(self, k: int, tries: int = FORCE_TRIES) -> bool:
+        """Cut room ``k`` where a cut may not go, and redraw the shading of the room and the
+        ring round it (``reshade``) so the rules hold again; up to ``tries`` cuts at random.
+        False (and nothing changed) when none fits."""
+        r0, c0, r1, c1 = rect = self.rects[k]
+        cuts = [(True, c) for c in range(c0 + 1, c1)] + [(False, r) for r in range(r0 + 1, r1)]
+        self.rng.shuffle(cuts)
+        window = self.window((r0 - 1, c0 - 1, r1 + 1, c1 + 1))
+        for down, at in cuts[:tries]:
+            self._place(k, down, at)
+            if self.reshade(window):
+                return True
+            self.rects[k] = rect  # undo the cut: room k takes its cells back
+            self.rects.pop()
+            self._own(k)
+        return False
+
+    def reshade(self, cells: Sequence[int], differ: bool = False, nodes: int = RESHADE_NODES) -> bool:
+        """Shade ``cells`` anew at random so the rules hold (none touching, the unshaded one
+        area, no unshaded run across two walls), the rest of the board as it is: a
+        depth-first search in reading order, shading first two times in three, of at most
+        ``nodes`` nodes; ``differ``: the new shading must differ from the old.  False (and
+        the shading as it was) when none is found."""
+        shading, near, rng = self.shading, self.grid.neighbours, self.rng
+        old = [shading.values[c] for c in cells]
+        for c in cells:
             shading.shade(c, False)
-            return [c]
-        moved = [x for x in self.grid.neighbours[c] if shading.values[x]]
-        if len(moved) > 1 or (moved and any(self._walls_across(moved[0], step) > 1 for step in (1, cols))):
-            return []
-        for x in moved:
-            shading.shade(x, False)
-        if shading.may(c):
-            shading.shade(c)
-            return [*moved, c]
-        self.unflip(moved)
-        return []
+        pending, left = set(cells), [nodes]
 
-    def unflip(self, cells: Sequence[int]) -> None:
-        """Flip ``cells`` (what ``flip`` did) back, last first."""
-        for c in reversed(cells):
-            self.shading.shade(c, not self.shading.values[c])
+        def fill(i: int) -> bool:
+            if i == len(cells):
+                return not differ or [shading.values[c] for c in cells] != old
+            left[0] -= 1
+            c = cells[i]
+            pending.discard(c)
+            first = rng.below(3) != 0
+            for shade in (first, not first):
+                if left[0] < 0:
+                    break
+                if not shade:
+                    if not self._crosses(c, pending) and fill(i + 1):
+                        return True
+                elif shading.may(c):
+                    shading.shade(c)
+                    if not any(self._crosses(x, pending) for x in near[c]) and fill(i + 1):
+                        return True
+                    shading.shade(c, False)
+            pending.add(c)
+            return False
 
-    def _walls_across(self, c: int, step: int) -> int:
-        """The walls the run of unshaded cells through ``c`` (unshaded) would cross."""
-        values, owner, cols, n, walls = self.shading.values, self.owner, self.grid.cols, self.grid.n_cells, 0
-        for way in (-step, step):
-            x = c
-            while 0 <= x + way < n and (step > 1 or (x + way) // cols == x // cols) and not values[x + way]:
-                walls += owner[x + way] != owner[x]
-                x += way
-        return walls
+        if fill(0):
+            return True
+        for c, value in zip(cells, old):
+            shading.shade(c, bool(value))
+        return False
+
+    def _crosses(self, c: int, pending: set[int]) -> bool:
+        """Does the run of unshaded cells through ``c`` (unshaded) cross two walls, either
+        way, a cell of ``pending`` counted unshaded once a neighbour is shaded?"""
+        values, owner, grid = self.shading.values, self.owner, self.grid
+        cols, n, near = grid.cols, grid.n_cells, grid.neighbours
+        if values[c]:
+            return False
+        for step in (1, cols):
+            walls = 0
+            for way in (-step, step):
+                x = c
+                while 0 <= x + way < n and (step > 1 or (x + way) // cols == x // cols):
+                    y = x + way
+                    if values[y] or (y in pending and not any(values[z] for z in near[y])):
+                        break
+                    walls += owner[y] != owner[x]
+                    x = y
+            if walls > 1:
+                return True
+        return False
 
     def _clear(self, a: int, b: int, step: int, shaded: list[int]) -> bool:
         """Can a wall go between ``a`` and ``b`` (``b = a + step``) with the run of unshaded
@@ -369,3 +470,174 @@ def moved_path(regions: Regions, fixed: Sequence[int], start: int, rng: Rng) -> 
                 came[n] = cell
                 queue.append(n)
     return None
+
+
+# -- regions grown round a planted shading, kept solved by deduction (Norinori, LITS) ------
+
+OFF = -1
+"""``RegionGrowth.owner`` of a cell in no region yet (it is unshaded meanwhile)."""
+
+
+class RegionGrowth:
+    """A generator's board while cells join regions round a planted shading (``shaded``,
+    per cell 1 or 0): ``owner[cell]`` is its region, or :data:`OFF` (unshaded, a given
+    meanwhile).  A change is kept when deduction capped at ``rung`` still solves the cells
+    within ``reach`` steps of the changed region, judged on a window: the rules of the
+    regions round them and of their cells (a subset of the whole board's, on domains no
+    narrower, so whatever it solves the whole board solves too); cells beyond the window
+    take their planted values, which no rule in it reads.  ``whole_board`` then judges
+    the whole board once.
+
+    ``cell_rules(cell)`` and ``region_rules(cells)`` (a region's sorted cells) are built
+    once per run and kept (a region's for as long as it has those cells); ``extra()``
+    adds fresh propagators to every model (a ``Lookahead``, which keeps an engine per
+    model)."""
+
+    def __init__(
+        self,
+        grid: RectGrid,
+        ladder: Sequence[Rung],
+        shaded: list[int],
+        rung: int,
+        cell_rules: Callable[[int], Sequence[Propagator]],
+        region_rules: Callable[[tuple[int, ...]], Sequence[Propagator]],
+        extra: Callable[[], Sequence[Propagator]] = tuple,
+        reach: int = 0,
+        context: int = 3,
+    ) -> None:
+        self.grid, self.ladder, self.shaded, self.rung = grid, tuple(ladder), shaded, rung
+        self.reach, self.context = reach, context
+        self.owner = [OFF] * grid.n_cells
+        self.members: dict[int, set[int]] = {}
+        """Per region, its cells."""
+        self._cell_rules = [tuple(cell_rules(c)) for c in range(grid.n_cells)]
+        self._make_rules, self._extra = region_rules, extra
+        self._kept: dict[tuple[int, ...], tuple[Propagator, ...]] = {}
+
+    def put(self, cell: int, region: int) -> None:
+        """Move ``cell`` into ``region`` (:data:`OFF`: out of every region)."""
+        old = self.owner[cell]
+        if old != OFF:
+            self.members[old].discard(cell)
+        self.owner[cell] = region
+        if region != OFF:
+            self.members.setdefault(region, set()).add(cell)
+
+    def attempt(self, cells: Sequence[int], region: int, flips: Sequence[int] = ()) -> bool:
+        """Put ``cells`` in ``region`` (a new number: a new region) and flip the planted
+        shading at ``flips``, kept when deduction still solves the cells round the region;
+        else nothing changes."""
+        old = [self.owner[c] for c in cells]
+        for c in cells:
+            self.put(c, region)
+        for c in flips:
+            self.shaded[c] ^= 1
+        if self._settled(self.members[region]) and not self.open_cells(self.members[region]):
+            return True
+        for c in flips:
+            self.shaded[c] ^= 1
+        for c, was in zip(cells, old):
+            self.put(c, was)
+        return False
+
+    def free(self, regions: Iterable[int]) -> list[int]:
+        """Take the unshaded cells of ``regions`` out of them; those cells, in order."""
+        wanted = set(regions) - {OFF}
+        out = [c for c in range(self.grid.n_cells) if self.owner[c] in wanted and not self.shaded[c]]
+        for c in out:
+            self.put(c, OFF)
+        return out
+
+    def grow(self, join: Callable[[int], bool], rng: Rng, tick: Callable[[], None], tries: int) -> bool:
+        """Every cell in no region joins one (``join(cell)``: True when it did), in a random
+        order, pass after pass.  After a pass that joins none, the regions beside a stuck
+        cell (one at random) give their unshaded cells back; once every cell has joined,
+        the whole board is judged, and the regions round the cells it leaves open give
+        theirs back.  True when the whole board is solved; False after ``tries`` joins
+        tried, or when nothing is left to give back.  ``tick()`` looks at the clock."""
+        near, owner = self.grid.neighbours, self.owner
+        waiting = [c for c in range(self.grid.n_cells) if owner[c] == OFF]
+        rng.shuffle(waiting)
+        while tries > 0:
+            tick()
+            tries -= len(waiting)
+            stuck = [c for c in waiting if not join(c)]
+            if stuck and len(stuck) < len(waiting):
+                waiting = stuck
+                continue
+            left = [rng.choice(stuck)] if stuck else self.open_cells()
+            if not left:
+                return True
+            freed = self.free({owner[n] for c in left for n in (c, *near[c])})
+            if not freed and not stuck:
+                return False
+            rng.shuffle(freed)
+            waiting = [*left[:1], *freed, *(c for c in stuck if c != left[0])] if stuck else freed
+        return False
+
+    def open_cells(self, near: Iterable[int] | None = None) -> list[int]:
+        """The cells within ``reach`` of ``near`` (None: every cell) that deduction leaves
+        open, or all of them when it finds a contradiction."""
+        grid, owner = self.grid, self.owner
+        if near is None:
+            judged = window = set(range(grid.n_cells))
+        else:
+            judged = _ball(grid, near, self.reach)
+            window = _ball(grid, judged, self.context)
+            window |= {c for r in {owner[c] for c in window} - {OFF} for c in self.members[r]}
+        model = Model(self.ladder, domains=[TRUE if v else FALSE for v in self.shaded])
+        for c in window | _ball(grid, window, 1):
+            model.domains[c] = FALSE if owner[c] == OFF else BOOL
+        for c in window:
+            model.propagators += self._cell_rules[c]
+        for r in {owner[c] for c in window} - {OFF}:
+            cells = tuple(sorted(self.members[r]))
+            if window.issuperset(cells):
+                model.propagators += self._kept.get(cells) or self._keep(cells)
+        model.propagators += self._extra()
+        engine = self._settle(model, judged)
+        if engine is None:
+            return sorted(judged)
+        return sorted(c for c in judged if engine.dom[c] == BOOL)
+
+    def _settled(self, region: set[int]) -> bool:
+        """Does deduction settle ``region`` when every other cell is given its planted
+        value?  A quick test a change must pass first: told more, deduction on the
+        window can only do better."""
+        cells = tuple(sorted(region))
+        model = Model(self.ladder, domains=[TRUE if v else FALSE for v in self.shaded])
+        for c in cells:
+            model.domains[c] = BOOL
+        for c in _ball(self.grid, cells, 1):
+            model.propagators += self._cell_rules[c]
+        model.propagators += self._kept.get(cells) or self._keep(cells)
+        model.propagators += self._extra()
+        engine = self._settle(model, cells)
+        return engine is not None and BOOL not in (engine.dom[c] for c in cells)
+
+    def _settle(self, model: Model, cells: Iterable[int]) -> Engine | None:
+        """The engine on ``model`` at its fixpoint (None: a contradiction), rung by rung:
+        the dearer rungs (trial) only run while ``cells`` are not all settled."""
+        engine = Engine(model, max_rung=self.rung)
+        for rung in range(1, self.rung + 1):
+            if not (engine.start(rung) if rung == 1 else engine.run(rung)):
+                return None
+            if BOOL not in (engine.dom[c] for c in cells):
+                break
+        return engine
+
+    def _keep(self, cells: tuple[int, ...]) -> tuple[Propagator, ...]:
+        if len(self._kept) > 50 * self.grid.n_cells:  # regions long gone
+            self._kept.clear()
+        self._kept[cells] = tuple(self._make_rules(cells))
+        return self._kept[cells]
+
+
+def _ball(grid: RectGrid, cells: Iterable[int], steps: int) -> set[int]:
+    """The cells at most ``steps`` steps from ``cells``."""
+    out = set(cells)
+    edge = out
+    for _ in range(steps):
+        edge = {n for c in edge for n in grid.neighbours[c]} - out
+        out |= edge
+    return out

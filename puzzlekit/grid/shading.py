@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.model import BOOL, FALSE, TRUE, Propagator, Rule, Violation
+from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rule, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid.bits import BitGrid
 from puzzlekit.grid.text import marks_of
@@ -187,6 +187,15 @@ def block_clauses(grid: RectGrid, lit: Callable[[int], int]) -> list[Clause]:
 
 
 # -- a random solution, for generators ----------------------------------------------------
+
+
+def left_open(model: Model, cap: int, deadline: float | None = None) -> list[int]:
+    """The variables deduction capped at rung ``cap`` leaves open on ``model`` (built round
+    a planted solution, so never a contradiction): what a generator settling its clues
+    looks at after each change.  Past ``deadline`` the engine raises ``Timeout``."""
+    engine = Engine(model, max_rung=cap, deadline=deadline)
+    engine.start()
+    return [v for v, d in enumerate(engine.dom) if d == BOOL]
 
 
 class Shading:

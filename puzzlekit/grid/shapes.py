@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule, Violation
+from puzzlekit.core.rng import Rng
 from puzzlekit.grid.topology import RectGrid
 
 Shape = tuple[tuple[int, int], ...]
@@ -195,3 +196,20 @@ def sized_pieces(
             message = f"the piece of {what} at {place} has {n} cell{'s' * (n != 1)}, not {size}"
             found.append(Violation(kind, message, cells, len(piece) < size, cells, place))
     return found
+
+
+def random_dominoes(grid: RectGrid, rng: Rng) -> list[int]:
+    """Per cell 1 or 0: dominoes placed at random until no more fit, none touching another
+    side by side (corners may): a planted Norinori shading."""
+    shaded = [0] * grid.n_cells
+    cells = list(range(grid.n_cells))
+    rng.shuffle(cells)
+
+    def free(cell: int, partner: int) -> bool:
+        return not shaded[cell] and all(not shaded[n] for n in grid.neighbours[cell] if n != partner)
+
+    for cell in cells:
+        near = [n for n in grid.neighbours[cell] if free(n, cell) and free(cell, n)]
+        if near:
+            shaded[cell] = shaded[rng.choice(near)] = 1
+    return shaded

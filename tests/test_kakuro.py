@@ -1,0 +1,126 @@
+"""Kakuro (not registered yet: the genre is used directly): the harness with brute force,
+pzprjs's sample and failing answers, the run-sum words, the pzprv3 round trip, the twin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from puzzlekit_kakuro import Kakuro
+from puzzlekit_kakuro.formats import KakuroPzpr, KakuroUrl
+
+import puzzlekit
+from puzzlekit import Genre, LevelError
+from puzzlekit.core import fixed_values
+from puzzlekit.core.rng import Rng
+from puzzlekit.formats.level import read_blocks
+from puzzlekit.grid import RectGrid, digit_sets, runs_of
+from puzzlekit.testing import PuzzleConformance
+
+SAMPLE = (Path(__file__).parent.parent / "plugins/puzzlekit_kakuro/examples/sample.txt").read_text()
+# pzprjs's own test data (test/script/kakuro.js in robx/pzprjs): the board, then per failing
+# answer the error it names (None: the answer) and the kind we report.
+PZPR_BOARD = (
+    "pzprv3/kakuro/5/5/0 0 12 4 0 0 /0 8,4 . . 0,10 0,0 /10 . . . . 0,10 /3 . . 3,17 . . /"
+    "0 21,0 . . . . /0 0,0 12,0 . . 0,0 /"
+)
+PZPR_ANSWERS = {
+    "nmDupRow": (". . . . . /2 . . . . /2 . . . . /. . . . . /. . . . . /", "repeat"),
+    "nmSumRowNe": (". . 3 . . /3 4 1 5 . /1 2 . . . /. . . . . /. . . . . /", "sum"),
+    "ceNoNum": (". . 3 . . /3 4 1 2 . /1 2 . 1 2 /. . 9 . 8 /. . 8 4 . /", "empty"),
+    None: (". 5 3 . . /3 4 1 2 . /1 2 . 1 2 /. 1 9 3 8 /. . 8 4 . /", None),
+}
+
+
+class TestKakuro(PuzzleConformance):
+    puzzle = "kakuro"
+    entry_point = False
+    generates = False
+    brute_force = 150
+
+    @classmethod
+    def genre(cls) -> Genre:
+        return Kakuro()
+
+
+def _state(source: str) -> tuple[puzzlekit.Puzzle, list[int]]:
+    genre = Kakuro()
+    text = KakuroPzpr().read(source.replace("/", "\n"), genre)
+    (puzzle,) = puzzlekit.load(genre, text)
+    (block,) = read_blocks(text)
+    return puzzle, fixed_values(genre.parse_state(puzzle.instance, block))
+
+
+def test_the_pzprjs_sample_solves_to_its_answer() -> None:
+    result = puzzlekit.solve(Kakuro(), SAMPLE)
+    assert result.status == puzzlekit.Status.UNIQUE
+    _, answer = _state(PZPR_BOARD + PZPR_ANSWERS[None][0])
+    assert list(result.solutions[0].values) == answer
+
+
+@pytest.mark.parametrize("error", [e for e in PZPR_ANSWERS if e])
+def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names(error: str) -> None:
+    puzzle, values = _state(PZPR_BOARD + PZPR_ANSWERS[error][0])
+    found = Kakuro().accept(puzzle.instance, values)
+    finished = [v.kind for v in found if not v.unfinished]
+    assert (finished or [v.kind for v in found])[0] == PZPR_ANSWERS[error][1], found
+
+
+def test_check_and_hints_say_what_is_wrong_in_words() -> None:
+    puzzle, values = _state(PZPR_BOARD + PZPR_ANSWERS["nmSumRowNe"][0])
+    (sum_wrong,) = [v for v in Kakuro().accept(puzzle.instance, values) if v.kind == "sum"]
+    assert sum_wrong.message == "the run across from r3c1 adds up to 13, not 10"
+    hint = puzzlekit.hint(Kakuro(), SAMPLE)
+    assert "adds up to" in hint.text or "holds" in hint.text, hint.text
+
+
+def test_pzprv3_files_round_trip_byte_for_byte() -> None:
+    source = (PZPR_BOARD + PZPR_ANSWERS[None][0]).replace("/", "\n")
+    puzzle, values = _state(PZPR_BOARD + PZPR_ANSWERS[None][0])
+    assert KakuroPzpr().write(puzzle, [1 << v for v in values]) == source
+
+
+def test_sat_twin_agrees_with_propagation() -> None:
+    pytest.importorskip("pysat")
+    genre, rng = Kakuro(), Rng("tests")
+    for _ in range(30):
+        board = genre.small_board(rng)
+        text = "\n".join(genre.write(board)) + "\n"
+        ours, sat = puzzlekit.solve(genre, text), puzzlekit.solve(genre, text, engine="sat")
+        assert ours.status == sat.status, text
+        if ours.status == puzzlekit.Status.UNIQUE:
+            assert list(ours.solutions[0].values) == list(sat.solutions[0].values), text
+
+
+def test_digit_sets_and_runs() -> None:
+    assert digit_sets(2, 4) == (0b1010,)  # 1+3
+    assert digit_sets(9, 45) == ((1 << 10) - 2,)
+    assert digit_sets(2, 18) == ()
+    grid = RectGrid(3, 3)
+    white = (False, False, False, False, True, True, False, True, False)
+    runs = runs_of(grid, white, {3: 5}, {1: 9})
+    assert [(r.clue, r.across, r.cells, r.total) for r in runs] == [(3, True, (4, 5), 5), (1, False, (4, 7), 9)]
+
+
+@pytest.mark.parametrize(
+    ("level", "where", "says"),
+    [
+        ("\\3 x\n", "1:4", "expected '.', '#', a clue like"),
+        (". 46\\ .\n", "1:3", "45 at most"),
+        (". .\n. . .\n", "2:5", "ragged row"),
+    ],
+)
+def test_bad_levels_are_located(level: str, where: str, says: str) -> None:
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load(Kakuro(), level)
+    assert where in str(err.value) and says in str(err.value), str(err.value)
+
+
+def test_the_pzprjs_sample_url_is_the_sample_and_writes_back_byte_for_byte() -> None:
+    url = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"
+    (from_url,) = puzzlekit.load(Kakuro(), KakuroUrl.decode(url))
+    (drawn,) = puzzlekit.load(Kakuro(), SAMPLE)
+    assert from_url.instance.key == drawn.instance.key
+    assert KakuroUrl.encode(drawn.instance) == url
+    with pytest.raises(LevelError, match="ends after"):
+        KakuroUrl.decode("https://puzz.link/p?kakuro/5/5/48la0")
