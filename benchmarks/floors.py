@@ -78,7 +78,7 @@ TATHAM: dict[str, tuple[str, str, dict[str, str]]] = {
     "kurodoko": ("/usr/games/sgt-range", "{w}x{h}", {"easy": "", "medium": "", "hard": ""}),
 }
 """Tatham's program for a genre, its parameter string and his level for each of our
-difficulty names.  Nurikabe has no Tatham counterpart."""
+difficulty names.  Nurikabe and Yajilin have no Tatham counterpart."""
 
 TIMEOUT = 60.0
 """``puzzlekit.generate``'s default timeout (seconds per puzzle), as a user gets it."""

@@ -64,6 +64,9 @@ DEFAULT_ROWS = (
     "kurodoko:10x10:medium:10",
     "kurodoko:10x10:hard:10",
     "kurodoko:20x20:hard:5",
+    "yajilin:10x10:easy:10",
+    "yajilin:10x10:medium:10",
+    "yajilin:10x10:hard:10",
 )
 
 

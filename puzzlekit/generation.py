@@ -127,6 +127,9 @@ Version 8, per genre:
   rung below, then at the difficulty's, solves the board; the rest by moving cells beside
   those left open); hard is proven by deduction up to trial (``top_deduction`` 3), never by
   search, so it needs exactly rung 3.  Every seed makes another board.
+- Yajilin (new since version 7, registered now): the unique board's arrows are then taken
+  away while it stays unique at the difficulty's rung (``reduce_clues``); every seed makes
+  another board, with fewer clues.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

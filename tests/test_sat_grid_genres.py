@@ -1,4 +1,4 @@
-"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle, Hitori and Kurodoko: the SAT
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle, Hitori, Kurodoko and Yajilin: the SAT
 engine (``Genre.sat_encoding``, sharing no reasoning with the propagators) and propagation
 with search agree on boards bigger than brute force reaches: the same status, and the same
 solution when there is one."""
@@ -145,6 +145,34 @@ def kurodoko(rng: random.Random) -> str:
     return "\n".join(g.write(Board(grid, tuple(numbers)))) + "\n"
 
 
+def yajilin(rng: random.Random) -> str:
+    """A 7x7 board: half generated (unique), half a random loop with cells off it shaded
+    apart at random and the rest arrows with their true count (often several solutions);
+    now and then a number off by one."""
+    from puzzlekit_yajilin.genre import Board
+
+    from puzzlekit.generation import make_each
+    from puzzlekit.grid import paths
+
+    g, grid, r = HOST.genre("yajilin"), RectGrid(7, 7), Rng(str(rng.random()))
+    if rng.random() < 0.5:
+        seed = f"sat-{rng.randrange(1 << 30)}"
+        (made,) = make_each(g, size=(7, 7), seed=seed, difficulty=rng.choice(("easy", "hard")), timeout=None, host=HOST)
+        return made.text
+    loop = paths.random_loop(grid, r, 0.45)
+    off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
+    picked = {c for c in off if rng.random() < 0.6}
+    shaded = {c for c in picked if not any(d in picked and d < c for d in grid.neighbours[c])}
+    arrows = {c: rng.choice("^v<>") for c in off if c not in shaded}
+    blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
+    counts = {c: sum(y in shaded for y in blank.ray(c)) for c in arrows}
+    if arrows and rng.random() < 0.25:
+        cell = rng.choice(sorted(arrows))
+        counts[cell] = max(0, counts[cell] + rng.choice((-1, 1)))
+    clues = tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells))
+    return "\n".join(g.write(Board(grid, clues))) + "\n"
+
+
 BOARDS: dict[str, Callable[[random.Random], str]] = {
     "akari": akari,
     "nurikabe": nurikabe,
@@ -154,8 +182,9 @@ BOARDS: dict[str, Callable[[random.Random], str]] = {
     "starbattle": starbattle,
     "hitori": hitori,
     "kurodoko": kurodoko,
+    "yajilin": yajilin,
 }
-BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40, "hitori": 12, "kurodoko": 12}
+BRUTE_BOARDS = {"starbattle": 15, "heyawake": 40, "hitori": 12, "kurodoko": 12, "yajilin": 30}
 """Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,
 65,536 assignments each, are a third of Star Battle's)."""
 

@@ -242,3 +242,12 @@ def test_the_editors_advice_reads_as_sentences() -> None:
         "Several solutions: the places where two differ are marked. The time ran out while choosing clues; "
         "the ones tried do not make it unique."
     )
+
+
+def test_the_editor_puts_yajilin_s_arrows_on_an_empty_board(client: TestClient) -> None:
+    out = client.post("/api/edit/open", json={"genre": "yajilin", "size": "4x3"}).json()
+    assert len(out["spots"]) == 12 and out["spots"][5]["values"][:3] == [None, 0, 1]
+    changes = [{"spot": 5, "value": 301}, {"spot": 0, "value": 0}]  # 1> at r2c2, 0^ at r1c1
+    changed = client.post("/api/edit/change", json={"genre": "yajilin", "puzzle": out["puzzle"], "changes": changes})
+    rows = changed.json()["puzzle"].splitlines()
+    assert rows[0].split()[0] == "0^" and rows[1].split()[1] == "1>" and changed.json()["spots"][5]["value"] == 301

@@ -1,9 +1,10 @@
-"""Yajilin (not registered yet: plugins/puzzlekit_yajilin is on the path only when asked,
-``PYTHONPATH=plugins``): pzprjs's sample and failing answers, the SAT twin, bad input."""
+"""Yajilin: the shared harness with brute force, pzprjs's sample and failing answers, the
+SAT twin, formats, generated boards and bad input."""
 
 from __future__ import annotations
 
 import pytest
+from puzzlekit_yajilin.genre import Yajilin
 
 import puzzlekit
 from puzzlekit import LevelError, interchange
@@ -11,24 +12,15 @@ from puzzlekit.core import FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import solve_sat
 from puzzlekit.formats.arrows import arrow_body, read_arrow_body
-from puzzlekit.host import Host, make_host
 from puzzlekit.testing import PuzzleConformance
 
-yajilin = pytest.importorskip("puzzlekit_yajilin.genre", reason="Yajilin is not registered yet: PYTHONPATH=plugins")
-plugin = pytest.importorskip("puzzlekit_yajilin.plugin")
-GENRE = yajilin.Yajilin()
-HOST = make_host(plugins=[plugin])
+GENRE = Yajilin()
 SAMPLE = "https://puzz.link/p?yajilin/5/5/m32j10"
 
 
 class TestYajilin(PuzzleConformance):
     puzzle = "yajilin"
     brute_force = 80
-    entry_point = False  # not registered yet
-
-    @classmethod
-    def host(cls) -> Host:
-        return HOST
 
 
 # pzprjs's test/script/yajilin.js: its URL body, its answer (the last, failing nothing) and
@@ -79,7 +71,7 @@ FAILING = {
 
 def pzpr_text(source: str) -> str:
     """The drawn level text of a pzprv3 file (the registered reader)."""
-    (p,) = puzzlekit.load("yajilin", source, host=HOST)
+    (p,) = puzzlekit.load("yajilin", source)
     return "\n".join(GENRE.write(p.instance, p.own_marks())) + "\n"
 
 
@@ -90,14 +82,14 @@ def values_of(text: str) -> list[int]:
 
 
 def test_the_pzprjs_sample_solves_to_its_answer() -> None:
-    (p,) = puzzlekit.load("yajilin", SAMPLE, host=HOST)
+    (p,) = puzzlekit.load("yajilin", SAMPLE)
     text = "\n".join(GENRE.write(p.instance)) + "\n"
     result = puzzlekit.solve(GENRE, text)
     assert result.status == puzzlekit.Status.UNIQUE
     answer = values_of(pzpr_text("pzprv3/yajilin/5/5/" + CLUES + ANSWER))
     assert list(result.solutions[0].values) == answer
     assert GENRE.accept(p.instance, answer) == []
-    assert interchange.encode(p, "url", HOST) == SAMPLE
+    assert interchange.encode(p, "url") == SAMPLE
     assert arrow_body(read_arrow_body(5, 5, "m32j10")) == "m32j10"
 
 
@@ -133,12 +125,12 @@ def test_bad_input_is_located() -> None:
     with pytest.raises(LevelError, match="clue without arrow"):
         pzpr_text("pzprv3/yajilin/1/2/0,1 . /")
     with pytest.raises(LevelError, match="ends after 14") as err:
-        puzzlekit.load("yajilin", SAMPLE[:-3], host=HOST)
+        puzzlekit.load("yajilin", SAMPLE[:-3])
     assert err.value.col == len(SAMPLE) - 2  # just past the body
 
 
 def test_hints_explain_in_words() -> None:
-    (p,) = puzzlekit.load("yajilin", SAMPLE, host=HOST)
+    (p,) = puzzlekit.load("yajilin", SAMPLE)
     model = GENRE.solving_model(p.instance)
     engine = puzzlekit.core.engine.Engine(model, max_rung=1, record=True)
     assert engine.start(1)
@@ -157,8 +149,34 @@ def test_drawn_state_round_trips() -> None:
 
 @pytest.mark.parametrize("difficulty", ["easy", "medium", "hard"])
 def test_generated_boards_are_unique_deterministic_and_graded(difficulty: str) -> None:
-    host = make_host(plugins=[plugin])
-    made = [puzzlekit.generate("yajilin", size=(6, 6), seed="t", difficulty=difficulty, host=host)[0] for _ in "ab"]
+    made = [puzzlekit.generate("yajilin", size=(6, 6), seed="t", difficulty=difficulty)[0] for _ in "ab"]
     assert made[0].text == made[1].text
     assert f"# tier: {GENRE.difficulties[difficulty]}" in made[0].text
     assert solve_sat(GENRE, made[0].instance, 2, None).status == puzzlekit.Status.UNIQUE
+
+
+def test_the_editor_s_clue_spots_cycle_arrows_and_numbers() -> None:
+    (p,) = puzzlekit.load(GENRE, ". .\n. 1<\n")
+    spots = GENRE.clue_spots(p.instance)
+    assert [s.value for s in spots] == [None, None, None, 201]
+    assert spots[0].values[:4] == (None, 0, 1, 100)  # 0^ 1^ 0v on a 2x2 board
+    edited = GENRE.edit_clue(p.instance, 0, 301)
+    assert GENRE.write(edited) == ["1>  .", " . 1<"] and GENRE.edit_clue(edited, 3, None).clues[3] is None
+
+
+@pytest.mark.parametrize("error", ["answer", *sorted(FAILING)])
+def test_pzprjs_s_files_are_written_back_as_pzprjs_writes_them(error: str) -> None:
+    """Each file of pzprjs's test/script/yajilin.js, read and written again: the same
+    values in the same blocks (pzprjs's '/' are line breaks) under the puzzle id pzprjs
+    writes, yajirin (its URLs say yajilin)."""
+    source = "pzprv3/yajilin/5/5/" + CLUES + (ANSWER if error == "answer" else FAILING[error][0])
+    (p,) = puzzlekit.load("yajilin", source)
+    assert interchange.encode(p, "pzpr", state=p.own_marks()) == source.replace("/", "\n").replace("yajilin", "yajirin")
+
+
+def test_a_pzprv3_file_without_marks_reads_back() -> None:
+    (p,) = puzzlekit.load("yajilin", SAMPLE)
+    written = interchange.encode(p, "pzpr")
+    assert written.splitlines()[4:6] == [". . . . . ", ". . . . . "]
+    (again,) = puzzlekit.load("yajilin", written)
+    assert again.instance == p.instance and puzzlekit.check("yajilin", written).status != "solved"

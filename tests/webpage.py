@@ -29,6 +29,7 @@ EXAMPLES = {
     "norinori": "plugins/puzzlekit_norinori/examples/garden.txt",
     "hitori": "plugins/puzzlekit_hitori/examples/first.txt",
     "kurodoko": "plugins/puzzlekit_kurodoko/examples/first.txt",
+    "yajilin": "plugins/puzzlekit_yajilin/examples/arrows.txt",
 }
 
 

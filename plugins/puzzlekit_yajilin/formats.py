@@ -14,8 +14,8 @@ class YajilinUrl(arrows.ArrowUrl):
 
 
 class YajilinPzpr(arrows.ShadedLoopPzpr):
-    name, genres, pids, title = "yajilin-pzpr", ("yajilin",), PIDS, "Yajilin"
-    summary = "pzprjs files (pzprv3), with or without the player's shading and lines (read only)"
+    name, genres, pids, title = "yajilin-pzpr", ("yajilin",), PIDS[::-1], "Yajilin"  # files say yajirin
+    summary = "pzprjs files (pzprv3), with or without the player's shading and lines"
 
 
 FORMATS = (YajilinUrl, YajilinPzpr)

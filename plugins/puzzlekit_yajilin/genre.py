@@ -5,29 +5,18 @@ edges are variables ``0..E-1``, cell c's shading ``E + c``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Place, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import (
-    EAST,
-    NORTH,
-    SOUTH,
-    WEST,
-    Canvas,
-    Count,
-    GridGenre,
-    RectGrid,
-    paint_shading,
-    shadedloop,
-    write_grid,
-)
+from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, paint_shading, shadedloop, write_grid
 from puzzlekit.grid import paths as lines
+from puzzlekit.grid.topology import EAST, NORTH, SOUTH, WEST
 from puzzlekit.pictures import CellSvg, Tone
 
 if TYPE_CHECKING:
@@ -152,10 +141,8 @@ class Yajilin(GridGenre):
         return f"{board.grid.edge_name(var)} is {'a line' if mask == TRUE else 'crossed'}"
 
     def places(self, board: Board) -> list[Place]:
-        """Edges as lines (a click draws, then crosses), open cells as squares to shade."""
-        canvas, n, dom = CellSvg(board.grid, kind=self.name), board.grid.n_edges, self.build(board).domains
-        cells = [Place(n + c, (BOOL, TRUE, FALSE), self.cell_outline(board, c)) for c in range(board.grid.n_cells)]
-        return lines.edge_places(canvas, dom) + [p for p, clue in zip(cells, board.clues) if not clue]
+        canvas = CellSvg(board.grid, kind=self.name)
+        return shadedloop.shaded_loop_places(canvas, self.build(board).domains, board.open_cells())
 
     def paint(
         self, board: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
@@ -163,15 +150,32 @@ class Yajilin(GridGenre):
         n = board.grid.n_edges
         clues = {c: f"{clue[1]}{PICTURE[clue[0]]}" for c, clue in enumerate(board.clues) if clue}
         paint_shading(canvas, None if dom is None else dom[n:], tones, crosses, clues=clues)
-        lines.draw_lines(canvas, None if dom is None else dom[:n], tones, crosses)
+        first = shadedloop.shaded_loop_domains(board.grid, board.open_cells())  # a clue's edges: no cross drawn
+        edges = None if dom is None else [BOOL if f == FALSE else d for d, f in zip(dom[:n], first)]
+        lines.draw_lines(canvas, edges, tones, crosses)
+
+    def clue_spots(self, board: Board) -> list[ClueSpot]:
+        """A click cycles 0^ 1^ .. 0v .. (100 * the arrow's place in ^v<> + the number)."""
+        top = (max(board.grid.rows, board.grid.cols) + 1) // 2
+        return self.cell_spots(board, (None, *(100 * a + k for a in range(4) for k in range(top + 1))))
+
+    def clue_at(self, board: Board, position: int) -> int | None:
+        return None if (clue := board.clues[position]) is None else 100 * "^v<>".index(clue[0]) + clue[1]
+
+    def with_clue(self, board: Board, position: int, value: int | None) -> Board:
+        clue = None if value is None else ("^v<>"[value // 100 % 4], value % 100)
+        return replace(board, clues=(*board.clues[:position], clue, *board.clues[position + 1 :]))
+
+    def blank(self, cols: int, rows: int) -> Board:
+        return Board(RectGrid(rows, cols), (None,) * (rows * cols))
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random loop; off it, random shading where none touches, the rest clues (a random
-        way, the true count); per second solution, the shaded cell nearest it turns clue."""
-        from puzzlekit.generation import out_of_time
+        """A random loop; off it, shading apart, the rest arrows with the count; per second
+        solution, the shaded cell nearest it turns arrow; then ``reduce_clues`` at the rung."""
+        from puzzlekit.generation import ClueTrials, out_of_time, reduce_clues, target_rung
 
         grid = RectGrid(request.rows, request.cols)
         n, loop = grid.n_edges, lines.random_loop(grid, rng, 0.45)
@@ -189,7 +193,14 @@ class Yajilin(GridGenre):
             board = Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
             outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
             if outcome.status == Status.UNIQUE:
-                return board
+                rung, trials = (
+                    target_rung(self, request.difficulty),
+                    ClueTrials(self, board, request.max_nodes, request.deadline),
+                )
+                if not trials.unique(rung):
+                    return None
+                orbits = [[c] for c in arrows]
+                return reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline, trials)  # type: ignore[no-any-return]
             mine = [*loop, *(int(c in shaded) for c in range(grid.n_cells))]
             other = next((s for s in outcome.solutions if list(s) != mine), None)
             if other is None or not shaded:

@@ -8,7 +8,8 @@ and an arrow, ``2<`` (``^`` up, ``v`` down, ``<`` left, ``>`` right), ``.`` no c
 - ``ArrowUrl``: a genre's puzz.link URLs, its level text space-separated tokens (set
   ``name``, ``genres``, ``summary``, ``pids``, ``title``);
 - ``ShadedLoopPzpr``: pzprv3 files of a shaded-loop genre (``grid.shadedloop``: Yajilin),
-  the clues, then the player's shading and lines, read as drawn level text.
+  the clues, then the player's shading and lines, read as drawn level text and written
+  from a state laid out as ``grid.shadedloop``'s (edges, then each cell's shading).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import error_at, level_text
-from puzzlekit.formats.lines import read_lines
+from puzzlekit.formats.lines import line_blocks, read_lines
 from puzzlekit.formats.puzzlink import PuzzLinkFormat, build, parse_genre
 from puzzlekit.formats.pzprfile import PzprFile, PzprFormat, open_genre
+from puzzlekit.formats.regions import cell_block, shading_block
 from puzzlekit.grid.topology import RectGrid
 
 if TYPE_CHECKING:
@@ -118,8 +121,13 @@ class ArrowUrl(PuzzLinkFormat):
         return level_text(rows, {"url": source.strip()})
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        rows = [row.split() for row in puzzle.genre.write(puzzle.instance)]
+        rows = tokens_of(puzzle)
         return build(self.pids[0], len(rows[0]), len(rows), arrow_body([t for row in rows for t in row]))
+
+
+def tokens_of(puzzle: Puzzle) -> list[list[str]]:
+    """The rows of a puzzle's level text as tokens (``.`` or ``2<``)."""
+    return [row.split() for row in puzzle.genre.write(puzzle.instance)]
 
 
 class ShadedLoopPzpr(PzprFormat):
@@ -142,3 +150,15 @@ class ShadedLoopPzpr(PzprFormat):
         dom = read_lines(f, grid)
         marks = [t if t != "." else {"#": "#", "+": "o"}.get(s, ".") for t, s in zip(tokens, shade)]
         return level_text(write_drawn(grid, marks, dom))
+
+    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
+        rows = tokens_of(puzzle)
+        grid, tokens = RectGrid(len(rows), len(rows[0])), [t for row in rows for t in row]
+        clues = ["." if t == "." else f"{CODES[t[-1]]},{t[:-1]}" for t in tokens]
+        n, cells = grid.n_edges, grid.n_cells
+        shade = shading_block(None if state is None else state[n : n + cells], cells, grid.cols)
+        shade = [
+            ["." if tokens[r * grid.cols + c] != "." else v for c, v in enumerate(row)] for r, row in enumerate(shade)
+        ]
+        lines = line_blocks(grid, None if state is None else state[:n])
+        return pzprfile.write(self.pids[0], grid.rows, grid.cols, [cell_block(clues, grid.cols), shade, *lines])

@@ -11,7 +11,9 @@ cells never touch side by side, the other cells (clues) are neither.  Variables:
   may close when ``solves`` accepts the full assignment it makes;
 - ``shaded_loop_violations(grid, values, open_cells)``: the judge of those rules;
 - ``shaded_loop_cnf(grid, open_cells)``: their clauses (``Cnf`` to add counts to), loops
-  cut by ``shaded_loop_refine``.
+  cut by ``shaded_loop_refine``;
+- ``shaded_loop_places(canvas, domains, open_cells)``: ``Genre.places`` for the browser,
+  the edges and the open cells both clickable.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from collections.abc import Callable, Sequence
 from puzzlekit.core.loops import add_single_loop, loop_violations
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Violation
 from puzzlekit.engines.encoding import Clause, Cnf, exactly, loop_cuts
-from puzzlekit.grid.paths import LoopOrShaded
+from puzzlekit.genre import Place
+from puzzlekit.grid.paths import LoopOrShaded, edge_places
 from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
 from puzzlekit.grid.topology import RectGrid
+from puzzlekit.pictures.cells import CellSvg
 
 
 def shaded_loop_domains(grid: RectGrid, open_cells: Sequence[bool]) -> list[int]:
@@ -79,7 +83,8 @@ def shaded_loop_violations(grid: RectGrid, values: Sequence[int], open_cells: Se
 
 def shaded_loop_cnf(grid: RectGrid, open_cells: Sequence[bool]) -> Cnf:
     """Degrees 0 or 2, a line unshades, an unshaded open cell has a line, a clue bare,
-    shaded cells apart; SAT variable ``v + 1`` for variable ``v``."""
+    shaded cells apart, at least one line (as the judge and the propagators ask: a board
+    all shaded and clues is no answer); SAT variable ``v + 1`` for variable ``v``."""
     n = grid.n_edges
     cnf = Cnf(n + grid.n_cells)
     for c in range(grid.n_cells):
@@ -88,10 +93,26 @@ def shaded_loop_cnf(grid: RectGrid, open_cells: Sequence[bool]) -> Cnf:
             cnf.add(*exactly(edges, [0, 2]), *([-e, -s] for e in edges), [s, *edges])
         else:
             cnf.add(*([-e] for e in edges), [-s])
-    cnf.add(*apart_clauses(grid, lambda c: n + c + 1))
+    cnf.add(*apart_clauses(grid, lambda c: n + c + 1), [e + 1 for e in range(n)])
     return cnf
 
 
 def shaded_loop_refine(grid: RectGrid) -> Callable[[list[int]], list[Clause]]:
     """The lazy cuts of several loops, for ``Cnf.encoding``."""
     return lambda values: loop_cuts(grid.loop, values)
+
+
+def shaded_loop_places(canvas: CellSvg, domains: Sequence[int], open_cells: Sequence[bool]) -> list[Place]:
+    """The edges as ``paths.edge_places`` (a click draws a line, then crosses it), then each
+    open cell as the middle half of its square, on top of them (a click shades it, then
+    marks it not).  The edges' diamonds tile the board, so a whole square per cell would
+    hide them, or be hidden under them; a cell's middle leaves each edge's middle free."""
+    n, quarter = canvas.grid.n_edges, canvas.unit / 4
+    out = edge_places(canvas, domains)
+    for c in range(canvas.grid.n_cells):
+        if open_cells[c]:
+            x, y = canvas.corner(c)
+            a, b = (x + quarter, y + quarter), (x + 3 * quarter, y + 3 * quarter)
+            marks = (BOOL, TRUE, FALSE) if domains[n + c] == BOOL else (domains[n + c],)
+            out.append(Place(n + c, marks, (a, (b[0], a[1]), b, (a[0], b[1]))))
+    return out
