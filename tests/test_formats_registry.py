@@ -122,7 +122,7 @@ def test_a_kind_must_be_a_plain_name_other_than_ascii(kind: str) -> None:
 def test_a_source_no_format_claims_or_two_genres_claim_is_refused(host: Host) -> None:
     with pytest.raises(UsageError, match="cannot tell the genre"):
         interchange.infer_genre("level.txt", host)
-    with pytest.raises(UsageError, match="could be fillomino or hashiwokakero or slitherlink"):
+    with pytest.raises(UsageError, match="could be fillomino or hashiwokakero or kurodoko or slitherlink"):
         interchange.infer_genre("3x3:1a1a1a1a1", host)  # a Bridges ID and a Loopy one alike
     with pytest.raises(UsageError, match="shaped like a tatham source, but no installed genre reads it"):
         interchange.infer_genre("7x7:abc", host)  # cut short: neither game's
@@ -142,4 +142,4 @@ def test_the_built_in_genres_register_their_formats_through_the_hook(host: Host)
 def test_a_genre_without_a_url_format_says_so_for_a_url() -> None:
     host = make_host(plugins=[toygenre])
     with pytest.raises(UsageError, match=r"onesum has no url format .*hashiwokakero, .*slitherlink"):
-        interchange.decode("https://puzz.link/p?yajilin/5/5/abc", host.genre("onesum"), host)
+        interchange.decode("https://puzz.link/p?lits/5/5/abc", host.genre("onesum"), host)

@@ -103,7 +103,6 @@ def test_url_file_and_range_id_round_trip() -> None:
         ("5x5:c7a5f2f2a4", 15, "ends after 22 of 25 cells"),
         ("5x5:c7a5f2f2a4cc", 16, "runs past the board's 25 cells"),
         ("5x5:c7a5f2f2a4!", 15, "expected a number, a-z"),
-        ("5x5dx:c7a5f2f2a4c", 4, "only a size"),
     ],
 )
 def test_bad_range_ids_are_refused_at_the_character(source: str, col: int, words: str) -> None:

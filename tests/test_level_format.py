@@ -430,8 +430,13 @@ def _level_files() -> list[Path]:
     return sorted(found)
 
 
+WRITTEN_FOR_THE_WORD_RULE = ("puzzlekit_kakuro",)
+"""Genres that came after issue 21: a Kakuro board's top-left cell is always black (``#``)
+and its rows are spaced tokens, so its files read only under the word rule, as meant."""
+
+
 def test_every_bundled_file_reads_the_same_under_the_word_rule() -> None:
-    files = _level_files()
+    files = [f for f in _level_files() if not set(f.parts) & set(WRITTEN_FOR_THE_WORD_RULE)]
     assert len(files) > 40
     for path in files:
         assert _misread_lines(path.read_text(encoding="utf-8")) == [], path

@@ -294,7 +294,7 @@ def test_load_reads_a_game_id(client: TestClient) -> None:
     r = client.post("/api/load", json={"source": "5x5t0dh:3c332b231e2333b2a"})
     assert r.status_code == 200 and r.json()["genre"] == "slitherlink"  # Loopy's parameters name it
     r = client.post("/api/load", json={"source": "3x3:1a1a1a1a1"})  # Loopy's or Bridges'? either reads it
-    assert r.status_code == 422 and "fillomino or hashiwokakero or slitherlink" in r.json()["error"]
+    assert r.status_code == 422 and "fillomino or hashiwokakero or kurodoko or slitherlink" in r.json()["error"]
     assert "'genre' field" in r.json()["error"] and "puzzlekit play" not in r.json()["error"]  # no CLI advice
     r = client.post("/api/load", json={"source": "7x7:4a3b2"})  # cut short: neither game's
     assert r.status_code == 422 and "shaped like a tatham source, but no installed genre reads it" in r.json()["error"]

@@ -30,14 +30,12 @@ class KurodokoPzpr(NumbersAndShading):
 class RangeId(tatham.TathamFormat):
     name, genres = "range-id", ("kurodoko",)
     summary = "Simon Tatham's Range game IDs, WxH:DESCRIPTION"
-    shape = re.compile(r"\d+(x\d+)?[a-z]*[:#]")
+    shape = re.compile(r"\d+x\d+[:#]")  # he always writes both sides, and no letters
 
     def decode(self, source: str) -> tuple[list[str], str | None]:
         params, desc, at = tatham.split_id(source, "Range")
         start = len(source) - len(source.lstrip())
-        cols, rows, end = tatham.read_size(source, params, start)
-        if params[end:]:
-            raise error_at(source, start + end, f"Range IDs have only a size, found {params[end:]!r} after it")
+        cols, rows, _ = tatham.read_size(source, params, start)
         tokens: list[str] = []
         for piece in re.finditer(r"[a-z]|_|[1-9]\d{0,3}|.", desc):
             text, where = piece.group(), at + piece.start()

@@ -16,14 +16,13 @@ from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, paint_shading, shadedloop, write_grid
 from puzzlekit.grid import paths as lines
-from puzzlekit.grid.topology import EAST, NORTH, SOUTH, WEST
 from puzzlekit.pictures import CellSvg, Tone
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
 
 PICTURE = {"^": "↑", "v": "↓", "<": "←", ">": "→"}
-ARROWS = {"^": NORTH, "v": SOUTH, "<": WEST, ">": EAST}
+ARROWS = dict(zip("^>v<", range(4)))  # the toolkit's directions are NORTH, EAST, SOUTH, WEST = 0..3
 LADDER = (
     Rung(1, "cells and arrows", "two lines or none, loop or shaded, shaded cells apart, arrows counted"),
     Rung(2, "one loop", "no loop closes early, and the loop must stay one and reach every cell it passes"),
