@@ -65,6 +65,16 @@ def test_three_rooms_in_a_row_need_a_shaded_cell() -> None:
     assert puzzlekit.solve("heyawake", "... | abc\n").status == puzzlekit.Status.MULTIPLE  # r1c2 or an end
 
 
+def test_a_line_of_unmarked_cells_across_three_rooms_is_unfinished_not_solved() -> None:
+    """Unmarked cells may still be shaded, so such a line is no error yet, but the board is
+    not solved either (the play page said "Solved!" with a third of a daily marked)."""
+    (p,) = puzzlekit.load("heyawake", "... | abc\n")
+    (found,) = p.genre.accept(p.instance, [0, 2, 0])
+    assert found.unfinished
+    assert found.message == "nothing shaded yet breaks the line from r1c1 to r1c3 across three rooms"
+    assert p.genre.accept(p.instance, [1, 0, 0]) == []  # shaded at an end: the line is broken
+
+
 def test_the_level_reads_back_numbers_anywhere_in_their_room_and_wide_numbers() -> None:
     (p,) = puzzlekit.load("heyawake", ".2 | aa\n.. | bb\n")
     assert p.instance.numbers == (2, None) and p.instance.spots == (1, 2)

@@ -143,14 +143,14 @@ class Heyawake(GridGenre):
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, room counts, and
         lines of unshaded cells across three rooms (an ``UNMARKED`` cell is neither shaded
-        nor unshaded: it may join the area and may break a line)."""
+        nor unshaded: it may join the area, and a line it is on is unfinished, not wrong)."""
         grid, rooms = instance.grid, instance.rooms
         found = touching(grid, lambda c: values[c] == 1, "shaded cells")
         found += split(grid, lambda c: values[c] != 1, "unshaded cells")
         for room, n in instance.numbered():
             what = f"the {n} in {rooms.name(room)}"
             found += counted(rooms.cells[room], lambda c: values[c] == 1, n, n, what, "shaded cells", "room")
-        return found + rooms.unbroken(lambda c: bool(values[c]), "three-rooms")
+        return found + rooms.unbroken(lambda c: values[c] == 1, "three-rooms", is_open=lambda c: values[c] > 1)
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         board, marks = parse_board(block)

@@ -132,16 +132,22 @@ class Regions:
                 out.append(line[first : last + 2])
         return out
 
-    def unbroken(self, breaks: Callable[[int], bool], kind: str, walls: int = 2) -> list[Violation]:
+    def unbroken(
+        self, breaks: Callable[[int], bool], kind: str, walls: int = 2, is_open: Callable[[int], bool] | None = None
+    ) -> list[Violation]:
         """A violation per run across ``walls`` walls (``runs_across``) none of whose cells
-        ``breaks`` (Heyawake: is shaded, or unmarked)."""
+        ``breaks`` (Heyawake: is shaded); an unfinished one where a cell of it ``is_open``
+        (unmarked: it may still be shaded), so a board with such a run is never solved."""
         found = []
         for run in self.runs_across(walls):
             if not any(breaks(c) for c in run):
                 where = f"{self.grid.name(run[0])} to {self.grid.name(run[-1])}"
                 many = ("two", "three", "four", "five")[walls - 1] if walls < 5 else str(walls + 1)
+                unfinished = is_open is not None and any(is_open(c) for c in run)
                 what = f"unshaded cells cross {many} {self.word}s from {where}"
-                found.append(Violation(kind, what, run, cells=run))
+                if unfinished:
+                    what = f"nothing shaded yet breaks the line from {where} across {many} {self.word}s"
+                found.append(Violation(kind, what, run, unfinished=unfinished, cells=run))
         return found
 
     def numbers_in(self, clues: ParsedGrid, word: str = "number") -> tuple[tuple[int | None, ...], tuple[int, ...]]:
