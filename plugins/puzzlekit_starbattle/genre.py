@@ -190,36 +190,76 @@ class StarBattle(GridGenre):
 
 
 def _model(grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str]) -> Model:
-    """Every row, column and region holds ``k`` stars, none touching."""
+    """Every row, column and region holds ``k`` stars, none touching: the apart, row and
+    column parts, each region's two (``_parts``), then ``_region_wide`` (five)."""
     model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-    units = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
-    units += [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
-    for what, cells in [("apart", ()), *units, *zip(names, map(tuple, regions))]:
+    for what, cells in [("apart", ()), *_lines(grid), *zip(names, map(tuple, regions))]:
         for prop in _parts(grid, what, cells, k):
             model.add(prop)
-    for lines in (units[: grid.rows], units[grid.rows :]):
-        words, lined = [what for what, _ in lines], [line for _, line in lines]
-        model.add(Confined(CONFINED, regions, lined, names=names, other_names=words))
-        model.add(Confined(CONFINED, lined, regions, names=words, other_names=names))
-    model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+    for prop in _region_wide(grid, regions, names):
+        model.add(prop)
     return model
 
 
-_ENGINES: dict[tuple[object, ...], Engine] = {}
-"""An engine per regions and cap, for a generator's trials, which mostly change givens only."""
+def _lines(grid: RectGrid) -> list[tuple[str, tuple[int, ...]]]:
+    rows = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
+    return rows + [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
+
+
+def _region_wide(grid: RectGrid, regions: Sequence[Sequence[int]], names: Sequence[str]) -> list[Propagator]:
+    """What reads every region: confinement both ways against rows and columns, and trial."""
+    made: list[Propagator] = []
+    units = _lines(grid)
+    for lines in (units[: grid.rows], units[grid.rows :]):
+        words, lined = [what for what, _ in lines], [line for _, line in lines]
+        made.append(Confined(CONFINED, regions, lined, names=names, other_names=words))
+        made.append(Confined(CONFINED, lined, regions, names=words, other_names=names))
+    made.append(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+    return made
+
+
+REGION_WIDE = 5
+"""Propagators ``_region_wide`` makes, the last in ``_model``'s."""
+
+
+@dataclass
+class _Settling:
+    """A generator's engine on its latest regions (``_open``): a move between regions
+    swaps the two regions' parts and the region-wide ones in place (``Engine.replace``)."""
+
+    engine: Engine
+    regions: list[tuple[int, ...]]
+
+
+_ENGINES: dict[tuple[object, ...], _Settling] = {}
+"""An engine per board size, stars and cap, for a generator's trials."""
 
 
 def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], cap: int) -> list[int]:
     """The cells deduction capped at ``cap`` leaves open on the board of regions ``owner``
     whose cells ``given`` are given empty."""
-    key = (k, cap, tuple(owner))
-    if (engine := _ENGINES.get(key)) is None:
+    cells: dict[int, list[int]] = {}
+    for cell, region in enumerate(owner):
+        cells.setdefault(region, []).append(cell)
+    regions = [tuple(c) for c in cells.values()]
+    names = ["a region"] * len(regions)
+    key = (grid.rows, grid.cols, k, cap)
+    settling = _ENGINES.get(key)
+    if settling is None or len(settling.regions) != len(regions):
         if len(_ENGINES) > 64:
             _ENGINES.clear()
-        cells: dict[int, list[int]] = {}
-        for cell, region in enumerate(owner):
-            cells.setdefault(region, []).append(cell)
-        engine = _ENGINES[key] = Engine(_model(grid, k, list(cells.values()), ["a region"] * len(cells)), cap)
+        settling = _ENGINES[key] = _Settling(Engine(_model(grid, k, regions, names), cap), regions)
+    elif settling.regions != regions:
+        engine = settling.engine
+        first = len(engine.props) - REGION_WIDE - 2 * len(regions)
+        for i, (was, now) in enumerate(zip(settling.regions, regions)):
+            if was != now:
+                for at, prop in enumerate(_parts(grid, "a region", now, k), first + 2 * i):
+                    engine.replace(at, prop)
+        for at, prop in enumerate(_region_wide(grid, regions, names), len(engine.props) - REGION_WIDE):
+            engine.replace(at, prop)
+        settling.regions = regions
+    engine = settling.engine
     engine.trail.clear()
     engine.deadline = clock.deadline()  # the attempt's: the engine raises Timeout past it
     engine.dom[:] = [FALSE if g else BOOL for g in given]
