@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -38,6 +39,7 @@ from puzzlekit.grid import (
     touching,
     write_grid,
 )  # fmt: skip
+from puzzlekit.grid.counting import MAX_WAYS
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:
@@ -189,12 +191,16 @@ class StarBattle(GridGenre):
         return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
 
 
-def _model(grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str]) -> Model:
+def _model(
+    grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str], counts: bool = True
+) -> Model:
     """Every row, column and region holds ``k`` stars, none touching: the apart, row and
-    column parts, each region's two (``_parts``), then ``_region_wide`` (five)."""
+    column parts, each region's (``_parts``), then ``_region_wide`` (five).  Without
+    ``counts``, a generator's: no ``Count`` where ``Patterns`` subsumes it (every way
+    enumerated: no more than ``MAX_WAYS``), so the fixpoint is the same for less work."""
     model = Model(LADDER, domains=[BOOL] * grid.n_cells)
     for what, cells in [("apart", ()), *_lines(grid), *zip(names, map(tuple, regions))]:
-        for prop in _parts(grid, what, cells, k):
+        for prop in _parts(grid, what, cells, k, counts):
             model.add(prop)
     for prop in _region_wide(grid, regions, names):
         model.add(prop)
@@ -225,10 +231,13 @@ REGION_WIDE = 5
 @dataclass
 class _Settling:
     """A generator's engine on its latest regions (``_open``): a move between regions
-    swaps the two regions' parts and the region-wide ones in place (``Engine.replace``)."""
+    swaps the two regions' parts and the region-wide ones in place (``Engine.replace``).
+    Its model has no ``Count`` where ``Patterns`` subsumes it (``_model``)."""
 
     engine: Engine
     regions: list[tuple[int, ...]]
+    parts: list[int]
+    """Per region, its propagators' count: a region whose count changes rebuilds."""
 
 
 _ENGINES: dict[tuple[object, ...], _Settling] = {}
@@ -244,18 +253,20 @@ def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], c
     regions = [tuple(c) for c in cells.values()]
     names = ["a region"] * len(regions)
     key = (grid.rows, grid.cols, k, cap)
+    parts = [_parts(grid, "a region", cells, k, False) for cells in regions]
     settling = _ENGINES.get(key)
-    if settling is None or len(settling.regions) != len(regions):
+    if settling is None or settling.parts != [len(made) for made in parts]:
         if len(_ENGINES) > 64:
             _ENGINES.clear()
-        settling = _ENGINES[key] = _Settling(Engine(_model(grid, k, regions, names), cap), regions)
+        engine = Engine(_model(grid, k, regions, names, False), cap)
+        settling = _ENGINES[key] = _Settling(engine, regions, [len(made) for made in parts])
     elif settling.regions != regions:
         engine = settling.engine
-        first = len(engine.props) - REGION_WIDE - 2 * len(regions)
-        for i, (was, now) in enumerate(zip(settling.regions, regions)):
-            if was != now:
-                for at, prop in enumerate(_parts(grid, "a region", now, k), first + 2 * i):
-                    engine.replace(at, prop)
+        at = len(engine.props) - REGION_WIDE - sum(settling.parts)
+        for was, now, made in zip(settling.regions, regions, parts):
+            for offset, prop in enumerate(made if was != now else ()):
+                engine.replace(at + offset, prop)
+            at += len(made)
         for at, prop in enumerate(_region_wide(grid, regions, names), len(engine.props) - REGION_WIDE):
             engine.replace(at, prop)
         settling.regions = regions
@@ -273,8 +284,9 @@ _PARTS: dict[tuple[object, ...], list[Propagator]] = {}
 cells between regions, build the rest of their models from these (about half a trial)."""
 
 
-def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Propagator]:
-    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept."""
+def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int, counts: bool = True) -> list[Propagator]:
+    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept;
+    without ``counts``, no ``Count`` where ``Patterns`` always enumerates every way."""
     key = (grid.rows, grid.cols, what, cells, k)
     if key not in _PARTS:
         if len(_PARTS) > 4096:
@@ -286,4 +298,6 @@ def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Pr
             model.add(Count(COUNT, cells, k, what=what, items="stars"))
             model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
         _PARTS[key] = model.propagators
-    return _PARTS[key]
+    if counts or what == "apart" or comb(len(cells), k) > MAX_WAYS:
+        return _PARTS[key]
+    return [prop for prop in _PARTS[key] if not isinstance(prop, Count)]
