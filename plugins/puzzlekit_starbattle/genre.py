@@ -4,6 +4,7 @@ grid toolkit and the public API only."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -241,7 +242,7 @@ class _Settling:
 
 
 _ENGINES: dict[tuple[object, ...], _Settling] = {}
-"""An engine per board size, stars and cap, for a generator's trials."""
+"""An engine per thread, board size, stars and cap, for a generator's trials."""
 
 
 def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], cap: int) -> list[int]:
@@ -252,7 +253,7 @@ def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], c
         cells.setdefault(region, []).append(cell)
     regions = [tuple(c) for c in cells.values()]
     names = ["a region"] * len(regions)
-    key = (grid.rows, grid.cols, k, cap)
+    key = (threading.get_ident(), grid.rows, grid.cols, k, cap)  # the web app's jobs may be threads
     parts = [_parts(grid, "a region", cells, k, False) for cells in regions]
     settling = _ENGINES.get(key)
     if settling is None or settling.parts != [len(made) for made in parts]:
