@@ -128,6 +128,23 @@ def test_sum_of_booleans_fills_in_the_rest_once_the_count_is_reached() -> None:
     assert engine.dom == [FALSE, TRUE, FALSE]
 
 
+def test_replace_rewires_as_a_fresh_engine_on_the_changed_model_would() -> None:
+    model = Model(LADDER)
+    xs = model.add_vars(4, BOOL)
+    model.add(SumIs(xs[:2], 1))
+    model.add(SumIs(xs[1:3], 1))
+    model.add(SumIs(xs[:3], 1, DEAR))
+    engine = Engine(model, max_rung=1)
+    engine.replace(1, SumIs(xs[2:], 1))
+    engine.replace(2, SumIs(xs[1:], 1, DEAR))  # above the cap: never wired either way
+    assert engine.watchers == Engine(model, max_rung=1).watchers
+    assert engine.start() is True
+    assert engine.decide(xs[3], TRUE) is True
+    assert engine.dom == [BOOL, BOOL, FALSE, TRUE]  # the new one ruled x2 out; x1 is free now
+    with pytest.raises(ValueError, match="rung 1, not 2"):
+        engine.replace(0, SumIs(xs[:2], 1, DEAR))
+
+
 def test_not_equal_chains_through_wakeups() -> None:
     model = Model(LADDER)
     x, y, z = model.add_var(bits(0)), model.add_var(bits(0, 1)), model.add_var(bits(0, 1, 2))

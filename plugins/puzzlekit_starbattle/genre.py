@@ -4,8 +4,10 @@ grid toolkit and the public API only."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -38,6 +40,7 @@ from puzzlekit.grid import (
     touching,
     write_grid,
 )  # fmt: skip
+from puzzlekit.grid.counting import MAX_WAYS
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:
@@ -189,37 +192,86 @@ class StarBattle(GridGenre):
         return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
 
 
-def _model(grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str]) -> Model:
-    """Every row, column and region holds ``k`` stars, none touching."""
+def _model(
+    grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str], counts: bool = True
+) -> Model:
+    """Every row, column and region holds ``k`` stars, none touching: the apart, row and
+    column parts, each region's (``_parts``), then ``_region_wide`` (five).  Without
+    ``counts``, a generator's: no ``Count`` where ``Patterns`` subsumes it (every way
+    enumerated: no more than ``MAX_WAYS``), so the fixpoint is the same for less work."""
     model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-    units = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
-    units += [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
-    for what, cells in [("apart", ()), *units, *zip(names, map(tuple, regions))]:
-        for prop in _parts(grid, what, cells, k):
+    for what, cells in [("apart", ()), *_lines(grid), *zip(names, map(tuple, regions))]:
+        for prop in _parts(grid, what, cells, k, counts):
             model.add(prop)
-    for lines in (units[: grid.rows], units[grid.rows :]):
-        words, lined = [what for what, _ in lines], [line for _, line in lines]
-        model.add(Confined(CONFINED, regions, lined, names=names, other_names=words))
-        model.add(Confined(CONFINED, lined, regions, names=words, other_names=names))
-    model.add(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+    for prop in _region_wide(grid, regions, names):
+        model.add(prop)
     return model
 
 
-_ENGINES: dict[tuple[object, ...], Engine] = {}
-"""An engine per regions and cap, for a generator's trials, which mostly change givens only."""
+def _lines(grid: RectGrid) -> list[tuple[str, tuple[int, ...]]]:
+    rows = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
+    return rows + [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
+
+
+def _region_wide(grid: RectGrid, regions: Sequence[Sequence[int]], names: Sequence[str]) -> list[Propagator]:
+    """What reads every region: confinement both ways against rows and columns, and trial."""
+    made: list[Propagator] = []
+    units = _lines(grid)
+    for lines in (units[: grid.rows], units[grid.rows :]):
+        words, lined = [what for what, _ in lines], [line for _, line in lines]
+        made.append(Confined(CONFINED, regions, lined, names=names, other_names=words))
+        made.append(Confined(CONFINED, lined, regions, names=words, other_names=names))
+    made.append(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
+    return made
+
+
+REGION_WIDE = 5
+"""Propagators ``_region_wide`` makes, the last in ``_model``'s."""
+
+
+@dataclass
+class _Settling:
+    """A generator's engine on its latest regions (``_open``): a move between regions
+    swaps the two regions' parts and the region-wide ones in place (``Engine.replace``).
+    Its model has no ``Count`` where ``Patterns`` subsumes it (``_model``)."""
+
+    engine: Engine
+    regions: list[tuple[int, ...]]
+    parts: list[int]
+    """Per region, its propagators' count: a region whose count changes rebuilds."""
+
+
+_ENGINES: dict[tuple[object, ...], _Settling] = {}
+"""An engine per thread, board size, stars and cap, for a generator's trials."""
 
 
 def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], cap: int) -> list[int]:
     """The cells deduction capped at ``cap`` leaves open on the board of regions ``owner``
     whose cells ``given`` are given empty."""
-    key = (k, cap, tuple(owner))
-    if (engine := _ENGINES.get(key)) is None:
+    cells: dict[int, list[int]] = {}
+    for cell, region in enumerate(owner):
+        cells.setdefault(region, []).append(cell)
+    regions = [tuple(c) for c in cells.values()]
+    names = ["a region"] * len(regions)
+    key = (threading.get_ident(), grid.rows, grid.cols, k, cap)  # the web app's jobs may be threads
+    parts = [_parts(grid, "a region", cells, k, False) for cells in regions]
+    settling = _ENGINES.get(key)
+    if settling is None or settling.parts != [len(made) for made in parts]:
         if len(_ENGINES) > 64:
             _ENGINES.clear()
-        cells: dict[int, list[int]] = {}
-        for cell, region in enumerate(owner):
-            cells.setdefault(region, []).append(cell)
-        engine = _ENGINES[key] = Engine(_model(grid, k, list(cells.values()), ["a region"] * len(cells)), cap)
+        engine = Engine(_model(grid, k, regions, names, False), cap)
+        settling = _ENGINES[key] = _Settling(engine, regions, [len(made) for made in parts])
+    elif settling.regions != regions:
+        engine = settling.engine
+        at = len(engine.props) - REGION_WIDE - sum(settling.parts)
+        for was, now, made in zip(settling.regions, regions, parts):
+            for offset, prop in enumerate(made if was != now else ()):
+                engine.replace(at + offset, prop)
+            at += len(made)
+        for at, prop in enumerate(_region_wide(grid, regions, names), len(engine.props) - REGION_WIDE):
+            engine.replace(at, prop)
+        settling.regions = regions
+    engine = settling.engine
     engine.trail.clear()
     engine.deadline = clock.deadline()  # the attempt's: the engine raises Timeout past it
     engine.dom[:] = [FALSE if g else BOOL for g in given]
@@ -233,8 +285,9 @@ _PARTS: dict[tuple[object, ...], list[Propagator]] = {}
 cells between regions, build the rest of their models from these (about half a trial)."""
 
 
-def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Propagator]:
-    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept."""
+def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int, counts: bool = True) -> list[Propagator]:
+    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept;
+    without ``counts``, no ``Count`` where ``Patterns`` always enumerates every way."""
     key = (grid.rows, grid.cols, what, cells, k)
     if key not in _PARTS:
         if len(_PARTS) > 4096:
@@ -246,4 +299,6 @@ def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int) -> list[Pr
             model.add(Count(COUNT, cells, k, what=what, items="stars"))
             model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
         _PARTS[key] = model.propagators
-    return _PARTS[key]
+    if counts or what == "apart" or comb(len(cells), k) > MAX_WAYS:
+        return _PARTS[key]
+    return [prop for prop in _PARTS[key] if not isinstance(prop, Count)]

@@ -252,6 +252,25 @@ class Engine:
         self.aux[:] = self.model.aux
         self.trail.clear()
 
+    def replace(self, index: int, prop: Propagator) -> None:
+        """Put ``prop`` in place of the model's propagator ``index`` (same rung), rewiring
+        the variables whose watchers change: for a caller that runs one engine on variants
+        of its model which differ in a few propagators (a generator moving a cell between
+        regions), at the cost of those few rather than a new engine.  Between runs only."""
+        old = self.props[index]
+        if prop.rule.rung != old.rule.rung:
+            raise ValueError(f"propagator {index} sits on rung {old.rule.rung}, not {prop.rule.rung}")
+        if self.rung_of[index]:
+            every = range(len(self.dom))
+            was = set(every if old.watches is None or old.watches is EVERY else old.watches)
+            now = set(every if prop.watches is None or prop.watches is EVERY else prop.watches)
+            watchers = self.watchers
+            for var in was - now:
+                watchers[var] = tuple(p for p in watchers[var] if p != index)
+            for var in now - was:
+                watchers[var] = tuple(sorted((*watchers[var], index)))
+        self.props[index] = prop
+
     def undo(self, mark: int) -> None:
         """Revert every write made after ``mark``, latest first."""
         trail = self.trail

@@ -43,13 +43,8 @@ class Count(Propagator):
 
     def propagate(self, engine: Engine) -> bool:
         dom, bit = engine.dom, 1 << self.value
-        on = free = 0
-        for v in self.watches:
-            d = dom[v]
-            if d == bit:
-                on += 1
-            elif d & bit:
-                free += 1
+        held = list(map(dom.__getitem__, self.watches))  # booleans: 0b11 is open
+        on, free = held.count(bit), held.count(0b11)
         if on > self.high or on + free < self.low:
             return False
         if not free or (self.low < on + free and on < self.high):
@@ -66,10 +61,10 @@ class Count(Propagator):
 
 MEMO_SIZE = 4096
 """States a group shape remembers at most (``Patterns.memo``); then it starts afresh."""
-_MEMOS: dict[tuple[int, int, tuple[int, ...]], dict[tuple[int, int], object]] = {}
+_MEMOS: dict[Hashable, dict[Any, object]] = {}
 
 
-def _memo_for(shape: tuple[int, int, tuple[int, ...]]) -> dict[tuple[int, int], object]:
+def _memo_for(shape: Hashable) -> dict[Any, object]:
     memo = _MEMOS.get(shape)
     if memo is None:
         if len(_MEMOS) >= MEMO_SIZE:
@@ -77,6 +72,9 @@ def _memo_for(shape: tuple[int, int, tuple[int, ...]]) -> dict[tuple[int, int], 
         memo = _MEMOS[shape] = {}
     return memo
 
+
+_Plan = tuple[tuple[tuple[int, int, str], ...], tuple[int, ...]]
+"""``Patterns._plan``'s: the group's cells to set (position, mask, note), and outside's."""
 
 MAX_WAYS = 2000
 """Ways ``Patterns`` enumerates in one run at most: past it, it deduces nothing this time
@@ -94,7 +92,7 @@ class Patterns(Propagator):
     Battle: ``grid.kings`` when variable ``i`` is cell ``i``; Heyawake: ``grid.neighbours``).
     """
 
-    __slots__ = ("rule", "watches", "count", "value", "near", "outside", "what", "items", "limit", "memo")
+    __slots__ = ("rule", "watches", "count", "value", "near", "outside", "what", "items", "limit", "memo", "plans")
 
     def __init__(
         self,
@@ -134,6 +132,9 @@ class Patterns(Propagator):
         self.memo = _memo_for((count, limit, self.near))
         """What ``ways`` found per (must, may): shared by every group of the same shape
         (a board's rows, a lookahead's probes, the next board a generator tries)."""
+        self.plans = _memo_for(("plans", value, count, limit, self.near))
+        """What ``propagate`` does per tuple of the group's domains (``_plan``), shared the
+        same way: most runs find a state seen before and set only what it changed."""
 
     def ways(self, dom: Sequence[int]) -> tuple[int, int, int, int] | None:
         """``(ways, cells every way takes, cells some way takes, cells every way touches)``
@@ -189,27 +190,49 @@ class Patterns(Propagator):
 
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
+        key = tuple(map(dom.__getitem__, self.watches))
+        plan = self.plans.get(key, False)
+        if plan is False:
+            if len(self.plans) >= MEMO_SIZE:
+                self.plans.clear()
+            plan = self.plans[key] = self._plan(dom)
+        if plan is None:
+            return True
+        if not plan:
+            return False
+        inside, near = cast(_Plan, plan)
+        bit, reads, outside = 1 << self.value, self.watches, self.outside
+        for i, mask, note in inside:
+            if not engine.set(reads[i], mask, reads, note):
+                return False
+        other = ~bit & 0b11
+        for j in near:
+            v = outside[j]
+            if dom[v] & bit and not engine.set(v, other, reads, "near"):
+                return False
+        return True
+
+    def _plan(self, dom: Sequence[int]) -> _Plan | tuple[()] | None:
+        """For ``propagate``: None past ``limit``; ``()`` when no way is left; else the
+        group's cells to set, as (position, mask, note) in order, and the positions in
+        ``outside`` every way touches."""
         found = self.ways(dom)
         if found is None:
-            return True
+            return None
         n, always, ever, touched = found
         if not n:
-            return False
+            return ()
         bit, other = 1 << self.value, ~(1 << self.value) & 0b11
-        reads = self.watches
-        for i, v in enumerate(reads):
+        inside = []
+        for i, v in enumerate(self.watches):
             d = dom[v]
             if d & bit and d != bit:
-                if always >> i & 1 and not engine.set(v, bit, reads, "in"):
-                    return False
-                if not ever >> i & 1 and not engine.set(v, other, reads, "out"):
-                    return False
-        touched >>= len(reads)
-        for v in self.outside:
-            if touched & 1 and dom[v] & bit and not engine.set(v, other, reads, "near"):
-                return False
-            touched >>= 1
-        return True
+                if always >> i & 1:
+                    inside.append((i, bit, "in"))
+                elif not ever >> i & 1:
+                    inside.append((i, other, "out"))
+        touched >>= len(self.watches)
+        return tuple(inside), tuple(j for j in range(len(self.outside)) if touched >> j & 1)
 
     def explain(self, var: int, mask: int, note: object) -> str:
         what = {"in": "puts one here", "out": "leaves this cell out", "near": "touches this cell"}[str(note)]
