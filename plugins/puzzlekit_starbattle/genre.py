@@ -17,6 +17,7 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
+    MAX_WAYS,
     Canvas,
     Confined,
     Count,
@@ -40,7 +41,6 @@ from puzzlekit.grid import (
     touching,
     write_grid,
 )  # fmt: skip
-from puzzlekit.grid.counting import MAX_WAYS
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:

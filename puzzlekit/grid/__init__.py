@@ -53,7 +53,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import ClueSlots, Confined, Count, Kept, Patterns
+from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Kept, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.growing import Deduce, settle_regions, spread_stars
@@ -133,6 +133,7 @@ __all__ = [
     "EAST",
     "LETTERS",
     "MAX_SIDE",
+    "MAX_WAYS",
     "NORTH",
     "REGION_LEGEND",
     "RING",
