@@ -107,6 +107,16 @@ def test_wide_number16_values_are_read_so_they_can_be_refused_by_name() -> None:
     assert pzpr.encode_number16([c.value for c in clues]) == "1-10+100=100%001"
 
 
+def test_number36_has_a_character_per_cell_as_pzprjs_hitori_writes_it() -> None:
+    clues = pzpr.decode_number36("src", "z.-10@%", 0, 5)
+    assert [(c.cell, c.value, c.pos) for c in clues] == [(0, 35, 0), (2, 36, 2), (3, -2, 5), (4, -2, 6)]
+    assert pzpr.encode_number36([35, pzpr.BLANK, 36, pzpr.UNKNOWN, 1295]) == "z.-10@-zz"
+    with pytest.raises(puzzlekit.UsageError, match="up to 1295"):
+        pzpr.encode_number36([1296])
+    with pytest.raises(LevelError, match="over-long"):
+        pzpr.decode_number36("src", "123", 0, 2)
+
+
 def test_runs_longer_than_twenty_blanks_split_as_pzprjs_splits_them() -> None:
     values = [pzpr.BLANK] * 45 + [2]
     assert pzpr.encode_number16(values) == "zzk2"

@@ -93,7 +93,10 @@ def test_url_file_and_singles_id_round_trip() -> None:
         ("4x4de:1114142333214215", 22, "expected a number 1-4"),
         ("4x4dz:1114142333214213", 4, "expected de/dk"),
         ("https://puzz.link/p?hitori/2/1/1!", 33, "expected a base-36 number"),
-        ("https://puzz.link/p?hitori/2/1/10", 33, "1 and up, not 0"),
+        ("https://puzz.link/p?hitori/2/1/10", 33, "clues are 1-1295, not 0"),
+        ("https://puzz.link/p?hitori/2/1/1-z", 33, "'-' takes two base-36 digits"),
+        ("https://puzz.link/p?hitori/2/1/1@", 33, "need a number here"),
+        ("https://puzz.link/p?hitori/2/1/1", 33, "the URL looks cut short"),
     ],
 )
 def test_bad_ids_and_urls_are_refused_at_the_character(source: str, col: int, words: str) -> None:

@@ -1,5 +1,5 @@
-"""Hitori as puzz.link URLs (``hitori``: a base-36 digit per cell, ``-`` and two digits
-for 36 and up, ``.`` a cell without a number), pzprjs files (the numbers, then the
+"""Hitori as puzz.link URLs (``hitori``: pzprjs's Number36, a base-36 digit per cell,
+``-`` and two digits for 36 and up, ``.`` a cell without a number), pzprjs files (the numbers, then the
 shading) and Tatham's Singles game IDs (``WxH[dX]:`` and a digit or letter per cell)."""
 
 from __future__ import annotations
@@ -7,51 +7,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from puzzlekit import Genre, Puzzle, UsageError
-from puzzlekit.formats import puzzlink, tatham
-from puzzlekit.formats.codec import error_at, level_text
+from puzzlekit import Puzzle, UsageError
+from puzzlekit.formats import tatham
+from puzzlekit.formats.cells import CellUrl
+from puzzlekit.formats.codec import error_at
 from puzzlekit.formats.shaded import NumbersAndShading, number_rows
 from puzzlekit.grid import RectGrid
 
 PIDS = ("hitori",)
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-TATHAM = DIGITS + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+TATHAM = "0123456789abcdefghijklmnopqrstuvwxyz" + "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LEVELS = {"e": "Easy", "k": "Tricky"}
 
 
-class HitoriUrl(puzzlink.PuzzLinkFormat):
-    name, genres, pids = "hitori-puzzlink", ("hitori",), PIDS
+class HitoriUrl(CellUrl):
+    name, genres, pids, title = "hitori-puzzlink", ("hitori",), PIDS, "Hitori"
     summary = "puzz.link URLs, https://puzz.link/p?hitori/COLS/ROWS/BODY"
-
-    def read(self, source: str, genre: Genre) -> str:
-        url = puzzlink.parse_genre(source, self.pids, "Hitori")
-        if url.flags:
-            raise error_at(source, url.flags_at, f"Hitori URLs have no variant flags, found {url.flags!r}")
-        grid, body, i = RectGrid(url.rows, url.cols), url.body, 0
-        tokens = ["."] * grid.n_cells
-        for cell in range(grid.n_cells):
-            if i >= len(body):
-                break
-            wide = body[i] == "-"
-            digits = body[i + 1 : i + 3] if wide else body[i]
-            if digits != "." and not (len(digits) == 1 + wide and all(d in DIGITS for d in digits)):
-                raise error_at(source, url.body_at + i, f"expected a base-36 number or '.', found {body[i : i + 3]!r}")
-            if digits != "." and int(digits, 36) == 0:
-                raise error_at(source, url.body_at + i, "Hitori numbers are 1 and up, not 0")
-            tokens[cell] = "." if digits == "." else str(int(digits, 36))
-            i += 3 if wide else 1
-        return level_text(number_rows(grid, tokens), {"url": source.strip()})
-
-    def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
-        board = puzzle.instance
-        body = "".join("." if n is None else _base36(n) for n in board.numbers)
-        return puzzlink.build(PIDS[0], board.grid.cols, board.grid.rows, body)
-
-
-def _base36(n: int) -> str:
-    if n >= 1296:
-        raise UsageError(f"puzz.link writes Hitori numbers up to 1295, not {n}")
-    return DIGITS[n] if n < 36 else "-" + DIGITS[n // 36] + DIGITS[n % 36]
+    body, unknown, numbers = "number36", None, range(1, 1296)
 
 
 class HitoriPzpr(NumbersAndShading):

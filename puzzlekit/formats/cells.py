@@ -22,7 +22,11 @@ if TYPE_CHECKING:
     from puzzlekit.genre import Genre
     from puzzlekit.puzzle import Puzzle
 
-BODIES = {"4cell": (pzpr.decode_4cell, pzpr.encode_4cell), "number16": (pzpr.decode_number16, pzpr.encode_number16)}
+BODIES = {
+    "4cell": (pzpr.decode_4cell, pzpr.encode_4cell),
+    "number16": (pzpr.decode_number16, pzpr.encode_number16),
+    "number36": (pzpr.decode_number36, pzpr.encode_number36),
+}
 
 
 def read_url(
@@ -115,8 +119,8 @@ def write_file(pid: str, cols: int, rows: int, values: Sequence[str]) -> str:
 class CellUrl(puzzlink.PuzzLinkFormat):
     """A genre's puzz.link URLs when its level text is one character (or token) per cell.
 
-    Set ``name``, ``genres``, ``summary``, ``pids``, ``title`` and ``body`` (``4cell`` or
-    ``number16``); the body's numbers are written as themselves, ``unknown`` stands for
+    Set ``name``, ``genres``, ``summary``, ``pids``, ``title`` and ``body`` (``4cell``,
+    ``number16`` or ``number36``); the body's numbers are written as themselves, ``unknown`` stands for
     pzprjs's "clue without number" and ``blank`` for an empty cell.  Writing reads the
     genre's own bare text back into tokens, so nothing else is needed.  ``unknown`` None
     refuses a clue without number at its character.  Boards with a number of several

@@ -1,4 +1,4 @@
-"""pzprjs's clue encodings for URL bodies: ``4Cell`` and ``Number16``, read and written.
+"""pzprjs's clue encodings for URL bodies: ``4Cell``, ``Number16`` and ``Number36``, read and written.
 
 Both list the cells in reading order.  A letter ``g``-``z`` skips 1-20 blank cells and
 ``.`` is a clue whose number is not given (pzprjs's ``?``).  They differ in the numbers:
@@ -7,6 +7,9 @@ Both list the cells in reading order.  A letter ``g``-``z`` skips 1-20 blank cel
   blank, ``a``-``e`` one followed by two.
 * **Number16** (Hashikake, and many more): a hex digit ``0``-``f`` is 0-15; ``-XX`` is
   two hex digits (16-255), ``+XXX`` three, ``=XXX`` 4096 more, ``%XXX`` 8192 more.
+* **Number36** (Hitori: pzprjs's ``decodeHitori``): one character per cell, no skips:
+  a base-36 digit ``0``-``z``, ``-XX`` two of them (36-1295), ``.`` a blank cell and
+  ``@`` (or ``%``) a clue without number.
 
 The decoders are stricter than pzprjs, which silently ignores what it does not
 understand: an unknown character, a body that stops before the board is full
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from puzzlekit.errors import UsageError
 from puzzlekit.formats.codec import error_at
 
 BLANK = -1
@@ -30,6 +34,7 @@ UNKNOWN = -2
 MAX_RUN = 20
 _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192)}
 _HEX = "0123456789abcdef"
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 class Clue(NamedTuple):
@@ -130,6 +135,49 @@ def decode_number16(source: str, body: str, at: int, cells: int) -> list[Clue]:
             raise reader.error(i, f"unexpected character {ch!r} in the body: expected 0-9a-f, -+=%, g-z or '.'")
     reader.finish(i, cell)
     return clues
+
+
+def decode_number36(source: str, body: str, at: int, cells: int) -> list[Clue]:
+    """The clues of a Number36 body (one character, or ``-`` and two, per cell)."""
+    reader = Body(source, body, at, cells)
+    clues: list[Clue] = []
+    cell = i = 0
+    while cell < cells and i < len(body):
+        ch = body[i]
+        if ch == "-":
+            digits = body[i + 1 : i + 3]
+            if len(digits) < 2 or not all(d in _BASE36 for d in digits):
+                raise reader.error(i, f"'-' takes two base-36 digits 0-9a-z, found {digits!r}")
+            clues.append(Clue(cell, int(digits, 36), at + i))
+            i += 2
+        elif ch in _BASE36:
+            clues.append(Clue(cell, int(ch, 36), at + i))
+        elif ch in "@%":
+            clues.append(Clue(cell, UNKNOWN, at + i))
+        elif ch != ".":
+            expected = "expected a base-36 number 0-9a-z, '-', '.' or '@'"
+            raise reader.error(i, f"unexpected character {ch!r} in the body: {expected}")
+        cell += 1
+        i += 1
+    reader.finish(i, cell)
+    return clues
+
+
+def encode_number36(values: list[int]) -> str:
+    """A Number36 body for cell values 0-1295, BLANK or UNKNOWN, as pzprjs writes it."""
+    pieces = []
+    for value in values:
+        if value == BLANK:
+            pieces.append(".")
+        elif value == UNKNOWN:
+            pieces.append("@")
+        elif 0 <= value < 36:
+            pieces.append(_BASE36[value])
+        elif value < 1296:
+            pieces.append("-" + _BASE36[value // 36] + _BASE36[value % 36])
+        else:
+            raise UsageError(f"puzz.link's Number36 writes numbers up to 1295, not {value}")
+    return "".join(pieces)
 
 
 def _runs(pieces: list[str], count: int) -> None:
