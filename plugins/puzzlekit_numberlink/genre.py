@@ -87,11 +87,7 @@ class Numberlink(GridGenre):
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         board, dom = parse_board(block)
-        if (board.grid.rows, board.grid.cols, board.numbers) != (
-            instance.grid.rows,
-            instance.grid.cols,
-            instance.numbers,
-        ):
+        if (board.grid, board.numbers) != (instance.grid, instance.numbers):
             raise block.error(0, 0, "the state's board or numbers differ from the puzzle's")
         return [BOOL] * instance.grid.n_edges if dom is None else dom
 
