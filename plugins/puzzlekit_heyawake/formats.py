@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from puzzlekit import Genre, Puzzle
 from puzzlekit.formats import cells, puzzlink, pzpr, pzprfile, regions
-from puzzlekit.formats.codec import error_at, level_text
+from puzzlekit.formats.codec import level_text
+from puzzlekit.formats.rooms import file_rooms, url_rooms, with_marks
 from puzzlekit.grid import RectGrid, Regions, join_layers, write_grid
 
 PIDS = ("heyawake",)
@@ -26,10 +27,7 @@ class HeyawakeUrl(puzzlink.PuzzLinkFormat):
 
     def read(self, source: str, genre: Genre) -> str:
         url = puzzlink.parse_genre(source, self.pids, "Heyawake")
-        if url.flags:
-            raise error_at(source, url.flags_at, f"Heyawake URLs have no variant flags, found {url.flags!r}")
-        walls, used = regions.decode_border(source, url.body, url.body_at, url.cols, url.rows)
-        rooms = Regions.from_walls(RectGrid(url.rows, url.cols), walls, "room")
+        rooms, used = url_rooms(source, url, "Heyawake", "room")
         clues = pzpr.decode_number16(source, url.body[used:], url.body_at + used, rooms.n)
         numbers = {rooms.top(clue.cell): clue.value for clue in clues if clue.value >= 0}
         return level_text(_rows(rooms, numbers), {"url": source.strip()})
@@ -50,18 +48,9 @@ class HeyawakePzpr(pzprfile.PzprFormat):
         grid = RectGrid(f.rows, f.cols)
         if f.at_end():  # pzprjs's new, empty board: one room, no numbers
             return level_text(_rows(Regions(grid, [0] * grid.n_cells, "room"), {}))
-        if f.version >= 1:
-            owner = cells.read_borders(f, f.rows, f.cols)
-            rooms = Regions(grid, owner or [0] * grid.n_cells, "room")
-        else:
-            rooms = Regions(grid, regions.read_room_ids(f), "room")
+        rooms = file_rooms(f, "room")
         clues = regions.read_cells(f, "the numbers", {".": ".", "-": "."}, range(0, 1000))
-        numbers = {c: int(t) for c, t in enumerate(clues) if t != "."}
-        rows = _rows(rooms, numbers)
-        if not f.at_end():
-            marks = regions.read_cells(f, "the shading", {"#": "#", "+": "o", ".": "."})
-            rows = join_layers(write_grid(grid, marks), rows)
-        return level_text(rows)
+        return level_text(with_marks(f, _rows(rooms, {c: int(t) for c, t in enumerate(clues) if t != "."})))
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board, grid = puzzle.instance, puzzle.instance.grid
