@@ -141,7 +141,11 @@ class Placements:
 
 
 class Fitting(Propagator):
-    __slots__ = ("rule", "places", "i", "slot", "area", "watches", "wakes")
+    __slots__ = ("rule", "places", "i", "slot", "area", "watches", "wakes", "tight", "_scope")
+    filters = False
+    """Whether ``survivors`` filters further (no-room): else it is not called at all."""
+    SCOPE_MEMO = 4096
+    """Entries ``_scope`` keeps before it starts again (a mask of pieces -> their cells)."""
 
     def __init__(self, rule: Rule, places: Placements, i: int, slot: int) -> None:
         self.rule, self.places, self.i, self.slot = rule, places, i, slot
@@ -149,9 +153,16 @@ class Fitting(Propagator):
         for piece in places.pieces[i]:
             union |= piece
         self.area = tuple(cells_of(union))
+        """The cells this clue's bit may be in: the cells scanned (``puzzlekit.grid.placing``
+        narrows it to the union of the pieces a move leaves, which the domains keep to)."""
         self.watches = self.area
         self.wakes: list[int] = []
         """Propagators to wake when this clue's pieces shrink (no-room neighbours)."""
+        self.tight = False
+        """Set by a caller whose first state gives the clue's bit only to cells its
+        pieces cover (``puzzlekit.grid.placing``): then only the cells of the pieces
+        left are scanned, as the propagators clear the bit from every cell they leave."""
+        self._scope: dict[int, tuple[int, ...]] = {}
 
     def survivors(self, engine: Engine, alive: int) -> int:
         """The pieces of ``alive`` (a mask of piece indices) that fit: every cell one the
@@ -164,14 +175,17 @@ class Fitting(Propagator):
 
     def propagate(self, engine: Engine) -> bool:
         dom, aux, bit, pieces = engine.dom, engine.aux, 1 << self.i, self.places.pieces[self.i]
+        alive = old = aux[self.slot]
+        cells = self._scope.get(old) if self.tight else self.area
+        if cells is None:
+            cells = self._scope_of(old)
         can = must = 0
-        for c in self.area:
+        for c in cells:
             d = dom[c]
             if d & bit:
                 can |= 1 << c
                 if d == bit:
                     must |= 1 << c
-        alive = old = aux[self.slot]
         rest = old
         while rest:
             low = rest & -rest
@@ -179,14 +193,17 @@ class Fitting(Propagator):
             piece = pieces[low.bit_length() - 1]
             if piece & ~can or must & ~piece:
                 alive ^= low
-        if alive:
+        if alive and self.filters:
             alive = self.survivors(engine, alive)
         if not alive:
             return False
         if alive != old:
             engine.put(self.slot, alive)
-            for p in self.wakes:
-                engine.wake(p)
+            rung_of, queued, queue_of = engine.rung_of, engine.queued, engine.queue_of
+            for p in self.wakes:  # engine.wake, inlined: a clue wakes a dozen others each time
+                if rung_of[p] and not queued[p]:
+                    queued[p] = 1
+                    queue_of[p].append(p)
         sure, reach = -1, 0
         rest = alive
         while rest:
@@ -208,6 +225,18 @@ class Fitting(Propagator):
                 return False
         return True
 
+    def _scope_of(self, alive: int) -> tuple[int, ...]:
+        """The cells the pieces of ``alive`` cover (``tight``), remembered."""
+        if len(self._scope) >= self.SCOPE_MEMO:
+            self._scope.clear()
+        union, pieces, rest = 0, self.places.pieces[self.i], alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            union |= pieces[low.bit_length() - 1]
+        cells = self._scope[alive] = tuple(cells_of(union))
+        return cells
+
     def explain(self, var: int, mask: int, note: object) -> str:
         name, cell, word = self.places.clue_name(self.i), self.places.grid.name(var), self.places.word
         if note:
@@ -227,6 +256,7 @@ class Overlap(Fitting):
 
 
 class NoRoom(Overlap):
+    filters = True
     __slots__ = ("ring", "others", "_wide", "_shifts", "_cover", "_blocked", "_outside", "_outside_ring")
     ring: int
     """The clue's cells and the cells around them, as a bitmask."""

@@ -30,7 +30,7 @@ from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid.bits import cells_of
-from puzzlekit.grid.placements import NoRoom, Placements
+from puzzlekit.grid.placements import Fitting, NoRoom, Placements
 from puzzlekit.grid.topology import RectGrid
 
 PATIENCE = 2
@@ -62,6 +62,16 @@ class MovingClues:
         self.places = Placements(grid, pieces, clue_name)
         self.model, rooms = make(self.places)
         self.rooms = list(rooms)
+        self.fits: list[list[tuple[int, Fitting]]] = [[] for _ in pieces]
+        """Per clue, its fitting, overlap and no-room propagators (with their indices),
+        whose area ``_refresh`` narrows to the cells its first pieces cover (the only cells
+        its bit is ever in), so each scans and watches a few dozen cells, not every cell
+        some piece anywhere in its region could reach."""
+        for index, prop in enumerate(self.model.propagators):
+            if isinstance(prop, Fitting) and prop.places is self.places:
+                self.fits[prop.i].append((index, prop))
+                prop.tight = True  # the first state keeps each bit to its pieces' cells (_domains)
+        self.engines: dict[int, Engine] = {}
         self.slots = [room.slot for room in self.rooms]
         self.through = [[0] * grid.n_cells for _ in pieces]
         """Per clue and cell, the pieces (a mask of indices) through that cell."""
@@ -84,7 +94,6 @@ class MovingClues:
         for i in range(len(pieces)):
             self._refresh(i)
         self._domains(range(grid.n_cells))
-        self.engines: dict[int, Engine] = {}
         self._rung_props: dict[int, list[int]] = {}
 
     def move(self, i: int, cell: int) -> None:
@@ -153,11 +162,31 @@ class MovingClues:
                 union |= piece
         self.model.aux[self.slots[i]] = alive
         self.union[i] = union
+        self._narrow(i, tuple(cells_of(union)))
         ring, near = union, self.grid.neighbours
         for c in cells_of(union):
             for y in near[c]:
                 ring |= 1 << y
         self.rooms[i].ring = ring  # within the ring add_to gave it, so its pieces to look at stay
+
+    def _narrow(self, i: int, area: tuple[int, ...]) -> None:
+        """Clue ``i``'s propagators scan and watch ``area``; the engines built so far are
+        rewired for the cells that left or joined it (in index order, as wiring lists them)."""
+        fits = self.fits[i]
+        if not fits or fits[0][1].area == area:
+            return
+        was, now = set(fits[0][1].area), set(area)
+        gone, new = sorted(was - now), sorted(now - was)
+        for index, prop in fits:
+            prop.area = prop.watches = area
+            for engine in self.engines.values():
+                if not engine.rung_of[index]:
+                    continue  # above the engine's cap: never queued
+                watchers = engine.watchers
+                for var in gone:
+                    watchers[var] = tuple(p for p in watchers[var] if p != index)
+                for var in new:
+                    watchers[var] = tuple(sorted((*watchers[var], index)))
 
     def _domains(self, cells: Sequence[int] | range) -> None:
         domains, union = self.model.domains, self.union

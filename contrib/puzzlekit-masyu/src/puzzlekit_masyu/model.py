@@ -13,7 +13,8 @@ model, so a board's grade is the same on both.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from puzzlekit import Model
 from puzzlekit.core import (
@@ -21,6 +22,7 @@ from puzzlekit.core import (
     NO_EARLY_LOOP,
     NODE_DEGREE,
     TRUE,
+    ClosingCheck,
     ClueModel,
     Idle,
     Lookahead,
@@ -46,11 +48,15 @@ KIND_OF = KIND_OF_PEARL
 PEARL_OF = {kind: colour for colour, kind in KIND_OF.items()}
 
 
-def build_model(board: Board, slots: Iterable[int] | None = None, visit: bool = True) -> tuple[Model, dict[int, int]]:
+def build_model(
+    board: Board, slots: Iterable[int] | None = None, visit: bool = True, closing: bool = False
+) -> tuple[Model, dict[int, int]]:
     """The model of ``board``: a pearl propagator per slot cell (``Idle`` where the cell
     has no pearl; the pearls' cells by default), the single loop, the lookahead.  Returns
     it with each slot's propagator index.  ``visit`` marks the pearls' nodes as ones the
-    loop must pass (``Masyu.build``'s model, whose rule counts players see)."""
+    loop must pass (``Masyu.build``'s model, whose rule counts players see).  ``closing``
+    adds a ``ClosingCheck`` (last but the lookahead), for a model whose pearls change
+    under a live engine (``MasyuClues.readers``)."""
     model = Model(LADDER)
     model.add_vars(board.n_edges, BOOL)
     cells = board.rows * board.cols
@@ -58,7 +64,7 @@ def build_model(board: Board, slots: Iterable[int] | None = None, visit: bool = 
     for cell in sorted(board.pearls) if slots is None else slots:
         pearl = Pearl(board, cell, KIND_OF.get(board.pearls.get(cell, ""), WHITE_KIND))
         index[cell] = model.add(pearl if cell in board.pearls else Idle(pearl))
-    add_single_loop(
+    chains = add_single_loop(
         model,
         board.loop,
         finishes(lambda: board),
@@ -66,6 +72,8 @@ def build_model(board: Board, slots: Iterable[int] | None = None, visit: bool = 
         required=[board.loop.node_edges[cell] for cell in sorted(board.pearls)],
         rules=(NODE_DEGREE, NO_EARLY_LOOP, LOOP_REACH),
     )
+    if closing:
+        model.add(ClosingCheck(chains, NO_EARLY_LOOP))
     model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
     model.leaf_check = lambda values: solves(board, values)
     return model, index
@@ -96,11 +104,27 @@ class MasyuClues(ClueModel):
         self.board = Board(board.rows, board.cols, dict(board.pearls))
         """The pearls as they stand (the model's closures read this board)."""
         self.kinds = {cell: KIND_OF[colour] for cell, colour in board.pearls.items()}
-        self.model, self.index = build_model(self.board, slots, visit=False)
+        self.model, self.index = build_model(self.board, slots, visit=False, closing=True)
         self.model.cnf = lambda: encode(self.board, self._none_fits())  # as they stand when search starts
         self.model.leaf_check = self._solves
-        self.reach = next(p for p in self.model.propagators if isinstance(p, LoopReach))
+        props = self.model.propagators
+        self.reach_index = next(i for i, p in enumerate(props) if isinstance(p, LoopReach))
+        reach = props[self.reach_index]
+        assert isinstance(reach, LoopReach)
+        self.reach: LoopReach = reach
+        self.closing = next(i for i, p in enumerate(props) if isinstance(p, ClosingCheck))
         self._relink()
+
+    def readers(self, position: Any) -> Sequence[int]:
+        """The slot's pearl and those of the cells around it (their rules read its pearl;
+        ``set_cell`` swaps them all), the loop reach (whose required cells the pearls
+        are) and the closing check (the no-early-loop guard asks whether closing the loop
+        finishes the puzzle once, when the chain forms, and keeps count of the lines it
+        has seen, so it is not woken).  Every one is stateless: safe to wake again."""
+        cell = position[0] * self.board.cols + position[1]
+        index = self.index
+        near = [index[x] for x in (cell, *self.board.grid.around[cell]) if x in index]
+        return [*near, self.reach_index, self.closing]
 
     def set_clue(self, position: tuple[int, int], clue: int | None) -> None:
         cols = self.board.cols
