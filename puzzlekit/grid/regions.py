@@ -510,8 +510,10 @@ class RegionGrowth:
         extra: Callable[[], Sequence[Propagator]] = tuple,
         reach: int = 0,
         context: int = 3,
+        rival: Callable[[Sequence[int], Sequence[int]], bool] | None = None,
     ) -> None:
         self.grid, self.ladder, self.shaded, self.rung = grid, tuple(ladder), shaded, rung
+        self._rival = rival
         self.reach, self.context = reach, context
         self.owner = [OFF] * grid.n_cells
         self.members: dict[int, set[int]] = {}
@@ -544,6 +546,22 @@ class RegionGrowth:
             self.shaded[c] ^= 1
         for c, was in zip(cells, old):
             self.put(c, was)
+        return False
+
+    def join_or_slide(self, cell: int, rng: Rng) -> bool:
+        """Put ``cell`` in a region beside it, or slide a domino beside it onto it (its far
+        cell left unshaded in its region), so that deduction still solves the cells round it;
+        False, changing nothing, when no way does."""
+        grid, owner, shaded = self.grid, self.owner, self.shaded
+        near = list(grid.neighbours[cell])
+        rng.shuffle(near)
+        if any(self.attempt((cell,), r) for r in dict.fromkeys(owner[n] for n in near if owner[n] != OFF)):
+            return True
+        for n in near:
+            far = next((m for m in grid.neighbours[n] if shaded[m]), -1) if shaded[n] else -1
+            free = far >= 0 and not any(shaded[m] for m in grid.neighbours[cell] if m != n)
+            if free and self.attempt((cell,), owner[n], (cell, far)):
+                return True
         return False
 
     def free(self, regions: Iterable[int]) -> list[int]:
@@ -609,8 +627,12 @@ class RegionGrowth:
     def _settled(self, region: set[int]) -> bool:
         """Does deduction settle ``region`` when every other cell is given its planted
         value?  A quick test a change must pass first: told more, deduction on the
-        window can only do better."""
+        window can only do better.  ``rival(shaded, cells)`` true (a second way to colour
+        the region with every other cell planted) answers no at once: sound deduction
+        cannot settle a region two ways fit."""
         cells = tuple(sorted(region))
+        if self._rival is not None and self._rival(self.shaded, cells):
+            return False
         model = Model(self.ladder, domains=[TRUE if v else FALSE for v in self.shaded])
         for c in cells:
             model.domains[c] = BOOL

@@ -213,3 +213,33 @@ def random_dominoes(grid: RectGrid, rng: Rng) -> list[int]:
         if near:
             shaded[cell] = shaded[rng.choice(near)] = 1
     return shaded
+
+
+def pair_ways(grid: RectGrid, inside: Sequence[int]) -> list[Way]:
+    """The ways to shade a region's two cells: a domino inside it (its neighbours outside
+    unshaded), or two apart, each with a neighbour outside that can pair with it."""
+    rest = set(inside)
+    out: list[Way] = []
+    for i, a in enumerate(inside):
+        for b in inside[i + 1 :]:
+            others = tuple(c for c in inside if c not in (a, b))
+            beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
+            if b in grid.neighbours[a]:
+                out.append(((a, b), others + tuple(sorted(beside))))
+            else:
+                out.append(((a, b), others, [[n for n in grid.neighbours[c] if n not in rest] for c in (a, b)]))
+    return out
+
+
+def domino_rival(grid: RectGrid, shaded: Sequence[int], cells: Sequence[int]) -> bool:
+    """With every cell outside ``cells`` at its planted value (``shaded``, 1 or 0), can
+    the region shade another domino than its planted one: two neighbours in it, neither
+    beside a shaded cell outside it?  Then deduction cannot settle it (``RegionGrowth``'s
+    ``rival``).  False unless the region holds exactly one planted domino."""
+    inside = set(cells)
+    on = {c for c in cells if shaded[c]}
+    a = min(on, default=-1)
+    if len(on) != 2 or max(on) not in grid.neighbours[a]:
+        return False
+    free = {c for c in cells if not any(shaded[n] and n not in inside for n in grid.neighbours[c])}
+    return any(n in free and {c, n} != on for c in free for n in grid.neighbours[c])
