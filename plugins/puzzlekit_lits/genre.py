@@ -26,7 +26,9 @@ LADDER = (
     Rung(2, "one piece", "the shaded cells stay connected"),
     Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
 )
-PIECE = Rule("tetromino", 1, "Every region holds one tetromino: a cell every way to place it shades (or leaves) goes so.")
+PIECE = Rule(
+    "tetromino", 1, "Every region holds one tetromino: a cell every way to place it shades (or leaves) goes so."
+)
 POOL = Rule("no-2x2", 1, "No 2x2 block is all shaded: with three of it shaded, the fourth is unshaded.")
 SHAPES = Rule("same-shape", 1, "Equal tetrominoes never touch across a wall: ways of two regions that would are out.")
 JOINED = Rule("connected", 2, "The shaded cells form one piece: a cell that would cut it in two is shaded.")
@@ -104,15 +106,21 @@ class Lits(RegionShading):
                 clashes = ((y, z) for p, y in ways for q, z in placed[other] if touching_equal(grid, p, q))
                 cnf.add(*([-y, -z] for y, z in clashes))
         cnf.add(*block_clauses(grid, lambda c: c + 1))
-        return cnf.encoding(lambda values: piece_cuts(grid.neighbours, grid.pieces(lambda c: values[c]), lambda c: c + 1))
+        return cnf.encoding(
+            lambda values: piece_cuts(grid.neighbours, grid.pieces(lambda c: values[c] > 0), lambda c: c + 1)
+        )
 
     def accept(self, instance: RegionBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: regions not holding one piece of four, 2x2 blocks, equal
         tetrominoes side by side, the shaded cells in pieces (an ``UNMARKED`` cell is not
         shaded)."""
-        grid, regions, shaded = instance.grid, instance.regions, (lambda c: values[c] == 1)
+        grid, regions = instance.grid, instance.regions
+
+        def shaded(c: int) -> bool:
+            return values[c] == 1
+
         found = full_blocks(grid, shaded, "shaded cells") + split(grid, shaded, "shaded cells")
-        pieces = []
+        pieces: list[list[int]] = []
         for region, cells in enumerate(regions.cells):
             name, inside = regions.name(region), [c for c in cells if shaded(c)]
             found += counted(cells, shaded, 4, 4, name, "shaded cells", "region")
@@ -168,9 +176,9 @@ class Lits(RegionShading):
         return RegionBoard(Regions(grid, growth.owner))
 
     def small_board(self, rng: Rng) -> RegionBoard:
-        """1x1 to 4x5: random tetrominoes, each cell joining a random one beside it (so
+        """1x1 to 4x4: random tetrominoes, each cell joining a random one beside it (so
         often solvable) two times in three, else random letters."""
-        grid = RectGrid(rng.between(1, 4), rng.between(1, 5))
+        grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
         owner = [rng.below(3) for _ in range(grid.n_cells)]
         if rng.chance(2, 3):
             owner = [OFF] * grid.n_cells
@@ -188,7 +196,8 @@ def random_tetrominoes(grid: RectGrid, rng: Rng) -> list[tuple[int, ...]]:
     """A planted answer: tetrominoes (no O) placed at random, each touching the ones before
     it, until none fits: the shaded cells one piece, no 2x2 block, no two equal ones side
     by side."""
-    shaded, pieces, order = [False] * grid.n_cells, [], list(range(grid.n_cells))
+    shaded, order = [False] * grid.n_cells, list(range(grid.n_cells))
+    pieces: list[tuple[int, ...]] = []
     rng.shuffle(order)
     for start in order:
         if shaded[start] or (pieces and not any(shaded[n] for n in grid.neighbours[start])):

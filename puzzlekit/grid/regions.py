@@ -645,7 +645,8 @@ class RegionGrowth:
         unless None), every pair once."""
         if self._make_pairs is None:
             return []
-        near, owner, out = self.grid.neighbours, self.owner, []
+        near, owner = self.grid.neighbours, self.owner
+        out: list[Propagator] = []
         for r in regions:
             for s in sorted({owner[n] for c in self.members[r] for n in near[c]} - {OFF, r}):
                 if among is None or (s in among and s > r):

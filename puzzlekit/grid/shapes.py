@@ -28,7 +28,19 @@ def _normal(points: Sequence[tuple[int, int]]) -> Shape:
 
 def shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     """The piece's shape, the same for every rotation and reflection of it: the least of
-    its eight images."""
+    its eight images (remembered: generators ask of the same pieces again and again)."""
+    key = (grid.cols, tuple(cells))
+    if key not in _SHAPES:
+        if len(_SHAPES) > 200_000:
+            _SHAPES.clear()
+        _SHAPES[key] = _shape_of(grid, cells)
+    return _SHAPES[key]
+
+
+_SHAPES: dict[tuple[int, tuple[int, ...]], Shape] = {}
+
+
+def _shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     points = [divmod(c, grid.cols) for c in cells]
     images = []
     for _ in range(4):
@@ -201,8 +213,8 @@ class PairedWays(Ways):
         alive = set(self._alive(engine.dom, range(len(self.masks))))
         a, b = _bits(w in alive for w in range(n)), _bits(w in alive for w in range(n, len(self.masks)))
         while True:
-            a2 = _bits(a >> i & 1 and b & ~clashes[i] != 0 for i in range(n))
-            b2 = _bits(b >> j & 1 and a2 & ~clashes[n + j] != 0 for j in range(len(self.masks) - n))
+            a2 = _bits(bool(a >> i & 1) and b & ~clashes[i] != 0 for i in range(n))
+            b2 = _bits(bool(b >> j & 1) and a2 & ~clashes[n + j] != 0 for j in range(len(self.masks) - n))
             if (a2, b2) == (a, b):
                 break
             a, b = a2, b2
