@@ -33,8 +33,7 @@ POOL = Rule("no-2x2", 1, "No 2x2 block is all shaded: with three of it shaded, t
 SHAPES = Rule("same-shape", 1, "Equal tetrominoes never touch across a wall: ways of two regions that would are out.")
 JOINED = Rule("connected", 2, "The shaded cells form one piece: a cell that would cut it in two is shaded.")
 TRIAL = Rule("trial", 3, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
-SHAPE_SET = frozenset(s for s, name in TETROMINOES.items() if name != "O")
-"""The shapes a region may hold: an O would be a 2x2 block."""
+SHAPE_SET = frozenset(s for s, name in TETROMINOES.items() if name != "O")  # an O is a 2x2 block
 
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
