@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import puzzlekit_lits.plugin
 import pytest
 
 import puzzlekit
-import puzzlekit_lits.plugin
 from puzzlekit import interchange
 from puzzlekit.host import make_host
 
