@@ -54,8 +54,8 @@ IMPLICATIONS = True
 """Clauses of two literals in their own lists (``Cdcl.bins``), visited before the watched
 clauses: an implication costs one read there.  Most of a one-hot twin's clauses are
 binary (Sudoku: "not two digits in a cell, nor twice one digit in a house"); measured
-with benchmarks/versus_sat.py (CPU ratio to CaDiCaL, median), Sudoku famous 2.39x to
-2.08x, janko-slither-search 2.12x to 2.00x.  False: every clause is watched (read
+with benchmarks/versus_sat.py (CPU ratio to CaDiCaL, median, on a loaded machine), Sudoku
+famous 2.44x to 2.09x, janko-slither-search 2.78x to 2.28x.  False: every clause is watched (read
 when a solver is made, for the tests that compare the two)."""
 
 
