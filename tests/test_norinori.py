@@ -170,3 +170,31 @@ def test_sat_twin_agrees_with_propagation_and_brute_force() -> None:
         found = solve_sat(g, instance, limit=3, timeout=None).solutions
         assert sorted(found) == sorted(brute) if len(brute) < 3 else len(found) == 3
     assert len(seen) > 1, seen
+
+
+def test_a_rival_domino_means_the_quick_test_refuses() -> None:
+    """``domino_rival`` only skips work: wherever it says a second domino fits, the
+    region's quick test (deduction with every other cell planted) does not settle it."""
+    from puzzlekit_norinori.genre import LADDER, PAIRS, region_rules
+
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid.regions import RegionGrowth
+    from puzzlekit.grid.shapes import OnePartner, domino_rival, random_dominoes
+
+    rivals, grid = 0, RectGrid(5, 5)
+    for seed in range(30):
+        rng = Rng(f"rival-{seed}")
+        shaded = random_dominoes(grid, rng)
+        growth = RegionGrowth(
+            grid, LADDER, shaded, 1, lambda c: [OnePartner(PAIRS, grid, c)], lambda cells: region_rules(grid, cells)
+        )
+        for piece in grid.pieces(shaded.__getitem__):
+            region = set(piece)
+            for _ in range(rng.between(0, 4)):  # a few unshaded cells beside it
+                near = sorted({n for c in region for n in grid.neighbours[c] if not shaded[n]} - region)
+                if near:
+                    region.add(rng.choice(near))
+            if domino_rival(grid, shaded, sorted(region)):
+                rivals += 1
+                assert not growth._settled(region)
+    assert rivals > 10

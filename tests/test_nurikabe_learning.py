@@ -196,17 +196,18 @@ def lattice(size: int, step: int, k: int) -> str:
 
 
 @pytest.mark.usefixtures("learning_from_the_root")
-@pytest.mark.parametrize("k", [5, 6])
-def test_every_lemma_on_an_open_board_is_implied_by_its_rule(k: int) -> None:
-    """The 10x10 lattices of 5s and 6s: thousands of solutions, hundreds of lemmas."""
-    text = lattice(10, 4, k)
+@pytest.mark.parametrize(("step", "k"), [(4, 6), (3, 6)])
+def test_every_lemma_on_an_open_board_is_implied_by_its_rule(step: int, k: int) -> None:
+    """10x10 lattices of 6s: thousands of solutions, hundreds of lemmas.  (A lattice of 5s
+    every 4, once here, is now told "several" with almost no lemma: the sea is tried first.)"""
+    text = lattice(10, step, k)
     lemmas, outcome = lemmas_of(text, limit=2)
     assert outcome.status == Status.MULTIPLE
     names = [name for name, _ in lemmas]
     # both took part (the twin's region levels now say most of what the islands theory did)
     assert names.count("sea") > 20 and names.count("islands") > 0
     grid = RectGrid(10, 10)
-    clues = {r * 10 + c: k for r in range(1, 10, 4) for c in range(1, 10, 4)}
+    clues = {r * 10 + c: k for r in range(1, 10, step) for c in range(1, 10, step)}
     assert all(implied(grid, clues, name, clause) for name, clause in lemmas)
     assert all(holds(clause, s) for _, clause in lemmas for s in outcome.solutions)
 

@@ -114,8 +114,10 @@ def test_the_deadline_holds_on_a_call_glucose_would_not_leave(side: int, timeout
     assert result.stats.stopped_by == "timeout" or result.status.value == "multiple"
     if result.stats.stopped_by == "timeout":
         assert result.status.value == "undecided"
-    assert time.perf_counter() - started < timeout + 3
-    assert time.process_time() - cpu < timeout + 2  # the solver runs in this process: its CPU counts here
+    # The bounds catch a call that runs on for many seconds past T (the bug: 10 s and more), not
+    # speed: building an 80x80 encoding on a loaded machine, beside another test worker, takes 2 s.
+    assert time.perf_counter() - started < timeout + 6
+    assert time.process_time() - cpu < timeout + 5  # the solver runs in this process: its CPU counts here
 
 
 def test_a_board_of_many_island_groups_keeps_the_sat_budget() -> None:

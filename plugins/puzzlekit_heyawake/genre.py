@@ -184,15 +184,20 @@ class Heyawake(GridGenre):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A settled board (``_planted``), then numbers removed while it stays unique at the difficulty."""
-        from puzzlekit.generation import reduce_clues, target_rung
+        """A settled board (``_planted``), then numbers removed while it stays unique at the
+        difficulty; hard: removed at connectivity (by halving, on one engine), then ``harden``
+        at trial, a few numbers where a pass at trial would try every one."""
+        from puzzlekit.generation import ClueTrials, harden, reduce_clues, target_rung
 
         rung = target_rung(self, request.difficulty)
         board = self._planted(RectGrid(request.rows, request.cols), rng, min(rung, 3), request.deadline)
         if board is None:
             return None
+        trials = ClueTrials(self, board, request.max_nodes, request.deadline)
         orbits = [[room] for room in range(board.rooms.n)]
-        reduced: Board = reduce_clues(self, board, orbits, rung, rng, deadline=request.deadline)
+        reduced: Board = reduce_clues(self, board, orbits, min(rung, 3), rng, trials=trials)
+        if rung == 4:
+            reduced = harden(trials, [[r] for r, n in enumerate(reduced.numbers) if n is not None], 4, rng)
         return reduced
 
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:

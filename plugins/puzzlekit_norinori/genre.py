@@ -28,7 +28,15 @@ from puzzlekit.grid import (  # fmt: skip
     write_grid,
 )
 from puzzlekit.grid.regions import OFF, RegionGrowth
-from puzzlekit.grid.shapes import OnePartner, Way, Ways, partner_clauses, random_dominoes, sized_pieces
+from puzzlekit.grid.shapes import (
+    OnePartner,
+    Ways,
+    domino_rival,
+    pair_ways,
+    partner_clauses,
+    random_dominoes,
+    sized_pieces,
+)
 from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:
@@ -55,22 +63,6 @@ class Board:
     @property
     def grid(self) -> RectGrid:
         return self.regions.grid
-
-
-def pair_ways(grid: RectGrid, inside: Sequence[int]) -> list[Way]:
-    """The ways to shade a region's two cells: a domino inside it (its neighbours outside
-    unshaded), or two apart, each with a neighbour outside that can pair with it."""
-    rest = set(inside)
-    out: list[Way] = []
-    for i, a in enumerate(inside):
-        for b in inside[i + 1 :]:
-            others = tuple(c for c in inside if c not in (a, b))
-            beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
-            if b in grid.neighbours[a]:
-                out.append(((a, b), others + tuple(sorted(beside))))
-            else:
-                out.append(((a, b), others, [[n for n in grid.neighbours[c] if n not in rest] for c in (a, b)]))
-    return out
 
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
@@ -186,7 +178,7 @@ class Norinori(GridGenre):
         growth = RegionGrowth(
             grid, LADDER, random_dominoes(grid, rng), 1,
             lambda c: [OnePartner(PAIRS, grid, c)], lambda cells: region_rules(grid, cells),
-            lambda: trial() if growth.rung > 1 else (),
+            lambda: trial() if growth.rung > 1 else (), rival=lambda shaded, cells: domino_rival(grid, shaded, cells),
         )  # fmt: skip
         for i, piece in enumerate(grid.pieces(lambda c: growth.shaded[c] == 1)):
             for c in piece:
@@ -195,7 +187,7 @@ class Norinori(GridGenre):
 
         def join(cell: int) -> bool:  # the first 60% at the cheap rung (CHEAP_SHARE)
             growth.rung = rung if 5 * growth.owner.count(OFF) < 2 * off else 1
-            return _join(growth, cell, rng)
+            return growth.join_or_slide(cell, rng)
 
         growth.rung = rung  # for the last look at the whole board
         if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
@@ -217,20 +209,3 @@ class Norinori(GridGenre):
                 if not shaded[c] and near:
                     owner[c] = rng.choice(near)
         return Board(Regions(grid, owner))
-
-
-def _join(growth: RegionGrowth, cell: int, rng: Rng) -> bool:
-    """Put ``cell`` in a region beside it, or slide a domino beside it onto it (its far
-    cell left unshaded in its region), so that deduction still solves the cells round it;
-    False, changing nothing, when no way does."""
-    grid, owner, shaded = growth.grid, growth.owner, growth.shaded
-    near = list(grid.neighbours[cell])
-    rng.shuffle(near)
-    if any(growth.attempt((cell,), r) for r in dict.fromkeys(owner[n] for n in near if owner[n] != OFF)):
-        return True
-    for n in near:
-        far = next((m for m in grid.neighbours[n] if shaded[m]), -1) if shaded[n] else -1
-        free = far >= 0 and not any(shaded[m] for m in grid.neighbours[cell] if m != n)
-        if free and growth.attempt((cell,), owner[n], (cell, far)):
-            return True
-    return False

@@ -116,7 +116,9 @@ class Nurikabe(GridGenre):
     def build(self, instance: Board) -> Model:
         model = _model(instance, len(LADDER))
         if _twin_size(instance) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
-            model.cnf = lambda: dataclasses.replace(self.sat_encoding(instance), direct=True)
+            # shaded first: a sea that fills out decides an open board quickly (a lattice of 6s
+            # 15x15: 3.7 s -> 0.6 s CPU)
+            model.cnf = lambda: dataclasses.replace(self.sat_encoding(instance), direct=True, true_first=True)
             model.theories.append(lambda: PieceTheory(instance.grid))
             model.theories.append(lambda: AnchoredTheory(instance.grid, instance.clues))
         return model

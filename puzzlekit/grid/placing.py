@@ -95,20 +95,46 @@ class MovingClues:
             self._refresh(i)
         self._domains(range(grid.n_cells))
         self._rung_props: dict[int, list[int]] = {}
+        self._undo: tuple[int, int, list[tuple[int, int, int, tuple[int, ...], int]], list[tuple[int, int]]] | None
+        self._undo = None
 
     def move(self, i: int, cell: int) -> None:
         """Stand clue ``i`` at ``cell`` (a cell of its region)."""
         old = self.cells[i]
         if cell == old:
+            self._undo = None
             return
         self.cells[i] = cell
         self.taken ^= (1 << old) | (1 << cell)
-        touched = 0
+        touched, saved, aux = 0, [], self.model.aux
         for j in {i, *self.reaching[old], *self.reaching[cell]}:
+            fits = self.fits[j]
+            saved.append((j, aux[self.slots[j]], self.union[j], fits[0][1].area if fits else (), self.rooms[j].ring))
             touched |= self.union[j]
             self._refresh(j)
             touched |= self.union[j]
-        self._domains(cells_of(touched))
+        cells = cells_of(touched)
+        domains = self.model.domains
+        self._undo = (i, old, saved, [(c, domains[c]) for c in cells])
+        self._domains(cells)
+
+    def undo(self) -> None:
+        """Take back the last ``move`` (what it changed is put back as it was, so the
+        state is the one moving the clue back would give, without working it out again)."""
+        if self._undo is None:
+            return
+        i, old, saved, cells = self._undo
+        self._undo = None
+        self.taken ^= (1 << old) | (1 << self.cells[i])
+        self.cells[i] = old
+        aux, domains = self.model.aux, self.model.domains
+        for j, alive, union, area, ring in saved:
+            aux[self.slots[j]] = alive
+            self.union[j] = union
+            self._narrow(j, area)
+            self.rooms[j].ring = ring
+        for c, d in cells:
+            domains[c] = d
 
     def open_after(self, rung: int, deadline: float | None = None) -> list[int]:
         """Per rung 1 .. ``rung``, the cells deduction capped there leaves open from the first
@@ -218,7 +244,7 @@ def climb(moving: MovingClues, rung: int, rng: Rng, deadline: float | None = Non
         if trial[-1] <= now[-1]:
             now = trial
         else:
-            moving.move(i, old)
+            moving.undo()
     score, hot = _hardness(moving, now, rung), _undecided(moving, movable, len(now) - 1)
     while score[0] == 0 and rung > 1:
         budget -= 1
@@ -231,7 +257,7 @@ def climb(moving: MovingClues, rung: int, rng: Rng, deadline: float | None = Non
         if not trial[-1] and _hardness(moving, trial, rung) >= score:
             score, hot = _hardness(moving, trial, rung), _undecided(moving, movable, len(trial) - 1)
         else:
-            moving.move(i, old)
+            moving.undo()
     return True
 
 

@@ -495,9 +495,10 @@ class RegionGrowth:
     the whole board once.
 
     ``cell_rules(cell)`` and ``region_rules(cells)`` (a region's sorted cells) are built
-    once per run and kept (a region's for as long as it has those cells); ``extra()``
-    adds fresh propagators to every model (a ``Lookahead``, which keeps an engine per
-    model)."""
+    once per run and kept (a region's for as long as it has those cells), and so are
+    ``pair_rules(cells, cells)``, rules between two regions side by side (LITS's equal
+    tetrominoes), judged where both regions are in the window; ``extra()`` adds fresh
+    propagators to every model (a ``Lookahead``, which keeps an engine per model)."""
 
     def __init__(
         self,
@@ -510,8 +511,12 @@ class RegionGrowth:
         extra: Callable[[], Sequence[Propagator]] = tuple,
         reach: int = 0,
         context: int = 3,
+        rival: Callable[[Sequence[int], Sequence[int]], bool] | None = None,
+        pair_rules: Callable[[tuple[int, ...], tuple[int, ...]], Sequence[Propagator]] | None = None,
     ) -> None:
         self.grid, self.ladder, self.shaded, self.rung = grid, tuple(ladder), shaded, rung
+        self._rival = rival
+        self._make_pairs = pair_rules
         self.reach, self.context = reach, context
         self.owner = [OFF] * grid.n_cells
         self.members: dict[int, set[int]] = {}
@@ -519,6 +524,7 @@ class RegionGrowth:
         self._cell_rules = [tuple(cell_rules(c)) for c in range(grid.n_cells)]
         self._make_rules, self._extra = region_rules, extra
         self._kept: dict[tuple[int, ...], tuple[Propagator, ...]] = {}
+        self._kept_pairs: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Propagator, ...]] = {}
 
     def put(self, cell: int, region: int) -> None:
         """Move ``cell`` into ``region`` (:data:`OFF`: out of every region)."""
@@ -544,6 +550,22 @@ class RegionGrowth:
             self.shaded[c] ^= 1
         for c, was in zip(cells, old):
             self.put(c, was)
+        return False
+
+    def join_or_slide(self, cell: int, rng: Rng) -> bool:
+        """Put ``cell`` in a region beside it, or slide a domino beside it onto it (its far
+        cell left unshaded in its region), so that deduction still solves the cells round it;
+        False, changing nothing, when no way does."""
+        grid, owner, shaded = self.grid, self.owner, self.shaded
+        near = list(grid.neighbours[cell])
+        rng.shuffle(near)
+        if any(self.attempt((cell,), r) for r in dict.fromkeys(owner[n] for n in near if owner[n] != OFF)):
+            return True
+        for n in near:
+            far = next((m for m in grid.neighbours[n] if shaded[m]), -1) if shaded[n] else -1
+            free = far >= 0 and not any(shaded[m] for m in grid.neighbours[cell] if m != n)
+            if free and self.attempt((cell,), owner[n], (cell, far)):
+                return True
         return False
 
     def free(self, regions: Iterable[int]) -> list[int]:
@@ -596,10 +618,13 @@ class RegionGrowth:
             model.domains[c] = FALSE if owner[c] == OFF else BOOL
         for c in window:
             model.propagators += self._cell_rules[c]
+        inside = []
         for r in {owner[c] for c in window} - {OFF}:
             cells = tuple(sorted(self.members[r]))
             if window.issuperset(cells):
                 model.propagators += self._kept.get(cells) or self._keep(cells)
+                inside.append(r)
+        model.propagators += self._pairs(inside, set(inside))
         model.propagators += self._extra()
         engine = self._settle(model, judged)
         if engine is None:
@@ -609,14 +634,19 @@ class RegionGrowth:
     def _settled(self, region: set[int]) -> bool:
         """Does deduction settle ``region`` when every other cell is given its planted
         value?  A quick test a change must pass first: told more, deduction on the
-        window can only do better."""
+        window can only do better.  ``rival(shaded, cells)`` true (a second way to colour
+        the region with every other cell planted) answers no at once: sound deduction
+        cannot settle a region two ways fit."""
         cells = tuple(sorted(region))
+        if self._rival is not None and self._rival(self.shaded, cells):
+            return False
         model = Model(self.ladder, domains=[TRUE if v else FALSE for v in self.shaded])
         for c in cells:
             model.domains[c] = BOOL
         for c in _ball(self.grid, cells, 1):
             model.propagators += self._cell_rules[c]
         model.propagators += self._kept.get(cells) or self._keep(cells)
+        model.propagators += self._pairs([self.owner[cells[0]]], None)
         model.propagators += self._extra()
         engine = self._settle(model, cells)
         return engine is not None and BOOL not in (engine.dom[c] for c in cells)
@@ -631,6 +661,27 @@ class RegionGrowth:
             if BOOL not in (engine.dom[c] for c in cells):
                 break
         return engine
+
+    def _pairs(self, regions: Sequence[int], among: set[int] | None) -> list[Propagator]:
+        """``pair_rules`` of each of ``regions`` with each region beside it (in ``among``,
+        unless None), every pair once."""
+        if self._make_pairs is None:
+            return []
+        near, owner = self.grid.neighbours, self.owner
+        out: list[Propagator] = []
+        for r in regions:
+            for s in sorted({owner[n] for c in self.members[r] for n in near[c]} - {OFF, r}):
+                if among is None or (s in among and s > r):
+                    key = (tuple(sorted(self.members[r])), tuple(sorted(self.members[s])))
+                    out += self._kept_pairs.get(key) or self._keep_pair(key)
+        return out
+
+    def _keep_pair(self, key: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[Propagator, ...]:
+        assert self._make_pairs is not None
+        if len(self._kept_pairs) > 50 * self.grid.n_cells:  # pairs long gone
+            self._kept_pairs.clear()
+        self._kept_pairs[key] = tuple(self._make_pairs(*key))
+        return self._kept_pairs[key]
 
     def _keep(self, cells: tuple[int, ...]) -> tuple[Propagator, ...]:
         if len(self._kept) > 50 * self.grid.n_cells:  # regions long gone

@@ -10,7 +10,7 @@ an answer's pieces with ``sized_pieces``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule, Violation
@@ -28,7 +28,19 @@ def _normal(points: Sequence[tuple[int, int]]) -> Shape:
 
 def shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     """The piece's shape, the same for every rotation and reflection of it: the least of
-    its eight images."""
+    its eight images (remembered: generators ask of the same pieces again and again)."""
+    key = (grid.cols, tuple(cells))
+    if key not in _SHAPES:
+        if len(_SHAPES) > 200_000:
+            _SHAPES.clear()
+        _SHAPES[key] = _shape_of(grid, cells)
+    return _SHAPES[key]
+
+
+_SHAPES: dict[tuple[int, tuple[int, ...]], Shape] = {}
+
+
+def _shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     points = [divmod(c, grid.cols) for c in cells]
     images = []
     for _ in range(4):
@@ -97,23 +109,36 @@ class Ways(Propagator):
         position bits."""
 
     def propagate(self, engine: Engine) -> bool:
-        dom, bit = engine.dom, 1 << self.value
-        no_on = no_off = 0  # positions that cannot take the value, and that must
+        alive = self._alive(engine.dom, range(len(self.masks)))
+        return bool(alive) and self._settle(engine, *self._common(alive))
+
+    def _alive(self, dom: Sequence[int], indices: Sequence[int]) -> list[int]:
+        """The ways among ``indices`` the domains leave possible."""
+        bit, no_on, no_off = 1 << self.value, 0, 0  # positions that cannot take the value, and that must
         for i, v in enumerate(self.watches):
             d = dom[v]
             if not d & bit:
                 no_on |= 1 << i
             elif d == bit:
                 no_off |= 1 << i
+        masks = self.masks
+        return [
+            w
+            for w in indices
+            if not (masks[w][0] & no_on or masks[w][1] & no_off or any(not g & ~no_on for g in masks[w][2]))
+        ]
+
+    def _common(self, alive: Sequence[int]) -> tuple[int, int]:
+        """The positions every way of ``alive`` gives the value, and those it withholds it from."""
         always_on = always_off = -1
-        alive = False
-        for on, off, needs in self.masks:
-            if not (on & no_on or off & no_off or any(not group & ~no_on for group in needs)):
-                alive = True
-                always_on &= on
-                always_off &= off
-        if not alive:
-            return False
+        for w in alive:
+            always_on &= self.masks[w][0]
+            always_off &= self.masks[w][1]
+        return always_on, always_off
+
+    def _settle(self, engine: Engine, always_on: int, always_off: int) -> bool:
+        """Give the positions of ``always_on`` the value and those of ``always_off`` the other."""
+        dom, bit = engine.dom, 1 << self.value
         reads, other = self.watches, ~bit & 0b11
         for i, v in enumerate(reads):
             d = dom[v]
@@ -134,6 +159,93 @@ def _mask(at: dict[int, int], cells: Sequence[int]) -> int:
     for v in cells:
         mask |= 1 << at[v]
     return mask
+
+
+def piece_ways(
+    grid: RectGrid, cells: Sequence[int], size: int, shapes: Collection[Shape] | None = None
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The ways to shade one piece of ``size`` joined cells in the region ``cells`` and
+    leave the rest (``Way``s), only pieces of ``shapes`` when given (LITS: no O)."""
+    pieces = connected_sets(grid, cells, size)
+    keep = [p for p in pieces if shapes is None or shape_of(grid, p) in shapes]
+    return [(p, tuple(c for c in cells if c not in p)) for p in keep]
+
+
+def touching_equal(grid: RectGrid, a: Sequence[int], b: Sequence[int]) -> bool:
+    """Are pieces ``a`` and ``b`` of one shape, and side by side somewhere?"""
+    inside = set(b)
+    near = any(n in inside for c in a for n in grid.neighbours[c])
+    return near and shape_of(grid, a) == shape_of(grid, b)
+
+
+class PairedWays(Ways):
+    """Two groups of cells (apart), each shaded in exactly one of its ways, and no way of
+    the first with one of the second that ``clash(cells, cells)`` refuses (LITS: equal
+    tetrominoes side by side, ``touching_equal``).  A way with no partner left among the
+    other group's live ways goes too (both sides, until none goes); then each group's
+    cells go as every way left to it says, as in :class:`Ways`."""
+
+    __slots__ = ("split", "clashes")
+
+    def __init__(
+        self,
+        rule: Rule,
+        first: Sequence[Way],
+        second: Sequence[Way],
+        clash: Callable[[Sequence[int], Sequence[int]], bool],
+        *,
+        value: int = 1,
+        what: str = "the groups",
+        doing: str = "shade them",
+    ) -> None:
+        super().__init__(rule, [*first, *second], value=value, what=what, doing=doing)
+        self.split = len(first)
+        bad = [[clash(p[0], q[0]) for q in second] for p in first]
+        rows, cols = range(len(first)), range(len(second))
+        self.clashes = tuple(_bits(bad[i][j] for j in cols) for i in rows) + tuple(
+            _bits(bad[i][j] for i in rows) for j in cols
+        )
+        """Per way of the first group the ways of the second it clashes with, as bits; then
+        per way of the second, those of the first."""
+
+    def propagate(self, engine: Engine) -> bool:
+        n, clashes = self.split, self.clashes
+        alive = set(self._alive(engine.dom, range(len(self.masks))))
+        a, b = _bits(w in alive for w in range(n)), _bits(w in alive for w in range(n, len(self.masks)))
+        while True:
+            a2 = _bits(bool(a >> i & 1) and b & ~clashes[i] != 0 for i in range(n))
+            b2 = _bits(bool(b >> j & 1) and a2 & ~clashes[n + j] != 0 for j in range(len(self.masks) - n))
+            if (a2, b2) == (a, b):
+                break
+            a, b = a2, b2
+        if not a or not b:
+            return False
+        on_a, off_a = self._common([i for i in range(n) if a >> i & 1])
+        on_b, off_b = self._common([n + j for j in range(len(self.masks) - n) if b >> j & 1])
+        return self._settle(engine, on_a | on_b, off_a | off_b)
+
+
+def _bits(flags: Iterable[bool]) -> int:
+    return sum(1 << i for i, f in enumerate(flags) if f)
+
+
+def equal_neighbours(
+    grid: RectGrid, pieces: Sequence[Sequence[int]], kind: str, names: Mapping[Shape, str], word: str = "pieces"
+) -> list[Violation]:
+    """For ``accept``: a violation per two pieces of one shape side by side (``names``
+    names shapes: "two equal T tetrominoes touch at r2c2 and r2c3")."""
+    at = {c: i for i, piece in enumerate(pieces) for c in piece}
+    found = []
+    for i, piece in enumerate(pieces):
+        near = sorted({at[n] for c in piece for n in grid.neighbours[c] if at.get(n, i) > i})
+        for j in near:
+            if touching_equal(grid, piece, pieces[j]):
+                a, b = next((c, n) for c in sorted(piece) for n in grid.neighbours[c] if at.get(n) == j)
+                name = names.get(shape_of(grid, piece), "")
+                message = f"two equal {name} {word} touch at {grid.name(a)} and {grid.name(b)}".replace("  ", " ")
+                cells = (*piece, *pieces[j])
+                found.append(Violation(kind, message, cells, False, cells, grid.name(a)))
+    return found
 
 
 class OnePartner(Propagator):
@@ -213,3 +325,33 @@ def random_dominoes(grid: RectGrid, rng: Rng) -> list[int]:
         if near:
             shaded[cell] = shaded[rng.choice(near)] = 1
     return shaded
+
+
+def pair_ways(grid: RectGrid, inside: Sequence[int]) -> list[Way]:
+    """The ways to shade a region's two cells: a domino inside it (its neighbours outside
+    unshaded), or two apart, each with a neighbour outside that can pair with it."""
+    rest = set(inside)
+    out: list[Way] = []
+    for i, a in enumerate(inside):
+        for b in inside[i + 1 :]:
+            others = tuple(c for c in inside if c not in (a, b))
+            beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
+            if b in grid.neighbours[a]:
+                out.append(((a, b), others + tuple(sorted(beside))))
+            else:
+                out.append(((a, b), others, [[n for n in grid.neighbours[c] if n not in rest] for c in (a, b)]))
+    return out
+
+
+def domino_rival(grid: RectGrid, shaded: Sequence[int], cells: Sequence[int]) -> bool:
+    """With every cell outside ``cells`` at its planted value (``shaded``, 1 or 0), can
+    the region shade another domino than its planted one: two neighbours in it, neither
+    beside a shaded cell outside it?  Then deduction cannot settle it (``RegionGrowth``'s
+    ``rival``).  False unless the region holds exactly one planted domino."""
+    inside = set(cells)
+    on = {c for c in cells if shaded[c]}
+    a = min(on, default=-1)
+    if len(on) != 2 or max(on) not in grid.neighbours[a]:
+        return False
+    free = {c for c in cells if not any(shaded[n] and n not in inside for n in grid.neighbours[c])}
+    return any(n in free and {c, n} != on for c in free for n in grid.neighbours[c])
