@@ -152,7 +152,9 @@ def settle_regions(
         if phase + 1 < len(caps):  # one pass at a cheaper cap, over a share of the givens
             offers = offers[: int(len(offers) * CHEAP_SHARE)]
         _halves(engines(owner, cap), given, offers)
-    return _moved(grid, owner, items, given, engines, caps[-1], rng, moves)
+    if not _moved(grid, owner, items, given, engines, caps[-1], rng, moves):
+        return False
+    return _hardened(grid, owner, items, engines, caps, rng, moves // 4)
 
 
 def _open(engine: Engine, given: Sequence[bool]) -> list[int]:
@@ -221,7 +223,7 @@ def _moved(
     splitting its region), kept while no more cells are left open.  The other givens stay
     meanwhile, so a trial leaves few cells open, and so is cheap (dropped all at once,
     20x20 left 350 of 400 cells open, and random moves never closed them)."""
-    stuck = [c for c in range(grid.n_cells) if given[c]]
+    stuck, planted = [c for c in range(grid.n_cells) if given[c]], set(items)
     tries = 0
     while stuck:
         g = stuck.pop(rng.below(len(stuck)))
@@ -233,17 +235,15 @@ def _moved(
             check()
             tries += 1
             c = rng.choice(now)
-            near = [x for x in (c, *grid.kings[c]) if x not in items and _movable(grid, owner, x)]
+            near = [x for x in (c, *grid.kings[c]) if x not in planted and _movable(grid, owner, x)]
             if not near:
                 continue
-            x = rng.choice(near)
-            old, regions = owner[x], sorted({owner[n] for n in grid.neighbours[x]} - {owner[x]})
-            owner[x] = rng.choice(regions)
+            old = _move(grid, owner, rng.choice(near), rng)
             trial = _open(engines(owner, cap), given)
             if len(trial) <= len(now):
                 now = trial
             else:
-                owner[x] = old
+                owner[old[0]] = old[1]
         if now:
             if tries >= moves:
                 return False
@@ -253,6 +253,39 @@ def _moved(
             _halves(engines(owner, cap), given, _shuffled(rng, stuck))
             stuck = [c for c in stuck if given[c]]
     return True
+
+
+def _move(grid: RectGrid, owner: list[int], cell: int, rng: Rng) -> tuple[int, int]:
+    """Move ``cell`` to a random region beside it; the cell and its region before."""
+    old, regions = owner[cell], sorted({owner[n] for n in grid.neighbours[cell]} - {owner[cell]})
+    owner[cell] = rng.choice(regions)
+    return cell, old
+
+
+def _hardened(
+    grid: RectGrid, owner: list[int], items: Sequence[int], engines: Engines, caps: Sequence[int], rng: Rng, moves: int
+) -> bool:
+    """Make a board deduction capped at ``caps[-1]`` solves need more than ``caps[0]``:
+    random cells move while the cheaper cap still solves it (so the dearer does too), and
+    a move after which it does not is kept when the dearer still does, and ends the walk;
+    False when ``moves`` moves did not get there.  Without it a board the moves left too
+    easy costs the generator a whole attempt (10x10 medium: one in two)."""
+    none = [False] * grid.n_cells
+    if len(caps) < 2 or _open(engines(owner, caps[0]), none):
+        return True
+    movable = [c for c in range(grid.n_cells) if c not in set(items)]
+    for _ in range(moves):
+        check()
+        x = rng.choice(movable)
+        if not _movable(grid, owner, x):
+            continue
+        old = _move(grid, owner, x, rng)
+        if not _open(engines(owner, caps[0]), none):
+            continue  # still easy: a step of the walk
+        if not _open(engines(owner, caps[-1]), none):
+            return True
+        owner[old[0]] = old[1]
+    return False
 
 
 def _movable(grid: RectGrid, owner: Sequence[int], cell: int) -> bool:
