@@ -138,6 +138,13 @@ Version 9, per genre:
   ``harden`` at trial, instead of a whole pass at trial (whose probes woke with every
   halving step): 20x20 hard 6.6 -> 1.8 s CPU median, 10x10 0.37 -> 0.17 s.  Every seed of
   hard makes another board.
+
+Version 10, per genre:
+
+- Star Battle: givens taken away by halving on one live engine (``grid.RegionEngines``),
+  the givens left moved away one at a time, a board the rung below still solves hardened
+  by more moves (not thrown away), 3 stars from 14x14 (``stars_for``; was 4 from 19x19).
+  Every seed of every difficulty makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
