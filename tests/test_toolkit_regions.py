@@ -261,9 +261,10 @@ def test_settling_cuts_until_nothing_is_left_open() -> None:
 def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> None:
     """The toolkit's worked example: dominoes planted, each a region, every other cell
     joining one while rung 1 settles it; a refused attempt leaves everything as it was."""
-    from puzzlekit_norinori.genre import LADDER, PAIRS, Board, Norinori, region_rules
+    from puzzlekit_norinori.genre import LADDER, PAIRS, Norinori, region_rules
 
     from puzzlekit.grid.regions import OFF, RegionGrowth
+    from puzzlekit.grid.regionshading import RegionBoard
     from puzzlekit.grid.shapes import OnePartner, random_dominoes
 
     grid, rng = RectGrid(6, 6), Rng("b")
@@ -290,9 +291,11 @@ def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> No
     assert growth.grow(join, rng, lambda: None, 20 * grid.n_cells)
     assert OFF not in growth.owner and not growth.open_cells()
     assert refused
-    board = Board(Regions(grid, growth.owner))
+    board = RegionBoard(Regions(grid, growth.owner))
     values = [1 if v else 0 for v in growth.shaded]
     assert Norinori().accept(board, values) == []
+
+
 @pytest.mark.parametrize(("n", "k"), [(5, 1), (8, 1), (10, 2), (15, 3), (20, 4)])
 def test_spread_stars_puts_k_in_every_row_and_column_none_touching(n: int, k: int) -> None:
     from puzzlekit.grid import spread_stars
