@@ -263,9 +263,10 @@ def test_settling_cuts_until_nothing_is_left_open() -> None:
 def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> None:
     """The toolkit's worked example: dominoes planted, each a region, every other cell
     joining one while rung 1 settles it; a refused attempt leaves everything as it was."""
-    from puzzlekit_norinori.genre import LADDER, PAIRS, Board, Norinori, region_rules
+    from puzzlekit_norinori.genre import LADDER, PAIRS, Norinori, region_rules
 
     from puzzlekit.grid.regions import OFF, RegionGrowth
+    from puzzlekit.grid.regionshading import RegionBoard
     from puzzlekit.grid.shapes import OnePartner, random_dominoes
 
     grid, rng = RectGrid(6, 6), Rng("b")
@@ -292,7 +293,7 @@ def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> No
     assert growth.grow(join, rng, lambda: None, 20 * grid.n_cells)
     assert OFF not in growth.owner and not growth.open_cells()
     assert refused
-    board = Board(Regions(grid, growth.owner))
+    board = RegionBoard(Regions(grid, growth.owner))
     values = [1 if v else 0 for v in growth.shaded]
     assert Norinori().accept(board, values) == []
 
