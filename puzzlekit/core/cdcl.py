@@ -58,7 +58,7 @@ with benchmarks/versus_sat.py (CPU ratio to CaDiCaL, median, on a loaded machine
 famous 2.44x to 2.09x, janko-slither-search 2.78x to 2.28x.  The lists hold the other literal
 alone (one shared reason per false literal, ``Cdcl.because``), and ``add_clauses`` takes a
 binary clause of two open literals on a short path: the learning searches of the famous
-Sudokus, replayed alone, 20-25% less CPU for the same decisions.  False: every clause is
+Sudokus, replayed alone, 15-25% less CPU for the same decisions.  False: every clause is
 watched (read when a solver is made, for the tests that compare the two)."""
 
 
