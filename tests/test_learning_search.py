@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import puzzlekit
-from puzzlekit.core import search
+from puzzlekit.core import cdcl, search
 from puzzlekit.core.cdcl import Cdcl, every_variable, luby
 from puzzlekit.core.looptheory import ReachTheory
 from puzzlekit.core.search import Status, count_solutions
@@ -265,6 +265,30 @@ def test_each_decision_is_the_most_active_open_variable(case: tuple[int, list[li
     out = solver.solve(ALL, lambda values: True, None, every_variable, None, None)
     assert out.exhausted
     assert sorted(out.solutions) == brute_models(n, clauses)
+
+
+@settings(max_examples=150, deadline=None)
+@given(SMALL_CNF, st.lists(st.integers(-12, 12).filter(bool), max_size=3), st.booleans())
+def test_facts_first_then_clauses_count_every_model_either_way(
+    case: tuple[int, list[list[int]]], facts: list[int], implications: bool
+) -> None:
+    """As ``learn_search`` loads a root: facts assigned at level 0, then the clauses (binary
+    ones straight into the implication lists when both literals are open); with or without
+    implication lists, every model is counted exactly once."""
+    n, clauses = case
+    facts = [lit for lit in dict.fromkeys(facts) if abs(lit) <= n and -lit not in facts]
+    saved = cdcl.IMPLICATIONS
+    cdcl.IMPLICATIONS = implications
+    try:
+        solver = Cdcl(n, [])
+    finally:
+        cdcl.IMPLICATIONS = saved
+    for lit in facts:
+        solver.assign(cdcl.internal(lit), None)
+    solver.add_clauses(clauses)
+    out = solver.solve(ALL, lambda values: True, None, every_variable, None, None)
+    assert out.exhausted
+    assert sorted(out.solutions) == brute_models(n, clauses + [[lit] for lit in facts])
 
 
 def test_luby_sequence() -> None:
