@@ -462,12 +462,10 @@ class ClueTrials:
         the pass is ``_halves``: the same answers as trying the orbits one by one (up to
         the order deduction happens to run in), from a few fixpoints in all instead of
         one per orbit.  Otherwise each orbit (or ``batches`` of them) is one trial."""
-        editable = self.editable
         if not orbits:
             return []
-        cap = deduction_cap(self.genre, rung)
-        if LIVE and editable is not None and cap is not None and editable.readers(orbits[0][0]) is not None:
-            return self._halves(orbits, cap)
+        if self._by_halves(orbits, rung):
+            return self._halves(orbits, deduction_cap(self.genre, rung) or rung)
         return self._one_by_one(orbits, rung, batches)
 
     def _one_by_one(self, orbits: Sequence[Sequence[Any]], rung: int, batches: bool) -> list[Sequence[Any]]:
@@ -495,7 +493,33 @@ class ClueTrials:
                 size = len(batch) // 2
         return kept
 
-    def _halves(self, orbits: Sequence[Sequence[Any]], rung: int) -> list[Sequence[Any]]:
+    def ranked(self, orbits: Sequence[Sequence[Any]], rung: int) -> list[Sequence[Any]]:
+        """``blank_each`` at ``rung`` (below the top, by halving: the genre's ``ClueModel``
+        names its readers), the orbits that had to stay ordered by how many variables
+        deduction capped at ``rung`` leaves open without each, fewest first (ties in the
+        given order).  On a board minimal at ``rung`` it blanks nothing and costs one
+        halving pass: the order for ``harden`` at the rung above, whose trials pass where
+        little is left open and are dear where much is (most of those are not unique)."""
+        if not self._by_halves(orbits, rung):
+            return self.blank_each(orbits, rung)
+        left: dict[int, int] = {}
+        kept = {id(orbit) for orbit in self._halves(orbits, deduction_cap(self.genre, rung) or rung, left)}
+        order = sorted(range(len(orbits)), key=lambda i: left.get(i, 0))
+        return [orbits[i] for i in order if id(orbits[i]) in kept]
+
+    def _by_halves(self, orbits: Sequence[Sequence[Any]], rung: int) -> bool:
+        """Does a pass at ``rung`` go by halving (``blank_each``)?"""
+        editable = self.editable
+        return (
+            LIVE
+            and editable is not None
+            and deduction_cap(self.genre, rung) is not None
+            and editable.readers(orbits[0][0]) is not None
+        )
+
+    def _halves(
+        self, orbits: Sequence[Sequence[Any]], rung: int, left: dict[int, int] | None = None
+    ) -> list[Sequence[Any]]:
         """``blank_each`` by halving, on one live engine capped at ``rung``.
 
         Trying orbit i asks whether deduction solves the board with the clues outside the
@@ -508,7 +532,9 @@ class ClueTrials:
         would pass; a run of one orbit is its own trial.  Deduction from fewer clues
         holds with more, so the engine may start each step from where it stands; the
         clues a step adds wake only their readers (``ClueModel.readers``).  About one
-        fixpoint per level of halving, where one trial per orbit costs one each."""
+        fixpoint per level of halving, where one trial per orbit costs one each.
+        ``left``, when given, is told per orbit that stays how many variables its own
+        trial left open (``ranked``)."""
         genre, editable = self.genre, self.editable
         assert editable is not None
         clues = [[genre.clue_at(self.instance, position) for position in orbit] for orbit in orbits]
@@ -534,8 +560,10 @@ class ClueTrials:
                     removed[i] = True
                 _tell("removed", sum(len(orbits[i]) for i in range(lo, hi)))
                 return
-            if hi - lo == 1:
-                return  # this trial's own clues do not solve the board: the orbit stays
+            if hi - lo == 1:  # this trial's own clues do not solve the board: the orbit stays
+                if left is not None:
+                    left[lo] = sum(1 for d in engine.dom if d & (d - 1))
+                return
             mid = (lo + hi) // 2
             mark = engine.mark()
             put(range(mid, hi), engine)
@@ -608,14 +636,20 @@ def reduce_clues(
     return trials.instance
 
 
-def harden(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2) -> Any:
+def harden(
+    trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2, rank: bool = False
+) -> Any:
     """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
     without any of its clues the rung below no longer solves it, so the first orbit that
     blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
     ``patience`` in a row fail after one went (or none is left): a few trials at the dear
-    rung where a whole pass there would try every clue."""
+    rung where a whole pass there would try every clue.  ``rank``: the shuffled orbits
+    tried fewest left open at ``rung - 1`` first (``ClueTrials.ranked``, one halving pass
+    there), where the rung below goes by halving."""
     order = list(orbits)
     rng.shuffle(order)
+    if rank and order:
+        order = trials.ranked(order, rung - 1)
     _blank_until_stale(trials, order, rung, patience)
     return trials.instance
 

@@ -203,7 +203,7 @@ class Fillomino(GridGenre):
             self, trials.instance, [[c] for c in range(grid.n_cells)], min(rung, 2), rng, trials=trials
         )
         if rung == 3:
-            made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=1)
+            made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=1, rank=True)
         return made
 
     def small_board(self, rng: Rng) -> Board:
