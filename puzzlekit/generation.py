@@ -265,6 +265,9 @@ board the trials proved unique is graded without proving it again)."""
 
 MAX_BATCH = 16
 """The most clue orbits ``reduce_clues`` blanks in one trial (see ``ClueTrials._one_by_one``)."""
+RANK_RUN = 16
+"""The orbits ``harden`` ranks in one halving pass (``ClueTrials.ranked``): on a 20x20
+Fillomino a pass over all 170 cost more than the trials it spared."""
 LIVE = True
 """Passes below the top difficulty by halving on a live engine (``ClueTrials._halves``)
 where the genre's ``ClueModel`` names its readers; False: one trial per orbit, the
@@ -644,17 +647,24 @@ def harden(
     blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
     ``patience`` in a row fail after one went (or none is left): a few trials at the dear
     rung where a whole pass there would try every clue.  ``rank``: the shuffled orbits
-    tried fewest left open at ``rung - 1`` first (``ClueTrials.ranked``, one halving pass
-    there), where the rung below goes by halving."""
+    go in runs of ``RANK_RUN``, each tried fewest left open at ``rung - 1`` first
+    (``ClueTrials.ranked``, one halving pass there per run), where the rung below goes by
+    halving: a trial whose board the rung below leaves nearly solved is cheap and likely
+    to pass; one that leaves much open is dear and (on Fillomino) mostly not unique."""
     order = list(orbits)
     rng.shuffle(order)
-    if rank and order:
-        order = trials.ranked(order, rung - 1)
-    _blank_until_stale(trials, order, rung, patience)
+    _blank_until_stale(trials, _ranked_runs(trials, order, rung - 1) if rank else order, rung, patience)
     return trials.instance
 
 
-def _blank_until_stale(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, patience: int) -> None:
+def _ranked_runs(trials: ClueTrials, order: Sequence[Sequence[Any]], rung: int) -> Iterator[Sequence[Any]]:
+    """``order`` in runs of ``RANK_RUN``, each ranked at ``rung`` (``ClueTrials.ranked``)
+    when the run before it is used up: a halving pass over a few orbits, not the board."""
+    for start in range(0, len(order), RANK_RUN):
+        yield from trials.ranked(order[start : start + RANK_RUN], rung)
+
+
+def _blank_until_stale(trials: ClueTrials, orbits: Iterable[Sequence[Any]], rung: int, patience: int) -> None:
     """Blank each orbit in turn while the board stays unique at ``rung``, until ``patience``
     removals in a row fail after the rung below has stopped solving the board."""
     hard, misses = False, 0

@@ -49,22 +49,32 @@ class RegionAt(Propagator):
     """The region through one cell (rung 1 of the rule): woken when the cell or a neighbour
     narrows, it walks the cells fixed to the cell's number from it (at most ``n + 1`` of
     them, flat neighbour lists) and closes off, grows or refutes that region alone, so a
-    narrowing costs the regions it touches, never the board (``add_sized_regions``)."""
+    narrowing costs the regions it touches, never the board (``add_sized_regions``).
 
-    __slots__ = ("rule", "grid", "cell", "watches")
+    A region complete and closed off (no neighbour may hold its number) stays so under
+    any narrowing, so its cells are marked done (aux slot ``done + cell``, undone with the
+    domains) and their propagators return at once: in a lookahead most cells wake beside a
+    probe inside such a region, which would otherwise be walked again each time."""
 
-    def __init__(self, rule: Rule, grid: RectGrid, cell: int) -> None:
-        self.rule, self.grid, self.cell = rule, grid, cell
+    __slots__ = ("rule", "grid", "cell", "watches", "done")
+
+    def __init__(self, rule: Rule, grid: RectGrid, cell: int, done: int) -> None:
+        self.rule, self.grid, self.cell, self.done = rule, grid, cell, done
         self.watches = (cell, *grid.neighbours[cell])
 
     def propagate(self, engine: Engine) -> bool:
-        dom, near, cell = engine.dom, self.grid.neighbours, self.cell
+        dom, near, cell, done = engine.dom, self.grid.neighbours, self.cell, self.done
+        if engine.aux[done + cell]:
+            return True
         while True:
             bit = dom[cell]
             if bit & (bit - 1):
                 return True
             if bit == 2:  # a 1: its neighbours hold other numbers
-                return all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2)
+                if not all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2):
+                    return False
+                engine.put(done + cell, 1)
+                return True
             v = bit.bit_length() - 1
             region, seen, out = [cell], {cell}, []
             for c in region:
@@ -79,7 +89,11 @@ class RegionAt(Propagator):
                             out.append(d)
             if len(region) == v:
                 note = (COMPLETE, min(region), v)
-                return all(engine.set(d, ~bit, (), note) for d in out)
+                if not all(engine.set(d, ~bit, (), note) for d in out):
+                    return False
+                for c in region:
+                    engine.put(done + c, 1)
+                return True
             if len(out) != 1:
                 return bool(out)
             if not engine.set(out[0], bit, (), (WAY_OUT, min(region), v, len(region))):
@@ -90,9 +104,10 @@ class RegionAt(Propagator):
 
 
 def add_sized_regions(model: Model, rule: Rule, grid: RectGrid) -> list[int]:
-    """Rung 1 of "each region of ``n`` cells holds ``n``": a ``RegionAt`` per cell; their
-    indices in the model."""
-    return [model.add(RegionAt(rule, grid, cell)) for cell in range(grid.n_cells)]
+    """Rung 1 of "each region of ``n`` cells holds ``n``": a ``RegionAt`` per cell (with an
+    aux slot per cell for the regions done); their indices in the model."""
+    done = model.add_state([0] * grid.n_cells)
+    return [model.add(RegionAt(rule, grid, cell, done)) for cell in range(grid.n_cells)]
 
 
 Steps = tuple[tuple[int, bool, tuple[object, ...]], ...]
