@@ -120,14 +120,20 @@ class RoomToGrow(Propagator):
     learns of a number depends only on the cells that may hold it and those fixed to it,
     two masks, so it is kept per number and those masks (``learnt``, at most ``KEEP``
     entries): a run reads the domains into masks and works out only the numbers whose
-    masks changed, never the board again."""
+    masks changed, never the board again.  It falls apart into what it learns in each
+    piece of the first mask (a region and all it may join lie in one), and a piece no
+    cell in or beside changed says what it said, so a number's pieces are kept from its
+    last masks (``last``): a change works out the pieces it touches, not the number's
+    every region (a halving pass on a 20x20 board changes a few cells at a time)."""
 
-    __slots__ = ("rule", "grid", "bits", "learnt")
+    __slots__ = ("rule", "grid", "bits", "learnt", "last")
     KEEP = 4096
 
     def __init__(self, rule: Rule, grid: RectGrid) -> None:
         self.rule, self.grid, self.bits = rule, grid, BitGrid(grid)
         self.learnt: dict[tuple[int, int, int], Steps | None] = {}
+        self.last: dict[int, tuple[int, int, list[tuple[int, Steps]]]] = {}
+        """Per number, the masks of its last ``_number`` and what each piece said."""
 
     def propagate(self, engine: Engine) -> bool:
         dom, learnt = engine.dom, self.learnt
@@ -164,14 +170,33 @@ class RoomToGrow(Propagator):
 
     def _number(self, v: int, may: int, fixed: int) -> Steps | None:
         """What the rule says of number ``v``: the cells ``may`` may hold it, ``fixed`` hold
-        it; None on a contradiction."""
+        it; None on a contradiction.  Piece by piece of ``may`` (``_piece``), those the
+        change from the last masks of ``v`` leaves alone as they were."""
+        bits, parts = self.bits, []
+        rest = may
+        last = self.last.get(v)
+        if last is not None:
+            touched = bits.grow((last[0] ^ may) | (last[1] ^ fixed))
+            for piece, said in last[2]:
+                if not piece & touched:
+                    parts.append((piece, said))
+                    rest &= ~piece
+        for piece in bits.pieces(rest):
+            said = self._piece(v, piece, fixed & piece)
+            if said is None:
+                return None
+            parts.append((piece, said))
+        parts.sort(key=lambda part: part[0] & -part[0])
+        self.last[v] = (may, fixed, parts)
+        return tuple(step for _, said in parts for step in said)
+
+    def _piece(self, v: int, piece: int, fixed: int) -> Steps | None:
+        """What the rule says of number ``v`` in ``piece``, a piece of the cells that may
+        hold it (``fixed`` of them holding it); None on a contradiction."""
         bits, steps = self.bits, []
-        seeds = may & ~fixed if v > 1 else 0  # pieces of cells fixed to v alone are ``RegionAt``'s
-        while seeds:
-            piece = bits.flood(seeds & -seeds, may)
-            seeds &= ~piece
-            if piece.bit_count() < v:
-                steps += [(cell, False, (ROOM, v, piece.bit_count())) for cell in cells_of(piece)]
+        size = piece.bit_count()
+        if 1 < v and size < v and piece & ~fixed:  # pieces of cells fixed to v alone are ``RegionAt``'s
+            steps += [(cell, False, (ROOM, v, size)) for cell in cells_of(piece)]
         total: dict[int, int] = {}
         for region in bits.pieces(fixed):
             size = region.bit_count()
@@ -179,13 +204,13 @@ class RoomToGrow(Propagator):
                 return None
             if size == v:
                 continue
-            reach = bits.balls(region, may, v - size)[-1]  # where a short region can still reach
+            reach = bits.balls(region, piece, v - size)[-1]  # where a short region can still reach
             if reach.bit_count() < v:
                 return None
             first = (region & -region).bit_length() - 1
             if reach.bit_count() == v:
                 steps += [(cell, True, (FILL, first, v)) for cell in cells_of(reach & ~region)]
-            for cell in cells_of(bits.spread(region) & may & ~region):  # an open cell would join them
+            for cell in cells_of(bits.spread(region) & piece & ~region):  # an open cell would join them
                 total[cell] = total.get(cell, 1) + size
         steps += [(cell, False, (JOIN, v, joined)) for cell, joined in total.items() if joined > v]
         return tuple(steps)
