@@ -182,10 +182,10 @@ class RoomToGrow(Propagator):
                     parts.append((piece, said))
                     rest &= ~piece
         for piece in bits.pieces(rest):
-            said = self._piece(v, piece, fixed & piece)
-            if said is None:
+            fresh = self._piece(v, piece, fixed & piece)
+            if fresh is None:
                 return None
-            parts.append((piece, said))
+            parts.append((piece, fresh))
         parts.sort(key=lambda part: part[0] & -part[0])
         self.last[v] = (may, fixed, parts)
         return tuple(step for _, said in parts for step in said)
@@ -195,7 +195,7 @@ class RoomToGrow(Propagator):
         hold it (``fixed`` of them holding it); None on a contradiction."""
         bits, steps = self.bits, []
         size = piece.bit_count()
-        if 1 < v and size < v and piece & ~fixed:  # pieces of cells fixed to v alone are ``RegionAt``'s
+        if v > 1 and size < v and piece & ~fixed:  # pieces of cells fixed to v alone are ``RegionAt``'s
             steps += [(cell, False, (ROOM, v, size)) for cell in cells_of(piece)]
         total: dict[int, int] = {}
         for region in bits.pieces(fixed):
