@@ -138,6 +138,15 @@ Version 9, per genre:
   ``harden`` at trial, instead of a whole pass at trial (whose probes woke with every
   halving step): 20x20 hard 6.6 -> 1.8 s CPU median, 10x10 0.37 -> 0.17 s.  Every seed of
   hard makes another board.
+
+Version 10, per genre:
+
+- Fillomino: hard tries its givens at trial in runs of ``RANK_RUN`` (16), each run in order
+  of how many cells rung 2 leaves open without each given (``harden(rank=True)``,
+  ``ClueTrials.ranked``: one halving pass at rung 2 per run), not in shuffled order: the
+  trials that fail (mostly boards with a second solution) sweep large open areas, the ones
+  that pass leave little open.  Every seed of hard makes another board; easy and medium
+  make the same ones (``RegionAt`` and ``RoomToGrow`` skip work, same fixpoints).
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
@@ -645,7 +654,7 @@ def harden(
     """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
     without any of its clues the rung below no longer solves it, so the first orbit that
     blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
-    ``patience`` in a row fail after one went (or none is left): a few trials at the dear
+    ``patience`` in a row fail after one went (0: once one went; or none is left): a few trials at the dear
     rung where a whole pass there would try every clue.  ``rank``: the shuffled orbits
     go in runs of ``RANK_RUN``, each tried fewest left open at ``rung - 1`` first
     (``ClueTrials.ranked``, one halving pass there per run), where the rung below goes by
@@ -675,8 +684,8 @@ def _blank_until_stale(trials: ClueTrials, orbits: Iterable[Sequence[Any]], rung
             hard = hard or not trials.deduces(rung - 1)
         else:
             misses += 1
-            if hard and misses >= patience:
-                return
+        if hard and misses >= patience:
+            return  # patience 0: the first removal that makes the board need ``rung`` ends it
 
 
 def out_of_time(deadline: float | None) -> None:

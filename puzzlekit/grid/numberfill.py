@@ -223,19 +223,64 @@ class GivenCells(Propagator):
     """The givens as they stand, for a generator's one model (``NumberGivens``): a given
     cell holds its number, an open cell what ``open_domains`` allows.  Woken when a given
     changes (it watches no cell); more givens only narrow further, so a live engine may
-    take them from where it stands."""
+    take them from where it stands.
 
-    __slots__ = ("rule", "grid", "givens", "largest", "bits")
+    With ``applied`` (aux slots, one per cell: the given the domains already hold there,
+    set by ``NumberGivens``), a run takes only the givens added since: their cells and
+    the open pieces beside them, not the board (a halving pass adds a few at a time).  A
+    given taken away needs nothing: the masks it allowed only widen."""
+
+    __slots__ = ("rule", "grid", "givens", "largest", "bits", "applied")
     watches: Sequence[int] = ()
+    FEW = 8
+    """At most one given in this many cells new: by pieces; more: the whole board."""
 
     def __init__(self, rule: Rule, grid: RectGrid, givens: Sequence[int], largest: int) -> None:
         self.rule, self.grid, self.givens, self.largest = rule, grid, list(givens), largest
         self.bits = BitGrid(grid)
+        self.applied: int | None = None
 
     def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        masks = open_domains(self.grid, self.givens, self.largest, self.bits)
-        return all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask)
+        dom, givens, slot = engine.dom, self.givens, self.applied
+        if slot is None:
+            masks = open_domains(self.grid, givens, self.largest, self.bits)
+            return all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask)
+        aux = engine.aux
+        added = [c for c, g in enumerate(givens) if g and aux[slot + c] != g]
+        if len(added) * self.FEW > len(givens):
+            masks = open_domains(self.grid, givens, self.largest, self.bits)
+            if not all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask):
+                return False
+        elif added:
+            if not self._around(engine, added):
+                return False
+        for c in added:
+            engine.put(slot + c, givens[c])
+        return True
+
+    def _around(self, engine: Engine, added: Sequence[int]) -> bool:
+        """``open_domains`` for the cells ``added`` and the open pieces beside them: the
+        rest of the board is as the givens before allowed (fewer numbers, bigger pieces)."""
+        givens, bits, largest = self.givens, self.bits, self.largest
+        numbers, open_cells = 0, 0
+        for c, g in enumerate(givens):
+            if g:
+                numbers |= 1 << g if g <= largest else 0
+            else:
+                open_cells |= 1 << c
+        beside = 0
+        for c in added:
+            if not engine.set(c, 1 << givens[c], (), GIVEN):
+                return False
+            beside |= 1 << c
+        seeds = bits.spread(beside) & open_cells
+        while seeds:
+            piece = bits.flood(seeds & -seeds, open_cells)
+            seeds &= ~piece
+            mask = full_domain(min(largest, piece.bit_count())) | numbers
+            if not all(engine.set(c, mask, (), GIVEN) for c in cells_of(piece)):
+                return False
+        return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         return "a given number stands here, or the open cells around allow only these numbers"
@@ -254,6 +299,7 @@ class NumberGivens(ClueModel):
         given = model.propagators[index]
         assert isinstance(given, GivenCells)
         self.given = given
+        given.applied = model.add_state([0] * len(given.givens))
 
     def set_clue(self, position: Any, clue: int | None) -> None:
         self.given.givens[position] = clue or 0
