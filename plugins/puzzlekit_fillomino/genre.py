@@ -189,9 +189,9 @@ class Fillomino(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random regions of 1 to 9 cells (``random_regions``), every cell given, then givens
-        blanked while the board stays unique at the difficulty (hard: at medium, then
-        ``harden`` at trial, fewest left open at medium first), under the full rules (any region size: ``largest`` is the cell
-        count), on one model (``clue_model``)."""
+        blanked while the board stays unique at the difficulty (hard: at medium, then ``harden``
+        at trial, fewest left open first), under the full rules (any region size: ``largest`` is
+        the cell count), on one model (``clue_model``)."""
         from puzzlekit.generation import ClueTrials, harden, reduce_clues, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)

@@ -251,9 +251,8 @@ class GivenCells(Propagator):
             masks = open_domains(self.grid, givens, self.largest, self.bits)
             if not all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask):
                 return False
-        elif added:
-            if not self._around(engine, added):
-                return False
+        elif added and not self._around(engine, added):
+            return False
         for c in added:
             engine.put(slot + c, givens[c])
         return True
