@@ -53,18 +53,19 @@ class RegionAt(Propagator):
 
     A region complete and closed off (no neighbour may hold its number) stays so under
     any narrowing, so its cells are marked done (aux slot ``done + cell``, undone with the
-    domains) and their propagators return at once: in a lookahead most cells wake beside a
-    probe inside such a region, which would otherwise be walked again each time."""
+    domains; ``add_sized_regions`` reserves them) and their propagators return at once:
+    in a lookahead most cells wake beside a probe inside such a region, which would
+    otherwise be walked again each time."""
 
     __slots__ = ("rule", "grid", "cell", "watches", "done")
 
-    def __init__(self, rule: Rule, grid: RectGrid, cell: int, done: int) -> None:
+    def __init__(self, rule: Rule, grid: RectGrid, cell: int, done: int | None = None) -> None:
         self.rule, self.grid, self.cell, self.done = rule, grid, cell, done
         self.watches = (cell, *grid.neighbours[cell])
 
     def propagate(self, engine: Engine) -> bool:
         dom, near, cell, done = engine.dom, self.grid.neighbours, self.cell, self.done
-        if engine.aux[done + cell]:
+        if done is not None and engine.aux[done + cell]:
             return True
         while True:
             bit = dom[cell]
@@ -73,7 +74,8 @@ class RegionAt(Propagator):
             if bit == 2:  # a 1: its neighbours hold other numbers
                 if not all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2):
                     return False
-                engine.put(done + cell, 1)
+                if done is not None:
+                    engine.put(done + cell, 1)
                 return True
             v = bit.bit_length() - 1
             region, seen, out = [cell], {cell}, []
@@ -91,8 +93,9 @@ class RegionAt(Propagator):
                 note = (COMPLETE, min(region), v)
                 if not all(engine.set(d, ~bit, (), note) for d in out):
                     return False
-                for c in region:
-                    engine.put(done + c, 1)
+                if done is not None:
+                    for c in region:
+                        engine.put(done + c, 1)
                 return True
             if len(out) != 1:
                 return bool(out)
