@@ -145,8 +145,9 @@ Version 10, per genre:
   of how many cells rung 2 leaves open without each given (``harden(rank=True)``,
   ``ClueTrials.ranked``: one halving pass at rung 2 per run), not in shuffled order: the
   trials that fail (mostly boards with a second solution) sweep large open areas, the ones
-  that pass leave little open.  Every seed of hard makes another board; easy and medium
-  make the same ones (``RegionAt`` and ``RoomToGrow`` skip work, same fixpoints).
+  that pass leave little open; it stops at the first removal that makes the board need
+  trial (``patience`` 0).  Every seed of hard makes another board; easy and medium make
+  the same ones (``RegionAt``, ``RoomToGrow`` and ``GivenCells`` skip work, same fixpoints).
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
