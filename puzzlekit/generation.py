@@ -148,6 +148,10 @@ Version 10, per genre:
   that pass leave little open; it stops at the first removal that makes the board need
   trial (``patience`` 0).  Every seed of hard makes another board; easy and medium make
   the same ones (``RegionAt``, ``RoomToGrow`` and ``GivenCells`` skip work, same fixpoints).
+- Star Battle: givens taken away by halving on one live engine (``grid.RegionEngines``),
+  the givens left moved away one at a time, a board the rung below still solves hardened
+  by more moves (not thrown away), 3 stars from 14x14 (``stars_for``; was 4 from 19x19).
+  Every seed of every difficulty makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -141,11 +141,10 @@ def test_sat_twin_agrees_with_propagation_and_brute_force() -> None:
     import random
 
     pytest.importorskip("pysat")
-    from puzzlekit_norinori.genre import Board
-
     from puzzlekit.core.rng import Rng
     from puzzlekit.engines.sat import solve_sat
     from puzzlekit.grid import Regions
+    from puzzlekit.grid.regionshading import RegionBoard
     from puzzlekit.testing.checks import _brute_solutions
 
     g, rnd = puzzlekit.load("norinori", "aa\n")[0].genre, random.Random("norinori-sat")
@@ -157,7 +156,7 @@ def test_sat_twin_agrees_with_propagation_and_brute_force() -> None:
         while -1 in owner:  # each region grows a random cell beside it
             cell = rnd.choice([c for c in range(36) if owner[c] < 0 and any(owner[n] >= 0 for n in grid.neighbours[c])])
             owner[cell] = rnd.choice([owner[n] for n in grid.neighbours[cell] if owner[n] >= 0])
-        text = "\n".join(g.write(Board(Regions(grid, owner)))) + "\n"
+        text = "\n".join(g.write(RegionBoard(Regions(grid, owner)))) + "\n"
         mine, sat = puzzlekit.solve("norinori", text), puzzlekit.solve("norinori", text, engine="sat")
         assert mine.status == sat.status, text
         seen.add(mine.status)

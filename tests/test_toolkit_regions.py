@@ -4,10 +4,12 @@ depends on, ``Regions`` and pzprjs's border and room codecs, walls in the termin
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import pytest
 
 from puzzlekit import LevelError
+from puzzlekit.core import Engine
 from puzzlekit.core.rng import Rng
 from puzzlekit.formats import regions as codec
 from puzzlekit.formats.cells import border_blocks
@@ -261,9 +263,10 @@ def test_settling_cuts_until_nothing_is_left_open() -> None:
 def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> None:
     """The toolkit's worked example: dominoes planted, each a region, every other cell
     joining one while rung 1 settles it; a refused attempt leaves everything as it was."""
-    from puzzlekit_norinori.genre import LADDER, PAIRS, Board, Norinori, region_rules
+    from puzzlekit_norinori.genre import LADDER, PAIRS, Norinori, region_rules
 
     from puzzlekit.grid.regions import OFF, RegionGrowth
+    from puzzlekit.grid.regionshading import RegionBoard
     from puzzlekit.grid.shapes import OnePartner, random_dominoes
 
     grid, rng = RectGrid(6, 6), Rng("b")
@@ -290,9 +293,11 @@ def test_region_growth_keeps_the_board_solved_and_undoes_refused_changes() -> No
     assert growth.grow(join, rng, lambda: None, 20 * grid.n_cells)
     assert OFF not in growth.owner and not growth.open_cells()
     assert refused
-    board = Board(Regions(grid, growth.owner))
+    board = RegionBoard(Regions(grid, growth.owner))
     values = [1 if v else 0 for v in growth.shaded]
     assert Norinori().accept(board, values) == []
+
+
 @pytest.mark.parametrize(("n", "k"), [(5, 1), (8, 1), (10, 2), (15, 3), (20, 4)])
 def test_spread_stars_puts_k_in_every_row_and_column_none_touching(n: int, k: int) -> None:
     from puzzlekit.grid import spread_stars
@@ -310,7 +315,7 @@ def _left_open(grid: RectGrid, k: int, owner: list[int], given: list[bool], cap:
     """The cells deduction capped at ``cap`` leaves open, built afresh from Star Battle's own model."""
     from puzzlekit_starbattle.genre import Board, StarBattle
 
-    from puzzlekit.core import BOOL, FALSE, Engine
+    from puzzlekit.core import BOOL, FALSE
 
     model = StarBattle().build(Board(Regions(grid, owner), k))
     for cell, fixed in enumerate(given):
@@ -319,6 +324,13 @@ def _left_open(grid: RectGrid, k: int, owner: list[int], given: list[bool], cap:
     engine = Engine(model, max_rung=cap)
     assert engine.start()  # the planted stars are a solution
     return [c for c, d in enumerate(engine.dom) if d == BOOL]
+
+
+def _fresh(grid: RectGrid, k: int, owner: Sequence[int], cap: int) -> Engine:
+    """A new engine on Star Battle's own model, in place of the generator's ``RegionEngines``."""
+    from puzzlekit_starbattle.genre import Board, StarBattle
+
+    return Engine(StarBattle().build(Board(Regions(grid, list(owner)), k)), max_rung=cap)
 
 
 def test_settled_regions_hold_their_stars_in_one_piece_and_deduction_solves_them() -> None:
@@ -332,9 +344,7 @@ def test_settled_regions_hold_their_stars_in_one_piece_and_deduction_solves_them
         owner = grown_regions(grid, stars, 1, rng)
         if owner is None:
             continue
-        if settle_regions(
-            grid, owner, stars, lambda o, g, cap: _left_open(grid, 1, list(o), list(g), cap), [1, 2], rng, 200
-        ):
+        if settle_regions(grid, owner, stars, lambda o, cap: _fresh(grid, 1, o, cap), [1, 2], rng, 200):
             made += 1
             regions = Regions(grid, owner)
             assert regions.n == 7 and all(sum(c in stars for c in cells) == 1 for cells in regions.cells)

@@ -5,29 +5,16 @@ walls).  Built on the grid toolkit and the public API only."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Block, Model, Propagator, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
+from puzzlekit import Model, Propagator, Rule, Rung, Violation, bundled_examples
+from puzzlekit.core import BOOL, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
-from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import (  # fmt: skip
-    Canvas,
-    Count,
-    GridGenre,
-    RectGrid,
-    Regions,
-    counted,
-    join_layers,
-    read_layered,
-    read_marks,
-    shading_marks,
-    write_grid,
-)
+from puzzlekit.grid import Count, RectGrid, Regions, counted
 from puzzlekit.grid.regions import OFF, RegionGrowth
+from puzzlekit.grid.regionshading import RegionBoard, RegionShading
 from puzzlekit.grid.shapes import (
     OnePartner,
     Ways,
@@ -37,15 +24,10 @@ from puzzlekit.grid.shapes import (
     random_dominoes,
     sized_pieces,
 )
-from puzzlekit.pictures import Tone
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
 
-MARKS = {"#": TRUE, "o": FALSE, ".": BOOL}
-MARK_WORDS = {"#": "shaded", "o": "unshaded", ".": "unmarked"}
-UNMARKED = 2
-"""The value ``accept`` reads as a cell not marked yet (the browser's live check)."""
 LADDER = (
     Rung(1, "regions and dominoes", "full and short regions, a shaded cell's partner, a region's ways to shade two"),
     Rung(2, "trial", "a cell whose shading makes the rung below contradict takes the other colour"),
@@ -54,15 +36,6 @@ COUNT = Rule("region-count", 1, "Every region holds two shaded cells: with both,
 PAIRS = Rule("dominoes", 1, "Every shaded cell has exactly one shaded neighbour: shaded cells pair off into dominoes.")
 PATTERNS = Rule("region-patterns", 1, "A cell every way to shade its region's two cells shades (or leaves) goes so.")
 TRIAL = Rule("trial", 2, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
-
-
-@dataclass(frozen=True)
-class Board:
-    regions: Regions
-
-    @property
-    def grid(self) -> RectGrid:
-        return self.regions.grid
 
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
@@ -87,33 +60,21 @@ def rules(grid: RectGrid, regions: Regions) -> Model:
     return model
 
 
-def parse_board(block: Block) -> tuple[Board, list[str] | None]:
-    """The board and, for a state, its marks (``marks | regions``), one per cell."""
-    marks, (layer,) = read_layered(block, ("regions",))
-    regions = Regions.read(layer)
-    return Board(regions), read_marks(marks, MARK_WORDS, regions.grid)
-
-
-class Norinori(GridGenre):
+class Norinori(RegionShading):
     name = "norinori"
     summary = "Shade two cells in every region, so that the shaded cells pair off into dominoes."
     ladder = LADDER
     rules = (COUNT, PAIRS, PATTERNS, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "hard": 2}
-    walled = True
-    open_value = UNMARKED
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("ab\na?\n", "ab\nb\n", "#?|ab\n", "#o.|ab\n", "x | ab | c\n")
 
-    def parse(self, block: Block) -> Board:
-        return LevelErrors.run(lambda: parse_board(block)[0], lambda: self.check_flags(block))
-
-    def build(self, instance: Board) -> Model:
+    def build(self, instance: RegionBoard) -> Model:
         model = rules(instance.grid, instance.regions)
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
-    def sat_encoding(self, instance: Board) -> SatEncoding:
+    def sat_encoding(self, instance: RegionBoard) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; two per region
         by totalizers; a shaded cell has one shaded neighbour, not two."""
         cnf = Cnf(instance.grid.n_cells)
@@ -122,7 +83,7 @@ class Norinori(GridGenre):
             cnf.count([c + 1 for c in cells], 2)
         return cnf.encoding()
 
-    def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
+    def accept(self, instance: RegionBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: every region's count, and shaded pieces not dominoes (an
         ``UNMARKED`` cell is not shaded)."""
         grid, regions, shaded = instance.grid, instance.regions, (lambda c: values[c] == 1)
@@ -131,41 +92,12 @@ class Norinori(GridGenre):
             found += counted(cells, shaded, 2, 2, regions.name(region), "shaded cells", "region")
         return found
 
-    def parse_state(self, instance: Board, block: Block) -> list[int]:
-        board, marks = parse_board(block)
-        if board.regions.owner != instance.regions.owner:
-            raise block.error(0, 0, "the state's regions differ from the puzzle's")
-        return [BOOL] * instance.grid.n_cells if marks is None else [MARKS[t] for t in marks]
-
-    def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:
-        layers = [write_grid(instance.grid, instance.regions.letters())]
-        if dom is not None:
-            layers.insert(0, write_grid(instance.grid, shading_marks(dom)))
-        return join_layers(*layers)
-
-    def describe_step(self, instance: Board, var: int, mask: int) -> str:
-        return f"{self.describe(instance, var)} is {'shaded' if mask == TRUE else 'unshaded'}"
-
-    def paint(
-        self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
-    ) -> None:
-        for edge in instance.regions.walls:
-            canvas.wall(edge)
-        for cell in range(instance.grid.n_cells):
-            tone, d = tones.get(cell, "normal"), dom[cell] if dom is not None else BOOL
-            if d == TRUE:
-                canvas.shaded(cell, tone)
-            elif d == FALSE and (crosses or BOOL not in (dom or ())):
-                canvas.dotted(cell, tone)
-            else:
-                canvas.open(cell, tone)
-
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
 
     # -- generating, and small boards for the harness -------------------------------------
 
-    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+    def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
         """Random dominoes, each a region, every other cell unshaded and in none; then each
         of those joins a region beside it while deduction capped at the difficulty still
         solves the cells round it, or, failing that, slides a domino beside it over itself
@@ -192,9 +124,9 @@ class Norinori(GridGenre):
         growth.rung = rung  # for the last look at the whole board
         if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
             return None
-        return Board(Regions(grid, growth.owner))
+        return RegionBoard(Regions(grid, growth.owner))
 
-    def small_board(self, rng: Rng) -> Board:
+    def small_board(self, rng: Rng) -> RegionBoard:
         """1x1 to 4x4: random dominoes, each cell joining the region of a random domino
         beside it (so often solvable) two times in three, else random letters."""
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
@@ -208,4 +140,4 @@ class Norinori(GridGenre):
                 near = [owner[n] for n in grid.neighbours[c] if owner[n] >= 10]
                 if not shaded[c] and near:
                     owner[c] = rng.choice(near)
-        return Board(Regions(grid, owner))
+        return RegionBoard(Regions(grid, owner))

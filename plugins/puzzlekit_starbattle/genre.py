@@ -4,7 +4,6 @@ grid toolkit and the public API only."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Lookahead, Propagator, clock
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Propagator
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -24,6 +23,7 @@ from puzzlekit.grid import (
     GridGenre,
     Patterns,
     RectGrid,
+    RegionEngines,
     Regions,
     add_apart,
     apart_clauses,
@@ -167,12 +167,19 @@ class StarBattle(GridGenre):
         n, rung = request.cols, target_rung(self, request.difficulty)
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
-        grid, k = RectGrid(n, n), max(1, (n + 1) // 5)
+        grid, k = RectGrid(n, n), stars_for(n)
         board, stars = self._planted(grid, k, rng)
         if board is None:
             return None
         owner, caps = list(board.regions.owner), [rung] if rung == 1 else [rung - 1, rung]
-        settled = settle_regions(grid, owner, stars, lambda o, g, cap: _open(grid, k, o, g, cap), caps, rng, 4 * n * n)
+        engines = RegionEngines(
+            LADDER,
+            grid.n_cells,
+            [p for what, cells in [("apart", ()), *_lines(grid)] for p in _unit(grid, what, cells, k, False)],
+            lambda cells: _unit(grid, "a region", cells, k, False),
+            lambda regions: _region_wide(grid, regions, ["a region"] * len(regions)),
+        )
+        settled = settle_regions(grid, owner, stars, engines, caps, rng, 4 * n * n)
         return Board(Regions(grid, owner), k) if settled else None
 
     def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:
@@ -192,16 +199,18 @@ class StarBattle(GridGenre):
         return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
 
 
-def _model(
-    grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str], counts: bool = True
-) -> Model:
+def stars_for(n: int) -> int:
+    """The stars per row, column and region of a generated n x n board, as published Star
+    Battles have: 1 up to 8x8, 2 up to 13x13 (10x10 is the classic 2-star), 3 from 14x14."""
+    return 1 if n <= 8 else 2 if n <= 13 else 3
+
+
+def _model(grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str]) -> Model:
     """Every row, column and region holds ``k`` stars, none touching: the apart, row and
-    column parts, each region's (``_parts``), then ``_region_wide`` (five).  Without
-    ``counts``, a generator's: no ``Count`` where ``Patterns`` subsumes it (every way
-    enumerated: no more than ``MAX_WAYS``), so the fixpoint is the same for less work."""
+    column parts, each region's (``_unit``), then ``_region_wide``."""
     model = Model(LADDER, domains=[BOOL] * grid.n_cells)
     for what, cells in [("apart", ()), *_lines(grid), *zip(names, map(tuple, regions))]:
-        for prop in _parts(grid, what, cells, k, counts):
+        for prop in _unit(grid, what, cells, k):
             model.add(prop)
     for prop in _region_wide(grid, regions, names):
         model.add(prop)
@@ -225,80 +234,15 @@ def _region_wide(grid: RectGrid, regions: Sequence[Sequence[int]], names: Sequen
     return made
 
 
-REGION_WIDE = 5
-"""Propagators ``_region_wide`` makes, the last in ``_model``'s."""
-
-
-@dataclass
-class _Settling:
-    """A generator's engine on its latest regions (``_open``): a move between regions
-    swaps the two regions' parts and the region-wide ones in place (``Engine.replace``).
-    Its model has no ``Count`` where ``Patterns`` subsumes it (``_model``)."""
-
-    engine: Engine
-    regions: list[tuple[int, ...]]
-    parts: list[int]
-    """Per region, its propagators' count: a region whose count changes rebuilds."""
-
-
-_ENGINES: dict[tuple[object, ...], _Settling] = {}
-"""An engine per thread, board size, stars and cap, for a generator's trials."""
-
-
-def _open(grid: RectGrid, k: int, owner: Sequence[int], given: Sequence[bool], cap: int) -> list[int]:
-    """The cells deduction capped at ``cap`` leaves open on the board of regions ``owner``
-    whose cells ``given`` are given empty."""
-    cells: dict[int, list[int]] = {}
-    for cell, region in enumerate(owner):
-        cells.setdefault(region, []).append(cell)
-    regions = [tuple(c) for c in cells.values()]
-    names = ["a region"] * len(regions)
-    key = (threading.get_ident(), grid.rows, grid.cols, k, cap)  # the web app's jobs may be threads
-    parts = [_parts(grid, "a region", cells, k, False) for cells in regions]
-    settling = _ENGINES.get(key)
-    if settling is None or settling.parts != [len(made) for made in parts]:
-        if len(_ENGINES) > 64:
-            _ENGINES.clear()
-        engine = Engine(_model(grid, k, regions, names, False), cap)
-        settling = _ENGINES[key] = _Settling(engine, regions, [len(made) for made in parts])
-    elif settling.regions != regions:
-        engine = settling.engine
-        at = len(engine.props) - REGION_WIDE - sum(settling.parts)
-        for was, now, made in zip(settling.regions, regions, parts):
-            for offset, prop in enumerate(made if was != now else ()):
-                engine.replace(at + offset, prop)
-            at += len(made)
-        for at, prop in enumerate(_region_wide(grid, regions, names), len(engine.props) - REGION_WIDE):
-            engine.replace(at, prop)
-        settling.regions = regions
-    engine = settling.engine
-    engine.trail.clear()
-    engine.deadline = clock.deadline()  # the attempt's: the engine raises Timeout past it
-    engine.dom[:] = [FALSE if g else BOOL for g in given]
-    engine.aux[:] = engine.model.aux
-    engine.start()  # never a contradiction: the planted stars are a solution
-    return [c for c, d in enumerate(engine.dom) if d == BOOL]
-
-
-_PARTS: dict[tuple[object, ...], list[Propagator]] = {}
-"""A unit's propagators by its name, cells and stars: a generator's trials, which move a few
-cells between regions, build the rest of their models from these (about half a trial)."""
-
-
-def _parts(grid: RectGrid, what: str, cells: tuple[int, ...], k: int, counts: bool = True) -> list[Propagator]:
-    """A unit's ``Count`` and ``Patterns`` (or, for ``apart``, every ``Apart``), kept;
-    without ``counts``, no ``Count`` where ``Patterns`` always enumerates every way."""
-    key = (grid.rows, grid.cols, what, cells, k)
-    if key not in _PARTS:
-        if len(_PARTS) > 4096:
-            _PARTS.clear()
+def _unit(grid: RectGrid, what: str, cells: tuple[int, ...], k: int, counts: bool = True) -> list[Propagator]:
+    """A unit's ``Count`` and ``Patterns`` (for ``apart``, every ``Apart``).  Without
+    ``counts`` (a generator's), no ``Count`` where ``Patterns`` enumerates every way
+    (no more than ``MAX_WAYS``): it then deduces all ``Count`` does, for less work."""
+    if what == "apart":
         model = Model(LADDER)
-        if what == "apart":
-            add_apart(model.add, APART, grid, kings=True, items="stars")
-        else:
-            model.add(Count(COUNT, cells, k, what=what, items="stars"))
-            model.add(Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars"))
-        _PARTS[key] = model.propagators
-    if counts or what == "apart" or comb(len(cells), k) > MAX_WAYS:
-        return _PARTS[key]
-    return [prop for prop in _PARTS[key] if not isinstance(prop, Count)]
+        add_apart(model.add, APART, grid, kings=True, items="stars")
+        return model.propagators
+    made: list[Propagator] = []
+    if counts or comb(len(cells), k) > MAX_WAYS:
+        made.append(Count(COUNT, cells, k, what=what, items="stars"))
+    return [*made, Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars")]

@@ -56,7 +56,7 @@ from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, 
 from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Kept, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
-from puzzlekit.grid.growing import Deduce, settle_regions, spread_stars
+from puzzlekit.grid.growing import Engines, RegionEngines, settle_regions, spread_stars
 from puzzlekit.grid.layers import (
     board_rows,
     join_layers,
@@ -146,7 +146,7 @@ __all__ = [
     "ClueSlots",
     "Confined",
     "Count",
-    "Deduce",
+    "Engines",
     "GivenCells",
     "Givens",
     "GridGenre",
@@ -169,6 +169,7 @@ __all__ = [
     "Rect",
     "RectGrid",
     "RegionAt",
+    "RegionEngines",
     "Regions",
     "Repeats",
     "RoomCutter",

@@ -1,5 +1,5 @@
 """``RegionShading``: a ``GridGenre`` base for shading genres whose puzzle is the board's
-regions alone and whose answer is which cells are shaded (LITS; Norinori's shape).
+regions alone and whose answer is which cells are shaded (LITS, Norinori).
 
 It gives the level text (the regions as letters, ``Regions.read``; a state puts
 ``#``/``o``/``.`` marks in front, ``|`` between), the state's marks, pictures (the walls
