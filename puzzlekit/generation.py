@@ -141,6 +141,13 @@ Version 9, per genre:
 
 Version 10, per genre:
 
+- Fillomino: hard tries its givens at trial in runs of ``RANK_RUN`` (16), each run in order
+  of how many cells rung 2 leaves open without each given (``harden(rank=True)``,
+  ``ClueTrials.ranked``: one halving pass at rung 2 per run), not in shuffled order: the
+  trials that fail (mostly boards with a second solution) sweep large open areas, the ones
+  that pass leave little open; it stops at the first removal that makes the board need
+  trial (``patience`` 0).  Every seed of hard makes another board; easy and medium make
+  the same ones (``RegionAt``, ``RoomToGrow`` and ``GivenCells`` skip work, same fixpoints).
 - Star Battle: givens taken away by halving on one live engine (``grid.RegionEngines``),
   the givens left moved away one at a time, a board the rung below still solves hardened
   by more moves (not thrown away), 3 stars from 14x14 (``stars_for``; was 4 from 19x19).
@@ -272,6 +279,9 @@ board the trials proved unique is graded without proving it again)."""
 
 MAX_BATCH = 16
 """The most clue orbits ``reduce_clues`` blanks in one trial (see ``ClueTrials._one_by_one``)."""
+RANK_RUN = 16
+"""The orbits ``harden`` ranks in one halving pass (``ClueTrials.ranked``): on a 20x20
+Fillomino a pass over all 170 cost more than the trials it spared."""
 LIVE = True
 """Passes below the top difficulty by halving on a live engine (``ClueTrials._halves``)
 where the genre's ``ClueModel`` names its readers; False: one trial per orbit, the
@@ -469,12 +479,10 @@ class ClueTrials:
         the pass is ``_halves``: the same answers as trying the orbits one by one (up to
         the order deduction happens to run in), from a few fixpoints in all instead of
         one per orbit.  Otherwise each orbit (or ``batches`` of them) is one trial."""
-        editable = self.editable
         if not orbits:
             return []
-        cap = deduction_cap(self.genre, rung)
-        if LIVE and editable is not None and cap is not None and editable.readers(orbits[0][0]) is not None:
-            return self._halves(orbits, cap)
+        if self._by_halves(orbits, rung):
+            return self._halves(orbits, deduction_cap(self.genre, rung) or rung)
         return self._one_by_one(orbits, rung, batches)
 
     def _one_by_one(self, orbits: Sequence[Sequence[Any]], rung: int, batches: bool) -> list[Sequence[Any]]:
@@ -502,7 +510,33 @@ class ClueTrials:
                 size = len(batch) // 2
         return kept
 
-    def _halves(self, orbits: Sequence[Sequence[Any]], rung: int) -> list[Sequence[Any]]:
+    def ranked(self, orbits: Sequence[Sequence[Any]], rung: int) -> list[Sequence[Any]]:
+        """``blank_each`` at ``rung`` (below the top, by halving: the genre's ``ClueModel``
+        names its readers), the orbits that had to stay ordered by how many variables
+        deduction capped at ``rung`` leaves open without each, fewest first (ties in the
+        given order).  On a board minimal at ``rung`` it blanks nothing and costs one
+        halving pass: the order for ``harden`` at the rung above, whose trials pass where
+        little is left open and are dear where much is (most of those are not unique)."""
+        if not self._by_halves(orbits, rung):
+            return self.blank_each(orbits, rung)
+        left: dict[int, int] = {}
+        kept = {id(orbit) for orbit in self._halves(orbits, deduction_cap(self.genre, rung) or rung, left)}
+        order = sorted(range(len(orbits)), key=lambda i: left.get(i, 0))
+        return [orbits[i] for i in order if id(orbits[i]) in kept]
+
+    def _by_halves(self, orbits: Sequence[Sequence[Any]], rung: int) -> bool:
+        """Does a pass at ``rung`` go by halving (``blank_each``)?"""
+        editable = self.editable
+        return (
+            LIVE
+            and editable is not None
+            and deduction_cap(self.genre, rung) is not None
+            and editable.readers(orbits[0][0]) is not None
+        )
+
+    def _halves(
+        self, orbits: Sequence[Sequence[Any]], rung: int, left: dict[int, int] | None = None
+    ) -> list[Sequence[Any]]:
         """``blank_each`` by halving, on one live engine capped at ``rung``.
 
         Trying orbit i asks whether deduction solves the board with the clues outside the
@@ -515,7 +549,9 @@ class ClueTrials:
         would pass; a run of one orbit is its own trial.  Deduction from fewer clues
         holds with more, so the engine may start each step from where it stands; the
         clues a step adds wake only their readers (``ClueModel.readers``).  About one
-        fixpoint per level of halving, where one trial per orbit costs one each."""
+        fixpoint per level of halving, where one trial per orbit costs one each.
+        ``left``, when given, is told per orbit that stays how many variables its own
+        trial left open (``ranked``)."""
         genre, editable = self.genre, self.editable
         assert editable is not None
         clues = [[genre.clue_at(self.instance, position) for position in orbit] for orbit in orbits]
@@ -541,8 +577,10 @@ class ClueTrials:
                     removed[i] = True
                 _tell("removed", sum(len(orbits[i]) for i in range(lo, hi)))
                 return
-            if hi - lo == 1:
-                return  # this trial's own clues do not solve the board: the orbit stays
+            if hi - lo == 1:  # this trial's own clues do not solve the board: the orbit stays
+                if left is not None:
+                    left[lo] = sum(1 for d in engine.dom if d & (d - 1))
+                return
             mid = (lo + hi) // 2
             mark = engine.mark()
             put(range(mid, hi), engine)
@@ -615,19 +653,32 @@ def reduce_clues(
     return trials.instance
 
 
-def harden(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2) -> Any:
+def harden(
+    trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, rng: Rng, patience: int = 2, rank: bool = False
+) -> Any:
     """Blank a board that ``reduce_clues`` left minimal at ``rung - 1`` further at ``rung``:
     without any of its clues the rung below no longer solves it, so the first orbit that
     blanks makes it need exactly ``rung``.  Orbits in shuffled order, one trial each, until
-    ``patience`` in a row fail after one went (or none is left): a few trials at the dear
-    rung where a whole pass there would try every clue."""
+    ``patience`` in a row fail after one went (0: once one went; or none is left): a few trials at the dear
+    rung where a whole pass there would try every clue.  ``rank``: the shuffled orbits
+    go in runs of ``RANK_RUN``, each tried fewest left open at ``rung - 1`` first
+    (``ClueTrials.ranked``, one halving pass there per run), where the rung below goes by
+    halving: a trial whose board the rung below leaves nearly solved is cheap and likely
+    to pass; one that leaves much open is dear and (on Fillomino) mostly not unique."""
     order = list(orbits)
     rng.shuffle(order)
-    _blank_until_stale(trials, order, rung, patience)
+    _blank_until_stale(trials, _ranked_runs(trials, order, rung - 1) if rank else order, rung, patience)
     return trials.instance
 
 
-def _blank_until_stale(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung: int, patience: int) -> None:
+def _ranked_runs(trials: ClueTrials, order: Sequence[Sequence[Any]], rung: int) -> Iterator[Sequence[Any]]:
+    """``order`` in runs of ``RANK_RUN``, each ranked at ``rung`` (``ClueTrials.ranked``)
+    when the run before it is used up: a halving pass over a few orbits, not the board."""
+    for start in range(0, len(order), RANK_RUN):
+        yield from trials.ranked(order[start : start + RANK_RUN], rung)
+
+
+def _blank_until_stale(trials: ClueTrials, orbits: Iterable[Sequence[Any]], rung: int, patience: int) -> None:
     """Blank each orbit in turn while the board stays unique at ``rung``, until ``patience``
     removals in a row fail after the rung below has stopped solving the board."""
     hard, misses = False, 0
@@ -638,8 +689,8 @@ def _blank_until_stale(trials: ClueTrials, orbits: Sequence[Sequence[Any]], rung
             hard = hard or not trials.deduces(rung - 1)
         else:
             misses += 1
-            if hard and misses >= patience:
-                return
+        if hard and misses >= patience:
+            return  # patience 0: the first removal that makes the board need ``rung`` ends it
 
 
 def out_of_time(deadline: float | None) -> None:

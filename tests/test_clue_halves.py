@@ -101,6 +101,37 @@ def test_clues_added_to_a_live_engine_reach_the_fixpoint_of_a_fresh_one(
     assert live.dom == fresh.dom
 
 
+def left_open(board: Board, orbit: list[tuple[int, int]], rung: int) -> int:
+    """Variables that deduction capped at ``rung`` leaves open on ``board`` without ``orbit``,
+    from a fresh engine."""
+    for position in orbit:
+        board = SLITHER.with_clue(board, position, None)
+    engine = Engine(SLITHER.build(board), max_rung=rung)
+    assert engine.start()
+    return sum(1 for d in engine.dom if d & (d - 1))
+
+
+@SETTINGS
+@given(st.integers(3, 6), st.integers(3, 6), st.integers(0, 10**6), st.integers(1, TOP - 1))
+def test_ranked_orders_a_minimal_boards_clues_by_what_each_leaves_open(
+    rows: int, cols: int, seed: int, rung: int
+) -> None:
+    """``ClueTrials.ranked`` on a board minimal at the rung blanks nothing and puts the
+    orbits in order of what a fresh trial without each leaves open, ties as given."""
+    board = full_board(rows, cols, f"ranked{seed}")
+    if not unique_at(SLITHER, board, rung):
+        return
+    orbits = symmetry_orbits(cols, rows, "none")
+    Rng(f"order{seed}").shuffle(orbits)
+    trials = ClueTrials(SLITHER, board, max_nodes=200, deadline=None)
+    kept = [list(orbit) for orbit in trials.blank_each(orbits, rung)]
+    minimal = trials.instance
+    ranked = [list(orbit) for orbit in trials.ranked(kept, rung)]
+    assert trials.instance.clues == minimal.clues
+    left = {tuple(orbit): left_open(minimal, orbit, rung) for orbit in kept}
+    assert ranked == sorted(kept, key=lambda orbit: left[tuple(orbit)])
+
+
 def test_the_top_difficulty_is_proven_by_deduction_when_the_genre_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     assert deduction_cap(SLITHER, TOP) == SLITHER.top_deduction == TOP
     assert fits(SLITHER, TOP, TOP) and not fits(SLITHER, TOP, TOP + 1)  # an expert never needs lookahead

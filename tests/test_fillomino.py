@@ -164,3 +164,48 @@ def test_random_regions_draw_big_boards_whose_regions_hold_their_size() -> None:
     grid = RectGrid(20, 20)
     values = random_regions(grid, Rng("tests"), 9)
     assert values is not None and max(values) <= 9 and not size_violations(grid, values)
+
+
+def live_after(board: object, values: list[int], cells: list[int], rung: int, by_pieces: bool) -> list[int]:
+    """The domains of a live engine on ``board``'s one model after the first third of
+    ``cells`` given, then every other later cell added a few at a time, as a halving pass
+    adds them; ``by_pieces`` False: ``GivenCells`` works the whole board out each run."""
+    from puzzlekit.core.engine import Engine
+
+    editable = puzzlekit.default_host().genre("fillomino").clue_model(board)
+    if not by_pieces:
+        editable.given.applied = None
+    first = set(cells[: len(cells) // 3])
+    for cell in cells:
+        editable.set_clue(cell, values[cell] if cell in first else None)
+    live = Engine(editable.model, max_rung=rung)
+    assert live.start()
+    for cell in cells[len(cells) // 3 :: 2]:
+        editable.set_clue(cell, values[cell])
+        for reader in editable.readers(cell):
+            live.wake(reader)
+        if cell % 3 == 0:
+            assert live.run()
+    assert live.run()
+    return live.dom
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_givens_added_by_pieces_narrow_as_the_whole_board_worked_out_does(seed: int) -> None:
+    """``GivenCells`` on a live engine takes only the givens added since its last run (its
+    aux slots) and the open pieces beside them, yet lands where working out every cell on
+    each run does, at rungs 1 and 2 (the rest of the board allows only more)."""
+    from puzzlekit_fillomino.genre import Board
+
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, random_regions
+
+    rng = Rng(f"givens{seed}")
+    grid = RectGrid(6, 7)
+    values = random_regions(grid, rng, 6)
+    assert values is not None
+    board = Board(grid, tuple(values), grid.n_cells)
+    cells = list(range(grid.n_cells))
+    rng.shuffle(cells)
+    for rung in (1, 2):
+        assert live_after(board, values, cells, rung, True) == live_after(board, values, cells, rung, False)

@@ -189,9 +189,9 @@ class Fillomino(GridGenre):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random regions of 1 to 9 cells (``random_regions``), every cell given, then givens
-        blanked while the board stays unique at the difficulty (hard: at medium, then
-        ``harden`` at trial), under the full rules (any region size: ``largest`` is the cell
-        count), on one model (``clue_model``)."""
+        blanked while the board stays unique at the difficulty (hard: at medium, then ``harden``
+        at trial, fewest left open first), under the full rules (any region size: ``largest`` is
+        the cell count), on one model (``clue_model``)."""
         from puzzlekit.generation import ClueTrials, harden, reduce_clues, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
@@ -203,7 +203,7 @@ class Fillomino(GridGenre):
             self, trials.instance, [[c] for c in range(grid.n_cells)], min(rung, 2), rng, trials=trials
         )
         if rung == 3:
-            made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=1)
+            made = harden(trials, [[c] for c, g in enumerate(made.givens) if g], 3, rng, patience=0, rank=True)
         return made
 
     def small_board(self, rng: Rng) -> Board:

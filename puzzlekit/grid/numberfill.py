@@ -49,22 +49,34 @@ class RegionAt(Propagator):
     """The region through one cell (rung 1 of the rule): woken when the cell or a neighbour
     narrows, it walks the cells fixed to the cell's number from it (at most ``n + 1`` of
     them, flat neighbour lists) and closes off, grows or refutes that region alone, so a
-    narrowing costs the regions it touches, never the board (``add_sized_regions``)."""
+    narrowing costs the regions it touches, never the board (``add_sized_regions``).
 
-    __slots__ = ("rule", "grid", "cell", "watches")
+    A region complete and closed off (no neighbour may hold its number) stays so under
+    any narrowing, so its cells are marked done (aux slot ``done + cell``, undone with the
+    domains; ``add_sized_regions`` reserves them) and their propagators return at once:
+    in a lookahead most cells wake beside a probe inside such a region, which would
+    otherwise be walked again each time."""
 
-    def __init__(self, rule: Rule, grid: RectGrid, cell: int) -> None:
-        self.rule, self.grid, self.cell = rule, grid, cell
+    __slots__ = ("rule", "grid", "cell", "watches", "done")
+
+    def __init__(self, rule: Rule, grid: RectGrid, cell: int, done: int | None = None) -> None:
+        self.rule, self.grid, self.cell, self.done = rule, grid, cell, done
         self.watches = (cell, *grid.neighbours[cell])
 
     def propagate(self, engine: Engine) -> bool:
-        dom, near, cell = engine.dom, self.grid.neighbours, self.cell
+        dom, near, cell, done = engine.dom, self.grid.neighbours, self.cell, self.done
+        if done is not None and engine.aux[done + cell]:
+            return True
         while True:
             bit = dom[cell]
             if bit & (bit - 1):
                 return True
             if bit == 2:  # a 1: its neighbours hold other numbers
-                return all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2)
+                if not all(engine.set(d, ~2, (), (COMPLETE, cell, 1)) for d in near[cell] if dom[d] & 2):
+                    return False
+                if done is not None:
+                    engine.put(done + cell, 1)
+                return True
             v = bit.bit_length() - 1
             region, seen, out = [cell], {cell}, []
             for c in region:
@@ -79,7 +91,12 @@ class RegionAt(Propagator):
                             out.append(d)
             if len(region) == v:
                 note = (COMPLETE, min(region), v)
-                return all(engine.set(d, ~bit, (), note) for d in out)
+                if not all(engine.set(d, ~bit, (), note) for d in out):
+                    return False
+                if done is not None:
+                    for c in region:
+                        engine.put(done + c, 1)
+                return True
             if len(out) != 1:
                 return bool(out)
             if not engine.set(out[0], bit, (), (WAY_OUT, min(region), v, len(region))):
@@ -90,9 +107,10 @@ class RegionAt(Propagator):
 
 
 def add_sized_regions(model: Model, rule: Rule, grid: RectGrid) -> list[int]:
-    """Rung 1 of "each region of ``n`` cells holds ``n``": a ``RegionAt`` per cell; their
-    indices in the model."""
-    return [model.add(RegionAt(rule, grid, cell)) for cell in range(grid.n_cells)]
+    """Rung 1 of "each region of ``n`` cells holds ``n``": a ``RegionAt`` per cell (with an
+    aux slot per cell for the regions done); their indices in the model."""
+    done = model.add_state([0] * grid.n_cells)
+    return [model.add(RegionAt(rule, grid, cell, done)) for cell in range(grid.n_cells)]
 
 
 Steps = tuple[tuple[int, bool, tuple[object, ...]], ...]
@@ -105,14 +123,20 @@ class RoomToGrow(Propagator):
     learns of a number depends only on the cells that may hold it and those fixed to it,
     two masks, so it is kept per number and those masks (``learnt``, at most ``KEEP``
     entries): a run reads the domains into masks and works out only the numbers whose
-    masks changed, never the board again."""
+    masks changed, never the board again.  It falls apart into what it learns in each
+    piece of the first mask (a region and all it may join lie in one), and a piece no
+    cell in or beside changed says what it said, so a number's pieces are kept from its
+    last masks (``last``): a change works out the pieces it touches, not the number's
+    every region (a halving pass on a 20x20 board changes a few cells at a time)."""
 
-    __slots__ = ("rule", "grid", "bits", "learnt")
+    __slots__ = ("rule", "grid", "bits", "learnt", "last")
     KEEP = 4096
 
     def __init__(self, rule: Rule, grid: RectGrid) -> None:
         self.rule, self.grid, self.bits = rule, grid, BitGrid(grid)
         self.learnt: dict[tuple[int, int, int], Steps | None] = {}
+        self.last: dict[int, tuple[int, int, list[tuple[int, Steps]]]] = {}
+        """Per number, the masks of its last ``_number`` and what each piece said."""
 
     def propagate(self, engine: Engine) -> bool:
         dom, learnt = engine.dom, self.learnt
@@ -149,14 +173,33 @@ class RoomToGrow(Propagator):
 
     def _number(self, v: int, may: int, fixed: int) -> Steps | None:
         """What the rule says of number ``v``: the cells ``may`` may hold it, ``fixed`` hold
-        it; None on a contradiction."""
+        it; None on a contradiction.  Piece by piece of ``may`` (``_piece``), those the
+        change from the last masks of ``v`` leaves alone as they were."""
+        bits, parts = self.bits, []
+        rest = may
+        last = self.last.get(v)
+        if last is not None:
+            touched = bits.grow((last[0] ^ may) | (last[1] ^ fixed))
+            for piece, said in last[2]:
+                if not piece & touched:
+                    parts.append((piece, said))
+                    rest &= ~piece
+        for piece in bits.pieces(rest):
+            fresh = self._piece(v, piece, fixed & piece)
+            if fresh is None:
+                return None
+            parts.append((piece, fresh))
+        parts.sort(key=lambda part: part[0] & -part[0])
+        self.last[v] = (may, fixed, parts)
+        return tuple(step for _, said in parts for step in said)
+
+    def _piece(self, v: int, piece: int, fixed: int) -> Steps | None:
+        """What the rule says of number ``v`` in ``piece``, a piece of the cells that may
+        hold it (``fixed`` of them holding it); None on a contradiction."""
         bits, steps = self.bits, []
-        seeds = may & ~fixed if v > 1 else 0  # pieces of cells fixed to v alone are ``RegionAt``'s
-        while seeds:
-            piece = bits.flood(seeds & -seeds, may)
-            seeds &= ~piece
-            if piece.bit_count() < v:
-                steps += [(cell, False, (ROOM, v, piece.bit_count())) for cell in cells_of(piece)]
+        size = piece.bit_count()
+        if v > 1 and size < v and piece & ~fixed:  # pieces of cells fixed to v alone are ``RegionAt``'s
+            steps += [(cell, False, (ROOM, v, size)) for cell in cells_of(piece)]
         total: dict[int, int] = {}
         for region in bits.pieces(fixed):
             size = region.bit_count()
@@ -164,13 +207,13 @@ class RoomToGrow(Propagator):
                 return None
             if size == v:
                 continue
-            reach = bits.balls(region, may, v - size)[-1]  # where a short region can still reach
+            reach = bits.balls(region, piece, v - size)[-1]  # where a short region can still reach
             if reach.bit_count() < v:
                 return None
             first = (region & -region).bit_length() - 1
             if reach.bit_count() == v:
                 steps += [(cell, True, (FILL, first, v)) for cell in cells_of(reach & ~region)]
-            for cell in cells_of(bits.spread(region) & may & ~region):  # an open cell would join them
+            for cell in cells_of(bits.spread(region) & piece & ~region):  # an open cell would join them
                 total[cell] = total.get(cell, 1) + size
         steps += [(cell, False, (JOIN, v, joined)) for cell, joined in total.items() if joined > v]
         return tuple(steps)
@@ -183,19 +226,63 @@ class GivenCells(Propagator):
     """The givens as they stand, for a generator's one model (``NumberGivens``): a given
     cell holds its number, an open cell what ``open_domains`` allows.  Woken when a given
     changes (it watches no cell); more givens only narrow further, so a live engine may
-    take them from where it stands."""
+    take them from where it stands.
 
-    __slots__ = ("rule", "grid", "givens", "largest", "bits")
+    With ``applied`` (aux slots, one per cell: the given the domains already hold there,
+    set by ``NumberGivens``), a run takes only the givens added since: their cells and
+    the open pieces beside them, not the board (a halving pass adds a few at a time).  A
+    given taken away needs nothing: the masks it allowed only widen."""
+
+    __slots__ = ("rule", "grid", "givens", "largest", "bits", "applied")
     watches: Sequence[int] = ()
+    FEW = 8
+    """At most one given in this many cells new: by pieces; more: the whole board."""
 
     def __init__(self, rule: Rule, grid: RectGrid, givens: Sequence[int], largest: int) -> None:
         self.rule, self.grid, self.givens, self.largest = rule, grid, list(givens), largest
         self.bits = BitGrid(grid)
+        self.applied: int | None = None
 
     def propagate(self, engine: Engine) -> bool:
-        dom = engine.dom
-        masks = open_domains(self.grid, self.givens, self.largest, self.bits)
-        return all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask)
+        dom, givens, slot = engine.dom, self.givens, self.applied
+        if slot is None:
+            masks = open_domains(self.grid, givens, self.largest, self.bits)
+            return all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask)
+        aux = engine.aux
+        added = [c for c, g in enumerate(givens) if g and aux[slot + c] != g]
+        if len(added) * self.FEW > len(givens):
+            masks = open_domains(self.grid, givens, self.largest, self.bits)
+            if not all(engine.set(c, mask, (), GIVEN) for c, mask in enumerate(masks) if dom[c] & ~mask):
+                return False
+        elif added and not self._around(engine, added):
+            return False
+        for c in added:
+            engine.put(slot + c, givens[c])
+        return True
+
+    def _around(self, engine: Engine, added: Sequence[int]) -> bool:
+        """``open_domains`` for the cells ``added`` and the open pieces beside them: the
+        rest of the board is as the givens before allowed (fewer numbers, bigger pieces)."""
+        givens, bits, largest = self.givens, self.bits, self.largest
+        numbers, open_cells = 0, 0
+        for c, g in enumerate(givens):
+            if g:
+                numbers |= 1 << g if g <= largest else 0
+            else:
+                open_cells |= 1 << c
+        beside = 0
+        for c in added:
+            if not engine.set(c, 1 << givens[c], (), GIVEN):
+                return False
+            beside |= 1 << c
+        seeds = bits.spread(beside) & open_cells
+        while seeds:
+            piece = bits.flood(seeds & -seeds, open_cells)
+            seeds &= ~piece
+            mask = full_domain(min(largest, piece.bit_count())) | numbers
+            if not all(engine.set(c, mask, (), GIVEN) for c in cells_of(piece)):
+                return False
+        return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
         return "a given number stands here, or the open cells around allow only these numbers"
@@ -214,6 +301,7 @@ class NumberGivens(ClueModel):
         given = model.propagators[index]
         assert isinstance(given, GivenCells)
         self.given = given
+        given.applied = model.add_state([0] * len(given.givens))
 
     def set_clue(self, position: Any, clue: int | None) -> None:
         self.given.givens[position] = clue or 0
