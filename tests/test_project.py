@@ -164,7 +164,8 @@ def test_corpus_tests_skip_saying_why_when_the_corpus_is_absent(tmp_path: Path) 
     files = ["tests/test_hashi_corpus.py", "tests/test_slitherlink_corpus.py", "tests/test_formats_corpus.py"]
     env = {**__import__("os").environ, "PUZZLEKIT_CORPUS": str(tmp_path)}
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *files],
+        # -n 0: one process; with addopts' -n auto it would start a worker per core only to skip.
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-n", "0", "-p", "no:cacheprovider", *files],
         cwd=ROOT,
         env=env,
         capture_output=True,
