@@ -40,8 +40,9 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
   ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
-- ``Run``, ``RunSum``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
+- ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
+  ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``may_black``, ``settle_runs``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -113,7 +114,8 @@ from puzzlekit.grid.shading import (
     touching_pairs,
 )
 from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
-from puzzlekit.grid.sums import Run, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
+from puzzlekit.grid.sumboards import SumClimb, black_near, fill_runs, may_black, run_layout, settle_runs
+from puzzlekit.grid.sums import Run, RunDigit, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -174,6 +176,7 @@ __all__ = [
     "RoomCutter",
     "RoomToGrow",
     "Run",
+    "RunDigit",
     "RunSum",
     "SeesExactly",
     "Shading",
@@ -225,6 +228,12 @@ __all__ = [
     "region_reach",
     "ring_keeps_simple",
     "run_sums_twin",
+    "SumClimb",
+    "black_near",
+    "fill_runs",
+    "may_black",
+    "run_layout",
+    "settle_runs",
     "run_violations",
     "runs_of",
     "seen",
