@@ -5,8 +5,10 @@ until it needs the needed digits (medium) or the trial (hard)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from puzzlekit.core.model import Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid, Run, SumClimb, black_near, fill_runs, run_layout, runs_of
 
@@ -42,7 +44,7 @@ def _climb(genre: Any, grid: RectGrid, rng: Rng, deadline: float | None) -> SumC
     values = fill_runs(grid, runs_of(grid, white, {}, {}), rng)
     for _ in range(ROUNDS):
         out_of_time(deadline)
-        climb = SumClimb(grid, white, values, lambda runs: genre.build(genre.board_of(grid, white, runs)), 1, 3, deadline)
+        climb = SumClimb(grid, white, values, _builder(genre, grid, white), 1, 3, deadline)
         for _ in range(TRIES):
             if not climb.open:
                 return climb
@@ -50,6 +52,11 @@ def _climb(genre: Any, grid: RectGrid, rng: Rng, deadline: float | None) -> SumC
         white = black_near(grid, white, climb.open, rng)
         values = [v if w else 0 for v, w in zip(values, white)]
     return None
+
+
+def _builder(genre: Any, grid: RectGrid, white: list[bool]) -> Callable[[list[Run]], Model]:
+    """The genre's model of the layout with these run totals."""
+    return lambda runs: genre.build(genre.board_of(grid, white, runs))  # type: ignore[no-any-return]
 
 
 def _harden(genre: Any, climb: SumClimb, rung: int, rng: Rng, request: GenerateRequest) -> Any | None:

@@ -51,7 +51,9 @@ LADDER = (
 )
 SUMS = Rule("run-sum", 1, "A run's digits add up to its clue: each cell keeps the digits of the sets that still fit.")
 REPEATS = Rule("repeat", 1, "A digit placed in a run leaves every other cell of that run.")
-NEEDED = Rule("needed-digit", 2, "A digit every digit set left to a run holds goes in the one cell of it that can take it.")
+NEEDED = Rule(
+    "needed-digit", 2, "A digit that every digit set left to a run holds goes in its one cell that can take it."
+)
 TRIAL = Rule("trial", 3, "If a digit in a cell made the sums contradict, the cell holds another.")
 
 

@@ -121,8 +121,9 @@ class SumClimb:
     cells open, kept when the candidates left do not grow.
 
     ``build`` makes the model from the runs with their totals; its ``RunSum`` propagators
-    (and subclasses, ``RunDigit``) are replaced as digits change.  The engine is capped at ``top`` (a caller may ``deeper``
-    from the climb's fixpoint to a dearer rung); the climb itself judges at ``rung``."""
+    (and subclasses, ``RunDigit``) are replaced as digits change.  The engine is capped at
+    ``top`` (a caller may go ``deeper`` from the climb's fixpoint to a dearer rung); the climb
+    itself judges at ``rung``."""
 
     def __init__(
         self,
@@ -183,7 +184,10 @@ class SumClimb:
     def _sets(self, cell: int, digit: int) -> int:
         """How many digit sets the runs through ``cell`` would have with ``digit`` there."""
         old, self.values[cell] = self.values[cell], digit
-        n = sum(len(digit_sets(len(self.bare[i].cells), sum(self.values[c] for c in self.bare[i].cells))) for i in self.of[cell])
+        n = sum(
+            len(digit_sets(len(self.bare[i].cells), sum(self.values[c] for c in self.bare[i].cells)))
+            for i in self.of[cell]
+        )
         self.values[cell] = old
         return n
 
