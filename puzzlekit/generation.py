@@ -138,6 +138,11 @@ Version 9, per genre:
   ``harden`` at trial, instead of a whole pass at trial (whose probes woke with every
   halving step): 20x20 hard 6.6 -> 1.8 s CPU median, 10x10 0.37 -> 0.17 s.  Every seed of
   hard makes another board.
+
+Version 10, per genre:
+
+- Kakuro (new, registered now): a layout and fill climbed until the sums solve the board,
+  then random digit changes until it needs needed digits (medium) or trial (hard).
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -56,7 +56,7 @@ def _climb(genre: Any, grid: RectGrid, rng: Rng, deadline: float | None) -> SumC
 
 def _builder(genre: Any, grid: RectGrid, white: list[bool]) -> Callable[[list[Run]], Model]:
     """The genre's model of the layout with these run totals."""
-    return lambda runs: genre.build(genre.board_of(grid, white, runs))  # type: ignore[no-any-return]
+    return lambda runs: genre.build(genre.board_of(grid, white, runs))
 
 
 def _harden(genre: Any, climb: SumClimb, rung: int, rng: Rng, request: GenerateRequest) -> Any | None:
