@@ -1,7 +1,6 @@
-"""Kakuro's generator: a layout and a fill (``grid.sumboards``), then digits changed where
-the sums leave cells open, and black cells added where changes stall, until the board
-needs its difficulty's rung: easy the sums alone; then random digit changes (``_harden``)
-until it needs the needed digits (medium) or the trial (hard)."""
+"""Kakuro's generator on ``grid.sumboards``: a layout and a fill climbed until the sums
+alone solve it (easy), then random digit changes until it needs the needed digits
+(medium) or the trial (hard)."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from puzzlekit.core.model import Model
 from puzzlekit.core.rng import Rng
-from puzzlekit.grid import RectGrid, Run, SumClimb, black_near, fill_runs, run_layout, runs_of
+from puzzlekit.grid import RectGrid, Run, SumClimb, solved_climb, walk_to
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -26,60 +25,20 @@ NEAR = 12
 
 
 def generate(genre: Any, request: GenerateRequest, rng: Rng) -> Any | None:
-    """An easy board (``climb``), then for medium or hard ``harden``."""
+    """An easy board (``solved_climb``), then for medium or hard ``walk_to`` the rung."""
     from puzzlekit.generation import target_rung
 
     grid, rung = RectGrid(request.rows, request.cols), target_rung(genre, request.difficulty)
-    climb = _climb(genre, grid, rng, request.deadline)
-    if climb is None or rung == 1:
-        return climb and genre.board_of(grid, climb.white, climb.runs())
-    return _harden(genre, climb, rung, rng, request)
 
+    def build(white: list[bool]) -> Callable[[list[Run]], Model]:
+        return lambda runs: genre.build(genre.board_of(grid, white, runs))
 
-def _climb(genre: Any, grid: RectGrid, rng: Rng, deadline: float | None) -> SumClimb | None:
-    """A layout and a fill changed until the sums alone solve the board."""
-    from puzzlekit.generation import out_of_time
-
-    white = run_layout(grid, rng)
-    values = fill_runs(grid, runs_of(grid, white, {}, {}), rng)
-    for _ in range(ROUNDS):
-        out_of_time(deadline)
-        climb = SumClimb(grid, white, values, _builder(genre, grid, white), 1, 3, deadline)
-        for _ in range(TRIES):
-            if not climb.open:
-                return climb
-            climb.change(rng)
-        white = black_near(grid, white, climb.open, rng)
-        values = [v if w else 0 for v, w in zip(values, white)]
-    return None
-
-
-def _builder(genre: Any, grid: RectGrid, white: list[bool]) -> Callable[[list[Run]], Model]:
-    """The genre's model of the layout with these run totals."""
-    return lambda runs: genre.build(genre.board_of(grid, white, runs))
-
-
-def _harden(genre: Any, climb: SumClimb, rung: int, rng: Rng, request: GenerateRequest) -> Any | None:
-    """Random digit changes of an easy board: the board is the first that needs exactly
-    ``rung``; a change to a board of a lower rung is kept (the walk goes on there), any other
-    undone."""
-    from puzzlekit.generation import out_of_time
-
-    cells = [c for c, w in enumerate(climb.white) if w]
-    for _ in range(HARDEN):
-        out_of_time(request.deadline)
-        cell = rng.choice(cells)
-        digits, old = climb.digits_for(cell), climb.values[cell]
-        if not digits:
-            continue
-        climb.put(cell, rng.choice(digits))
-        climb.open, climb.score = climb.judge()
-        needs = _rung(climb, rung)
-        if needs == rung:
-            return genre.board_of(climb.grid, climb.white, climb.runs())
-        if not 0 < needs < rung:  # a board the rungs below solve: the walk goes on from it
-            climb.put(cell, old)
-    return None
+    climb = solved_climb(grid, rng, build, 3, request.deadline, ROUNDS, TRIES)
+    if climb is None or not (
+        rung == 1 or walk_to(climb, rung, lambda c: _rung(c, rung), rng, HARDEN, request.deadline)
+    ):
+        return None
+    return genre.board_of(grid, climb.white, climb.runs())
 
 
 def _rung(climb: SumClimb, rung: int) -> int:

@@ -42,7 +42,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
-  ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``may_black``, ``settle_runs``: making them;
+  ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``may_black``, ``settle_runs``,
+  ``solved_climb``, ``walk_to``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -114,7 +115,16 @@ from puzzlekit.grid.shading import (
     touching_pairs,
 )
 from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
-from puzzlekit.grid.sumboards import SumClimb, black_near, fill_runs, may_black, run_layout, settle_runs
+from puzzlekit.grid.sumboards import (
+    SumClimb,
+    black_near,
+    fill_runs,
+    may_black,
+    run_layout,
+    settle_runs,
+    solved_climb,
+    walk_to,
+)
 from puzzlekit.grid.sums import Run, RunDigit, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
 from puzzlekit.grid.text import (
     MAX_SIDE,
@@ -243,11 +253,13 @@ __all__ = [
     "size_violations",
     "sized_regions",
     "sized_regions_twin",
+    "solved_climb",
     "split",
     "split_rect",
     "spread_stars",
     "sum_cuts",
     "touching",
     "touching_pairs",
+    "walk_to",
     "write_grid",
 ]

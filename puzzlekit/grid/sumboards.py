@@ -13,6 +13,7 @@ a run near the open cells.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from puzzlekit.core.engine import Engine, Timeout
@@ -230,3 +231,58 @@ def black_near(grid: RectGrid, white: list[bool], cells: Sequence[int], rng: Rng
         if best is None or sum(trial) > sum(best):
             best = trial
     return best if best is not None else white
+
+
+def _in_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise Timeout
+
+
+def solved_climb(
+    grid: RectGrid,
+    rng: Rng,
+    build: Callable[[list[bool]], Callable[[list[Run]], Model]],
+    top: int = 1,
+    deadline: float | None = None,
+    rounds: int = 200,
+    tries: int = 20,
+) -> SumClimb | None:
+    """A ``run_layout`` and its ``fill_runs`` climbed (``SumClimb`` at rung 1, ``build(white)``
+    the model maker of a layout) until deduction leaves nothing open: ``tries`` changes per
+    layout, then a cell blackened (``black_near``), up to ``rounds`` layouts (None: not
+    solved).  Raises Timeout past ``deadline``."""
+    white = run_layout(grid, rng)
+    values = fill_runs(grid, runs_of(grid, white, {}, {}), rng)
+    for _ in range(rounds):
+        _in_time(deadline)
+        climb = SumClimb(grid, white, values, build(white), 1, top, deadline)
+        for _ in range(tries):
+            if not climb.open:
+                return climb
+            climb.change(rng)
+        white = black_near(grid, white, climb.open, rng)
+        values = [v if w else 0 for v, w in zip(values, white)]
+    return None
+
+
+def walk_to(
+    climb: SumClimb, rung: int, rung_of: Callable[[SumClimb], int], rng: Rng, tries: int, deadline: float | None
+) -> bool:
+    """Random digit changes of a solved climb until ``rung_of`` (asked right after each
+    ``judge``) says the board needs ``rung``: a change to a board of a lower rung is kept (the
+    walk goes on from it), any other undone.  Says whether it got there."""
+    cells = [c for c, w in enumerate(climb.white) if w]
+    for _ in range(tries):
+        _in_time(deadline)
+        cell = rng.choice(cells)
+        digits, old = climb.digits_for(cell), climb.values[cell]
+        if not digits:
+            continue
+        climb.put(cell, rng.choice(digits))
+        climb.open, climb.score = climb.judge()
+        needs = rung_of(climb)
+        if needs == rung:
+            return True
+        if not 0 < needs < rung:
+            climb.put(cell, old)
+    return False
