@@ -67,6 +67,9 @@ DEFAULT_ROWS = (
     "yajilin:10x10:easy:10",
     "yajilin:10x10:medium:10",
     "yajilin:10x10:hard:10",
+    "kakuro:10x10:easy:10",
+    "kakuro:10x10:medium:10",
+    "kakuro:10x10:hard:10",
 )
 
 

@@ -152,6 +152,8 @@ Version 10, per genre:
   the givens left moved away one at a time, a board the rung below still solves hardened
   by more moves (not thrown away), 3 stars from 14x14 (``stars_for``; was 4 from 19x19).
   Every seed of every difficulty makes another board.
+- Kakuro (new, registered now): a layout and fill climbed until the sums solve the board,
+  then random digit changes until it needs needed digits (medium) or trial (hard).
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -1,5 +1,5 @@
-"""Kakuro (not registered yet: the genre is used directly): the harness with brute force,
-pzprjs's sample and failing answers, the run-sum words, the pzprv3 round trip, the twin."""
+"""Kakuro: the harness with brute force, pzprjs's sample and failing answers, the run-sum
+words, the pzprv3 round trip, the twin, and the generator (unique, at its rung, repeatable)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from puzzlekit_kakuro import Kakuro
 from puzzlekit_kakuro.formats import KakuroPzpr, KakuroUrl
 
 import puzzlekit
-from puzzlekit import Genre, LevelError
+from puzzlekit import LevelError, Model, Rule, Rung
 from puzzlekit.core import fixed_values
+from puzzlekit.core.engine import Engine
 from puzzlekit.core.rng import Rng
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.grid import RectGrid, digit_sets, runs_of
+from puzzlekit.grid import RectGrid, RunDigit, digit_sets, runs_of
 from puzzlekit.testing import PuzzleConformance
 
 SAMPLE = (Path(__file__).parent.parent / "plugins/puzzlekit_kakuro/examples/sample.txt").read_text()
@@ -34,13 +35,7 @@ PZPR_ANSWERS = {
 
 class TestKakuro(PuzzleConformance):
     puzzle = "kakuro"
-    entry_point = False
-    generates = False
     brute_force = 150
-
-    @classmethod
-    def genre(cls) -> Genre:
-        return Kakuro()
 
 
 def _state(source: str) -> tuple[puzzlekit.Puzzle, list[int]]:
@@ -124,3 +119,36 @@ def test_the_pzprjs_sample_url_is_the_sample_and_writes_back_byte_for_byte() -> 
     assert KakuroUrl.encode(drawn.instance) == url
     with pytest.raises(LevelError, match="ends after"):
         KakuroUrl.decode("https://puzz.link/p?kakuro/5/5/48la0")
+
+
+@pytest.mark.parametrize(("difficulty", "rung"), [("easy", 1), ("medium", 2), ("hard", 3)])
+def test_generated_boards_are_unique_at_their_difficulty_s_rung(difficulty: str, rung: int) -> None:
+    pytest.importorskip("pysat")
+    for made in puzzlekit.generate("kakuro", size="8x8", difficulty=difficulty, seed="kakuro-tests", count=2):
+        assert made.rung == rung
+        grade = puzzlekit.grade("kakuro", made.text)
+        assert (grade.tier, grade.difficulty) == (rung, difficulty)
+        sat = puzzlekit.solve("kakuro", made.text, engine="sat", limit=2)
+        assert sat.status == puzzlekit.Status.UNIQUE, made.text
+        ours = puzzlekit.solve("kakuro", made.text)
+        assert list(ours.solutions[0].values) == list(sat.solutions[0].values)
+
+
+def test_the_same_seed_makes_the_same_bytes() -> None:
+    first, again = (puzzlekit.generate("kakuro", size="7x9", difficulty="hard", seed="again") for _ in range(2))
+    assert first[0].text == again[0].text
+    other = puzzlekit.generate("kakuro", size="7x9", difficulty="hard", seed="another")
+    assert other[0].text != first[0].text
+
+
+def test_the_needed_digit_goes_in_the_one_cell_that_can_take_it() -> None:
+    grid = RectGrid(1, 4)
+    (run,) = runs_of(grid, (False, True, True, True), {0: 6}, {})  # 6 in three cells: 1 + 2 + 3 only
+    rule = Rule("needed-digit", 1, "test")
+    model = Model((Rung(1, "needed", "test"),), domains=[1, 0b110, 0b110, 0b11110])
+    model.add(RunDigit(rule, grid, run))
+    engine = Engine(model)
+    assert engine.start()
+    assert engine.dom[3] == 1 << 3  # the 3 has no other cell
+    model.domains = [1, 0b110, 0b110, 0b110]  # no cell for the 3: no set fits
+    assert not Engine(model).start()

@@ -30,6 +30,7 @@ EXAMPLES = {
     "hitori": "plugins/puzzlekit_hitori/examples/first.txt",
     "kurodoko": "plugins/puzzlekit_kurodoko/examples/first.txt",
     "yajilin": "plugins/puzzlekit_yajilin/examples/arrows.txt",
+    "kakuro": "plugins/puzzlekit_kakuro/examples/sample.txt",
 }
 
 

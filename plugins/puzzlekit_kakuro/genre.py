@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import Lookahead, fixed_values
@@ -22,6 +23,7 @@ from puzzlekit.grid import (
     NakedSingle,
     RectGrid,
     Run,
+    RunDigit,
     RunSum,
     number_step,
     numbers_text,
@@ -30,6 +32,9 @@ from puzzlekit.grid import (
     runs_of,
 )
 from puzzlekit.pictures import Tone
+
+if TYPE_CHECKING:
+    from puzzlekit.generation import GenerateRequest
 
 DIGITS = (1 << 10) - 2
 """A white cell's domain: any digit 1-9 (bit d)."""
@@ -41,11 +46,15 @@ LADDER = (
     Rung(
         1, "sums and repeats", "a run keeps the digits of the sets that add up to its clue; a digit is used once a run"
     ),
-    Rung(2, "trial", "a digit whose placing makes the sums contradict is ruled out"),
+    Rung(2, "needed digits", "a digit every digit set of a run holds goes in the one cell that can take it"),
+    Rung(3, "trial", "a digit whose placing makes the sums contradict is ruled out"),
 )
 SUMS = Rule("run-sum", 1, "A run's digits add up to its clue: each cell keeps the digits of the sets that still fit.")
 REPEATS = Rule("repeat", 1, "A digit placed in a run leaves every other cell of that run.")
-TRIAL = Rule("trial", 2, "If a digit in a cell made the sums contradict, the cell holds another.")
+NEEDED = Rule(
+    "needed-digit", 2, "A digit that every digit set left to a run holds goes in its one cell that can take it."
+)
+TRIAL = Rule("trial", 3, "If a digit in a cell made the sums contradict, the cell holds another.")
 
 
 @dataclass(frozen=True)
@@ -100,10 +109,13 @@ class Kakuro(GridGenre):
     aliases = ("cross-sums",)
     summary = "Digits 1-9 in the white cells: each run adds up to its clue, no digit twice in a run."
     ladder = LADDER
-    rules = (SUMS, REPEATS, TRIAL)
+    rules = (SUMS, REPEATS, NEEDED, TRIAL)
     place_marks = None
     keeps_open = True
     marking = "digits"
+    difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
+    top_deduction: ClassVar[int | None] = 3
+    generate_options: ClassVar[frozenset[str] | None] = frozenset()
     bad_levels = ("x\n", ". .\n.\n", "46\\\n", "\\3 0\n")
 
     def parse(self, block: Block) -> Board:
@@ -119,11 +131,12 @@ class Kakuro(GridGenre):
         for run in instance.runs:
             if run.total is not None:
                 model.add(RunSum(SUMS, grid, run))
+                model.add(RunDigit(NEEDED, grid, run))
         houses = self.houses(instance)
         for cell in range(grid.n_cells):
             if instance.white[cell]:
                 model.add(NakedSingle(REPEATS, houses, cell))
-        model.add(Lookahead(TRIAL, probe_rung=1, describe=numbers_text))
+        model.add(Lookahead(TRIAL, probe_rung=2, describe=numbers_text))
         model.leaf_check = lambda values: not run_violations(grid, instance.runs, values)
         return model
 
@@ -177,6 +190,21 @@ class Kakuro(GridGenre):
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
+
+    def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
+        """A layout and a fill climbed until the board needs the difficulty's rung (``generator``)."""
+        from puzzlekit_kakuro.generator import generate
+
+        made: Board | None = generate(self, request, rng)
+        return made
+
+    @staticmethod
+    def board_of(grid: RectGrid, white: Sequence[bool], runs: Sequence[Run]) -> Board:
+        """The board whose runs have these totals (each on its clue cell)."""
+        down, across = [0] * grid.n_cells, [0] * grid.n_cells
+        for run in runs:
+            (across if run.across else down)[run.clue] = run.total or 0
+        return Board(grid, tuple(white), tuple(down), tuple(across))
 
     def small_board(self, rng: Rng) -> Board:
         """Up to 4x4 with a black first row and column: white cells at random (at most 4),

@@ -40,8 +40,10 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
   ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
-- ``Run``, ``RunSum``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
+- ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
+  ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``may_black``, ``settle_runs``,
+  ``solved_climb``, ``walk_to``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -113,7 +115,17 @@ from puzzlekit.grid.shading import (
     touching_pairs,
 )
 from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
-from puzzlekit.grid.sums import Run, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
+from puzzlekit.grid.sumboards import (
+    SumClimb,
+    black_near,
+    fill_runs,
+    may_black,
+    run_layout,
+    settle_runs,
+    solved_climb,
+    walk_to,
+)
+from puzzlekit.grid.sums import Run, RunDigit, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
 from puzzlekit.grid.text import (
     MAX_SIDE,
     ParsedGrid,
@@ -175,16 +187,19 @@ __all__ = [
     "RoomCutter",
     "RoomToGrow",
     "Run",
+    "RunDigit",
     "RunSum",
     "SeesExactly",
     "Shading",
     "StaysConnected",
+    "SumClimb",
     "TwinPatterns",
     "Twins",
     "add_apart",
     "add_sized_regions",
     "add_ways_out",
     "apart_clauses",
+    "black_near",
     "block_clauses",
     "board_rows",
     "cells_of",
@@ -193,6 +208,7 @@ __all__ = [
     "cut_rectangles",
     "describe_legend",
     "digit_sets",
+    "fill_runs",
     "full_blocks",
     "given_mask",
     "grown_regions",
@@ -203,6 +219,7 @@ __all__ = [
     "letter_pieces",
     "lone_pieces",
     "marks_of",
+    "may_black",
     "meta_number",
     "meta_rows",
     "moved_path",
@@ -225,21 +242,25 @@ __all__ = [
     "region_levels",
     "region_reach",
     "ring_keeps_simple",
+    "run_layout",
     "run_sums_twin",
     "run_violations",
     "runs_of",
     "seen",
     "settle_regions",
+    "settle_runs",
     "shading_marks",
     "sight_clauses",
     "size_violations",
     "sized_regions",
     "sized_regions_twin",
+    "solved_climb",
     "split",
     "split_rect",
     "spread_stars",
     "sum_cuts",
     "touching",
     "touching_pairs",
+    "walk_to",
     "write_grid",
 ]

@@ -107,6 +107,36 @@ class RunSum(Propagator):
         )
 
 
+class RunDigit(RunSum):
+    """A digit that every digit set still fitting a run holds goes in the run's one cell
+    that can still take it (Kakuro's "the 1 must go here")."""
+
+    __slots__ = ()
+
+    def propagate(self, engine: Engine) -> bool:
+        dom, cells = engine.dom, self.run.cells
+        need = -1
+        for s in self.sets:
+            if all(dom[c] & s for c in cells):
+                need &= s
+        if need == -1:
+            return False  # no digit set fits
+        for d in values_of(need):
+            holders = [c for c in cells if dom[c] >> d & 1]
+            if len(holders) == 1 and not engine.set(holders[0], 1 << d, cells, d):
+                return False
+            if not holders:
+                return False
+        return True
+
+    def explain(self, var: int, mask: int, note: object) -> str:
+        digit = note if isinstance(note, int) else mask.bit_length() - 1
+        return (
+            f"every digit set that still fits {self.run.where(self.grid)} holds a {digit}, and only "
+            f"{self.grid.name(var)} can still take it"
+        )
+
+
 def run_violations(
     grid: RectGrid, runs: Sequence[Run], values: Sequence[int], white: Sequence[bool] = ()
 ) -> list[Violation]:

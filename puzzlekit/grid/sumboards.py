@@ -1,0 +1,288 @@
+"""Making run-sum boards (Kakuro's): a layout of white cells in runs, a fill of distinct
+digits, and a climb that changes digits (and blackens cells) until deduction solves it.
+
+The layout starts all white inside a black first row and column (where the edge runs'
+clues go) and adds black cells only where every run they cut keeps none or two or more
+cells and the white cells stay one piece: random black cells followed by removing the
+one-cell runs they leave cascade down to a handful of white cells.  The climb
+(``SumClimb``) runs one engine per layout: a change of one digit replaces the ``RunSum`` of
+its two runs (``Engine.replace``) and is kept when the candidates deduction leaves do not
+grow; where changes alone stall (blocks such as ``x y / y x`` swap), ``black_near`` cuts
+a run near the open cells.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from puzzlekit.core.engine import Engine, Timeout
+from puzzlekit.core.model import Model
+from puzzlekit.core.rng import Rng
+from puzzlekit.grid.sums import Run, RunSum, digit_sets, runs_of
+from puzzlekit.grid.topology import RectGrid
+
+
+def _side(grid: RectGrid, white: Sequence[bool], cell: int, step: int) -> int:
+    """How many white cells follow ``cell`` in direction ``step`` (+-1 across, +-cols down)."""
+    count = 0
+    while True:
+        cell += step
+        if not 0 <= cell < grid.n_cells or (abs(step) == 1 and cell // grid.cols != (cell - step) // grid.cols):
+            return count
+        if not white[cell]:
+            return count
+        count += 1
+
+
+def may_black(grid: RectGrid, white: list[bool], cell: int) -> bool:
+    """May ``cell`` turn black: no run it cuts is left one cell long, the whites stay one piece?"""
+    if any(_side(grid, white, cell, step) == 1 for step in (1, -1, grid.cols, -grid.cols)):
+        return False
+    white[cell] = False
+    whole = len(grid.pieces(white.__getitem__)) <= 1
+    white[cell] = True
+    return whole
+
+
+def settle_runs(grid: RectGrid, white: list[bool], rng: Rng, longest: int = 9) -> list[bool]:
+    """Make ``white`` a layout, in place: runs over ``longest`` cut at a random cell, cells
+    white in one direction only blackened (cascading), every piece but the biggest blackened."""
+    cols = grid.cols
+    while True:
+        changed = False
+        for run in runs_of(grid, white, {}, {}):
+            if len(run.cells) > longest:
+                white[run.cells[rng.below(len(run.cells))]], changed = False, True
+        for cell in range(grid.n_cells):
+            if white[cell]:
+                r, c = divmod(cell, cols)
+                across = (c > 0 and white[cell - 1]) or (c < cols - 1 and white[cell + 1])
+                down = (r > 0 and white[cell - cols]) or (r < grid.rows - 1 and white[cell + cols])
+                if not (across and down):
+                    white[cell], changed = False, True
+        if not changed:
+            pieces = grid.pieces(white.__getitem__)
+            if len(pieces) <= 1:
+                return white
+            for piece in sorted(pieces, key=len)[:-1]:
+                for cell in piece:
+                    white[cell] = False
+
+
+def run_layout(grid: RectGrid, rng: Rng, share: tuple[int, int] = (1, 4), longest: int = 9) -> list[bool]:
+    """White cells for a run-sum board, the first row and column black: each inner cell, in
+    random order, blackened with a chance of ``share`` where ``may_black`` allows; runs over
+    ``longest`` cut; then ``settle_runs``."""
+    white = [r > 0 and c > 0 for r in range(grid.rows) for c in range(grid.cols)]
+    cells = [c for c in range(grid.n_cells) if white[c]]
+    rng.shuffle(cells)
+    for cell in cells:
+        if rng.chance(*share) and may_black(grid, white, cell):
+            white[cell] = False
+    for run in runs_of(grid, white, {}, {}):
+        if len(run.cells) > longest:
+            order = list(run.cells)
+            rng.shuffle(order)
+            cut = next((c for c in order if may_black(grid, white, c)), None)
+            if cut is not None:
+                white[cut] = False
+    return settle_runs(grid, white, rng, longest)
+
+
+def fill_runs(grid: RectGrid, runs: Sequence[Run], rng: Rng, top: int = 9) -> list[int]:
+    """A digit 1..``top`` per white cell, none twice in a run (random backtracking, row by
+    row); 0 elsewhere."""
+    of: dict[int, list[Run]] = {}
+    for run in runs:
+        for c in run.cells:
+            of.setdefault(c, []).append(run)
+    cells, values = sorted(of), [0] * grid.n_cells
+    options: list[list[int]] = []  # per cell filled so far (and the one at hand), its digits left
+    k = 0
+    while k < len(cells):
+        if len(options) == k:
+            used = {values[x] for run in of[cells[k]] for x in run.cells}
+            options.append([d for d in range(1, top + 1) if d not in used])
+            rng.shuffle(options[k])
+        if options[k]:
+            values[cells[k]] = options[k].pop()
+            k += 1
+            continue
+        options.pop()  # no digit left here: the cell before takes its next one
+        k -= 1
+        if k < 0:
+            raise ValueError("no filling of these runs with distinct digits")
+        values[cells[k]] = 0
+    return values
+
+
+class SumClimb:
+    """A layout and its digits on one engine: ``change`` one digit where deduction leaves
+    cells open, kept when the candidates left do not grow.
+
+    ``build`` makes the model from the runs with their totals; its ``RunSum`` propagators
+    (and subclasses, ``RunDigit``) are replaced as digits change.  The engine is capped at
+    ``top`` (a caller may go ``deeper`` from the climb's fixpoint to a dearer rung); the climb
+    itself judges at ``rung``."""
+
+    def __init__(
+        self,
+        grid: RectGrid,
+        white: list[bool],
+        values: list[int],
+        build: Callable[[list[Run]], Model],
+        rung: int = 1,
+        top: int = 1,
+        deadline: float | None = None,
+    ) -> None:
+        self.grid, self.white, self.values, self.rung = grid, white, values, rung
+        self.bare = runs_of(grid, white, {}, {})
+        self.of: dict[int, list[int]] = {}
+        for i, run in enumerate(self.bare):
+            for c in run.cells:
+                self.of.setdefault(c, []).append(i)
+        self.model = build(self.runs())
+        slots: dict[tuple[int, bool], list[int]] = {}
+        for i, p in enumerate(self.model.propagators):
+            if isinstance(p, RunSum):
+                slots.setdefault((p.run.clue, p.run.across), []).append(i)
+        self.slots = [slots.get((run.clue, run.across), []) for run in self.bare]
+        self.engine = Engine(self.model, max_rung=top, deadline=deadline)
+        if not self.engine.wired:
+            raise Timeout
+        self.open, self.score = self.judge()
+
+    def runs(self) -> list[Run]:
+        return [Run(r.clue, r.across, r.cells, sum(self.values[c] for c in r.cells)) for r in self.bare]
+
+    def judge(self) -> tuple[list[int], int]:
+        """The cells deduction at ``rung`` leaves open, and the candidates left in all."""
+        engine = self.engine
+        engine.reset()
+        if not engine.start(self.rung):
+            raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
+        dom = engine.dom
+        return [v for v, d in enumerate(dom) if d & (d - 1)], sum(d.bit_count() for d in dom)
+
+    def deeper(self, rung: int) -> list[int]:
+        """From the fixpoint of the last kept change (or the start), the cells that deduction
+        up to ``rung`` leaves open."""
+        self.engine.run(rung)
+        return [v for v, d in enumerate(self.engine.dom) if d & (d - 1)]
+
+    def put(self, cell: int, digit: int) -> None:
+        """Write ``digit`` at ``cell``: its runs' totals change (``judge`` to see what follows)."""
+        self.values[cell] = digit
+        for i in self.of[cell]:
+            run = self.bare[i]
+            total = sum(self.values[c] for c in run.cells)
+            for slot in self.slots[i]:
+                prop = self.model.propagators[slot]
+                assert isinstance(prop, RunSum)
+                self.engine.replace(slot, type(prop)(prop.rule, self.grid, Run(run.clue, run.across, run.cells, total)))
+
+    def _sets(self, cell: int, digit: int) -> int:
+        """How many digit sets the runs through ``cell`` would have with ``digit`` there."""
+        old, self.values[cell] = self.values[cell], digit
+        n = sum(
+            len(digit_sets(len(self.bare[i].cells), sum(self.values[c] for c in self.bare[i].cells)))
+            for i in self.of[cell]
+        )
+        self.values[cell] = old
+        return n
+
+    def digits_for(self, cell: int) -> list[int]:
+        """The other digits ``cell`` may take, none twice in its runs."""
+        used = {self.values[x] for i in self.of[cell] for x in self.bare[i].cells}
+        return [d for d in range(1, 10) if d not in used]
+
+    def change(self, rng: Rng, keep_open: bool = False) -> bool:
+        """Change the digit of a random open cell (mostly to the one whose runs' totals have
+        the fewest digit sets); keep it when the candidates left do not grow (and, with
+        ``keep_open``, some cell stays open); say whether it was kept."""
+        cell, values = rng.choice(self.open), self.values
+        digits = self.digits_for(cell)
+        if not digits:
+            return False
+        rng.shuffle(digits)
+        digits.sort(key=lambda d: self._sets(cell, d))
+        old = values[cell]
+        self.put(cell, digits[0] if rng.chance(3, 4) else rng.choice(digits))
+        now, score = self.judge()
+        if score <= self.score and (now or not keep_open):
+            self.open, self.score = now, score
+            return True
+        self.put(cell, old)  # the engine holds the refused board's fixpoint until the next judge
+        return False
+
+
+def black_near(grid: RectGrid, white: list[bool], cells: Sequence[int], rng: Rng, tries: int = 6) -> list[bool]:
+    """A new layout with one black cell among ``cells`` (the open ones) and their white
+    neighbours, the cascade ``settle_runs`` makes allowed: the one keeping most white cells of
+    ``tries`` at random."""
+    near = sorted(set(cells) | {n for c in cells for n in grid.neighbours[c] if white[n]})
+    rng.shuffle(near)
+    best: list[bool] | None = None
+    for cell in near[:tries]:
+        trial = list(white)
+        trial[cell] = False
+        trial = settle_runs(grid, trial, rng)
+        if best is None or sum(trial) > sum(best):
+            best = trial
+    return best if best is not None else white
+
+
+def _in_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise Timeout
+
+
+def solved_climb(
+    grid: RectGrid,
+    rng: Rng,
+    build: Callable[[list[bool]], Callable[[list[Run]], Model]],
+    top: int = 1,
+    deadline: float | None = None,
+    rounds: int = 200,
+    tries: int = 20,
+) -> SumClimb | None:
+    """A ``run_layout`` and its ``fill_runs`` climbed (``SumClimb`` at rung 1, ``build(white)``
+    the model maker of a layout) until deduction leaves nothing open: ``tries`` changes per
+    layout, then a cell blackened (``black_near``), up to ``rounds`` layouts (None: not
+    solved).  Raises Timeout past ``deadline``."""
+    white = run_layout(grid, rng)
+    values = fill_runs(grid, runs_of(grid, white, {}, {}), rng)
+    for _ in range(rounds):
+        _in_time(deadline)
+        climb = SumClimb(grid, white, values, build(white), 1, top, deadline)
+        for _ in range(tries):
+            if not climb.open:
+                return climb
+            climb.change(rng)
+        white = black_near(grid, white, climb.open, rng)
+        values = [v if w else 0 for v, w in zip(values, white)]
+    return None
+
+
+def walk_to(
+    climb: SumClimb, rung: int, rung_of: Callable[[SumClimb], int], rng: Rng, tries: int, deadline: float | None
+) -> bool:
+    """Random digit changes of a solved climb until ``rung_of`` (asked right after each
+    ``judge``) says the board needs ``rung``: a change to a board of a lower rung is kept (the
+    walk goes on from it), any other undone.  Says whether it got there."""
+    cells = [c for c, w in enumerate(climb.white) if w]
+    for _ in range(tries):
+        _in_time(deadline)
+        cell = rng.choice(cells)
+        digits, old = climb.digits_for(cell), climb.values[cell]
+        if not digits:
+            continue
+        climb.put(cell, rng.choice(digits))
+        climb.open, climb.score = climb.judge()
+        needs = rung_of(climb)
+        if needs == rung:
+            return True
+        if not 0 < needs < rung:
+            climb.put(cell, old)
+    return False
