@@ -205,7 +205,7 @@ class Heyawake(GridGenre):
         ``cap`` (connectivity at most) leaves no cell open (``RoomCutter.settle``)."""
         cutter, kept = RoomCutter.round_shading(grid, rng, 12), Kept()
         left = lambda: left_open(self._model(_numbered(cutter), kept)[0], cap, deadline)  # noqa: E731
-        return _numbered(cutter) if cutter.settle(left, 6 * grid.rows) else None
+        return _numbered(cutter) if cutter.settle(left, 12) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:
         model, slots, trial = self._model(instance)
