@@ -197,7 +197,7 @@ class Heyawake(GridGenre):
         orbits = [[room] for room in range(board.rooms.n)]
         reduced: Board = reduce_clues(self, board, orbits, min(rung, 3), rng, trials=trials)
         if rung == 4:
-            reduced = harden(trials, [[r] for r, n in enumerate(reduced.numbers) if n is not None], 4, rng)
+            reduced = harden(trials, [[r] for r, n in enumerate(reduced.numbers) if n is not None], 4, rng, patience=1)
         return reduced
 
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
