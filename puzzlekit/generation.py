@@ -138,6 +138,15 @@ Version 9, per genre:
   ``harden`` at trial, instead of a whole pass at trial (whose probes woke with every
   halving step): 20x20 hard 6.6 -> 1.8 s CPU median, 10x10 0.37 -> 0.17 s.  Every seed of
   hard makes another board.
+
+Version 10, per genre:
+
+- Heyawake: settling gives up after 12 forced or redrawn moves in a row that leave no fewer
+  cells open than the fewest so far (not after 6 a row in all), redraws round an open cell
+  with radius 3 where radius 2 finds nothing, and does not force a room again while the
+  rows and columns through it are as when it last failed (``RoomCutter.refused``); hard
+  hardens with patience 1.  Every seed whose settling forced or redrew makes another
+  board, and hard boards keep more numbers.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -265,9 +265,11 @@ class RoomCutter:
         Each round cuts half the rooms holding open cells (else rooms beside them): a cut
         adds walls and numbers and takes none, so the open cells only fall.  Where none may
         be cut, a room holding open cells is cut anyway and the shading round it redrawn to
-        fit (``force``), else the shading round an open cell is redrawn (``reshade``): two
-        ways to shade a 2x2 block's diagonals, which counts cannot tell apart in one room,
-        need a wall there.  ``moves`` of those at most."""
+        fit (``force``), else the shading round an open cell is redrawn (``reshade``, radius
+        2, else 3): two ways to shade a 2x2 block's diagonals, which counts cannot tell
+        apart in one room, need a wall there.  It gives up after ``moves`` of those in a row
+        that leave no fewer cells open than the fewest so far: stuck there, it only swaps
+        one ambiguous shading for another."""
         rng, near, open_cells = self.rng, self.grid.neighbours, left()
         fewest, stalled = len(open_cells), 0
         while open_cells:
@@ -303,7 +305,8 @@ class RoomCutter:
     def force(self, k: int, tries: int = FORCE_TRIES) -> bool:
         """Cut room ``k`` where a cut may not go, and redraw the shading of the room and the
         ring round it (``reshade``) so the rules hold again; up to ``tries`` cuts at random.
-        False (and nothing changed) when none fits."""
+        False (and nothing changed) when none fits, and at once for a room that found none
+        before with its rows and columns as they are (``refused``)."""
         r0, c0, r1, c1 = rect = self.rects[k]
         seen = (rect, self._seen(rect))
         if seen in self.refused:
