@@ -154,6 +154,12 @@ Version 10, per genre:
   Every seed of every difficulty makes another board.
 - Kakuro (new, registered now): a layout and fill climbed until the sums solve the board,
   then random digit changes until it needs needed digits (medium) or trial (hard).
+- Heyawake: settling gives up after 12 forced or redrawn moves in a row that leave no fewer
+  cells open than the fewest so far (not after 6 a row in all), redraws round an open cell
+  with radius 3 where radius 2 finds nothing, and does not force a room again while the
+  rows and columns through it are as when it last failed (``RoomCutter.refused``); hard
+  hardens with patience 1.  Every seed whose settling forced or redrew makes another
+  board, and hard boards keep more numbers.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

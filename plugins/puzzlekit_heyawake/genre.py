@@ -21,6 +21,7 @@ from puzzlekit.grid import (
     Count,
     GridGenre,
     Kept,
+    LeftOpen,
     NotAll,
     Patterns,
     RectGrid,
@@ -30,7 +31,6 @@ from puzzlekit.grid import (
     apart_clauses,
     counted,
     join_layers,
-    left_open,
     paint_shading,
     piece_cuts,
     read_grid,
@@ -197,15 +197,15 @@ class Heyawake(GridGenre):
         orbits = [[room] for room in range(board.rooms.n)]
         reduced: Board = reduce_clues(self, board, orbits, min(rung, 3), rng, trials=trials)
         if rung == 4:
-            reduced = harden(trials, [[r] for r, n in enumerate(reduced.numbers) if n is not None], 4, rng)
+            reduced = harden(trials, [[r] for r, n in enumerate(reduced.numbers) if n is not None], 4, rng, patience=1)
         return reduced
 
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
         """Rooms cut round a random shading and numbered, settled until deduction capped at
         ``cap`` (connectivity at most) leaves no cell open (``RoomCutter.settle``)."""
         cutter, kept = RoomCutter.round_shading(grid, rng, 12), Kept()
-        left = lambda: left_open(self._model(_numbered(cutter), kept)[0], cap, deadline)  # noqa: E731
-        return _numbered(cutter) if cutter.settle(left, 6 * grid.rows) else None
+        left = LeftOpen(lambda: self._model(_numbered(cutter), kept)[0], lambda: cutter.shading.values, cap, deadline)
+        return _numbered(cutter) if cutter.settle(left, 12) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:
         model, slots, trial = self._model(instance)

@@ -100,6 +100,7 @@ from puzzlekit.grid.regions import (
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
 from puzzlekit.grid.shading import (
     Apart,
+    LeftOpen,
     Shading,
     add_apart,
     apart_clauses,
@@ -165,6 +166,7 @@ __all__ = [
     "House",
     "Houses",
     "Kept",
+    "LeftOpen",
     "MovingClues",
     "NakedSingle",
     "NoRoom",

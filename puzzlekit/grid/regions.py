@@ -204,6 +204,9 @@ class RoomCutter:
         self.grid, self.owner = grid, [0] * grid.n_cells
         self.rects: list[Rect] = [(0, 0, grid.rows, grid.cols)]
         """The rooms, ``owner[cell]`` indexing them."""
+        self.refused: set[tuple[Rect, tuple[int, ...]]] = set()
+        """Rooms ``force`` found no cut for, with what it saw (``_seen``): asked again
+        with nothing near changed, it refuses at once."""
 
     @classmethod
     def round_shading(cls, grid: RectGrid, rng: Rng, largest: int) -> RoomCutter:
@@ -262,10 +265,13 @@ class RoomCutter:
         Each round cuts half the rooms holding open cells (else rooms beside them): a cut
         adds walls and numbers and takes none, so the open cells only fall.  Where none may
         be cut, a room holding open cells is cut anyway and the shading round it redrawn to
-        fit (``force``), else the shading round an open cell is redrawn (``reshade``): two
-        ways to shade a 2x2 block's diagonals, which counts cannot tell apart in one room,
-        need a wall there.  ``moves`` of those at most."""
+        fit (``force``), else the shading round an open cell is redrawn (``reshade``, radius
+        2, else 3): two ways to shade a 2x2 block's diagonals, which counts cannot tell
+        apart in one room, need a wall there.  It gives up after ``moves`` of those in a row
+        that leave no fewer cells open than the fewest so far: stuck there, it only swaps
+        one ambiguous shading for another."""
         rng, near, open_cells = self.rng, self.grid.neighbours, left()
+        fewest, stalled = len(open_cells), 0
         while open_cells:
             owner = self.owner
             loose = _shuffled(rng, {owner[c] for c in open_cells})
@@ -274,13 +280,15 @@ class RoomCutter:
             for k in loose + beside:
                 cut += 2 * cut < len(loose) and self.split(k)
             if not cut:
-                moves -= 1
-                if moves < 0 or not (
+                stalled += 1
+                if stalled > moves or not (
                     any(self.force(k) for k in loose + beside)
-                    or any(self.reshade(self.around(c, 2), True) for c in _shuffled(rng, open_cells))
+                    or any(self.reshade(self.around(c, r), True) for r in (2, 3) for c in _shuffled(rng, open_cells))
                 ):
                     return False
             open_cells = left()
+            if len(open_cells) < fewest:
+                fewest, stalled = len(open_cells), 0
         return True
 
     def around(self, cell: int, radius: int) -> list[int]:
@@ -297,8 +305,12 @@ class RoomCutter:
     def force(self, k: int, tries: int = FORCE_TRIES) -> bool:
         """Cut room ``k`` where a cut may not go, and redraw the shading of the room and the
         ring round it (``reshade``) so the rules hold again; up to ``tries`` cuts at random.
-        False (and nothing changed) when none fits."""
+        False (and nothing changed) when none fits, and at once for a room that found none
+        before with its rows and columns as they are (``refused``)."""
         r0, c0, r1, c1 = rect = self.rects[k]
+        seen = (rect, self._seen(rect))
+        if seen in self.refused:
+            return False
         cuts = [(True, c) for c in range(c0 + 1, c1)] + [(False, r) for r in range(r0 + 1, r1)]
         self.rng.shuffle(cuts)
         window = self.window((r0 - 1, c0 - 1, r1 + 1, c1 + 1))
@@ -309,7 +321,18 @@ class RoomCutter:
             self.rects[k] = rect  # undo the cut: room k takes its cells back
             self.rects.pop()
             self._own(k)
+        self.refused.add(seen)
         return False
+
+    def _seen(self, rect: Rect) -> tuple[int, ...]:
+        """What ``reshade`` of ``rect`` and its ring looks at: the shading and rooms of the
+        rows and columns through it (the runs it may lengthen; connectivity further off is
+        taken as unchanged)."""
+        r0, c0, r1, c1 = rect
+        rows, cols = self.grid.rows, self.grid.cols
+        band = self.window((r0 - 1, 0, r1 + 1, cols)) + self.window((0, c0 - 1, rows, c1 + 1))
+        values, owner = self.shading.values, self.owner
+        return tuple(values[c] for c in band) + tuple(owner[c] for c in band)
 
     def reshade(self, cells: Sequence[int], differ: bool = False, nodes: int = RESHADE_NODES) -> bool:
         """Shade ``cells`` anew at random so the rules hold (none touching, the unshaded one
