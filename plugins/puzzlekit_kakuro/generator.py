@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from puzzlekit.core.model import Model
+from puzzlekit import Model
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid, Run, SumClimb, solved_climb, walk_to
 

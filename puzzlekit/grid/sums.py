@@ -163,9 +163,11 @@ def run_violations(
 def run_sums_twin(runs: Sequence[Run], white: Sequence[bool], top: int = 9) -> SatEncoding:
     """The rule as CNF, from the rule alone: a SAT variable per white cell and digit, one
     digit per white cell, a digit at most once per run; a full run adding up wrong is cut
-    lazily (``sum_cuts``).  Black cells decode as 0."""
+    lazily (``sum_cuts``).  A black cell has the one value 0, with a variable of its own:
+    a value table must cover every value a root domain holds (``core.fdtwin``), or the
+    learning search reads a black cell as impossible."""
     digits = (1 << (top + 1)) - 2
-    lits = value_table([top + 1] * len(white), [digits if w else 0 for w in white])
+    lits = value_table([top + 1] * len(white), [digits if w else 1 for w in white])
     last = max([0, *(max(row) for row in lits)])
     clauses: list[Clause] = []
     for row in lits:
