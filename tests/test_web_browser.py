@@ -200,7 +200,7 @@ def test_show_solution_asks_first_and_is_undoable(page: Any, server: str) -> Non
     page.wait_for_selector('[data-status="solved"]', timeout=5000)
     assert "solution shown" in page.inner_text("#solved")
     # The words stay once the check of the shown solution is back (they were cleared at once).
-    page.wait_for_selector('#board[data-drawn]')
+    page.wait_for_selector("#board[data-drawn]")
     assert page.inner_text("#message") == "the solution is shown; Undo takes it back"
     page.click("#undo")
     page.wait_for_selector('[data-status="playing"]', timeout=5000)
@@ -267,6 +267,7 @@ def test_a_new_puzzle_from_the_form_has_a_link_with_its_seed(page: Any, server: 
 
 
 def test_clear_is_undoable_and_restart_asks_and_is_undoable(page: Any, server: str) -> None:
+    page.clock.install()  # the page's time, so that a loaded machine's slow clicks cannot tick the timer
     open_board(page, server, "slitherlink", FIRST)
     for var in (30, 31):
         page.click(f'[data-place="{var}"]')
@@ -276,6 +277,8 @@ def test_clear_is_undoable_and_restart_asks_and_is_undoable(page: Any, server: s
     page.click("#undo")
     wait_settled(page)
     assert (mark(page, 30), mark(page, 31)) == (2, 2)
+    page.clock.pause_at(page.evaluate("Date.now()") + 61_000)  # a minute on, then time stands still
+    page.wait_for_function("() => document.getElementById('timer').textContent !== '0:00'", timeout=5000)
     page.click("#restart")  # asks first: nothing happens yet
     page.wait_for_timeout(200)
     assert mark(page, 30) == 2
