@@ -159,6 +159,14 @@ class Genre(ABC):
         through the library asks it about each leaf (``solving_model``), so a propagator
         that lets a wrong assignment through can never make it a solution."""
 
+    def is_solution(self, instance: Any, values: Sequence[int]) -> bool:
+        """Is this full assignment a solution?  ``not accept(...)`` unless a genre gives a
+        quicker test (counts on plain ints before ``accept``'s worded violations): the
+        harness's brute force asks it about every assignment of a small board, tens of
+        thousands of times.  An override must agree with ``accept``; the harness checks
+        that on every board it enumerates (``puzzlekit.testing.checks``)."""
+        return not self.accept(instance, values)
+
     def solving_model(self, instance: Any) -> Model:
         """The model every solve searches: ``build``'s, with ``accept`` as the last word on
         each leaf (after the model's own ``leaf_check``, when it sets one).

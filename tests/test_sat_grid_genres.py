@@ -184,7 +184,7 @@ BOARDS: dict[str, Callable[[random.Random], str]] = {
     "kurodoko": kurodoko,
     "yajilin": yajilin,
 }
-BRUTE_BOARDS = {"starbattle": 15, "heyawake": 20, "hitori": 12, "kurodoko": 12, "yajilin": 30}
+BRUTE_BOARDS = {"starbattle": 40, "heyawake": 40, "hitori": 30, "kurodoko": 12, "yajilin": 30}
 """Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,
 65,536 assignments each, are a third of Star Battle's)."""
 

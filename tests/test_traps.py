@@ -5,6 +5,7 @@ is caught)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 import pytest
@@ -158,3 +159,31 @@ def test_each_rung_alone_runs_a_lookahead_with_its_probing_rungs() -> None:
     assert engine.start()
     assert engine.dom == [FALSE, FALSE, TRUE]
     assert {engine.props[e.by].rule.name for e in engine.log or []} == {"trial"}
+
+
+def test_a_quick_is_solution_that_disagrees_with_accept_is_caught() -> None:
+    """Brute force asks ``is_solution`` (a genre's quick test); one whose count is off by
+    one is held to ``accept`` and fails; one that counts before ``accept`` passes."""
+
+    class Sampled(HiddenDear):
+        name = "sampled"
+
+        def build(self, instance: Instance) -> Model:
+            return toygenre.Onesum.build(self, instance)
+
+    class OffByOne(Sampled):
+        name = "offbyone"
+
+        def is_solution(self, instance: Instance, values: Sequence[int]) -> bool:
+            return abs(sum(values) - instance[1]) <= 1
+
+    with pytest.raises(Failed, match="is_solution and accept disagree"):
+        check_brute_force(OffByOne(), 50)
+
+    class Quick(Sampled):
+        name = "quick"
+
+        def is_solution(self, instance: Instance, values: Sequence[int]) -> bool:
+            return sum(values) == instance[1] and not self.accept(instance, values)
+
+    check_brute_force(Quick(), 50)

@@ -28,6 +28,7 @@ from puzzlekit.grid import (
     Regions,
     RoomCutter,
     StaysConnected,
+    any_touching,
     apart_clauses,
     counted,
     join_layers,
@@ -139,6 +140,15 @@ class Heyawake(GridGenre):
             cnf.count([c + 1 for c in rooms.cells[room]], n)
         near, lit = grid.neighbours, lambda c: -c - 1
         return cnf.encoding(lambda values: piece_cuts(near, grid.pieces(lambda c: not values[c]), lit))
+
+    def is_solution(self, instance: Board, values: Sequence[int]) -> bool:
+        """No touching shaded cells and every number's count, on plain ints, before ``accept``."""
+        cells = instance.rooms.cells
+        if any(sum(values[c] == 1 for c in cells[r]) != n for r, n in instance.numbered()):
+            return False
+        if any_touching(instance.grid, values):
+            return False
+        return not self.accept(instance, values)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, room counts, and

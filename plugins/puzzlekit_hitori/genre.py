@@ -20,6 +20,7 @@ from puzzlekit.grid import (
     StaysConnected,
     add_apart,
     add_ways_out,
+    any_touching,
     apart_clauses,
     piece_cuts,
 )
@@ -73,6 +74,10 @@ class Hitori(NumberedShading):
             return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
 
         return cnf.encoding(refine)
+
+    def is_solution(self, instance: NumberBoard, values: Sequence[int]) -> bool:
+        """No touching shaded cells, on plain ints, before ``accept``."""
+        return not any_touching(instance.grid, values) and not self.accept(instance, values)
 
     def accept(self, instance: NumberBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, and a number left

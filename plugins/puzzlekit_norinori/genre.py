@@ -83,6 +83,12 @@ class Norinori(RegionShading):
             cnf.count([c + 1 for c in cells], 2)
         return cnf.encoding()
 
+    def is_solution(self, instance: RegionBoard, values: Sequence[int]) -> bool:
+        """Two shaded cells in every region, on plain ints, before ``accept``."""
+        if any(sum(values[c] == 1 for c in cells) != 2 for cells in instance.regions.cells):
+            return False
+        return not self.accept(instance, values)
+
     def accept(self, instance: RegionBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: every region's count, and shaded pieces not dominoes (an
         ``UNMARKED`` cell is not shaded)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -75,6 +76,10 @@ class Board:
     def grid(self) -> RectGrid:
         return self.regions.grid
 
+    @cached_property
+    def unit_cells(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(cells for _, cells in self.units())
+
     def units(self) -> list[tuple[str, tuple[int, ...]]]:
         """Every row, column and region, named."""
         grid = self.grid
@@ -129,6 +134,14 @@ class StarBattle(GridGenre):
         for what, cells in instance.units():
             found += counted(cells, star, k, k, what, "stars", "count")
         return found
+
+    def is_solution(self, instance: Board, values: Sequence[int]) -> bool:
+        """Every unit's count on plain ints first (brute force asks this 65,536 times a
+        4x4 board), then ``accept``."""
+        k = instance.stars
+        if any(sum(values[c] == 1 for c in cells) != k for cells in instance.unit_cells):
+            return False
+        return not self.accept(instance, values)
 
     def parse_state(self, instance: Board, block: Block) -> list[int]:
         board, marks = parse_board(block)

@@ -133,6 +133,13 @@ def touching_pairs(grid: RectGrid, coloured: Callable[[int], bool], kings: bool 
     return [(a, b) for a in range(grid.n_cells) if coloured(a) for b in near[a] if b > a and coloured(b)]
 
 
+def any_touching(grid: RectGrid, values: Sequence[int], kings: bool = False) -> bool:
+    """Do two touching cells both hold 1?  ``touching``'s question as a quick yes or no on
+    plain ints, for a genre's ``is_solution`` (brute force asks it of every assignment)."""
+    near = grid.kings if kings else grid.neighbours
+    return any(values[b] == 1 for a in range(grid.n_cells) if values[a] == 1 for b in near[a] if b > a)
+
+
 def touching(
     grid: RectGrid, coloured: Callable[[int], bool], what: str, kings: bool = False, kind: str = "touching"
 ) -> list[Violation]:

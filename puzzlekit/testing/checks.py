@@ -306,13 +306,38 @@ def _brute_solutions(genre: Genre, instance: object, domains: Sequence[int], lim
             + "\n".join(genre.write(instance))
         )
     found: list[list[int]] = []
+    is_solution = genre.is_solution
     for combo in itertools.product(*choices):
-        values = list(combo)
-        if not genre.accept(instance, values):
-            found.append(values)
+        if is_solution(instance, combo):
+            found.append(list(combo))
             if len(found) >= limit:
                 break
+    _agrees_with_accept(genre, instance, choices, found)
     return found
+
+
+AGREEMENT_SAMPLES = 200
+"""Random assignments per board on which an overridden ``Genre.is_solution`` is held to
+``accept`` (besides every solution found and every one-value change of it)."""
+
+
+def _agrees_with_accept(genre: Genre, instance: object, choices: list[list[int]], found: list[list[int]]) -> None:
+    """A genre's own ``is_solution`` says what ``accept`` says: on the solutions the brute
+    force found, on each of them with one value changed, and on random assignments."""
+    if type(genre).is_solution is Genre.is_solution:
+        return
+    rng = random.Random(f"{genre.name}:is_solution")
+    tried = [list(s) for s in found]
+    for solution in found:
+        for v, values in enumerate(choices):
+            tried += [[*solution[:v], k, *solution[v + 1 :]] for k in values if k != solution[v]]
+    tried += [[rng.choice(values) for values in choices] for _ in range(AGREEMENT_SAMPLES)]
+    for values in tried:
+        if genre.is_solution(instance, values) != (not genre.accept(instance, values)):
+            raise Failed(
+                f"is_solution and accept disagree on {values} (is_solution says "
+                f"{genre.is_solution(instance, values)}):\n" + "\n".join(genre.write(instance))
+            )
 
 
 RUNG_STATES = 4
@@ -424,6 +449,7 @@ def check_independent_engine(genre: Genre, ex: Example) -> None:
 
 # -- running them all ---------------------------------------------------------------
 
+
 def check_playable(genre: Genre, ex: Example) -> None:
     """The places a player marks in the browser (``Genre.places``) fit the model and the
     drawing: one per variable at most, the unmarked mark first (the model's domain), every
@@ -454,8 +480,10 @@ def check_playable(genre: Genre, ex: Example) -> None:
             raise Failed(f"{where}: place {var} has a mark the model does not allow: {place.marks}")
         if len(place.outline) < 3 or not all(-1 <= x <= width + 1 and -1 <= y <= height + 1 for x, y in place.outline):
             raise Failed(f"{where}: place {var}'s outline is not a polygon inside the drawing: {place.outline}")
-    answer = ex.known if ex.known is not None else (
-        list(ex.solved.solutions[0].values) if ex.solved.status == Status.UNIQUE else None
+    answer = (
+        ex.known
+        if ex.known is not None
+        else (list(ex.solved.solutions[0].values) if ex.solved.status == Status.UNIQUE else None)
     )
     if answer is None:
         return
