@@ -75,6 +75,15 @@ def test_pzprv3_files_round_trip_byte_for_byte() -> None:
     assert KakuroPzpr().write(puzzle, [1 << v for v in values]) == source
 
 
+def test_a_puzzle_alone_is_written_as_pzprjs_writes_it_with_an_empty_digits_block() -> None:
+    """pzpr 0.10's ``getFileData`` of the sample opened from its URL, byte for byte."""
+    (puzzle,) = puzzlekit.load(Kakuro(), SAMPLE)
+    assert KakuroPzpr().write(puzzle) == (PZPR_BOARD + ". . . . . /" * 5).replace("/", "\n")
+    assert KakuroPzpr().read(PZPR_BOARD.replace("/", "\n"), Kakuro()) == KakuroPzpr().read(
+        KakuroPzpr().write(puzzle), Kakuro()
+    )
+
+
 def test_sat_twin_agrees_with_propagation() -> None:
     pytest.importorskip("pysat")
     genre, rng = Kakuro(), Rng("tests")
