@@ -75,6 +75,15 @@ def test_pzprv3_files_round_trip_byte_for_byte() -> None:
     assert KakuroPzpr().write(puzzle, [1 << v for v in values]) == source
 
 
+def test_a_puzzle_alone_is_written_as_pzprjs_writes_it_with_an_empty_digits_block() -> None:
+    """pzpr 0.10's ``getFileData`` of the sample opened from its URL, byte for byte."""
+    (puzzle,) = puzzlekit.load(Kakuro(), SAMPLE)
+    assert KakuroPzpr().write(puzzle) == (PZPR_BOARD + ". . . . . /" * 5).replace("/", "\n")
+    assert KakuroPzpr().read(PZPR_BOARD.replace("/", "\n"), Kakuro()) == KakuroPzpr().read(
+        KakuroPzpr().write(puzzle), Kakuro()
+    )
+
+
 def test_sat_twin_agrees_with_propagation() -> None:
     pytest.importorskip("pysat")
     genre, rng = Kakuro(), Rng("tests")
@@ -152,3 +161,25 @@ def test_the_needed_digit_goes_in_the_one_cell_that_can_take_it() -> None:
     assert engine.dom[3] == 1 << 3  # the 3 has no other cell
     model.domains = [1, 0b110, 0b110, 0b110]  # no cell for the 3: no set fits
     assert not Engine(model).start()
+
+
+def test_a_clue_cell_is_cut_by_a_diagonal_its_down_clue_below_and_across_clue_above() -> None:
+    """As pzprjs and Nikoli draw it: two-digit pairs such as 17\\3 fit in their cell."""
+    import xml.etree.ElementTree as ET
+
+    (puzzle,) = puzzlekit.load(Kakuro(), SAMPLE)
+    board = puzzle.instance
+    root = ET.fromstring(Kakuro().draw_svg(board))
+    ns = "{http://www.w3.org/2000/svg}"
+    clued = [c for c in range(board.grid.n_cells) if board.down[c] or board.across[c]]
+    diagonals = [e for e in root.iter(f"{ns}line") if e.get("class") == "diagonal"]
+    assert len(diagonals) == len(clued)
+    labels = [(float(e.get("x", 0)), float(e.get("y", 0)), e.text) for e in root.iter(f"{ns}text")]
+    cell = next(c for c in clued if board.down[c] == 17)  # r3c3: 17 down, 3 across
+    (x0, y0), u = (6 + 40 * (cell % board.grid.cols), 6 + 40 * (cell // board.grid.cols)), 40
+    inside = sorted(
+        ((t, x - x0, y - y0) for x, y, t in labels if 0 < x - x0 < u and 0 < y - y0 < u), key=lambda t: t[2]
+    )
+    (across, ax, ay), (down, dx, dy) = inside
+    assert (across, down) == ("3", "17") and dx < dy and ax > ay  # below and above the diagonal
+    assert {t for _, _, t in labels} == {str(n) for n in (*board.down, *board.across) if n}

@@ -1,4 +1,4 @@
-"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle, Hitori, Kurodoko and Yajilin: the SAT
+"""Akari, Nurikabe, Sudoku, Shikaku, Heyawake, Star Battle, Hitori, Kurodoko, Yajilin and Kakuro: the SAT
 engine (``Genre.sat_encoding``, sharing no reasoning with the propagators) and propagation
 with search agree on boards bigger than brute force reaches: the same status, and the same
 solution when there is one."""
@@ -173,6 +173,34 @@ def yajilin(rng: random.Random) -> str:
     return "\n".join(g.write(Board(grid, clues))) + "\n"
 
 
+def kakuro(rng: random.Random) -> str:
+    """A 7x7 board generated (unique), now and then a clue off by one (often none), or a
+    random 6x6 layout with the sums of a random fill (usually several solutions; 7x7 ones,
+    or off by one, can take each engine a minute to give up)."""
+    from dataclasses import replace
+
+    from puzzlekit.generation import make_each
+    from puzzlekit.grid import fill_runs, run_layout, runs_of
+
+    g, r = HOST.genre("kakuro"), Rng(str(rng.random()))
+    if rng.random() < 0.5:
+        seed = f"sat-{rng.randrange(1 << 30)}"
+        (made,) = make_each(g, size=(7, 7), seed=seed, difficulty=rng.choice(("easy", "hard")), timeout=None, host=HOST)
+        board = made.instance
+        if rng.random() < 0.4:
+            clue = rng.choice([c for c in range(board.grid.n_cells) if board.across[c]])
+            across = list(board.across)
+            across[clue] = min(45, max(1, across[clue] + rng.choice((-1, 1))))
+            board = replace(board, across=tuple(across))
+    else:
+        grid = RectGrid(6, 6)
+        white = run_layout(grid, r)
+        runs = runs_of(grid, white, {}, {})
+        values = fill_runs(grid, runs, r)
+        board = g.board_of(grid, white, [replace(run, total=sum(values[c] for c in run.cells)) for run in runs])  # type: ignore[attr-defined]
+    return "\n".join(g.write(board)) + "\n"
+
+
 BOARDS: dict[str, Callable[[random.Random], str]] = {
     "akari": akari,
     "nurikabe": nurikabe,
@@ -183,6 +211,7 @@ BOARDS: dict[str, Callable[[random.Random], str]] = {
     "hitori": hitori,
     "kurodoko": kurodoko,
     "yajilin": yajilin,
+    "kakuro": kakuro,
 }
 BRUTE_BOARDS = {"starbattle": 40, "heyawake": 40, "hitori": 30, "kurodoko": 12, "yajilin": 30}
 """Small boards per genre for the SAT twin against brute force (80 unless here: their 4x4 boards,

@@ -1,7 +1,8 @@
 """Kakuro as pzprjs files (``pzprv3``): a block one row and column bigger than the board, its
 first row the columns' down clues, its first column the rows' across clues, ``A,D`` for a
 black cell inside (across, then down; 0 for none), ``.`` a white cell; then the player's
-digits, if any.  The level's board is that bigger one: its first row and column black."""
+digits (``.`` for none: pzprjs writes the block even empty; a file without it reads too).
+The level's board is that bigger one: its first row and column black."""
 
 from __future__ import annotations
 
@@ -66,16 +67,9 @@ class KakuroPzpr(pzprfile.PzprFormat):
                 else:
                     row.append(f"{board.across[cell]},{board.down[cell]}")
             out.append(row)
-        blocks = [out]
-        if state is not None:
-            values = fixed_values(state)
-            blocks.append(
-                [
-                    [str(values[r * cols + c]) if values[r * cols + c] else "." for c in range(1, cols)]
-                    for r in range(1, grid.rows)
-                ]
-            )
-        return pzprfile.write(PIDS[0], grid.rows - 1, cols - 1, blocks)
+        values = fixed_values(state) if state is not None else [0] * grid.n_cells  # pzprjs writes "." for none
+        digits = [[str(values[r * cols + c] or ".") for c in range(1, cols)] for r in range(1, grid.rows)]
+        return pzprfile.write(PIDS[0], grid.rows - 1, cols - 1, [out, digits])
 
 
 SYMBOLS = "0123456789abcdefghijABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -177,12 +177,13 @@ class Kakuro(GridGenre):
     def paint(
         self, instance: Board, dom: Sequence[int] | None, canvas: Canvas, tones: dict[int, Tone], crosses: bool
     ) -> None:
-        """Black cells with their clues (down\\across), the digits in the white ones."""
+        """Black cells cut by a diagonal, the down clue below it and the across one above
+        (``split``), the digits in the white ones."""
         tokens = self.tokens(instance, dom)
         for cell, token in enumerate(tokens):
             tone = tones.get(cell, "normal")
             if not instance.white[cell]:
-                canvas.black(cell, token if token != "#" else "", tone)
+                canvas.split(cell, str(instance.down[cell] or ""), str(instance.across[cell] or ""), tone)
             elif token != ".":
                 canvas.clue(cell, token, tone)
             else:

@@ -90,6 +90,21 @@ class CellSvg:
             x, y = self.centre(cell)
             self.svg.label(x, y, clue, tone=tone, colour=theme.PAPER)
 
+    def split(self, cell: int, lower: str, upper: str, tone: Tone = "normal") -> None:
+        """A black cell cut from its top-left to its bottom-right corner, a small clue in
+        paper in each half (``lower``: the bottom-left one, ``upper``: the top-right; ""
+        for none): Kakuro's clue cells, as Nikoli and pzprjs draw them.  With neither, a
+        plain black cell."""
+        self._fill(cell, theme.INK, "black", "normal")
+        if not (lower or upper):
+            return
+        x, y = self.corner(cell)
+        u = self.unit
+        self.svg.guide((x, y), (x + u, y + u), cls="diagonal")
+        for text, (dx, dy) in ((lower, (0.28, 0.72)), (upper, (0.72, 0.28))):
+            if text:
+                self.svg.label(x + dx * u, y + dy * u, text, tone=tone, size=theme.SPLIT_SIZE, colour=theme.PAPER)
+
     def lit(self, cell: int, tone: Tone = "normal") -> None:
         self._fill(cell, theme.LIT[tone], "lit", tone)
 
@@ -214,6 +229,10 @@ class CellText:
 
     def black(self, cell: int, clue: str = "", tone: Tone = "normal") -> None:
         self.put(cell, clue or self.SHADED, "black", tone)
+
+    def split(self, cell: int, lower: str, upper: str, tone: Tone = "normal") -> None:
+        """A black cell with two clues: ``lower\\upper`` (the last ``width`` characters)."""
+        self.black(cell, f"{lower}\\{upper}" if lower or upper else "", tone)
 
     def lit(self, cell: int, tone: Tone = "normal") -> None:
         self.put(cell, self.LIT, "lit", tone)

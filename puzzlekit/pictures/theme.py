@@ -49,6 +49,8 @@ DOT_RADIUS = 0.065
 CROSS_SIZE = 0.11
 CROSS_WIDTH = 0.045
 CLUE_SIZE = 0.56
+SPLIT_SIZE = 0.3
+"""The two clues of a cell cut by a diagonal (``CellSvg.split``): up to two digits each."""
 HALO_RADIUS = 0.24
 HALO_WIDTH = 0.06
 
