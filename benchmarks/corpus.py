@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+
 def _default_root() -> Path:
     """``shared/corpus`` beside the checkout or beside one of its folders above (a git
     worktree one level deeper than the main checkout finds the same corpus)."""

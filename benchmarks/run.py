@@ -375,9 +375,7 @@ def render_text(rows: Sequence[Row], slowest: list[Outcome], wall: float) -> str
     ran = [o for r in rows for o in r.ran]
     right = sum(o.right for o in ran)
     compared = sum(o.compared for o in ran)
-    out.append(
-        f"{right}/{len(ran)} boards right in {wall:.1f}s ({compared} checked against a known solution)"
-    )
+    out.append(f"{right}/{len(ran)} boards right in {wall:.1f}s ({compared} checked against a known solution)")
     skipped = [o for r in rows for o in r.outcomes if o.skipped]
     for o in skipped:
         out.append(f"  skipped {o.set_name} {_short(o.board.key)}: {o.note}")
@@ -441,9 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog="sets: janko-slither, puzzlink-slither, janko-hashi, puzzlink-hashi (shared corpus) "
         "and each tests/fixtures/tatham/*.txt by file name",
     )
-    parser.add_argument(
-        "--set", dest="sets", action="append", metavar="NAME", help="run this set (repeatable)"
-    )
+    parser.add_argument("--set", dest="sets", action="append", metavar="NAME", help="run this set (repeatable)")
     parser.add_argument("--sample", type=int, metavar="N", help="only the first N boards of each set")
     parser.add_argument(
         "--timeout", type=float, default=60.0, metavar="S", help="seconds per puzzle (default 60; 0 = none)"
@@ -455,9 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="search-node budget per puzzle (default: none, the timeout is the budget)",
     )
-    parser.add_argument(
-        "--json", action="store_true", help="JSON Lines: one object per set, then the slowest"
-    )
+    parser.add_argument("--json", action="store_true", help="JSON Lines: one object per set, then the slowest")
     parser.add_argument("--slowest", type=int, default=0, metavar="K", help="list the K slowest boards")
     parser.add_argument("--list", action="store_true", help="list the sets and whether they can run")
     parser.add_argument(

@@ -106,9 +106,7 @@ def write_set(genre: Genre, rows: int, cols: int) -> None:
         started = time.perf_counter()
         board = make_board(genre, rows, cols, seed)
         clued = sum(1 for c in board.clues if c != BLANK)
-        print(
-            f"{seed}: {clued}/{rows * cols} clued, {time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True
-        )
+        print(f"{seed}: {clued}/{rows * cols} clued, {time.perf_counter() - started:.1f}s", file=sys.stderr, flush=True)
         lines += [f"# seed: {seed}", f"# clued: {clued}/{rows * cols}", "# expect: unique", *write_clue_grid(board), ""]
     SETS.mkdir(exist_ok=True)
     set_path(rows, cols).write_text("\n".join(lines), encoding="utf-8")

@@ -135,4 +135,3 @@ def an(word: str) -> str:
     so a message naming any genre or format reads right."""
     first = word.lstrip("'\"(")[:1].lower()
     return f"{'an' if first and first in 'aeiou' else 'a'} {word}"
-

@@ -269,9 +269,7 @@ def needed_rung(
     return outcome.rung
 
 
-def _count(
-    model: Model, cap: int | None, max_nodes: int, deadline: float | None, limit: int = 2
-) -> SearchOutcome:
+def _count(model: Model, cap: int | None, max_nodes: int, deadline: float | None, limit: int = 2) -> SearchOutcome:
     """Count to ``limit`` with the model built (the clock looked at before and after building)."""
     out_of_time(deadline)
     timeout = None if deadline is None else max(deadline - time.perf_counter(), 1e-6)
@@ -297,7 +295,7 @@ reference tests/test_clue_halves.py holds it to (same seed, same puzzle either w
 
 
 class ClueTrials:
-    """"Still unique at rung k without these clues?" asked many times of one board.
+    """ "Still unique at rung k without these clues?" asked many times of one board.
 
     The board's ``ClueModel`` (when the genre has one) is built once and its clues
     blanked in place, with one engine per rung reset to its first state, instead of

@@ -79,9 +79,7 @@ def _named_plugin(source: str, host: Host) -> str | None:
     return None
 
 
-def infer_genre(
-    source: str, host: Host | None = None, name: str | None = None, command: str | None = "solve"
-) -> Genre:
+def infer_genre(source: str, host: Host | None = None, name: str | None = None, command: str | None = "solve") -> Genre:
     """The genre a self-describing source (a puzz.link URL, say) belongs to.
 
     UsageError when no format recognises the source's genre, or more than one genre
@@ -100,9 +98,7 @@ def infer_genre(
             f"most game IDs do); {_name_it(command)}."
         )
     if len(names) > 1:
-        raise UsageError(
-            f"{where} could be {' or '.join(names)}: {_name_it(command, names[0])}."
-        )
+        raise UsageError(f"{where} could be {' or '.join(names)}: {_name_it(command, names[0])}.")
     return host.genre(names[0])
 
 

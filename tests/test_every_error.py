@@ -18,6 +18,7 @@ from puzzlekit.errors import LevelError, LevelErrors
 def run(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(main, list(args), input=stdin)
 
+
 BOARDS = {
     # genre: a board with two bad cells, at (row 1, col 2) and (row 3, col 2) of the board
     "slitherlink": "3Z.\n...\n.Z.\n",
@@ -73,7 +74,9 @@ SLITHER_URLS = (
     "https://puzz.link/p?slither/5/5/haag6216bgd6d\n"
     "https://puzz.link/p?slither/5/5/haag6216bgd6dggg\n"
 )
-HASHI_URLS = "https://puzz.link/p?hashi/3/3/2g2i1g1\nhttps://puzz.link/p?hashi/3/3/zz\nhttps://puzz.link/p?hashi/3/3/2\n"
+HASHI_URLS = (
+    "https://puzz.link/p?hashi/3/3/2g2i1g1\nhttps://puzz.link/p?hashi/3/3/zz\nhttps://puzz.link/p?hashi/3/3/2\n"
+)
 
 
 @pytest.mark.parametrize(

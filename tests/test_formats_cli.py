@@ -55,7 +55,9 @@ def test_a_url_in_a_file_or_on_stdin_is_read_too(tmp_path: Path) -> None:
 
 def test_convert_a_level_file_to_every_kind(tmp_path: Path) -> None:
     path = level(tmp_path, LEVEL)
-    assert run("convert", "slitherlink", path, "--to", "url").output == "https://puzz.link/p?slither/5/5/haag6216bgd6d\n"
+    assert (
+        run("convert", "slitherlink", path, "--to", "url").output == "https://puzz.link/p?slither/5/5/haag6216bgd6d\n"
+    )
     assert run("convert", "slitherlink", path, "--to", "tatham").output == "5x5t0:b0b0c1a211a1c3b1a3\n"
     pzpr = run("convert", "slitherlink", path, "--to", "pzpr").output
     assert pzpr.startswith("pzprv3.1\nslither\n5\n5\n. . 0 . . \n")

@@ -52,9 +52,7 @@ def _cases() -> list[Case]:
         boards = {e.meta["url"]: e for e in entries}
         for url in _urls(urls):
             entry = boards.get(url)
-            cases.append(
-                Case(genre, url, entry.rows if entry else None, entry.meta.get("flags") if entry else None)
-            )
+            cases.append(Case(genre, url, entry.rows if entry else None, entry.meta.get("flags") if entry else None))
     return cases
 
 

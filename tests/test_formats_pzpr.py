@@ -26,9 +26,7 @@ SLITHER_BRANCH = (
     "0 0 0 0 0 /0 0 0 0 0 /"
 )
 # Version 1 with the "loop through every dot" flag, answered.
-SLITHER_FULL = (
-    "pzprv3.1/slither/2/3/f/. . . /. . . /0 0 0 /0 0 0 /1 0 0 1 /1 1 1 1 /1 1 1 /0 1 0 /1 0 1 /"
-)
+SLITHER_FULL = "pzprv3.1/slither/2/3/f/. . . /. . . /0 0 0 /0 0 0 /1 0 0 1 /1 1 1 1 /1 1 1 /0 1 0 /1 0 1 /"
 HASHI_ANSWER = (
     "pzprv3/hashikake/5/5/4 . 2 . . /. 3 . . 2 /3 . . . . /. 3 . 1 . /3 . 4 . 3 /2 2 0 0 /0 1 1 1 /"
     "-1 0 -1 -1 /0 1 1 -1 /2 2 2 2 /2 0 0 0 0 /2 2 0 0 1 /1 2 0 -1 1 /1 0 0 -1 1 /"

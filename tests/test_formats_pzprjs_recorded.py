@@ -70,9 +70,7 @@ def test_a_file_with_lines_and_crosses_reads_and_writes_back_byte_for_byte(host:
 
 
 @pytest.mark.parametrize("board", [b for b in BOARDS if len(b["rows"][0]) > 1], ids=lambda b: b["url"][:40])
-def test_kanpen_and_xml_files_pzprjs_writes_are_refused_saying_what_they_are(
-    host: Host, board: dict[str, Any]
-) -> None:
+def test_kanpen_and_xml_files_pzprjs_writes_are_refused_saying_what_they_are(host: Host, board: dict[str, Any]) -> None:
     """Not misread as level text ("found 5"): named, with where to turn them into a pzprv3 file."""
     genre = host.genre(board["genre"])
     for kind, words in (("kanpen", "Kanpen / pencilbox file"), ("xml", "XML file")):

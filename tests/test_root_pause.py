@@ -114,8 +114,6 @@ def test_boards_that_need_the_search_keep_answer_and_grade_when_paused(board: tu
     assert_same(counted(genre, text, 16, 5, record=True), old, text)
 
 
-
-
 @pytest.mark.parametrize("pause", [1, 64, 256])
 def test_a_board_that_needs_the_search_keeps_its_grade_root_and_log(pause: int) -> None:
     old = counted("slitherlink", HARD, 0, record=True)

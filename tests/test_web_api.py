@@ -59,9 +59,12 @@ def test_load_reads_urls_and_infers_their_genre(client: TestClient) -> None:
 def test_check_flags_only_rules_broken_for_good(client: TestClient) -> None:
     board = loaded(client, "slitherlink", FIRST)
     state = list(board["state"])
-    assert client.post("/api/check", json={"genre": "slitherlink", "puzzle": board["puzzle"], "state": state}).json()[
-        "status"
-    ] == "playing"
+    assert (
+        client.post("/api/check", json={"genre": "slitherlink", "puzzle": board["puzzle"], "state": state}).json()[
+            "status"
+        ]
+        == "playing"
+    )
     # a line beside the 0 at r1c3 (its top edge is variable 2): wrong, at once
     state[2] = TRUE
     out = client.post("/api/check", json={"genre": "slitherlink", "puzzle": board["puzzle"], "state": state}).json()

@@ -108,7 +108,7 @@ def test_play_opens_on_the_puzzle_it_was_given(tmp_path: Path) -> None:
 def test_daily_draws_the_board_to_print(host: Host, tmp_path: Path) -> None:
     out = tmp_path / "today.svg"
     result = CliRunner().invoke(main, ["daily", "slitherlink", "--date", "2026-12-01", "-o", str(out)], obj=host)
-    assert result.exit_code == 0 and out.read_text().startswith("<?xml") and "class=\"clue\"" in out.read_text()
+    assert result.exit_code == 0 and out.read_text().startswith("<?xml") and 'class="clue"' in out.read_text()
     bad = CliRunner().invoke(main, ["daily", "slitherlink", "-o", str(tmp_path / "today.gif")], obj=host)
     assert bad.exit_code == 2 and ".svg, .png or .pdf" in bad.output
 

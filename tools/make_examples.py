@@ -78,9 +78,7 @@ def lattice(inside: set[tuple[int, int]], clues: list[int | None], rows: int, co
     out = []
     for r in range(rows + 1):
         out.append(
-            "+"
-            + "+".join("-" if ((r - 1, c) in inside) != ((r, c) in inside) else " " for c in range(cols))
-            + "+"
+            "+" + "+".join("-" if ((r - 1, c) in inside) != ((r, c) in inside) else " " for c in range(cols)) + "+"
         )
         if r < rows:
             row = []

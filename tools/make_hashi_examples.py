@@ -21,9 +21,7 @@ Cell = tuple[int, int]
 Bridge = tuple[list[Cell], int]  # the water cells under it, and 1 or 2
 
 
-def grow(
-    cols: int, rows: int, target: int, rng: random.Random
-) -> tuple[dict[Cell, int], list[Bridge]] | None:
+def grow(cols: int, rows: int, target: int, rng: random.Random) -> tuple[dict[Cell, int], list[Bridge]] | None:
     islands: dict[Cell, int] = {(rng.randrange(rows), rng.randrange(cols)): 0}
     used: set[Cell] = set()  # water cells under a bridge
     bridges: list[Bridge] = []

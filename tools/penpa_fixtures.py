@@ -52,7 +52,10 @@ def main() -> int:
     jobs = made + ours
     run = subprocess.run(
         ["node", str(ROOT / "tools" / "penpa_record.js"), pzpr, index],
-        input=json.dumps(jobs), capture_output=True, text=True, check=True,
+        input=json.dumps(jobs),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     sys.stderr.write(run.stderr)
     answers = json.loads(run.stdout)

@@ -135,8 +135,7 @@ def render(ids: Sequence[str], command: str, version: str | None, params: Params
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        description="Generate Bridges boards with sgt-bridges and print them as puzzlekit "
-        "Hashiwokakero levels.",
+        description="Generate Bridges boards with sgt-bridges and print them as puzzlekit Hashiwokakero levels.",
         epilog="example: python tools/tatham_bridges.py 30 30x30i30e10m2d2 puzzlekit-30",
     )
     parser.add_argument("count", type=int, metavar="COUNT", help="number of boards")

@@ -75,9 +75,7 @@ def generate(game: Game, program: str, count: int, params: str, seed: str) -> li
     IDs, and :class:`OSError` if it cannot be run.
     """
     argument = f"{params}#{seed}"
-    done = subprocess.run(
-        [program, "--generate", str(count), argument], capture_output=True, text=True, check=False
-    )
+    done = subprocess.run([program, "--generate", str(count), argument], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise game.error(f"{program} --generate {count} {argument!r} failed: {done.stderr.strip()}")
     ids = [line.strip() for line in done.stdout.splitlines() if line.strip()]

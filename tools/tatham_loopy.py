@@ -110,9 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         epilog="example: python tools/tatham_loopy.py 30 30x30t0dh puzzlekit-30",
     )
     parser.add_argument("count", type=int, metavar="COUNT", help="number of boards")
-    parser.add_argument(
-        "params", metavar="PARAMS", help="Loopy parameters WIDTHxHEIGHT[t0][dX], e.g. 15x10t0dt"
-    )
+    parser.add_argument("params", metavar="PARAMS", help="Loopy parameters WIDTHxHEIGHT[t0][dX], e.g. 15x10t0dt")
     parser.add_argument("seed", metavar="SEED", help="random seed string, e.g. puzzlekit-30")
     parser.add_argument(
         "--loopy",

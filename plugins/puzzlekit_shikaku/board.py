@@ -139,7 +139,13 @@ def violations(board: Board, owner: Sequence[int]) -> list[Violation]:
             what = "is not a rectangle" if not rect else f"has {len(region)} cells"
             mendable = bool(open_cells) and len(region) < n
             found.append(
-                Violation("size", f"the region of {name} {what}, not a rectangle of {n}", tuple(region), mendable,
-                          cells=tuple(region), place=board.grid.name(clue_cell))
+                Violation(
+                    "size",
+                    f"the region of {name} {what}, not a rectangle of {n}",
+                    tuple(region),
+                    mendable,
+                    cells=tuple(region),
+                    place=board.grid.name(clue_cell),
+                )
             )
     return found

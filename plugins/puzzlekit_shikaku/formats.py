@@ -43,6 +43,7 @@ class ShikakuPzpr(pzprfile.PzprFormat):
     def read(self, source: str, genre: Genre) -> str:
         f = pzprfile.open_genre(source, PIDS, "Shikaku", MAX_SIDE)
         R, C = f.rows, f.cols
+
         def number(v: pzprfile.Value) -> int:
             if v.text == "-" or (v.text != "." and not (v.text.isdigit() and 0 < int(v.text) < 10000)):
                 raise f.error(v, f"expected a number or '.', found {v.text[:10]!r}" if v.text != "-" else UNKNOWN)

@@ -85,9 +85,7 @@ class Slitherlink(Genre):
             if theirs >= 0 and mine != theirs:
                 r, c = divmod(cell, instance.cols)
                 shown = "no clue" if mine < 0 else f"clue {mine}"
-                raise block.error(
-                    2 * r + 1, 2 * c + 1, f"the state shows clue {theirs} where the puzzle has {shown}"
-                )
+                raise block.error(2 * r + 1, 2 * c + 1, f"the state shows clue {theirs} where the puzzle has {shown}")
         return dom
 
     def write(self, instance: Board, dom: Sequence[int] | None = None) -> list[str]:

@@ -18,6 +18,7 @@ from puzzlekit_slitherlink.text import BLANK, Board
 if TYPE_CHECKING:
     from rich.text import Text
 
+
 def draw(board: Board, dom: Sequence[int]) -> str:
     """Lines as box drawing, crosses as '×' while the board is unfinished, clues in the cells."""
     return view(board, dom).plain()

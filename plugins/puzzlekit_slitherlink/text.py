@@ -84,8 +84,7 @@ def _parse_clue_grid(block: Block) -> Board:
                 block.error(
                     r,
                     col,
-                    f"ragged row: expected {width} cells like the first row, found {len(row)} "
-                    "(use '.' for a blank)",
+                    f"ragged row: expected {width} cells like the first row, found {len(row)} (use '.' for a blank)",
                 )
             )
         if len(errors) > LevelErrors.MAX_REPORTED:
@@ -159,10 +158,7 @@ def _mark(block: Block, row: int, col: int, ch: str, line: str) -> int:
 
 def write_clue_grid(board: Board) -> list[str]:
     C = board.cols
-    return [
-        "".join("." if v == BLANK else str(v) for v in board.clues[r * C : (r + 1) * C])
-        for r in range(board.rows)
-    ]
+    return ["".join("." if v == BLANK else str(v) for v in board.clues[r * C : (r + 1) * C]) for r in range(board.rows)]
 
 
 def write_lattice(board: Board, dom: Sequence[int] | None = None) -> list[str]:

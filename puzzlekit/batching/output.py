@@ -262,5 +262,3 @@ def fingerprint(command: str, params: dict[str, Any], ignore: tuple[str, ...]) -
     kept = {k: v for k, v in sorted(params.items()) if k not in ignore}
     blob = json.dumps([command, kept], sort_keys=True, default=str)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
-
-

@@ -26,7 +26,7 @@ from puzzlekit.core.loops import LoopGraph
 
 
 class LoopTheory:
-    """"The true edges of ``graph`` form one simple loop", watched on the trail."""
+    """ "The true edges of ``graph`` form one simple loop", watched on the trail."""
 
     forgettable = False
 
@@ -232,7 +232,7 @@ MAX_WAIT = 31
 
 
 class ReachTheory:
-    """"A loop uses no bridge, and all its lines lie in one piece", inside the search.
+    """ "A loop uses no bridge, and all its lines lie in one piece", inside the search.
 
     The learning search's twin of ``loops.LoopReach``: on the graph of edges not yet
     crossed, a bridge cannot be a line (a loop through it would have to cross back),
@@ -421,7 +421,7 @@ class ReachTheory:
         return lemmas[0]
 
     def _separate(self, a: int, c: int) -> list[int]:
-        """"Not both ``a`` and ``c``, or a line leaves the piece of one of them"."""
+        """ "Not both ``a`` and ``c``, or a line leaves the piece of one of them"."""
         label, tail = self.label, self.tail
         pa, pc = label[tail[a]], label[tail[c]]
         side_a = [x for x in range(self.n_nodes) if label[x] == pa]
@@ -433,7 +433,7 @@ class ReachTheory:
         return [2 * a + 1, 2 * c + 1, *self._leaving(side, inside, -1)]
 
     def _bridge(self, val: list[int], disc: list[int], last: list[int], b: int, v: int) -> list[int]:
-        """"``b`` is no line, or another edge leaves the side of ``b``"."""
+        """ "``b`` is no line, or another edge leaves the side of ``b``"."""
         lo, hi = disc[v], last[v]
         n = self.n_nodes
         inside = bytearray(n)
@@ -464,7 +464,7 @@ class ReachTheory:
         return [2 * b + 1, *self._leaving(side, inside, b)]
 
     def _leaving(self, side: list[int], inside: bytearray, skip: int) -> list[int]:
-        """"It is a line" for every edge with one end in ``side`` (but ``skip``)."""
+        """ "It is a line" for every edge with one end in ``side`` (but ``skip``)."""
         adjacent = self.adjacent
         return [2 * e for x in side for e, w in adjacent[x] if not inside[w] and e != skip]
 

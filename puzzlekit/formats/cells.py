@@ -64,9 +64,7 @@ def read_file(
     return f.cols, f.rows, cells
 
 
-def read_borders(
-    f: pzprfile.PzprFile, rows: int, cols: int, dead_ends: list[Value] | None = None
-) -> list[int] | None:
+def read_borders(f: pzprfile.PzprFile, rows: int, cols: int, dead_ends: list[Value] | None = None) -> list[int] | None:
     """The regions the answer borders of a pzprv3 file draw (a block of vertical borders,
     then one of horizontal ones, as pzprjs saves a region genre's answer: 1 or 2 a border,
     0 or -1 none): per cell its region's number, counted in reading order; None when no
@@ -90,7 +88,6 @@ def read_borders(
     roots = [regions.find(cell) for cell in range(rows * cols)]
     number = {root: i for i, root in enumerate(dict.fromkeys(roots))}
     return [number[root] for root in roots] if walls else None
-
 
 
 def border_blocks(owner: Sequence[int], rows: int, cols: int) -> list[list[list[str]]]:

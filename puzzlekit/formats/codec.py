@@ -34,6 +34,7 @@ MAX_DIGITS = 9
 
 _SHOWN = 60
 
+
 @dataclass
 class CellCap:
     """The most cells a board may claim within :func:`cells_at_most`, and whether a

@@ -74,6 +74,7 @@ class JankoBlock:
 
     def size(self) -> tuple[int, int]:
         """(cols, rows) from ``size`` or ``rows``/``cols``, checked against the problem grid."""
+
         def number(key: str) -> int | None:
             value = self.keys.get(key)
             if value is None:

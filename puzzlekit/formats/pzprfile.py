@@ -212,9 +212,7 @@ def write(
     return "\n".join(lines) + "\n"
 
 
-def open_genre(
-    source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE, square: bool = False
-) -> PzprFile:
+def open_genre(source: str, pids: tuple[str, ...], title: str, limit: int = MAX_SIDE, square: bool = False) -> PzprFile:
     """The file with its header read, refusing a file of another genre at its puzzle id."""
     f = PzprFile(source, limit, square)
     if f.pid not in pids:

@@ -93,8 +93,10 @@ genre (a 50x50 Slitherlink, 5,100 variables, holds 9.5 MB)."""
 
 def board_bytes(board: Board) -> int:
     """The memory a board holds, estimated from its variables and its text."""
-    return BYTES_PER_VARIABLE * len(board.blank) + 2 * len(board.puzzle.block.source) + 4 * sum(
-        len(row) for row in board.puzzle.block.rows
+    return (
+        BYTES_PER_VARIABLE * len(board.blank)
+        + 2 * len(board.puzzle.block.source)
+        + 4 * sum(len(row) for row in board.puzzle.block.rows)
     )
 
 

@@ -71,9 +71,7 @@ class HintRequest(StateRequest):
 
 
 class SolveRequest(PuzzleRequest):
-    timeout: float | None = Field(
-        default=None, gt=0, le=600, description="Seconds; the server's budget caps it."
-    )
+    timeout: float | None = Field(default=None, gt=0, le=600, description="Seconds; the server's budget caps it.")
 
 
 class GenerateRequest(Strict):

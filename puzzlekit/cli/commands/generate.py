@@ -48,9 +48,7 @@ def size_option(ctx: click.Context, param: click.Parameter, value: str) -> tuple
 @click.option("--symmetry", type=click.Choice(SYMMETRIES), default="none", show_default=True, help="Clue layout.")
 @click.option("--from-mask", "mask_path", type=click.Path(exists=True, dir_okay=False), help="A region drawn with x.")
 @click.option("--density", type=Number(0.02, 0.5), default=None, help="Islands per square (Hashiwokakero).")
-@click.option(
-    "--timeout", type=Seconds(), default=60.0, show_default=True, help="Seconds per puzzle; 0: none."
-)
+@click.option("--timeout", type=Seconds(), default=60.0, show_default=True, help="Seconds per puzzle; 0: none.")
 @batch_options()
 @click.option("--json", "json_", is_flag=True, help="JSON Lines: one object per puzzle.")
 @click.pass_context

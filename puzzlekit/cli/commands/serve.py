@@ -25,15 +25,11 @@ DEFAULTS = Limits()
 @click.option(
     "--max-body", type=Count(min=1024), default=DEFAULTS.max_body, show_default=True, help="Bytes per request."
 )
-@click.option(
-    "--max-cells", type=Count(min=4), default=DEFAULTS.max_cells, show_default=True, help="Cells per board."
-)
+@click.option("--max-cells", type=Count(min=4), default=DEFAULTS.max_cells, show_default=True, help="Cells per board.")
 @click.option(
     "--budget", type=Seconds(), default=DEFAULTS.budget, show_default=True, help="Solver seconds per request."
 )
-@click.option(
-    "--solves", type=Count(min=1), default=DEFAULTS.solves, show_default=True, help="Solves running at once."
-)
+@click.option("--solves", type=Count(min=1), default=DEFAULTS.solves, show_default=True, help="Solves running at once.")
 @click.option(
     "--allow-host",
     "allow",
