@@ -183,3 +183,20 @@ def test_a_clue_cell_is_cut_by_a_diagonal_its_down_clue_below_and_across_clue_ab
     (across, ax, ay), (down, dx, dy) = inside
     assert (across, down) == ("3", "17") and dx < dy and ax > ay  # below and above the diagonal
     assert {t for _, _, t in labels} == {str(n) for n in (*board.down, *board.across) if n}
+
+
+def test_filling_gives_a_layout_up_after_its_steps() -> None:
+    """``fill_runs`` backtracks chronologically; on a layout it thrashes on (a 10x10 seed
+    ran for minutes) its step budget ends the try, and ``solved_climb`` draws another."""
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, fill_runs, run_layout, runs_of
+
+    grid = RectGrid(6, 6)
+    rng = Rng("fill")
+    white = run_layout(grid, rng)
+    runs = runs_of(grid, white, {}, {})
+    assert sum(white) > 3
+    with pytest.raises(ValueError, match="within the steps allowed"):
+        fill_runs(grid, runs, Rng("fill"), steps=3)
+    values = fill_runs(grid, runs, Rng("fill"))
+    assert all((v > 0) == w for v, w in zip(values, white))

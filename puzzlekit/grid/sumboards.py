@@ -90,9 +90,17 @@ def run_layout(grid: RectGrid, rng: Rng, share: tuple[int, int] = (1, 4), longes
     return settle_runs(grid, white, rng, longest)
 
 
-def fill_runs(grid: RectGrid, runs: Sequence[Run], rng: Rng, top: int = 9) -> list[int]:
+FILL_STEPS = 100_000
+"""Digits ``fill_runs`` tries before it gives a layout up: chronological backtracking can
+thrash for minutes on a layout it could fill (10x10 seed bench-2 did)."""
+
+
+def fill_runs(
+    grid: RectGrid, runs: Sequence[Run], rng: Rng, top: int = 9, steps: int = FILL_STEPS, deadline: float | None = None
+) -> list[int]:
     """A digit 1..``top`` per white cell, none twice in a run (random backtracking, row by
-    row); 0 elsewhere."""
+    row); 0 elsewhere.  Raises ValueError when there is none or ``steps`` digits were tried
+    without one, Timeout past ``deadline``."""
     of: dict[int, list[Run]] = {}
     for run in runs:
         for c in run.cells:
@@ -106,6 +114,11 @@ def fill_runs(grid: RectGrid, runs: Sequence[Run], rng: Rng, top: int = 9) -> li
             options.append([d for d in range(1, top + 1) if d not in used])
             rng.shuffle(options[k])
         if options[k]:
+            steps -= 1
+            if steps < 0:
+                raise ValueError("no filling of these runs found within the steps allowed")
+            if steps & 1023 == 0:
+                _in_time(deadline)
             values[cells[k]] = options[k].pop()
             k += 1
             continue
@@ -252,7 +265,10 @@ def solved_climb(
     layout, then a cell blackened (``black_near``), up to ``rounds`` layouts (None: not
     solved).  Raises Timeout past ``deadline``."""
     white = run_layout(grid, rng)
-    values = fill_runs(grid, runs_of(grid, white, {}, {}), rng)
+    try:
+        values = fill_runs(grid, runs_of(grid, white, {}, {}), rng, deadline=deadline)
+    except ValueError:
+        return None  # a layout its digits do not fit in time: the next attempt draws another
     for _ in range(rounds):
         _in_time(deadline)
         climb = SumClimb(grid, white, values, build(white), 1, top, deadline)
