@@ -294,8 +294,9 @@ MAX_ENUMERATED = 1 << 16
 
 
 def _brute_solutions(genre: Genre, instance: object, domains: Sequence[int], limit: int) -> list[list[int]]:
-    """Every full assignment of the model's starting domains that ``accept`` takes, up to
-    ``limit``: nothing of the propagators is used."""
+    """Every full assignment of the model's starting domains that ``Genre.is_solution``
+    takes (``accept``'s verdict, or a genre's quicker one held to it), up to ``limit``:
+    nothing of the propagators is used."""
     choices = [values_of(d) for d in domains]
     size = 1
     for c in choices:
@@ -333,10 +334,11 @@ def _agrees_with_accept(genre: Genre, instance: object, choices: list[list[int]]
             tried += [[*solution[:v], k, *solution[v + 1 :]] for k in values if k != solution[v]]
     tried += [[rng.choice(values) for values in choices] for _ in range(AGREEMENT_SAMPLES)]
     for values in tried:
-        if genre.is_solution(instance, values) != (not genre.accept(instance, values)):
+        quick = genre.is_solution(instance, values)
+        if quick != (not genre.accept(instance, values)):
             raise Failed(
-                f"is_solution and accept disagree on {values} (is_solution says "
-                f"{genre.is_solution(instance, values)}):\n" + "\n".join(genre.write(instance))
+                f"is_solution and accept disagree on {values} (is_solution says {quick}):\n"
+                + "\n".join(genre.write(instance))
             )
 
 
