@@ -34,6 +34,7 @@ from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.search import SearchOutcome, Status, count_solutions
+from puzzlekit.core.watchdog import watchdog
 from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import DEFAULT_BUDGET as DEFAULT_BUDGET  # both moved to the genre contract, which
@@ -874,7 +875,13 @@ def make_one(
     made: list[ClueTrials] = []
     token = _trials_made.set(made)
     try:
-        return _attempts(genre, request, seed, index, deadline, avoid, rng, target, timed, started, made)
+        with watchdog(deadline):  # genre code that never looks at the clock is stopped too
+            return _attempts(genre, request, seed, index, deadline, avoid, rng, target, timed, started, made)
+    except Timeout:  # the watchdog fired between two of the attempt loop's own checks
+        raise GenerationError(
+            f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time; "
+            "try another size or difficulty, or a longer --timeout"
+        ) from None
     finally:
         _trials_made.reset(token)
 

@@ -9,6 +9,7 @@ import sys
 import time
 from functools import cache
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from brute_hashi import count_solutions as hashi_count
@@ -315,3 +316,42 @@ def test_the_region_grower_is_linear_and_makes_one_loop(monkeypatch: pytest.Monk
             "\n".join("".join("x" if (r, c) in inside else "." for c in range(side)) for r in range(side))
         )[0]
         assert slither_generate.read_mask(block)[0] == inside  # one piece, no hole
+
+
+class _Stuck(type(SLITHER)):  # type: ignore[misc]
+    """A genre whose generator never looks at the clock: a busy loop that gives up on its
+    own only after 30 s (then the watchdog did not fire, and the test says so)."""
+
+    ran_out: ClassVar[list[bool]] = []
+
+    def generate(self, request: GenerateRequest, rng: object) -> None:
+        ends = time.perf_counter() + 30
+        while time.perf_counter() < ends:
+            pass
+        self.ran_out.append(True)
+        return None
+
+
+def test_the_watchdog_stops_a_generator_that_never_looks_at_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("puzzlekit.core.watchdog.GRACE", 0.2)
+    with pytest.raises(GenerationError, match="found in time"):
+        list(generate(_Stuck(), GenerateRequest(5, 5, "easy"), "stuck", timeout=0.2))
+    assert not _Stuck.ran_out, "the busy loop ran to its end: no watchdog stopped it"
+    import signal
+
+    assert signal.getitimer(signal.ITIMER_REAL)[0] == 0 and signal.getsignal(signal.SIGALRM) == signal.SIG_DFL
+
+
+def test_the_watchdog_leaves_someone_elses_alarm_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    import signal
+
+    from puzzlekit.core.watchdog import watchdog
+
+    fired: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: fired.append(signum))
+    try:
+        with watchdog(time.perf_counter() - 10):  # long past: armed, it would fire at once
+            time.sleep(0.05)
+        assert signal.getsignal(signal.SIGALRM) is not signal.SIG_DFL and not fired
+    finally:
+        signal.signal(signal.SIGALRM, previous)
