@@ -187,3 +187,33 @@ def test_a_quick_is_solution_that_disagrees_with_accept_is_caught() -> None:
             return sum(values) == instance[1] and not self.accept(instance, values)
 
     check_brute_force(Quick(), 50)
+
+
+SUDOKU = puzzlekit.default_host().genre("sudoku")
+
+
+class LyingTwin(type(SUDOKU)):  # type: ignore[misc]
+    """Sudoku whose clause twin (``Model.cnf``) says the first cell can never hold its
+    second value: the propagators are right, the twin forbids real solutions.  A small
+    board leaves too few cells open for the learning search, so only a harness that
+    forces it there sees the lie (Kakuro's twin had one like it: black cells)."""
+
+    def build(self, instance: object) -> Model:
+        model = super().build(instance)
+        honest = model.cnf
+        assert honest is not None
+
+        def lying() -> SatEncoding:
+            twin = honest()
+            assert isinstance(twin, SatEncoding) and twin.values is not None
+            twin.values[0][1] = 0
+            return twin
+
+        model.cnf = lying
+        return model
+
+
+def test_a_clause_twin_that_forbids_real_solutions_is_caught() -> None:
+    check_brute_force(SUDOKU, 30)  # the honest twin passes ...
+    with pytest.raises(Failed, match=r"small board \d+: brute force finds .* the learning search .* says none"):
+        check_brute_force(LyingTwin(), 30)  # ... the lying one does not

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property, partial
 from pathlib import Path
@@ -374,6 +375,8 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
                 raise Failed(f"small board {index + 1}: the solver returned a non-solution:\n{board}")
         if expected == Status.UNIQUE and outcome.solutions[0] != brute[0]:
             raise Failed(f"small board {index + 1}: the solver's solution is not the only one:\n{board}")
+        if model.cnf is not None:
+            _learning_agrees(genre, instance, brute, expected, f"small board {index + 1}", board)
         if brute:
             states = random.Random(f"{genre.name}:rungs:{seed}:{index}")
             solution = brute[states.randrange(len(brute))]
@@ -382,6 +385,41 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
                 problem = unsound_from(model, solution, states, RUNG_STATES, rung, describe)
                 if problem is not None:
                     raise Failed(f"small board {index + 1}: {problem}:\n{board}")
+
+
+@contextmanager
+def _learning_forced() -> Iterator[None]:
+    """The learning search on every search, however small (``fdtwin.MIN_OPEN`` and
+    ``search.SMALL_TREE`` at 0): a small board never reaches it otherwise."""
+    from puzzlekit.core import fdtwin, search
+
+    saved = fdtwin.MIN_OPEN, search.SMALL_TREE
+    fdtwin.MIN_OPEN, search.SMALL_TREE = 0, 0
+    try:
+        yield
+    finally:
+        fdtwin.MIN_OPEN, search.SMALL_TREE = saved
+
+
+def _learning_agrees(
+    genre: Genre, instance: object, brute: list[list[int]], expected: Status, where: str, board: str
+) -> None:
+    """The model's clause twin (``Model.cnf``), driven by the learning search with no
+    deduction before it (``max_rung=0``: on a small board the first rung alone often
+    decides, and the twin would never be asked), finds what enumeration found: a
+    twin that forbids a real solution, or allows a non-solution the leaf check misses,
+    fails here rather than on some large board."""
+    model = genre.solving_model(instance)
+    with _learning_forced():
+        outcome = count_solutions(model, limit=2, max_nodes=100_000, timeout=None, record=False, max_rung=0)
+    if outcome.status != expected:
+        raise Failed(
+            f"{where}: brute force finds {len(brute)}{'+' if len(brute) == 3 else ''} solution(s), the "
+            f"learning search over the model's clause twin (Model.cnf) says {outcome.status.value}:\n{board}"
+        )
+    for solution in outcome.solutions:
+        if solution not in brute and genre.accept(instance, solution):
+            raise Failed(f"{where}: the learning search returned a non-solution:\n{board}")
 
 
 def check_generates(genre: Genre, size: str | None = None) -> None:
