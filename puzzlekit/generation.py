@@ -487,9 +487,26 @@ class ClueTrials:
         one per orbit.  Otherwise each orbit (or ``batches`` of them) is one trial."""
         if not orbits:
             return []
-        if self._by_halves(orbits, rung):
-            return self._halves(orbits, deduction_cap(self.genre, rung) or rung)
-        return self._one_by_one(orbits, rung, batches)
+        if not self._by_halves(orbits, rung):
+            return self._one_by_one(orbits, rung, batches)
+        cap = deduction_cap(self.genre, rung) or rung
+        sure = self._surely_kept(orbits, cap)
+        tried = (
+            self._halves([orbit for i, orbit in enumerate(orbits) if i not in sure], cap)
+            if len(sure) < len(orbits)
+            else []
+        )
+        kept = {id(orbit) for orbit in tried}
+        return [orbit for i, orbit in enumerate(orbits) if i in sure or id(orbit) in kept]
+
+    def _surely_kept(self, orbits: Sequence[Sequence[Any]], rung: int) -> set[int]:
+        """The orbits (their indices) the board surely needs at ``rung`` with every other clue
+        standing (``ClueModel.needed``): with fewer clues deduction knows no more, so a pass
+        keeps them whatever it blanks before them, and need not try them."""
+        editable, solution = self.editable, self.solution
+        if editable is None or solution is None:
+            return set()
+        return {i for i, orbit in enumerate(orbits) if editable.needed(orbit, solution, rung)}
 
     def _one_by_one(self, orbits: Sequence[Sequence[Any]], rung: int, batches: bool) -> list[Sequence[Any]]:
         """``blank_each`` by one trial per orbit.
