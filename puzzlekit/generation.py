@@ -510,7 +510,7 @@ class ClueTrials:
         editable, solution = self.editable, self.solution
         if editable is None or solution is None:
             return set()
-        sure = set()
+        sure: set[int] = set()
         for i, orbit in enumerate(orbits):
             if i == NEEDED_SAMPLE and len(sure) * 4 < NEEDED_SAMPLE:
                 break  # a pass that blanks most (the cheap one) gains less than the judging costs

@@ -384,7 +384,7 @@ def window_deduces(
     of the whole board's start, so deduction there reaches at least as far: False means the
     board without these givens is surely not solved at ``rung``, from a model of a few dozen
     cells where the board's is hundreds."""
-    cols, inside = grid.cols, set()
+    cols, inside = grid.cols, set[int]()
     for cell in blank:
         r0, c0 = divmod(cell, cols)
         for r in range(max(0, r0 - WINDOW), min(grid.rows, r0 + WINDOW + 1)):
