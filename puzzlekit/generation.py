@@ -355,6 +355,9 @@ class ClueTrials:
         if self._has_twin(trial, positions):
             self.refused_by_twin += 1
             return False
+        cap = deduction_cap(genre, rung)
+        if cap is not None and self._surely_kept([positions], cap, sample=False):
+            return False  # deduction would not solve it: said cheaply (``ClueModel.needed``)
         editable = self.editable
         if editable is not None:
             for position in positions:
@@ -503,7 +506,7 @@ class ClueTrials:
             kept += [orbit for i, orbit in enumerate(run) if i in sure or id(orbit) in stayed]
         return kept
 
-    def _surely_kept(self, orbits: Sequence[Sequence[Any]], rung: int) -> set[int]:
+    def _surely_kept(self, orbits: Sequence[Sequence[Any]], rung: int, sample: bool = True) -> set[int]:
         """The orbits (their indices) the board surely needs at ``rung`` with every other clue
         standing (``ClueModel.needed``): with fewer clues deduction knows no more, so a pass
         keeps them whatever it blanks before them, and need not try them."""
@@ -512,7 +515,7 @@ class ClueTrials:
             return set()
         sure: set[int] = set()
         for i, orbit in enumerate(orbits):
-            if i == NEEDED_SAMPLE and len(sure) * 4 < NEEDED_SAMPLE:
+            if sample and i == NEEDED_SAMPLE and len(sure) * 4 < NEEDED_SAMPLE:
                 break  # a pass that blanks most (the cheap one) gains less than the judging costs
             if editable.needed(orbit, solution, rung):
                 sure.add(i)

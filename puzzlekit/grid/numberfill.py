@@ -29,6 +29,7 @@ from typing import Any
 
 from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine
+from puzzlekit.core.lookahead import Lookahead
 from puzzlekit.core.model import Model, Propagator, Rule, Rung, Violation, values_of
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
@@ -320,6 +321,7 @@ class NumberGivens(ClueModel):
         self.given = given
         given.applied = model.add_state([0] * len(given.givens))
         self.room = next((p.rule for p in model.propagators if isinstance(p, RoomToGrow)), None)
+        self.looks = [(p.rule, p.probe_rung) for p in model.propagators if isinstance(p, Lookahead)]
         self.solution: Sequence[int] | None = None
         self.region_of: dict[int, list[int]] = {}
 
@@ -333,23 +335,16 @@ class NumberGivens(ClueModel):
         return (self.index, *self.also)
 
     def needed(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> bool:
-        """Surely needed at ``rung`` (1-2): without the givens at ``positions`` deduction does
+        """Surely needed at ``rung``: without the givens at ``positions`` deduction does
         not solve even their window with the rest of the board known (``window_deduces``)."""
-        if rung > 2 or self.room is None:
+        if self.room is None:
             return False
         if self.solution is not solution:
             self.solution, self.region_of = solution, {c: r for r in regions_of(self.given.grid, solution) for c in r}
         g = self.given
+        rules = (g.rule, self.room, *self.looks)
         return not window_deduces(
-            g.grid,
-            g.givens,
-            g.largest,
-            solution,
-            self.region_of,
-            positions,
-            (g.rule, self.room),
-            self.model.ladder,
-            rung,
+            g.grid, g.givens, g.largest, solution, self.region_of, positions, rules, self.model.ladder, rung
         )
 
 
@@ -370,11 +365,12 @@ def window_deduces(
     solution: Sequence[int],
     region_of: Mapping[int, Sequence[int]],
     blank: Sequence[int],
-    rules: tuple[Rule, Rule],
+    rules: Sequence[Any],
     ladder: tuple[Rung, ...],
     rung: int,
 ) -> bool:
-    """Does deduction capped at ``rung`` (``RegionAt``, then ``RoomToGrow``: ``rules``) solve
+    """Does deduction capped at ``rung`` (``RegionAt``, ``RoomToGrow``, then lookaheads with
+    their probe rungs: ``rules``) solve
     the board with ``givens`` but the cells ``blank`` open, when every cell more than
     ``WINDOW`` steps from them (and outside their regions) is known from ``solution``?
 
@@ -407,6 +403,8 @@ def window_deduces(
     model = Model(ladder, domains=doms)
     add_sized_regions(model, rules[0], box, sorted(local.values()))
     model.add(RoomToGrow(rules[1], box))
+    for rule, probe in rules[2:]:
+        model.add(Lookahead(rule, probe_rung=probe))
     engine = Engine(model, max_rung=rung)
     return engine.start() and all(not d & (d - 1) for d in engine.dom)
 
