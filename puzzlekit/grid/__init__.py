@@ -39,7 +39,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   pzprjs's borders, walls, names, runs across rooms);
 - ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
   ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
-  ``random_regions``, ``paint_numbers``, ``window_deduces``: number fill (Fillomino's regions of their size);
+  ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
   ``NumberFill``, ``FillBoard``: a base for number-fill genres (givens in, a number per cell out);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);

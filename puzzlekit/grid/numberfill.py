@@ -167,7 +167,7 @@ class RoomToGrow(Propagator):
         changed = False
         for v, may in allow.items():
             key = (v, may, fixed.get(v, 0))
-            steps = learnt[key] if key in learnt else learnt.setdefault(key, self._acting(*key))
+            steps = learnt[key] if key in learnt else learnt.setdefault(key, self._number(*key))
             if steps is None:
                 return False
             bit = 1 << v
@@ -179,15 +179,6 @@ class RoomToGrow(Propagator):
         if changed:
             engine.again()
         return True
-
-    def _acting(self, v: int, may: int, fixed: int) -> Steps | None:
-        """``_number``'s steps that narrow a domain with these masks (a cell ``may`` holds ``v``
-        and, for a must-hold, not fixed to it): whether a step acts depends on the masks
-        alone, so a run whose masks were seen before loops over what acts, mostly nothing."""
-        steps = self._number(v, may, fixed)
-        if steps is None:
-            return None
-        return tuple(step for step in steps if may >> step[0] & 1 and not (step[1] and fixed >> step[0] & 1))
 
     def _number(self, v: int, may: int, fixed: int) -> Steps | None:
         """What the rule says of number ``v``: the cells ``may`` may hold it, ``fixed`` hold
