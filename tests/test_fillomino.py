@@ -209,3 +209,35 @@ def test_givens_added_by_pieces_narrow_as_the_whole_board_worked_out_does(seed: 
     rng.shuffle(cells)
     for rung in (1, 2):
         assert live_after(board, values, cells, rung, True) == live_after(board, values, cells, rung, False)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_given_the_window_calls_needed_is_one_deduction_cannot_do_without(seed: int) -> None:
+    """``NumberGivens.needed`` judges a removal on a window round it with the rest known: it
+    may say "needed" only where deduction capped at the rung, on the whole board, fails
+    without the given (a pass keeps such givens untried), and it does say so of some, on a
+    board minimal at rung 1 (so rungs 2 and 3 take some removals)."""
+    from dataclasses import replace
+
+    from puzzlekit_fillomino.genre import Board
+
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.generation import reduce_clues, unique_at
+    from puzzlekit.grid import RectGrid, random_regions
+
+    genre, rng = puzzlekit.default_host().genre("fillomino"), Rng(f"window{seed}")
+    grid = RectGrid(8, 9)
+    values = random_regions(grid, rng, 8)
+    assert values is not None
+    full = Board(grid, tuple(values), grid.n_cells)
+    board = reduce_clues(genre, full, [[c] for c in range(grid.n_cells)], 1, rng)  # minimal at rung 1
+    givens = list(board.givens)
+    editable = genre.clue_model(board)
+    needed = passed = 0
+    for rung in (1, 2, 3):
+        for cell in [c for c, g in enumerate(givens) if g][::3]:
+            says = editable.needed([cell], values, rung)
+            goes = unique_at(genre, replace(board, givens=(*givens[:cell], 0, *givens[cell + 1 :])), rung)
+            assert not (says and goes), (rung, cell)
+            needed, passed = needed + says, passed + goes
+    assert needed and passed

@@ -81,3 +81,12 @@ class ClueModel(ABC):
         domains and aux slots alone); one that keeps count of what it has seen must not
         be woken twice for the same change."""
         return None
+
+    def needed(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> bool:
+        """True when deduction capped at ``rung`` surely does not solve the board as it stands
+        without the clues at ``positions`` (``solution`` its solution), judged cheaply: on a
+        window round them with the rest of the board known from ``solution``, say.  It must
+        never say True of a removal deduction would take, and then a pass by halving keeps
+        those clues without trying them (``ClueTrials.blank_each``): the same board, fewer
+        fixpoints.  False (the default): not known."""
+        return False

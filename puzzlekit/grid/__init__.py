@@ -40,6 +40,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``add_sized_regions`` (``RegionAt``), ``RoomToGrow``, ``GivenCells``, ``NumberGivens``, ``given_mask``,
   ``open_domains``, ``size_violations``, ``sized_regions_twin``, ``number_step``, ``numbers_text``,
   ``random_regions``, ``paint_numbers``: number fill (Fillomino's regions of their size);
+  ``NumberFill``, ``FillBoard``: a base for number-fill genres (givens in, a number per cell out);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
   ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``may_black``, ``settle_runs``,
@@ -85,6 +86,7 @@ from puzzlekit.grid.numberfill import (
     size_violations,
     sized_regions_twin,
 )
+from puzzlekit.grid.numberfillgenre import FillBoard, NumberFill
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import (
@@ -161,6 +163,7 @@ __all__ = [
     "Confined",
     "Count",
     "Engines",
+    "FillBoard",
     "GivenCells",
     "Givens",
     "GridGenre",
@@ -173,6 +176,7 @@ __all__ = [
     "NoRoom",
     "NotAll",
     "NumberBoard",
+    "NumberFill",
     "NumberGivens",
     "NumberedShading",
     "OneClueRegions",
