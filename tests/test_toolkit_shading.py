@@ -286,3 +286,25 @@ def test_random_clause_solution_solves_the_twin() -> None:
     assert all(v is not None and _is_star_layout(grid, v) for v in found)
     assert found[0] == random_clause_solution(cnf.encoding(), grid.n_cells, Rng("c0"))
     assert len({tuple(v or ()) for v in found}) > 1
+
+
+def test_numbered_shading_matches_the_greedy_pass_with_a_flood_per_cell() -> None:
+    """``NumberedShading.shading`` checks the area round each cell, not by a flood: the
+    same shading as the greedy pass with a flood per cell, on boards from 1x1 up."""
+    from puzzlekit.grid import NumberedShading
+    from puzzlekit.grid.connectivity import pieces_of
+
+    def flooded(grid: RectGrid, rng: Rng, skip: tuple[int, int]) -> set[int]:
+        order, shaded = list(range(grid.n_cells)), set[int]()
+        rng.shuffle(order)
+        for cell in order:
+            if any(n in shaded for n in grid.neighbours[cell]) or (skip[0] and rng.chance(*skip)):
+                continue
+            if len(pieces_of(grid, [c for c in range(grid.n_cells) if c not in shaded and c != cell])) == 1:
+                shaded.add(cell)
+        return shaded
+
+    for rows, cols, skip, seed in product(range(1, 7), range(1, 7), ((0, 1), (1, 2)), range(3)):
+        grid = RectGrid(rows, cols)
+        want = flooded(grid, Rng(f"s{seed}"), skip)
+        assert NumberedShading.shading(grid, Rng(f"s{seed}"), skip) == want, (rows, cols, skip, seed)
