@@ -32,15 +32,15 @@ class OrderedBoard:
     def open_near(self, cell: int) -> list[int]:
         return [m for m in self.grid.neighbours[cell] if self.known[m] == UNKNOWN]
 
-    def step(self, rng: Rng) -> bool:
-        """Place one domino and close its region; False when no cell is left unknown."""
+    def step(self, rng: Rng, careful: bool = False) -> bool:
+        """Place one domino and close its region; False when no cell is left unknown.
+        ``careful``: first the domino that cuts fewest new unshaded cells off (``_domino``)."""
         near, known = self.grid.neighbours, self.known
         pool = sorted({m for f in self.free for m in near[f] if known[m] == UNKNOWN})
         pool = pool or [c for c in range(self.grid.n_cells) if known[c] == UNKNOWN]
         if not pool:
             return False
-        a = self._fewest(pool, rng)
-        b = self._fewest(self.open_near(a), rng)
+        a, b = self._domino(pool, rng, careful)
         k = self.regions = self.regions + 1
         for c in (a, b):
             known[c], self.when[c], self.owner[c] = 1, k, k
@@ -61,10 +61,18 @@ class OrderedBoard:
                 fresh += [x for x in near[m] if known[x] == UNKNOWN and not self.open_near(x)]
         return True
 
-    def _fewest(self, cells: list[int], rng: Rng) -> int:
-        """A cell with the fewest unknown neighbours: corners first, so none is cut off."""
-        least = min(len(self.open_near(c)) for c in cells)
-        return rng.choice([c for c in cells if len(self.open_near(c)) == least])
+    def _domino(self, cells: list[int], rng: Rng, careful: bool) -> tuple[int, int]:
+        """A domino at one of ``cells`` leaving the fewest new unshaded cells with no unknown
+        cell beside them (none could join a later region), then the fewest unknown
+        neighbours (corners first, so no cell is cut off)."""
+        scored = []
+        for a in cells:
+            for b in self.open_near(a):
+                fresh = {m for c in (a, b) for m in self.open_near(c)} - {a, b}
+                cut = sum(all(x in fresh or x in (a, b) for x in self.open_near(m)) for m in fresh)
+                scored.append((cut * careful, len(self.open_near(a)) + len(self.open_near(b)), a, b))
+        best = min(scored)[:2]
+        return rng.choice([(a, b) for cut, crowd, a, b in scored if (cut, crowd) == best])
 
     def settle(self, rng: Rng) -> bool:
         """Every free cell joins a region beside it that closed after the cell was known
@@ -96,7 +104,7 @@ def ordered_regions(grid: RectGrid, rng: Rng, largest: int = 5, redraws: int = 1
             break
         back = min(len(kept) - 1, 2 << (i // 3))
         board = kept[-1 - back].copy()
-        while board.step(rng):
+        while board.step(rng, careful=i % 2 == 0):
             pass
         board.settle(rng)
         if len(board.free) < len(best.free):

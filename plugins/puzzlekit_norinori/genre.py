@@ -105,12 +105,15 @@ class Norinori(RegionShading):
         grid = RectGrid(request.rows, request.cols)
         board = ordered_regions(grid, rng)
         owner, shaded = board.owner, board.known
-        if target_rung(self, request.difficulty) == 1:
-            return None if board.free else RegionBoard(Regions(grid, owner))
+        easy = target_rung(self, request.difficulty) == 1
+        if easy and not board.free:
+            return RegionBoard(Regions(grid, owner))
         for u in sorted(board.free):
             owner[u] = rng.choice([owner[m] for m in grid.neighbours[u] if owner[m] > 0] or [1])
-        if board.free and (made := self._hard(grid, owner)):
+        if board.free and (made := self._judged(grid, owner, easy)):
             return made
+        if easy:
+            return None
         for _ in range(HARD_TRIES):
             out_of_time(request.deadline)
             cell = rng.below(grid.n_cells)
@@ -119,18 +122,18 @@ class Norinori(RegionShading):
             if shaded[cell] or not near or not _stays_whole(grid, owner, cell):
                 continue
             owner[cell] = rng.choice(near)
-            if made := self._hard(grid, owner):
+            if made := self._judged(grid, owner, False):
                 return made
             owner[cell] = old
         return None
 
-    def _hard(self, grid: RectGrid, owner: list[int]) -> RegionBoard | None:
-        """The board, when rung 1 leaves cells open and trial (rung 2) solves it."""
+    def _judged(self, grid: RectGrid, owner: list[int], easy: bool) -> RegionBoard | None:
+        """The board, when rung 1 solves it (``easy``), or leaves cells open and trial solves it."""
         board = RegionBoard(Regions(grid, owner))
         engine = Engine(self.build(board), max_rung=2)
-        if not engine.start(1) or BOOL not in engine.dom:
+        if not engine.start(1) or (BOOL not in engine.dom) != easy:
             return None
-        return board if engine.run(2) and BOOL not in engine.dom else None
+        return board if easy or (engine.run(2) and BOOL not in engine.dom) else None
 
     def small_board(self, rng: Rng) -> RegionBoard:
         """1x1 to 4x4: random dominoes, each cell joining the region of a random domino
