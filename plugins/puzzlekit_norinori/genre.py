@@ -13,9 +13,9 @@ from puzzlekit.core import BOOL, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import Count, RectGrid, Regions, counted
+from puzzlekit.grid.orderedregions import ordered_regions
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
 from puzzlekit.grid.shapes import OnePartner, Ways, pair_ways, partner_clauses, random_dominoes, sized_pieces
-from puzzlekit_norinori.build import ordered_regions
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest

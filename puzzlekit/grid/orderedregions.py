@@ -1,4 +1,5 @@
-"""Norinori boards built in the order deduction solves them: the solution is drawn lazily,
+"""Norinori boards (two shaded cells a region, shaded cells in dominoes) built in the order
+deduction solves them: the solution is drawn lazily,
 one domino at a time on cells nothing has fixed yet, each domino with a region of its own
 holding it and only cells already known unshaded (so the region's count shades it), whose
 unknown neighbours its partner rule then leaves unshaded.  Every such board is solved by
