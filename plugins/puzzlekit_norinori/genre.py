@@ -99,7 +99,7 @@ class Norinori(RegionShading):
         """Easy: ``ordered_regions``, solved at rung 1 by construction (None when cells stay
         stranded).  Hard: its stranded cells join a region beside them, else one unshaded
         cell moves to the region beside it, kept when rung 1 leaves cells open and trial
-        solves the board (up to ``HARD_TRIES`` moves from one draw)."""
+        solves the board (up to ``HARD_TRIES`` moves from one draw solved at rung 1)."""
         from puzzlekit.generation import out_of_time, target_rung
 
         grid = RectGrid(request.rows, request.cols)
@@ -110,10 +110,8 @@ class Norinori(RegionShading):
             return RegionBoard(Regions(grid, owner))
         for u in sorted(board.free):
             owner[u] = rng.choice([owner[m] for m in grid.neighbours[u] if owner[m] > 0] or [1])
-        if board.free and (made := self._judged(grid, owner, easy)):
-            return made
-        if easy:
-            return None
+        if board.free:  # no board solved at rung 1 to move cells on
+            return self._judged(grid, owner, easy)
         for _ in range(HARD_TRIES):
             out_of_time(request.deadline)
             cell = rng.below(grid.n_cells)
