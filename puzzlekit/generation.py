@@ -161,6 +161,12 @@ Version 10, per genre:
   rows and columns through it are as when it last failed (``RoomCutter.refused``); hard
   hardens with patience 1.  Every seed whose settling forced or redrew makes another
   board, and hard boards keep more numbers.
+
+Version 11, per genre:
+
+- Norinori: boards built in solving order (``grid.orderedregions``: the solution drawn one
+  domino at a time, each with a region of already known cells); hard moves one unshaded
+  cell at a time until trial is needed.  Every seed and size makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

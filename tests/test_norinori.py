@@ -4,11 +4,14 @@ polyomino toolkit it is built on (puzzlekit.grid.shapes)."""
 from __future__ import annotations
 
 import pytest
+from puzzlekit_norinori.genre import rules
 
 import puzzlekit
 from puzzlekit import LevelError, interchange
-from puzzlekit.core import BOOL, TRUE
-from puzzlekit.grid import RectGrid
+from puzzlekit.core import BOOL, TRUE, Engine
+from puzzlekit.core.rng import Rng
+from puzzlekit.grid import RectGrid, Regions
+from puzzlekit.grid.orderedregions import ordered_regions
 from puzzlekit.grid.shapes import TETROMINOES, connected_sets, shape_of, sized_pieces
 from puzzlekit.testing import PuzzleConformance
 
@@ -102,6 +105,25 @@ def test_generated_boards_are_unique_at_their_difficulty() -> None:
         (made,) = puzzlekit.generate("norinori", size=(5, 5), seed=f"t-{difficulty}", difficulty=difficulty)
         assert puzzlekit.solve("norinori", made.text).status == puzzlekit.Status.UNIQUE
         assert puzzlekit.grade("norinori", made.text).difficulty == difficulty
+
+
+def test_ordered_regions_are_solved_at_rung_one_when_nothing_strands() -> None:
+    """Each region holds one domino, the solution drawn, and deduction without trial finds it;
+    a draw with stranded cells says so (``free``) and leaves them in no region."""
+    solved = 0
+    for seed in range(6):
+        grid = RectGrid(8, 8)
+        board = ordered_regions(grid, Rng(f"o-{seed}"))
+        if board.free:
+            assert all(board.owner[c] == -1 for c in board.free)
+            continue
+        solved += 1
+        regions = Regions(grid, board.owner)
+        shaded = [c for c in range(grid.n_cells) if board.known[c] == 1]
+        assert all(sum(board.known[c] == 1 for c in cells) == 2 for cells in regions.cells)
+        engine = Engine(rules(grid, regions), max_rung=1)
+        assert engine.start(1) and [c for c in range(grid.n_cells) if engine.dom[c] == TRUE] == shaded
+    assert solved >= 2
 
 
 # -- the toolkit pieces ---------------------------------------------------------------------

@@ -9,21 +9,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Model, Propagator, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, TRUE, Lookahead
+from puzzlekit.core import BOOL, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import Count, RectGrid, Regions, counted
-from puzzlekit.grid.regions import OFF, RegionGrowth
+from puzzlekit.grid.orderedregions import ordered_regions
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
-from puzzlekit.grid.shapes import (
-    OnePartner,
-    Ways,
-    domino_rival,
-    pair_ways,
-    partner_clauses,
-    random_dominoes,
-    sized_pieces,
-)
+from puzzlekit.grid.shapes import OnePartner, Ways, pair_ways, partner_clauses, random_dominoes, sized_pieces
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -104,33 +96,42 @@ class Norinori(RegionShading):
     # -- generating, and small boards for the harness -------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
-        """Random dominoes, each a region, every other cell unshaded and in none; then each
-        of those joins a region beside it while deduction capped at the difficulty still
-        solves the cells round it, or, failing that, slides a domino beside it over itself
-        (``RegionGrowth``: one run's propagators kept, only a window round each change
-        judged, the whole board once at the end).  After max(20, cells / 5) joins tried per
-        cell (big boards get stuck more often before they finish): None."""
+        """Easy: ``ordered_regions``, solved at rung 1 by construction (None when cells stay
+        stranded).  Hard: its stranded cells join a region beside them, else one unshaded
+        cell moves to the region beside it, kept when rung 1 leaves cells open and trial
+        solves the board (up to ``HARD_TRIES`` moves from one draw solved at rung 1)."""
         from puzzlekit.generation import out_of_time, target_rung
 
-        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
-        growth = RegionGrowth(
-            grid, LADDER, random_dominoes(grid, rng), 1,
-            lambda c: [OnePartner(PAIRS, grid, c)], lambda cells: region_rules(grid, cells),
-            lambda: trial() if growth.rung > 1 else (), rival=lambda shaded, cells: domino_rival(grid, shaded, cells),
-        )  # fmt: skip
-        for i, piece in enumerate(grid.pieces(lambda c: growth.shaded[c] == 1)):
-            for c in piece:
-                growth.put(c, i)
-        off = growth.owner.count(OFF)
+        grid = RectGrid(request.rows, request.cols)
+        board = ordered_regions(grid, rng)
+        owner, shaded = board.owner, board.known
+        easy = target_rung(self, request.difficulty) == 1
+        if easy and not board.free:
+            return RegionBoard(Regions(grid, owner))
+        for u in sorted(board.free):
+            owner[u] = rng.choice([owner[m] for m in grid.neighbours[u] if owner[m] > 0] or [1])
+        if board.free:  # no board solved at rung 1 to move cells on
+            return self._judged(grid, owner, easy)
+        for _ in range(HARD_TRIES):
+            out_of_time(request.deadline)
+            cell = rng.below(grid.n_cells)
+            near = [owner[m] for m in grid.neighbours[cell] if owner[m] != owner[cell]]
+            old = owner[cell]
+            if shaded[cell] or not near or not _stays_whole(grid, owner, cell):
+                continue
+            owner[cell] = rng.choice(near)
+            if made := self._judged(grid, owner, False):
+                return made
+            owner[cell] = old
+        return None
 
-        def join(cell: int) -> bool:  # the first 60% at the cheap rung (CHEAP_SHARE)
-            growth.rung = rung if 5 * growth.owner.count(OFF) < 2 * off else 1
-            return growth.join_or_slide(cell, rng)
-
-        growth.rung = rung  # for the last look at the whole board
-        if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
+    def _judged(self, grid: RectGrid, owner: list[int], easy: bool) -> RegionBoard | None:
+        """The board, when rung 1 solves it (``easy``), or leaves cells open and trial solves it."""
+        board = RegionBoard(Regions(grid, owner))
+        engine = Engine(self.build(board), max_rung=2)
+        if not engine.start(1) or (BOOL not in engine.dom) != easy:
             return None
-        return RegionBoard(Regions(grid, growth.owner))
+        return board if easy or (engine.run(2) and BOOL not in engine.dom) else None
 
     def small_board(self, rng: Rng) -> RegionBoard:
         """1x1 to 4x4: random dominoes, each cell joining the region of a random domino
@@ -147,3 +148,13 @@ class Norinori(RegionShading):
                 if not shaded[c] and near:
                     owner[c] = rng.choice(near)
         return RegionBoard(Regions(grid, owner))
+
+
+HARD_TRIES = 60
+"""Cells moved from one draw (each a region change judged on the whole board) before a new draw."""
+
+
+def _stays_whole(grid: RectGrid, owner: list[int], cell: int) -> bool:
+    """Is ``cell``'s region still one piece without it?"""
+    region = owner[cell]
+    return len(grid.pieces(lambda c: c != cell and owner[c] == region)) == 1
