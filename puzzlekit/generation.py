@@ -160,6 +160,11 @@ Version 10, per genre:
   rows and columns through it are as when it last failed (``RoomCutter.refused``); hard
   hardens with patience 1.  Every seed whose settling forced or redrew makes another
   board, and hard boards keep more numbers.
+
+Version 11, per genre:
+
+- Star Battle: from 14x14 (3 stars) 100 moves round a given while settling (was 12); every
+  seed from 14x14 makes another board, smaller boards the same.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
