@@ -169,6 +169,8 @@ Version 11, per genre:
 - Norinori: boards built in solving order (``grid.orderedregions``: the solution drawn one
   domino at a time, each with a region of already known cells); hard moves one unshaded
   cell at a time until trial is needed.  Every seed and size makes another board.
+- Star Battle: from 14x14 (3 stars) 100 moves round a given while settling (was 12); every
+  seed from 14x14 makes another board, smaller boards the same.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

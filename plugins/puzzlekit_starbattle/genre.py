@@ -174,7 +174,8 @@ class StarBattle(GridGenre):
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """Random stars (``spread_stars``) and regions round them (``grown_regions``),
         settled (``settle_regions``) until deduction capped at the rung below the
-        difficulty's, then at its own, solves the board: unique, needing exactly that rung."""
+        difficulty's, then at its own, solves the board: unique, needing exactly that rung.
+        With 3 stars, 100 moves round a given before another (12 gave up on 15x15)."""
         from puzzlekit.generation import target_rung
 
         n, rung = request.cols, target_rung(self, request.difficulty)
@@ -192,7 +193,7 @@ class StarBattle(GridGenre):
             lambda cells: _unit(grid, "a region", cells, k, False),
             lambda regions: _region_wide(grid, regions, ["a region"] * len(regions)),
         )
-        settled = settle_regions(grid, owner, stars, engines, caps, rng, 4 * n * n)
+        settled = settle_regions(grid, owner, stars, engines, caps, rng, 4 * n * n, 12 if k < 3 else 100)
         return Board(Regions(grid, owner), k) if settled else None
 
     def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:

@@ -130,8 +130,19 @@ class RegionEngines:
         return engine
 
 
+PATIENCE = 12
+"""Moves tried round one given (``_moved``) before it is put back and another tried."""
+
+
 def settle_regions(
-    grid: RectGrid, owner: list[int], items: Sequence[int], engines: Engines, caps: Sequence[int], rng: Rng, moves: int
+    grid: RectGrid,
+    owner: list[int],
+    items: Sequence[int],
+    engines: Engines,
+    caps: Sequence[int],
+    rng: Rng,
+    moves: int,
+    patience: int = PATIENCE,
 ) -> bool:
     """Move cells of ``owner`` (per cell its region, each one piece holding its planted
     ``items``) between regions until deduction capped at ``caps[-1]`` solves the board;
@@ -143,7 +154,8 @@ def settle_regions(
     one pass over ``CHEAP_SHARE`` of them at each cap before the last (most removals pass,
     cheaply), then every given left at the last.  Fewer givens only know less, so a
     removal refused once stays refused.  Then the givens left go one at a time, moving
-    cells round those deduction leaves open (``_moved``).  Raises ``Timeout`` past the
+    cells round those deduction leaves open (``_moved``, ``patience`` moves round each
+    given before another is tried).  Raises ``Timeout`` past the
     deadline of the call (``core.clock``)."""
     given = [cell not in set(items) for cell in range(grid.n_cells)]
     for phase, cap in enumerate(caps):
@@ -152,7 +164,7 @@ def settle_regions(
         if phase + 1 < len(caps):  # one pass at a cheaper cap, over a share of the givens
             offers = offers[: int(len(offers) * CHEAP_SHARE)]
         _halves(engines(owner, cap), given, offers)
-    if not _moved(grid, owner, items, given, engines, caps[-1], rng, moves):
+    if not _moved(grid, owner, items, given, engines, caps[-1], rng, moves, patience):
         return False
     return _hardened(grid, owner, items, engines, caps, rng, moves // 4)
 
@@ -204,10 +216,6 @@ def _halves(engine: Engine, given: list[bool], offers: Sequence[int]) -> None:
         given[cell] = not gone
 
 
-PATIENCE = 12
-"""Moves tried round one given (``_moved``) before it is put back and another tried."""
-
-
 def _moved(
     grid: RectGrid,
     owner: list[int],
@@ -217,6 +225,7 @@ def _moved(
     cap: int,
     rng: Rng,
     moves: int,
+    patience: int = PATIENCE,
 ) -> bool:
     """Take the givens no removal order got rid of away one at a time: a cell at or round
     one deduction then leaves open moves to a region beside it (never an item, never
@@ -229,7 +238,7 @@ def _moved(
         g = stuck.pop(rng.below(len(stuck)))
         given[g] = False
         now = _open(engines(owner, cap), given)
-        for _ in range(PATIENCE):
+        for _ in range(patience):
             if not now or tries >= moves:
                 break
             check()
