@@ -165,7 +165,7 @@ def yajilin(rng: random.Random) -> str:
     shaded = {c for c in picked if not any(d in picked and d < c for d in grid.neighbours[c])}
     arrows = {c: rng.choice("^v<>") for c in off if c not in shaded}
     blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
-    counts = {c: sum(y in shaded for y in blank.ray(c)) for c in arrows}
+    counts = {c: sum(y in shaded for y in blank.rays[c]) for c in arrows}
     if arrows and rng.random() < 0.25:
         cell = rng.choice(sorted(arrows))
         counts[cell] = max(0, counts[cell] + rng.choice((-1, 1)))

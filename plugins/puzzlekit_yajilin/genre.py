@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -43,10 +44,13 @@ class Board:
     clues: tuple[tuple[str, int] | None, ...]
     """Per cell, its arrow (``^ v < >``) and number, None for a cell to shade or pass."""
 
-    def ray(self, cell: int) -> list[int]:
-        """The cells the arrow at ``cell`` points at, clues left out (never shaded)."""
-        clue = self.clues[cell]
-        return [y for y in self.grid.ray(cell, ARROWS[clue[0]]) if not self.clues[y]] if clue else []
+    @cached_property
+    def rays(self) -> list[list[int]]:
+        """Per cell, the cells its arrow points at but clues (never shaded); once, for every leaf."""
+        rays, clues = self.grid.rays, self.clues
+        return [
+            [y for y in rays[c][ARROWS[k[0]]] if not clues[y]] if (k := clues[c]) else [] for c in range(len(clues))
+        ]
 
     def open_cells(self) -> list[bool]:
         return [clue is None for clue in self.clues]
@@ -91,7 +95,7 @@ class Yajilin(GridGenre):
         shadedloop.add_shaded_loop(model, grid, open_cells, lambda values: not self.accept(board, values), rules)
         for c, clue in enumerate(board.clues):
             if clue:
-                model.add(Count(ARROW, [n + y for y in board.ray(c)], clue[1], what=f"the arrow at {grid.name(c)}"))
+                model.add(Count(ARROW, [n + y for y in board.rays[c]], clue[1], what=f"the arrow at {grid.name(c)}"))
         model.add(Lookahead(TRIAL, probe_rung=2))
         model.cnf = lambda: self.sat_encoding(board)
         return model
@@ -101,14 +105,14 @@ class Yajilin(GridGenre):
         cnf, n = shadedloop.shaded_loop_cnf(board.grid, board.open_cells()), board.grid.n_edges
         for c, clue in enumerate(board.clues):
             if clue:
-                cnf.count([n + y + 1 for y in board.ray(c)], clue[1], clue[1])
+                cnf.count([n + y + 1 for y in board.rays[c]], clue[1], clue[1])
         return cnf.encoding(shadedloop.shaded_loop_refine(board.grid))
 
     def accept(self, board: Board, values: Sequence[int]) -> list[Violation]:
         grid, n = board.grid, board.grid.n_edges
         found = shadedloop.shaded_loop_violations(grid, values, board.open_cells())
         for c, clue in enumerate(board.clues):
-            ray = board.ray(c)
+            ray = board.rays[c]
             if clue and (count := sum(values[n + y] for y in ray)) != clue[1]:
                 message = f"the arrow at {grid.name(c)} points at {count} shaded cells, not {clue[1]}"
                 found.append(Violation("arrow", message, tuple(n + y for y in ray), count < clue[1], (c, *ray)))
@@ -188,18 +192,15 @@ class Yajilin(GridGenre):
         while True:
             out_of_time(request.deadline)
             blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
-            counts = {c: sum(y in shaded for y in blank.ray(c)) for c in arrows}
+            counts = {c: sum(y in shaded for y in blank.rays[c]) for c in arrows}
             board = Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
             outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
             if outcome.status == Status.UNIQUE:
-                rung, trials = (
-                    target_rung(self, request.difficulty),
-                    ClueTrials(self, board, request.max_nodes, request.deadline),
-                )
+                rung, budget = target_rung(self, request.difficulty), (request.max_nodes, request.deadline)
+                trials = ClueTrials(self, board, *budget)
                 if not trials.unique(rung):
                     return None
-                orbits = [[c] for c in arrows]
-                return reduce_clues(self, board, orbits, rung, rng, request.max_nodes, request.deadline, trials)  # type: ignore[no-any-return]
+                return reduce_clues(self, board, [[c] for c in arrows], rung, rng, *budget, trials)  # type: ignore[no-any-return]
             mine = [*loop, *(int(c in shaded) for c in range(grid.n_cells))]
             other = next((s for s in outcome.solutions if list(s) != mine), None)
             if other is None or not shaded:
