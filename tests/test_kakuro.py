@@ -200,3 +200,11 @@ def test_filling_gives_a_layout_up_after_its_steps() -> None:
         fill_runs(grid, runs, Rng("fill"), steps=3)
     values = fill_runs(grid, runs, Rng("fill"))
     assert all((v > 0) == w for v, w in zip(values, white))
+
+
+def test_the_terminal_view_shows_both_sums_of_every_clue_cell() -> None:
+    (puzzle,) = puzzlekit.load("kakuro", SAMPLE)
+    solved = puzzlekit.solve("kakuro", SAMPLE).solutions[0]
+    view = puzzle.genre.pretty(puzzle.instance, [1 << v for v in solved.values]).splitlines()
+    assert view[3].split() == ["\\3", "1", "2", "17\\3", "1", "2"]  # was clipped to two characters: "\3"
+    assert view[1].split() == ["█", "4\\8", "5", "3", "10\\", "█"]

@@ -113,6 +113,7 @@ class Kakuro(GridGenre):
     place_marks = None
     keeps_open = True
     marking = "digits"
+    text_width = 5  # a clue cell shows both sums: 17\3, at most 45\45
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     top_deduction: ClassVar[int | None] = 3
     generate_options: ClassVar[frozenset[str] | None] = frozenset()

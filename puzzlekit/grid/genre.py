@@ -38,6 +38,10 @@ class GridGenre(Genre):
     by default shaded (or a bulb), then marked the other way; None: each value the cell's
     domain allows, in order (Sudoku's digits, Shikaku's numbers)."""
 
+    text_width: ClassVar[int] = 2
+    """Characters per cell in the terminal view (``CellText``): wide enough for the
+    longest mark (Kakuro's ``45\\45`` takes 5)."""
+
     def places(self, instance: Any) -> list[Place]:
         """Every variable's cell, as a square of ``draw_svg``'s drawing, with the marks
         ``place_marks`` (``puzzlekit play``).  A variable the model fixes (a given) is a
@@ -121,7 +125,7 @@ class GridGenre(Genre):
     def _text(
         self, instance: Any, dom: Sequence[int], violations: Sequence[Violation], hint: Sequence[int]
     ) -> CellText:
-        canvas = CellText(self.grid_of(instance), walls=self.walled)
+        canvas = CellText(self.grid_of(instance), width=self.text_width, walls=self.walled)
         tones = self._tones(instance, violations, hint)
         for cell, tone in tones.items():
             canvas.tint(cell, tone)
