@@ -20,7 +20,7 @@ from puzzlekit.api import Puzzle, SolveResult, judge, load, rung_name, solve
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, domains_of, values_of
 from puzzlekit.core.rng import Rng
-from puzzlekit.core.search import Status, count_solutions
+from puzzlekit.core.search import SearchOutcome, Status, count_solutions
 from puzzlekit.errors import LevelError, PuzzlekitError
 from puzzlekit.formats.level import read_blocks, write_block
 from puzzlekit.genre import SOLUTION_SUFFIX, Genre
@@ -364,15 +364,7 @@ def check_brute_force(genre: Genre, boards: int, seed: str = "conformance") -> N
         outcome = count_solutions(model, limit=2, max_nodes=100_000, timeout=None, record=False)
         expected = Status.NONE if not brute else Status.UNIQUE if len(brute) == 1 else Status.MULTIPLE
         board = "\n".join(genre.write(instance))
-        if outcome.status != expected:
-            raise Failed(
-                f"small board {index + 1}: brute force finds {len(brute)}{'+' if len(brute) == 3 else ''} "
-                f"solution(s), the solver says {outcome.status.value}:\n{board}"
-            )
-        for solution in outcome.solutions:
-            # Beyond the enumeration's limit of three, a solution is judged by accept alone.
-            if solution not in brute and genre.accept(instance, solution):
-                raise Failed(f"small board {index + 1}: the solver returned a non-solution:\n{board}")
+        _agrees(genre, instance, brute, expected, outcome, "the solver", f"small board {index + 1}", board)
         if expected == Status.UNIQUE and outcome.solutions[0] != brute[0]:
             raise Failed(f"small board {index + 1}: the solver's solution is not the only one:\n{board}")
         if model.cnf is not None:
@@ -412,14 +404,29 @@ def _learning_agrees(
     model = genre.solving_model(instance)
     with _learning_forced():
         outcome = count_solutions(model, limit=2, max_nodes=100_000, timeout=None, record=False, max_rung=0)
+    _agrees(genre, instance, brute, expected, outcome, "the learning search over Model.cnf", where, board)
+
+
+def _agrees(
+    genre: Genre,
+    instance: object,
+    brute: list[list[int]],
+    expected: Status,
+    outcome: SearchOutcome,
+    who: str,
+    where: str,
+    board: str,
+) -> None:
+    """``who``'s status is enumeration's, and every solution it returned is one."""
     if outcome.status != expected:
         raise Failed(
-            f"{where}: brute force finds {len(brute)}{'+' if len(brute) == 3 else ''} solution(s), the "
-            f"learning search over the model's clause twin (Model.cnf) says {outcome.status.value}:\n{board}"
+            f"{where}: brute force finds {len(brute)}{'+' if len(brute) == 3 else ''} "
+            f"solution(s), {who} says {outcome.status.value}:\n{board}"
         )
     for solution in outcome.solutions:
+        # Beyond the enumeration's limit of three, a solution is judged by accept alone.
         if solution not in brute and genre.accept(instance, solution):
-            raise Failed(f"{where}: the learning search returned a non-solution:\n{board}")
+            raise Failed(f"{where}: {who} returned a non-solution:\n{board}")
 
 
 def check_generates(genre: Genre, size: str | None = None) -> None:
