@@ -189,9 +189,13 @@ class PairReach(Propagator):
             ends = []
             for start in (a, b):
                 prev, cell = -1, start
-                while True:
+                while True:  # a plain loop, not next(genexpr): this walk is a third of the run
                     owner[cell] = label
-                    step = next((y for e, y in adjacent[cell] if dom[e] == TRUE and y != prev), -1)
+                    step = -1
+                    for e, y in adjacent[cell]:
+                        if y != prev and dom[e] == TRUE:
+                            step = y
+                            break
                     if step < 0:
                         break
                     prev, cell = cell, step
@@ -205,12 +209,12 @@ class PairReach(Propagator):
                 continue
             piece[start] = count
             todo = [start]
+            pop, push = todo.pop, todo.append
             while todo:
-                x = todo.pop()
-                for e, y in adjacent[x]:
-                    if dom[e] != FALSE and not owner[y] and piece[y] < 0:
+                for e, y in adjacent[pop()]:
+                    if piece[y] < 0 and not owner[y] and dom[e] != FALSE:
                         piece[y] = count
-                        todo.append(y)
+                        push(y)
             count += 1
         usable = [False] * count  # a piece some pair can pass through
         meets: set[tuple[int, int]] = set()  # (label, piece) and direct meetings
