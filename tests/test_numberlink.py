@@ -11,7 +11,7 @@ from puzzlekit.core import FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import solve_sat
 from puzzlekit.grid import RectGrid
-from puzzlekit.grid.paths import path_values, random_paths, split_paths
+from puzzlekit.grid.paths import path_values, random_paths, split_many, split_paths
 from puzzlekit.testing import PuzzleConformance
 
 # pzprjs's own test data (test/script/numlin.js in robx/pzprjs): its URL and its answer.
@@ -197,3 +197,21 @@ def test_big_boards_are_made_unique_by_local_repairs() -> None:
     assert made.text == again.text
     genre = puzzlekit.load("numberlink", PZPR_URL)[0].genre
     assert solve_sat(genre, made.instance, 2, None).status == puzzlekit.Status.UNIQUE
+
+
+@pytest.mark.parametrize("seed", ["a", "b", "c", "d"])
+def test_split_many_cuts_as_split_paths_does_time_after_time(seed: str) -> None:
+    """The cut spots kept up to date (``split_many``) give the cuts, and leave the random
+    draws, that listing them again per cut gives: the same seed makes the same board."""
+    grid = RectGrid(12, 12)
+    rng = Rng(f"split-many-{seed}")
+    paths = random_paths(grid, rng)
+    drawn = path_values(grid, paths)
+    other = [v if rng.chance(2, 3) else 0 for v in drawn]  # some lines taken out: cut there
+    ours, theirs = [list(p) for p in paths], [list(p) for p in paths]
+    rng_ours, rng_theirs = Rng(f"cut-{seed}"), Rng(f"cut-{seed}")
+    times = 3 + other.count(0) // 4  # far past the cut spots: the rest falls to split_paths
+    done = split_many(grid, ours, other, rng_ours, times)
+    assert done == any([split_paths(grid, theirs, other, rng_theirs) for _ in range(times)])
+    assert ours == theirs and len(ours) > len(paths)
+    assert rng_ours.below(1 << 30) == rng_theirs.below(1 << 30)

@@ -177,7 +177,7 @@ class Numberlink(GridGenre):
                 continue
             open_lines = lines.settled(engine, lines.path_values(grid, paths))
             cuts = 1 + engine.dom[: grid.n_edges].count(BOOL) // 16  # a cut per dozen or so open edges
-            if not any([lines.split_paths(grid, paths, open_lines, rng) for _ in range(cuts)]):
+            if not lines.split_many(grid, paths, open_lines, rng, cuts):
                 return None
             board = Board(grid, tuple(lines.numbers_of(grid, paths)))
         return board if fits(self, target, rung) else None

@@ -189,9 +189,13 @@ class PairReach(Propagator):
             ends = []
             for start in (a, b):
                 prev, cell = -1, start
-                while True:
+                while True:  # a plain loop, not next(genexpr): this walk is a third of the run
                     owner[cell] = label
-                    step = next((y for e, y in adjacent[cell] if dom[e] == TRUE and y != prev), -1)
+                    step = -1
+                    for e, y in adjacent[cell]:
+                        if y != prev and dom[e] == TRUE:
+                            step = y
+                            break
                     if step < 0:
                         break
                     prev, cell = cell, step
@@ -205,12 +209,12 @@ class PairReach(Propagator):
                 continue
             piece[start] = count
             todo = [start]
+            pop, push = todo.pop, todo.append
             while todo:
-                x = todo.pop()
-                for e, y in adjacent[x]:
-                    if dom[e] != FALSE and not owner[y] and piece[y] < 0:
+                for e, y in adjacent[pop()]:
+                    if piece[y] < 0 and not owner[y] and dom[e] != FALSE:
                         piece[y] = count
-                        todo.append(y)
+                        push(y)
             count += 1
         usable = [False] * count  # a piece some pair can pass through
         meets: set[tuple[int, int]] = set()  # (label, piece) and direct meetings
@@ -533,21 +537,57 @@ def path_values(grid: RectGrid, paths: Sequence[Sequence[int]]) -> list[int]:
     return values
 
 
+def cut_spots(
+    grid: RectGrid, paths: Sequence[Sequence[int]], other: Sequence[int], shortest: int = 2
+) -> list[tuple[int, int]]:
+    """Where a path may be cut (path index, cells kept before the cut), in order: at a
+    line ``other`` does not draw, both halves keeping ``shortest`` cells."""
+    edge_of = grid.edge_between
+    return [
+        (i, k)
+        for i, path in enumerate(paths)
+        for k in range(shortest, len(path) - shortest + 1)
+        if not other[edge_of(path[k - 1], path[k])]
+    ]
+
+
+def cut_at(paths: list[list[int]], spots: list[tuple[int, int]], spot: tuple[int, int], shortest: int = 2) -> None:
+    """Cut path ``i`` before its ``k``-th cell and bring ``spots`` (``cut_spots``'s list)
+    up to date in place: what ``cut_spots`` would give for the cut paths."""
+    i, k = spot
+    paths[i : i + 1] = [paths[i][:k], paths[i][k:]]
+    spots[:] = [
+        (j, m) if j < i or (j == i and m <= k - shortest) else (j + 1, m - k if j == i else m)
+        for j, m in spots
+        if j != i or m <= k - shortest or m >= k + shortest
+    ]
+
+
+def split_many(
+    grid: RectGrid, paths: list[list[int]], other: Sequence[int], rng: Rng, times: int, shortest: int = 2
+) -> bool:
+    """``split_paths`` ``times`` times (True when any did), the cut spots listed once and
+    kept up to date instead of listed again per cut: same cuts, same random draws."""
+    spots = cut_spots(grid, paths, other, shortest)
+    done = False
+    for _ in range(times):
+        if spots:
+            cut_at(paths, spots, rng.choice(spots), shortest)
+            done = True
+        else:
+            done = split_paths(grid, paths, other, rng, shortest) or done
+    return done
+
+
 def split_paths(grid: RectGrid, paths: list[list[int]], other: Sequence[int], rng: Rng, shortest: int = 2) -> bool:
     """Change ``paths`` so that the solution ``other`` no longer solves their numbers and
     ``paths`` still does: cut a path in two at a line ``other`` does not draw (both halves
     keeping ``shortest`` cells), or else take a cell only ``other`` uses (its detour) into
     a new path or onto a path's end, or else drop a path ``other`` leaves (its cells stay
     empty); False when none of these can be done."""
-    cuts = [
-        (i, k)
-        for i, path in enumerate(paths)
-        for k in range(shortest, len(path) - shortest + 1)
-        if not other[grid.edge_between(path[k - 1], path[k])]
-    ]
+    cuts = cut_spots(grid, paths, other, shortest)
     if cuts:
-        i, k = rng.choice(cuts)
-        paths[i : i + 1] = [paths[i][:k], paths[i][k:]]
+        cut_at(paths, cuts, rng.choice(cuts), shortest)
         return True
     used = {c for path in paths for c in path}
     detour = [c for c in range(grid.n_cells) if c not in used and any(other[e] for e in grid.loop.node_edges[c])]
