@@ -47,10 +47,8 @@ class Board:
     @cached_property
     def rays(self) -> list[list[int]]:
         """Per cell, the cells its arrow points at but clues (never shaded); once, for every leaf."""
-        rays, clues = self.grid.rays, self.clues
-        return [
-            [y for y in rays[c][ARROWS[k[0]]] if not clues[y]] if (k := clues[c]) else [] for c in range(len(clues))
-        ]
+        ray, clues = self.grid.ray, self.clues
+        return [[y for y in ray(c, ARROWS[k[0]]) if not clues[y]] if (k := clues[c]) else [] for c in range(len(clues))]
 
     def open_cells(self) -> list[bool]:
         return [clue is None for clue in self.clues]

@@ -132,24 +132,10 @@ class RectGrid:
 
     def ray(self, cell: int, direction: int) -> Iterator[int]:
         """The cells from ``cell`` (not included) to the board's edge in one direction."""
-        return iter(self.rays[cell][direction])
-
-    @cached_property
-    def rays(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """Per cell, per direction (NORTH, EAST, SOUTH, WEST), the cells from it (not
-        included) to the board's edge, nearest first: built once, as arrow and sight
-        clues read them at every leaf of a search."""
-        out = []
-        for cell in range(self.n_cells):
-            per: list[tuple[int, ...]] = []
-            for direction in range(4):
-                cells, nxt = [], self.step(cell, direction)
-                while nxt >= 0:
-                    cells.append(nxt)
-                    nxt = self.step(nxt, direction)
-                per.append(tuple(cells))
-            out.append(tuple(per))
-        return tuple(out)
+        nxt = self.step(cell, direction)
+        while nxt >= 0:
+            yield nxt
+            nxt = self.step(nxt, direction)
 
     def sight(self, cell: int, blocked: Callable[[int], bool]) -> tuple[int, ...]:
         """The cells seen from ``cell`` along its row and column, up to the first blocked
