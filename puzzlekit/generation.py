@@ -304,6 +304,7 @@ NEEDED_SAMPLE = 16
 first this many are surely needed (20x20 Fillomino: 6 of 240 in the cheap pass, 125 of 263
 in the second)."""
 NEEDED_RUN = 32
+"""Orbits a pass by halving takes at a time, those ``_surely_kept`` set aside first."""
 LIVE = True
 """Passes below the top difficulty by halving on a live engine (``ClueTrials._halves``)
 where the genre's ``ClueModel`` names its readers; False: one trial per orbit, the
@@ -918,12 +919,16 @@ def make_one(
         with watchdog(deadline):  # genre code that never looks at the clock is stopped too
             return _attempts(genre, request, seed, index, deadline, avoid, rng, target, timed, started, made)
     except Timeout:  # the watchdog fired between two of the attempt loop's own checks
-        raise GenerationError(
-            f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time; "
-            "try another size or difficulty, or a longer --timeout"
-        ) from None
+        raise _not_in_time(genre, request, "") from None
     finally:
         _trials_made.reset(token)
+
+
+def _not_in_time(genre: Genre, request: GenerateRequest, attempts: str) -> GenerationError:
+    return GenerationError(
+        f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time{attempts}; "
+        "try another size or difficulty, or a longer --timeout"
+    )
 
 
 def _attempts(
@@ -962,10 +967,7 @@ def _attempts(
                 proven = any(trials.proves(instance) for trials in made)
                 rung = needed_rung(genre, instance, request.max_nodes, deadline, proven)
         except (_OutOfTime, Timeout):
-            raise GenerationError(
-                f"no {request.difficulty} {genre.name} of {request.cols}x{request.rows} found in time "
-                f"({attempts} attempts); try another size or difficulty, or a longer --timeout"
-            ) from None
+            raise _not_in_time(genre, request, f" ({attempts} attempts)") from None
         if not fits(genre, target, rung):
             continue  # the rung below solves it (or it is not unique): not shipped as harder
         meta = {
