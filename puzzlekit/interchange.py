@@ -231,11 +231,13 @@ def _decode_list(entries: list[tuple[int, str]], genre: Genre, host: Host, name:
 def _plainly_not_a_format(source: str, text: str, genre: Genre, host: Host, name: str | None) -> bool:
     """Can ``decode`` answer None without importing the plugins still pending?  Yes for an
     existing file's path (or ``-``) and for level text of ``genre`` that no loaded format
-    recognises."""
+    recognises, from a file or a library caller's string alike (so ``api.solve(genre, text)``
+    imports that genre's plugin alone)."""
     if any(fmt.matches(text) for fmt in host.loaded.formats()):
         return False
-    if name is None:  # an argument: stdin's "-", or a file's path, is no format's
-        return text == "-" or ("\n" not in text and os.path.isfile(source))
+    if name is None and (text == "-" or ("\n" not in text and os.path.isfile(source))):
+        return True  # an argument: stdin's "-", or a file's path, is no format's
+    name = name or "<string>"
     foreign.refuse(text, name)
     blocks = read_blocks(text[:MAX_PEEK], name)
     if not blocks:

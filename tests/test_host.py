@@ -295,6 +295,19 @@ def test_a_lazy_host_reads_level_text_without_importing_the_other_plugins() -> N
     assert "hashiwokakero" in host.pending
 
 
+def test_solving_level_text_from_python_imports_that_genre_alone() -> None:
+    """A library caller's string of level text is read as a file's would be: no other
+    plugin is imported to ask its formats."""
+    code = (
+        "import sys\n"
+        "from puzzlekit import api\n"
+        "print(api.solve('slitherlink', '3.2\\n...\\n2.3\\n').status.value)\n"
+        "print('plugins:', *sorted({m.split('.')[0] for m in sys.modules if m.startswith('puzzlekit_')}))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "plugins: puzzlekit_slitherlink"
+
+
 IMPORTED = (
     "import sys\n"
     "from puzzlekit.cli.main import main\n"
