@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -81,6 +81,7 @@ class Yajilin(GridGenre):
     rules = (LOOP_DEGREE, EARLY_LOOP, LOOP_OR_SHADED, APART, ARROW, REACH, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
+    top_deduction: ClassVar[int | None] = 3
     bad_levels = ("2x .\n", ". .\n.\n", "2< 1\n")
 
     def parse(self, block: Block) -> Board:
@@ -174,39 +175,45 @@ class Yajilin(GridGenre):
         return bundled_examples(Path(__file__).parent / "examples")
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random loop; off it, shading apart, the rest arrows with the count; per second
-        solution, the shaded cell nearest it turns arrow; then ``reduce_clues`` at the rung."""
-        from puzzlekit.generation import ClueTrials, out_of_time, reduce_clues, target_rung
+        """A random loop; off it, shading apart, the rest arrows with the count (a loop that
+        deduction cannot finish with every off cell an arrow is dropped); while deduction at
+        the rung (hard: medium's) leaves cells open, the shaded cell nearest them turns arrow;
+        then ``reduce_clues`` there, and hard is ``harden``ed at trial."""
+        from puzzlekit.generation import ClueTrials, harden, out_of_time, reduce_clues, target_rung
 
-        grid = RectGrid(request.rows, request.cols)
-        n, loop = grid.n_edges, lines.random_loop(grid, rng, 0.45)
-        off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
-        rng.shuffle(off)
-        shaded: set[int] = set()
-        for c in off:
-            if not shaded.intersection(grid.neighbours[c]):
-                shaded.add(c)
-        arrows = {c: rng.choice("^v<>") for c in off if c not in shaded}
-        while True:
+        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        _, off, shaded = shadedloop.planted_shaded_loop(grid, rng, 0.45)
+        arrows, fix, budget = {c: rng.choice("^v<>") for c in off}, min(rung, 2), (request.max_nodes, request.deadline)
+        if self._left_open(grid, arrows, set(), fix, request.deadline):
+            return None  # the loop itself is not deduced from the cells it passes
+        arrows = {c: k for c, k in arrows.items() if c not in shaded}
+        while opened := self._left_open(grid, arrows, shaded, fix, request.deadline):
             out_of_time(request.deadline)
-            blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
-            counts = {c: sum(y in shaded for y in blank.rays[c]) for c in arrows}
-            board = Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
-            outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
-            if outcome.status == Status.UNIQUE:
-                rung, budget = target_rung(self, request.difficulty), (request.max_nodes, request.deadline)
-                trials = ClueTrials(self, board, *budget)
-                if not trials.unique(rung):
-                    return None
-                return reduce_clues(self, board, [[c] for c in arrows], rung, rng, *budget, trials)  # type: ignore[no-any-return]
-            mine = [*loop, *(int(c in shaded) for c in range(grid.n_cells))]
-            other = next((s for s in outcome.solutions if list(s) != mine), None)
-            if other is None or not shaded:
-                return None
-            differ = [c for c in range(grid.n_cells) if other[n + c] != mine[n + c]]
-            near = min(shaded, key=lambda c: (min((grid.distance(c, d) for d in differ), default=0), rng.below(4)))
+            near = min(shaded, key=lambda c: (min(grid.distance(c, d) for d in opened), rng.below(4)))
             shaded.discard(near)
             arrows[near] = rng.choice("^v<>")
+        trials = ClueTrials(self, self._clued(grid, arrows, shaded), *budget)
+        trials.unique(fix)
+        board = reduce_clues(self, trials.instance, [[c] for c in arrows], fix, rng, *budget, trials)
+        if rung > fix:
+            board = harden(trials, [[c] for c, k in enumerate(board.clues) if k], rung, rng, patience=1)
+        return board  # type: ignore[no-any-return]
+
+    def _clued(self, grid: RectGrid, arrows: dict[int, str], shaded: set[int]) -> Board:
+        """The arrows, each with the count of ``shaded`` cells it points at."""
+        blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
+        return Board(
+            grid,
+            tuple(
+                (k, sum(y in shaded for y in blank.rays[c])) if (k := arrows.get(c)) else None
+                for c in range(grid.n_cells)
+            ),
+        )
+
+    def _left_open(
+        self, grid: RectGrid, arrows: dict[int, str], shaded: set[int], cap: int, deadline: float | None
+    ) -> set[int]:
+        return shadedloop.left_open(self.solving_model(self._clued(grid, arrows, shaded)), grid, cap, deadline)
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(2, rng.between(2, 3)) if rng.chance(1, 2) else RectGrid(3, 2)

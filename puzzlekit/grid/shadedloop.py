@@ -13,18 +13,24 @@ cells never touch side by side, the other cells (clues) are neither.  Variables:
 - ``shaded_loop_cnf(grid, open_cells)``: their clauses (``Cnf`` to add counts to), loops
   cut by ``shaded_loop_refine``;
 - ``shaded_loop_places(canvas, domains, open_cells)``: ``Genre.places`` for the browser,
-  the edges and the open cells both clickable.
+  the edges and the open cells both clickable;
+- ``planted_shaded_loop(grid, rng, share)``: a generator's start, a random loop and the
+  cells off it, shaded apart in random order where they can be;
+- ``left_open(model, grid, cap, deadline)``: the cells deduction capped at ``cap`` leaves
+  open (a generator repairs there, where counting to two would cost a search).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.loops import add_single_loop, loop_violations
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Violation
+from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, exactly, loop_cuts
 from puzzlekit.genre import Place
-from puzzlekit.grid.paths import LoopOrShaded, edge_places
+from puzzlekit.grid.paths import LoopOrShaded, edge_places, random_loop
 from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg
@@ -116,3 +122,32 @@ def shaded_loop_places(canvas: CellSvg, domains: Sequence[int], open_cells: Sequ
             marks = (BOOL, TRUE, FALSE) if domains[n + c] == BOOL else (domains[n + c],)
             out.append(Place(n + c, marks, (a, (b[0], a[1]), b, (a[0], b[1]))))
     return out
+
+
+def planted_shaded_loop(grid: RectGrid, rng: Rng, share: float) -> tuple[list[int], list[int], set[int]]:
+    """A random loop (``paths.random_loop`` to ``share``), the cells off it in random order,
+    and those of them shaded, each where no shaded cell touches it yet: a solution to put
+    clues on (the off cells not shaded)."""
+    loop = random_loop(grid, rng, share)
+    off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
+    rng.shuffle(off)
+    shaded: set[int] = set()
+    for c in off:
+        if not shaded.intersection(grid.neighbours[c]):
+            shaded.add(c)
+    return loop, off, shaded
+
+
+def left_open(model: Model, grid: RectGrid, cap: int, deadline: float | None = None) -> set[int]:
+    """The cells whose shading or a line deduction capped at ``cap`` leaves open, from the
+    model's first state (all of them on a contradiction).  Raises Timeout past ``deadline``."""
+    engine, n = Engine(model, max_rung=cap, deadline=deadline), grid.n_edges
+    if not engine.wired:
+        raise Timeout
+    if not engine.start():
+        return set(range(grid.n_cells))
+    dom = engine.dom
+    edges = {e for e in range(n) if dom[e] & (dom[e] - 1)}
+    return {
+        c for c in range(grid.n_cells) if dom[n + c] & (dom[n + c] - 1) or edges.intersection(grid.loop.node_edges[c])
+    }
