@@ -177,27 +177,29 @@ class Yajilin(GridGenre):
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
         """A random loop; off it, shading apart, the rest arrows with the count (a loop that
         deduction cannot finish with every off cell an arrow is dropped); while deduction at
-        the rung (hard: medium's) leaves cells open, the shaded cell nearest them turns arrow;
-        then ``reduce_clues`` there, and hard is ``harden``ed at trial."""
-        from puzzlekit.generation import ClueTrials, harden, out_of_time, reduce_clues, target_rung
+        the difficulty's rung leaves cells open, the shaded cell nearest them turns arrow.
+        No arrow is blanked: its cell would have to be shaded or passed, which the shading
+        (maximal) and the loop (even) nearly never allow."""
+        from puzzlekit.generation import out_of_time, target_rung
 
-        grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        grid, rung, deadline = (
+            RectGrid(request.rows, request.cols),
+            target_rung(self, request.difficulty),
+            request.deadline,
+        )
         _, off, shaded = shadedloop.planted_shaded_loop(grid, rng, 0.45)
-        arrows, fix, budget = {c: rng.choice("^v<>") for c in off}, min(rung, 2), (request.max_nodes, request.deadline)
-        if self._left_open(grid, arrows, set(), fix, request.deadline):
+        arrows = {c: rng.choice("^v<>") for c in off}
+        if self._left_open(grid, arrows, set(), min(rung, 2), deadline):
             return None  # the loop itself is not deduced from the cells it passes
         arrows = {c: k for c, k in arrows.items() if c not in shaded}
-        while opened := self._left_open(grid, arrows, shaded, fix, request.deadline):
-            out_of_time(request.deadline)
+        while opened := self._left_open(grid, arrows, shaded, min(rung, 2), deadline):
+            if rung > 2 and not self._left_open(grid, arrows, shaded, rung, deadline):
+                return self._clued(grid, arrows, shaded)  # trial finishes what medium leaves open: hard
+            out_of_time(deadline)
             near = min(shaded, key=lambda c: (min(grid.distance(c, d) for d in opened), rng.below(4)))
             shaded.discard(near)
             arrows[near] = rng.choice("^v<>")
-        trials = ClueTrials(self, self._clued(grid, arrows, shaded), *budget)
-        trials.unique(fix)
-        board = reduce_clues(self, trials.instance, [[c] for c in arrows], fix, rng, *budget, trials)
-        if rung > fix:
-            board = harden(trials, [[c] for c, k in enumerate(board.clues) if k], rung, rng, patience=1)
-        return board  # type: ignore[no-any-return]
+        return self._clued(grid, arrows, shaded)
 
     def _clued(self, grid: RectGrid, arrows: dict[int, str], shaded: set[int]) -> Board:
         """The arrows, each with the count of ``shaded`` cells it points at."""
