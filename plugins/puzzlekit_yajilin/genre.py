@@ -182,40 +182,31 @@ class Yajilin(GridGenre):
         (maximal) and the loop (even) nearly never allow."""
         from puzzlekit.generation import out_of_time, target_rung
 
-        grid, rung, deadline = (
-            RectGrid(request.rows, request.cols),
-            target_rung(self, request.difficulty),
-            request.deadline,
-        )
+        grid, deadline = RectGrid(request.rows, request.cols), request.deadline
+        rung = target_rung(self, request.difficulty)
         _, off, shaded = shadedloop.planted_shaded_loop(grid, rng, 0.45)
-        arrows = {c: rng.choice("^v<>") for c in off}
-        if self._left_open(grid, arrows, set(), min(rung, 2), deadline):
+
+        def left(shade: set[int], cap: int) -> set[int]:
+            return shadedloop.left_open(self.solving_model(self._clued(grid, arrows, shade)), grid, cap, deadline)
+
+        arrows = points = {c: rng.choice("^v<>") for c in off}  # a shaded cell turns as the check had it
+        if left(set(), min(rung, 2)):
             return None  # the loop itself is not deduced from the cells it passes
         arrows = {c: k for c, k in arrows.items() if c not in shaded}
-        while opened := self._left_open(grid, arrows, shaded, min(rung, 2), deadline):
-            if rung > 2 and not self._left_open(grid, arrows, shaded, rung, deadline):
+        while opened := left(shaded, min(rung, 2)):
+            if rung > 2 and not left(shaded, rung):
                 return self._clued(grid, arrows, shaded)  # trial finishes what medium leaves open: hard
             out_of_time(deadline)
             near = min(shaded, key=lambda c: (min(grid.distance(c, d) for d in opened), rng.below(4)))
             shaded.discard(near)
-            arrows[near] = rng.choice("^v<>")
-        return self._clued(grid, arrows, shaded)
+            arrows[near] = points[near]
+        return None if rung > 2 else self._clued(grid, arrows, shaded)  # hard: medium finished it
 
     def _clued(self, grid: RectGrid, arrows: dict[int, str], shaded: set[int]) -> Board:
         """The arrows, each with the count of ``shaded`` cells it points at."""
-        blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
-        return Board(
-            grid,
-            tuple(
-                (k, sum(y in shaded for y in blank.rays[c])) if (k := arrows.get(c)) else None
-                for c in range(grid.n_cells)
-            ),
-        )
-
-    def _left_open(
-        self, grid: RectGrid, arrows: dict[int, str], shaded: set[int], cap: int, deadline: float | None
-    ) -> set[int]:
-        return shadedloop.left_open(self.solving_model(self._clued(grid, arrows, shaded)), grid, cap, deadline)
+        rays = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells))).rays
+        counts = {c: sum(y in shaded for y in rays[c]) for c in arrows}
+        return Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(2, rng.between(2, 3)) if rng.chance(1, 2) else RectGrid(3, 2)
