@@ -249,8 +249,8 @@ def test_planted_shaded_loop_and_what_deduction_leaves_open() -> None:
     assert sorted(off) == sorted(set(range(grid.n_cells)) - on) and shaded <= set(off)
     assert not any(b in shaded for a in shaded for b in grid.neighbours[a])
     genre, request, rng = Yajilin(), GenerateRequest(6, 6, "easy"), Rng("t")
-    assert shadedloop.left_open(genre.solving_model(genre.blank(6, 6)), grid, 2)  # nothing to go on
+    assert shadedloop.cells_left_open(genre.solving_model(genre.blank(6, 6)), grid, 2)  # nothing to go on
     board = None
     while board is None:
         board = genre.generate(request, rng)
-    assert shadedloop.left_open(genre.solving_model(board), grid, 1) == set()  # the generator's repair ended
+    assert shadedloop.cells_left_open(genre.solving_model(board), grid, 1) == set()  # the generator's repair ended

@@ -182,12 +182,12 @@ class Yajilin(GridGenre):
         (maximal) and the loop (even) nearly never allow."""
         from puzzlekit.generation import out_of_time, target_rung
 
-        grid, deadline = RectGrid(request.rows, request.cols), request.deadline
+        grid, deadline = lines.grid_of(request.rows, request.cols), request.deadline
         rung = target_rung(self, request.difficulty)
         _, off, shaded = shadedloop.planted_shaded_loop(grid, rng, 0.45)
 
         def left(shade: set[int], cap: int) -> set[int]:
-            return shadedloop.left_open(self.solving_model(self._clued(grid, arrows, shade)), grid, cap, deadline)
+            return shadedloop.cells_left_open(self.solving_model(self._clued(grid, arrows, shade)), grid, cap, deadline)
 
         arrows = points = {c: rng.choice("^v<>") for c in off}  # a shaded cell turns as the check had it
         if left(set(), min(rung, 2)):

@@ -16,22 +16,21 @@ cells never touch side by side, the other cells (clues) are neither.  Variables:
   the edges and the open cells both clickable;
 - ``planted_shaded_loop(grid, rng, share)``: a generator's start, a random loop and the
   cells off it, shaded apart in random order where they can be;
-- ``left_open(model, grid, cap, deadline)``: the cells deduction capped at ``cap`` leaves
-  open (a generator repairs there, where counting to two would cost a search).
+- ``cells_left_open(model, grid, cap, deadline)``: the cells deduction capped at ``cap``
+  leaves open (a generator repairs there, where counting to two would cost a search).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.loops import add_single_loop, loop_violations
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, exactly, loop_cuts
 from puzzlekit.genre import Place
 from puzzlekit.grid.paths import LoopOrShaded, edge_places, random_loop
-from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
+from puzzlekit.grid.shading import add_apart, apart_clauses, left_open, touching_pairs
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg
 
@@ -138,16 +137,10 @@ def planted_shaded_loop(grid: RectGrid, rng: Rng, share: float) -> tuple[list[in
     return loop, off, shaded
 
 
-def left_open(model: Model, grid: RectGrid, cap: int, deadline: float | None = None) -> set[int]:
-    """The cells whose shading or a line deduction capped at ``cap`` leaves open, from the
-    model's first state (all of them on a contradiction).  Raises Timeout past ``deadline``."""
-    engine, n = Engine(model, max_rung=cap, deadline=deadline), grid.n_edges
-    if not engine.wired:
-        raise Timeout
-    if not engine.start():
-        return set(range(grid.n_cells))
-    dom = engine.dom
-    edges = {e for e in range(n) if dom[e] & (dom[e] - 1)}
-    return {
-        c for c in range(grid.n_cells) if dom[n + c] & (dom[n + c] - 1) or edges.intersection(grid.loop.node_edges[c])
-    }
+def cells_left_open(model: Model, grid: RectGrid, cap: int, deadline: float | None = None) -> set[int]:
+    """The cells whose shading or a line ``shading.left_open`` leaves open on ``model``
+    (built round a planted solution): where a generator repairs its clues."""
+    n, out = grid.n_edges, set()
+    for v in left_open(model, cap, deadline):
+        out.update(grid.edge_cells[v] if v < n else (v - n,))
+    return out
