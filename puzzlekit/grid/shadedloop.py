@@ -144,7 +144,7 @@ def planted_shaded_loop(grid: RectGrid, rng: Rng, share: float) -> tuple[list[in
 def cells_left_open(model: Model, grid: RectGrid, cap: int, deadline: float | None = None) -> set[int]:
     """The cells whose shading or a line ``shading.left_open`` leaves open on ``model``
     (built round a planted solution): where a generator repairs its clues."""
-    n, out = grid.n_edges, set()
+    n, out = grid.n_edges, set[int]()
     for v in left_open(model, cap, deadline):
         out.update(grid.edge_cells[v] if v < n else (v - n,))
     return out
