@@ -171,6 +171,14 @@ Version 11, per genre:
   cell at a time until trial is needed.  Every seed and size makes another board.
 - Star Battle: from 14x14 (3 stars) 100 moves round a given while settling (was 12); every
   seed from 14x14 makes another board, smaller boards the same.
+
+Version 12, per genre:
+
+- Yajilin: the fully clued board is repaired by deduction at the difficulty's rung (the
+  shaded cell nearest what stays open turns arrow) instead of counting to two, no arrow is
+  blanked, more cells are shaded (fewest off neighbours first), and hard is a repair state
+  medium leaves open and trial finishes (``top_deduction`` 3).  Every seed and size makes
+  another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -222,3 +222,35 @@ def test_cell_text_gives_plain_and_coloured_views_of_one_drawing() -> None:
     assert canvas.to_text().plain == canvas.plain()
     styles = {str(span.style) for span in canvas.to_text().spans}
     assert "bold red" in styles and "bold yellow" in styles
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (3, 5), (5, 3)])
+def test_ray_walks_the_steps_to_the_edge(rows: int, cols: int) -> None:
+    grid = RectGrid(rows, cols)
+    for cell in range(grid.n_cells):
+        for direction in (NORTH, EAST, SOUTH, WEST):
+            walked, nxt = [], grid.step(cell, direction)
+            while nxt >= 0:
+                walked.append(nxt)
+                nxt = grid.step(nxt, direction)
+            assert list(grid.ray(cell, direction)) == walked
+
+
+def test_planted_shaded_loop_and_what_deduction_leaves_open() -> None:
+    from puzzlekit_yajilin.genre import Yajilin
+
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.genre import GenerateRequest
+    from puzzlekit.grid import shadedloop
+
+    grid = RectGrid(6, 6)
+    loop, off, shaded = shadedloop.planted_shaded_loop(grid, Rng("t"), 0.45)
+    on = {c for c in range(grid.n_cells) if any(loop[e] for e in grid.loop.node_edges[c])}
+    assert sorted(off) == sorted(set(range(grid.n_cells)) - on) and shaded <= set(off)
+    assert not any(b in shaded for a in shaded for b in grid.neighbours[a])
+    genre, request, rng = Yajilin(), GenerateRequest(6, 6, "easy"), Rng("t")
+    assert shadedloop.cells_left_open(genre.solving_model(genre.blank(6, 6)), grid, 2)  # nothing to go on
+    board = None
+    while board is None:
+        board = genre.generate(request, rng)
+    assert shadedloop.cells_left_open(genre.solving_model(board), grid, 1) == set()  # the generator's repair ended

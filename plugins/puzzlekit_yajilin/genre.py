@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Place, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Status, count_solutions
+from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
@@ -81,6 +81,7 @@ class Yajilin(GridGenre):
     rules = (LOOP_DEGREE, EARLY_LOOP, LOOP_OR_SHADED, APART, ARROW, REACH, TRIAL)
     difficulties: ClassVar[dict[str, int]] = {"easy": 1, "medium": 2, "hard": 3}
     generate_options: ClassVar[frozenset[str] | None] = frozenset()
+    top_deduction: ClassVar[int | None] = 3
     bad_levels = ("2x .\n", ". .\n.\n", "2< 1\n")
 
     def parse(self, block: Block) -> Board:
@@ -174,39 +175,38 @@ class Yajilin(GridGenre):
         return bundled_examples(Path(__file__).parent / "examples")
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """A random loop; off it, shading apart, the rest arrows with the count; per second
-        solution, the shaded cell nearest it turns arrow; then ``reduce_clues`` at the rung."""
-        from puzzlekit.generation import ClueTrials, out_of_time, reduce_clues, target_rung
+        """A random loop; off it, shading apart, the rest arrows with the count (a loop that
+        deduction cannot finish with every off cell an arrow is dropped); while deduction at
+        the difficulty's rung leaves cells open, the shaded cell nearest them turns arrow.
+        No arrow is blanked: its cell would have to be shaded or passed, which the shading
+        (maximal) and the loop (even) nearly never allow."""
+        from puzzlekit.generation import out_of_time, target_rung
 
-        grid = RectGrid(request.rows, request.cols)
-        n, loop = grid.n_edges, lines.random_loop(grid, rng, 0.45)
-        off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
-        rng.shuffle(off)
-        shaded: set[int] = set()
-        for c in off:
-            if not shaded.intersection(grid.neighbours[c]):
-                shaded.add(c)
-        arrows = {c: rng.choice("^v<>") for c in off if c not in shaded}
-        while True:
-            out_of_time(request.deadline)
-            blank = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells)))
-            counts = {c: sum(y in shaded for y in blank.rays[c]) for c in arrows}
-            board = Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
-            outcome = count_solutions(self.solving_model(board), 2, request.max_nodes, None, record=False)
-            if outcome.status == Status.UNIQUE:
-                rung, budget = target_rung(self, request.difficulty), (request.max_nodes, request.deadline)
-                trials = ClueTrials(self, board, *budget)
-                if not trials.unique(rung):
-                    return None
-                return reduce_clues(self, board, [[c] for c in arrows], rung, rng, *budget, trials)  # type: ignore[no-any-return]
-            mine = [*loop, *(int(c in shaded) for c in range(grid.n_cells))]
-            other = next((s for s in outcome.solutions if list(s) != mine), None)
-            if other is None or not shaded:
-                return None
-            differ = [c for c in range(grid.n_cells) if other[n + c] != mine[n + c]]
-            near = min(shaded, key=lambda c: (min((grid.distance(c, d) for d in differ), default=0), rng.below(4)))
+        grid, deadline = lines.grid_of(request.rows, request.cols), request.deadline
+        rung = target_rung(self, request.difficulty)
+        _, off, shaded = shadedloop.planted_shaded_loop(grid, rng, 0.45)
+
+        def left(shade: set[int], cap: int) -> set[int]:
+            return shadedloop.cells_left_open(self.solving_model(self._clued(grid, arrows, shade)), grid, cap, deadline)
+
+        arrows = points = {c: rng.choice("^v<>") for c in off}  # a shaded cell turns as the check had it
+        if left(set(), min(rung, 2)):
+            return None  # the loop itself is not deduced from the cells it passes
+        arrows = {c: k for c, k in arrows.items() if c not in shaded}
+        while opened := left(shaded, min(rung, 2)):
+            if rung > 2 and not left(shaded, rung):
+                return self._clued(grid, arrows, shaded)  # trial finishes what medium leaves open: hard
+            out_of_time(deadline)
+            near = min(shaded, key=lambda c: (min(grid.distance(c, d) for d in opened), rng.below(4)))
             shaded.discard(near)
-            arrows[near] = rng.choice("^v<>")
+            arrows[near] = points[near]
+        return None if rung > 2 else self._clued(grid, arrows, shaded)  # hard: medium finished it
+
+    def _clued(self, grid: RectGrid, arrows: dict[int, str], shaded: set[int]) -> Board:
+        """The arrows, each with the count of ``shaded`` cells it points at."""
+        rays = Board(grid, tuple((arrows[c], 0) if c in arrows else None for c in range(grid.n_cells))).rays
+        counts = {c: sum(y in shaded for y in rays[c]) for c in arrows}
+        return Board(grid, tuple((arrows[c], counts[c]) if c in arrows else None for c in range(grid.n_cells)))
 
     def small_board(self, rng: Rng) -> Board:
         grid = RectGrid(2, rng.between(2, 3)) if rng.chance(1, 2) else RectGrid(3, 2)

@@ -20,6 +20,7 @@ given ends, a loop through chosen cells) reuses the parts:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from itertools import pairwise
 
 from puzzlekit.core.engine import Engine
@@ -754,12 +755,19 @@ class LoopOrShaded(Propagator):
         }.get(str(note), f"{where} is not shaded, so the loop passes it, and only these two ways are open")
 
 
+@lru_cache(maxsize=8)
+def grid_of(rows: int, cols: int) -> RectGrid:
+    """One ``RectGrid`` per size, built once (it never changes): a generator's attempts each
+    want one, and building a 20x20 costs about as much as a deduction on it."""
+    return RectGrid(rows, cols)
+
+
 def random_loop(grid: RectGrid, rng: Rng, share: float = 0.5) -> list[int]:
     """The edge values (1 a line) of a random simple loop through cell centres: the
     boundary of a region of the squares between four centres, grown at random from one
     square, each flip keeping it one piece without holes (``flip_keeps_simple``), to
     ``share`` of the squares.  A loop genre's generator's start (Yajilin)."""
-    squares = RectGrid(grid.rows - 1, grid.cols - 1)
+    squares = grid_of(grid.rows - 1, grid.cols - 1)
     inside = {rng.below(squares.n_cells)}
     for _ in range(int(share * squares.n_cells) * 4):
         edge = [y for c in inside for y in squares.neighbours[c] if y not in inside]

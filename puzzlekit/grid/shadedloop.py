@@ -13,7 +13,11 @@ cells never touch side by side, the other cells (clues) are neither.  Variables:
 - ``shaded_loop_cnf(grid, open_cells)``: their clauses (``Cnf`` to add counts to), loops
   cut by ``shaded_loop_refine``;
 - ``shaded_loop_places(canvas, domains, open_cells)``: ``Genre.places`` for the browser,
-  the edges and the open cells both clickable.
+  the edges and the open cells both clickable;
+- ``planted_shaded_loop(grid, rng, share)``: a generator's start, a random loop and the
+  cells off it, shaded apart in random order where they can be;
+- ``cells_left_open(model, grid, cap, deadline)``: the cells deduction capped at ``cap``
+  leaves open (a generator repairs there, where counting to two would cost a search).
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ from collections.abc import Callable, Sequence
 
 from puzzlekit.core.loops import add_single_loop, loop_violations
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Rule, Violation
+from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, exactly, loop_cuts
 from puzzlekit.genre import Place
-from puzzlekit.grid.paths import LoopOrShaded, edge_places
-from puzzlekit.grid.shading import add_apart, apart_clauses, touching_pairs
+from puzzlekit.grid.paths import LoopOrShaded, edge_places, random_loop
+from puzzlekit.grid.shading import add_apart, apart_clauses, left_open, touching_pairs
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg
 
@@ -115,4 +120,31 @@ def shaded_loop_places(canvas: CellSvg, domains: Sequence[int], open_cells: Sequ
             a, b = (x + quarter, y + quarter), (x + 3 * quarter, y + 3 * quarter)
             marks = (BOOL, TRUE, FALSE) if domains[n + c] == BOOL else (domains[n + c],)
             out.append(Place(n + c, marks, (a, (b[0], a[1]), b, (a[0], b[1]))))
+    return out
+
+
+def planted_shaded_loop(grid: RectGrid, rng: Rng, share: float) -> tuple[list[int], list[int], set[int]]:
+    """A random loop (``paths.random_loop`` to ``share``), the cells off it (in random order,
+    then those with the fewest off neighbours first), and those of them shaded, each where
+    no shaded cell touches it yet: a solution to put clues on (the off cells not shaded).
+    The order shades more cells than a random one: a 20x20 Yajilin needs trial (hard) about
+    ten times as often."""
+    loop = random_loop(grid, rng, share)
+    off = [c for c in range(grid.n_cells) if not any(loop[e] for e in grid.loop.node_edges[c])]
+    rng.shuffle(off)
+    offs = set(off)  # fewest off neighbours first, so more get shaded: fewer clues, harder boards
+    off.sort(key=lambda c: sum(y in offs for y in grid.neighbours[c]))
+    shaded: set[int] = set()
+    for c in off:
+        if not shaded.intersection(grid.neighbours[c]):
+            shaded.add(c)
+    return loop, off, shaded
+
+
+def cells_left_open(model: Model, grid: RectGrid, cap: int, deadline: float | None = None) -> set[int]:
+    """The cells whose shading or a line ``shading.left_open`` leaves open on ``model``
+    (built round a planted solution): where a generator repairs its clues."""
+    n, out = grid.n_edges, set[int]()
+    for v in left_open(model, cap, deadline):
+        out.update(grid.edge_cells[v] if v < n else (v - n,))
     return out

@@ -131,11 +131,12 @@ class RectGrid:
         return self.cell(r + dr * distance, c + dc * distance)
 
     def ray(self, cell: int, direction: int) -> Iterator[int]:
-        """The cells from ``cell`` (not included) to the board's edge in one direction."""
-        nxt = self.step(cell, direction)
-        while nxt >= 0:
-            yield nxt
-            nxt = self.step(nxt, direction)
+        """The cells from ``cell`` (not included) to the board's edge in one direction (a
+        range, not steps: Yajilin builds every arrow's ray per model)."""
+        w, c = self.cols, cell % self.cols
+        if direction % 2:
+            return iter(range(cell + 1, cell - c + w) if direction == 1 else range(cell - 1, cell - c - 1, -1))
+        return iter(range(cell - w, -1, -w) if direction == 0 else range(cell + w, self.n_cells, w))
 
     def sight(self, cell: int, blocked: Callable[[int], bool]) -> tuple[int, ...]:
         """The cells seen from ``cell`` along its row and column, up to the first blocked
