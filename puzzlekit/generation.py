@@ -46,7 +46,7 @@ from puzzlekit.puzzle import rung_name
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 11
+GENERATOR_VERSION = 12
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
@@ -59,8 +59,8 @@ below; every other genre makes the same puzzles as version 6 did for another see
 8: the generators of Numberlink, Heyawake, Fillomino and Norinori, below; the version is part
 of every seed, so every other genre makes the puzzles of version 7 for other seeds;
 9: Heyawake's hard, below; likewise every other genre makes version 8's puzzles for other seeds;
-10 and 11: the genres listed below, every other genre making the previous version's puzzles
-for other seeds).
+10, 11 and 12: the genres listed below, every other genre making the previous version's
+puzzles for other seeds).
 
 Version 6, per genre:
 
