@@ -39,7 +39,19 @@ class Regions:
         for a, b in grid.edge_cells:
             if labels[a] == labels[b]:
                 joined.union(a, b)
-        roots = [joined.find(cell) for cell in range(grid.n_cells)]
+        self._own([joined.find(cell) for cell in range(grid.n_cells)], grid, word)
+
+    @classmethod
+    def of_pieces(cls, grid: RectGrid, labels: Sequence[object], word: str = "region") -> Regions:
+        """``Regions(grid, labels, word)`` where each label is known to be one connected
+        piece (a room cutter's rectangles): no flood, for a generator that builds its
+        regions again after every change."""
+        regions = cls.__new__(cls)
+        regions._own(labels, grid, word)
+        return regions
+
+    def _own(self, roots: Sequence[object], grid: RectGrid, word: str) -> None:
+        """Number the pieces ``roots`` names (one label per piece) by their first cell."""
         number = {root: i for i, root in enumerate(dict.fromkeys(roots))}
         self.grid = grid
         self.word = word
@@ -218,7 +230,7 @@ class RoomCutter:
 
     def rooms(self, word: str = "room") -> tuple[Regions, tuple[int, ...]]:
         """The rooms as ``Regions``, and per room its shaded cells (its number)."""
-        rooms, values = Regions(self.grid, self.owner, word), self.shading.values
+        rooms, values = Regions.of_pieces(self.grid, self.owner, word), self.shading.values
         return rooms, tuple(sum(values[c] for c in cells) for cells in rooms.cells)
 
     def split(self, k: int) -> bool:
