@@ -179,7 +179,6 @@ Version 12, per genre:
   blanked, more cells are shaded (fewest off neighbours first), and hard is a repair state
   medium leaves open and trial finishes (``top_deduction`` 3).  Every seed and size makes
   another board.
-
 - Heyawake: easy (settled at rung 1) cuts rooms of up to 8 cells first (was 12): every easy
   seed and size makes another board; medium and hard boards are the same.
 """
