@@ -62,7 +62,7 @@ class Hitori(NumberedShading):
         grid = instance.grid
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
         APART_ONCE.add_to(model, grid)
-        Repeats(instance.grid, instance.numbers).add_to(model, TWINS, PATTERNS)
+        Repeats.of(instance.grid, instance.numbers).add_to(model, TWINS, PATTERNS)
         WAYS_OUT_ONCE.add_to(model, grid)
         model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
         model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
@@ -74,7 +74,7 @@ class Hitori(NumberedShading):
         pair of twins; the unshaded area joined by lazy cuts."""
         grid = instance.grid
         cnf = Cnf(grid.n_cells)
-        cnf.add(*apart_clauses(grid, lambda c: c + 1), *Repeats(grid, instance.numbers).clauses(lambda c: c + 1))
+        cnf.add(*apart_clauses(grid, lambda c: c + 1), *Repeats.of(grid, instance.numbers).clauses(lambda c: c + 1))
 
         def refine(values: list[int]) -> list[list[int]]:
             return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
@@ -88,7 +88,8 @@ class Hitori(NumberedShading):
     def accept(self, instance: NumberBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, and a number left
         unshaded twice in a line (an ``UNMARKED`` cell is not unshaded yet)."""
-        return self.touching_and_split(instance, values) + Repeats(instance.grid, instance.numbers).violations(values)
+        repeats = Repeats.of(instance.grid, instance.numbers)
+        return self.touching_and_split(instance, values) + repeats.violations(values)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
+from puzzlekit.core.clock import tick
 from puzzlekit.core.model import BOOL, Model, Propagator, Rung
 from puzzlekit.grid.topology import RectGrid
 
@@ -54,9 +55,12 @@ class SharedPropagators:
         return tuple(scratch.propagators)
 
     def add_to(self, model: Model, grid: RectGrid) -> None:
-        """Add the grid's propagators to ``model`` (its cells are variables 0..n_cells-1)."""
-        for prop in self.made(grid):
-            model.add(prop)
+        """Add the grid's propagators to ``model`` (its cells are variables 0..n_cells-1),
+        in one step: their rungs were checked against the ladder when they were made."""
+        if model.ladder != self.ladder:
+            raise ValueError("the model's ladder is not the one the shared propagators were made for")
+        tick()
+        model.propagators.extend(self.made(grid))
 
 
 def assert_unchanged(props: Iterable[Propagator], run: Callable[[], object]) -> None:
