@@ -62,3 +62,18 @@ def test_the_same_in_another_process_with_another_hash_seed() -> None:
     }
     rng = Rng("x")
     assert outputs == {f"{[rng.below(1000) for _ in range(5)]}\n"}
+
+
+def test_shuffle_draws_below_for_each_place_from_the_top() -> None:
+    """``shuffle`` is written out for speed: it must stay Fisher-Yates on ``below`` draws,
+    leaving the generator where those draws would (a generator's boards depend on both)."""
+    for seed in ("a", "bench-0", "bench-4"):
+        fast, slow = Rng(seed), Rng(seed)
+        for n in (0, 1, 2, 3, 7, 20, 400):
+            items, expected = list(range(n)), list(range(n))
+            fast.shuffle(items)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected
+        assert fast.next64() == slow.next64()

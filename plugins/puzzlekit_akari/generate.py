@@ -4,7 +4,6 @@ numbers taken away while the board stays solvable at the target rung."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 
 from puzzlekit.core import BOOL, Engine
 from puzzlekit.core.rng import Rng
@@ -14,12 +13,6 @@ from puzzlekit_akari.model import AkariClues
 
 BLACK = (1, 5)
 """The chance of each cell (each symmetry orbit) starting black, as Tatham's 20%."""
-
-
-@lru_cache(maxsize=8)
-def grid_of(rows: int, cols: int) -> RectGrid:
-    """One grid per size for every attempt (building a big one takes milliseconds)."""
-    return RectGrid(rows, cols)
 
 
 def numbered(grid: RectGrid, black: set[int], bulbs: set[int]) -> Board:

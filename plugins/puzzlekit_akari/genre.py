@@ -12,10 +12,10 @@ from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, marks_of, read_grid, read_state, write_grid
+from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, grid_of, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
-from puzzlekit_akari.generate import grid_of, layout, solved, twins_near
+from puzzlekit_akari.generate import layout, solved, twins_near
 from puzzlekit_akari.model import LADDER, TRIAL, AkariClues, encode
 from puzzlekit_akari.rules import LIGHT, NUMBER, SETS, SIGHT
 

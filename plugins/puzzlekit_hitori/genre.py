@@ -5,11 +5,10 @@ Built on the grid toolkit and the public API only."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-from puzzlekit import Model, Propagator, Rule, Rung, Violation, bundled_examples
+from puzzlekit import Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
@@ -18,11 +17,13 @@ from puzzlekit.grid import (
     NumberedShading,
     RectGrid,
     Repeats,
+    SharedPropagators,
     StaysConnected,
     add_apart,
     add_ways_out,
     any_touching,
     apart_clauses,
+    grid_of,
     piece_cuts,
 )
 
@@ -41,6 +42,10 @@ PATTERNS = Rule("line-patterns", 2, "What every way to keep at most one of a lin
 WAY_OUT = Rule("way-out", 2, "An unshaded cell with one neighbour left unshaded leaves by it: that one is unshaded.")
 AREA = Rule("one-area", 3, "The unshaded cells form one area: a cell that would cut it in two is unshaded.")
 TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
+APART_ONCE = SharedPropagators(LADDER, lambda add, grid: add_apart(add, APART, grid))
+WAYS_OUT_ONCE = SharedPropagators(LADDER, lambda add, grid: add_ways_out(add, WAY_OUT, grid))
+"""Stateless and the same for every board of a grid: made once, not per round's model
+(14% of 20x20 easy's time)."""
 
 
 class Hitori(NumberedShading):
@@ -56,12 +61,9 @@ class Hitori(NumberedShading):
     def build(self, instance: NumberBoard) -> Model:
         grid = instance.grid
         model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        apart, ways_out = _fixed(grid)
-        for prop in apart:
-            model.add(prop)
-        Repeats(instance.grid, instance.numbers).add_to(model, TWINS, PATTERNS)
-        for prop in ways_out:
-            model.add(prop)
+        APART_ONCE.add_to(model, grid)
+        Repeats.of(instance.grid, instance.numbers).add_to(model, TWINS, PATTERNS)
+        WAYS_OUT_ONCE.add_to(model, grid)
         model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
         model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
@@ -72,7 +74,7 @@ class Hitori(NumberedShading):
         pair of twins; the unshaded area joined by lazy cuts."""
         grid = instance.grid
         cnf = Cnf(grid.n_cells)
-        cnf.add(*apart_clauses(grid, lambda c: c + 1), *Repeats(grid, instance.numbers).clauses(lambda c: c + 1))
+        cnf.add(*apart_clauses(grid, lambda c: c + 1), *Repeats.of(grid, instance.numbers).clauses(lambda c: c + 1))
 
         def refine(values: list[int]) -> list[list[int]]:
             return piece_cuts(grid.neighbours, grid.pieces(lambda c: not values[c]), lambda c: -c - 1)
@@ -86,7 +88,8 @@ class Hitori(NumberedShading):
     def accept(self, instance: NumberBoard, values: Sequence[int]) -> list[Violation]:
         """From the rules alone: touching shaded cells, a split area, and a number left
         unshaded twice in a line (an ``UNMARKED`` cell is not unshaded yet)."""
-        return self.touching_and_split(instance, values) + Repeats(instance.grid, instance.numbers).violations(values)
+        repeats = Repeats.of(instance.grid, instance.numbers)
+        return self.touching_and_split(instance, values) + repeats.violations(values)
 
     def example_paths(self) -> list[Path]:
         return bundled_examples(Path(__file__).parent / "examples")
@@ -101,7 +104,7 @@ class Hitori(NumberedShading):
         top, all of them until the rung below no longer solves it."""
         from puzzlekit.generation import is_top, target_rung, unique_at
 
-        grid = _grid(request.rows, request.cols)
+        grid = grid_of(request.rows, request.cols)
         shaded = self.shading(grid, rng)
         numbers = under_shaded(grid, latin_rectangle(grid, rng), shaded, shaded, rng)
         rung, budget, deadline = target_rung(self, request.difficulty), request.max_nodes, request.deadline
@@ -131,21 +134,6 @@ class Hitori(NumberedShading):
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
         top = max(grid.rows, grid.cols)
         return NumberBoard(grid, tuple(None if rng.chance(1, 6) else rng.between(1, top) for _ in range(grid.n_cells)))
-
-
-_grid = lru_cache(maxsize=4)(RectGrid)
-"""One grid per size for all attempts: a 20x20 takes ~20 attempts, and building its grid
-was 8% of each."""
-
-
-@lru_cache(maxsize=4)
-def _fixed(grid: RectGrid) -> tuple[list[Propagator], list[Propagator]]:
-    """The propagators every board of ``grid`` has (apart, ways out), made once: they keep
-    no state, and a generator builds a model per round (14% of 20x20 easy's time)."""
-    apart, ways_out = Model(LADDER), Model(LADDER)
-    add_apart(apart.add, APART, grid)
-    add_ways_out(ways_out.add, WAY_OUT, grid)
-    return apart.propagators, ways_out.propagators
 
 
 def latin_rectangle(grid: RectGrid, rng: Rng) -> list[int]:

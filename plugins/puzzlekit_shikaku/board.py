@@ -10,14 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
 from puzzlekit import Block, Violation
 from puzzlekit.core import fixed_values
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.grid import Placements, RectGrid, letter_pieces, rectangles, region_letters, write_grid
+from puzzlekit.grid import Placements, RectGrid, grid_of, letter_pieces, rectangles, region_letters, write_grid
 
-grid_of = cache(RectGrid)
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SIDE = 60
 

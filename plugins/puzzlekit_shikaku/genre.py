@@ -12,7 +12,7 @@ from puzzlekit.core import Lookahead, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, GridGenre, NoRoom, Placements, cells_of, cut_rectangles, rectangles
+from puzzlekit.grid import Canvas, GridGenre, NoRoom, Placements, cells_of, cut_rectangles, grid_of, rectangles
 from puzzlekit.pictures import CellText, Tone
 from puzzlekit_shikaku import board as text
 from puzzlekit_shikaku.board import Board, violations
@@ -146,7 +146,7 @@ class Shikaku(GridGenre):
         regions = cut_rectangles(rows, cols, rng, 12)
         cells = [rng.choice(cells) for cells in regions]
         shapes = partial(rectangles, rows, cols)
-        moving = MovingClues(text.grid_of(rows, cols), regions, cells, shapes, deduction, lambda i: f"number {i + 1}")
+        moving = MovingClues(grid_of(rows, cols), regions, cells, shapes, deduction, lambda i: f"number {i + 1}")
         if not climb(moving, target_rung(self, request.difficulty), rng, request.deadline):
             return None
         return Board(rows, cols, tuple(sorted((cell, len(region)) for cell, region in zip(moving.cells, regions))))

@@ -15,7 +15,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, paint_shading, shadedloop, write_grid
+from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, grid_of, paint_shading, shadedloop, write_grid
 from puzzlekit.grid import paths as lines
 from puzzlekit.pictures import CellSvg, Tone
 
@@ -182,7 +182,7 @@ class Yajilin(GridGenre):
         (maximal) and the loop (even) nearly never allow."""
         from puzzlekit.generation import out_of_time, target_rung
 
-        grid, deadline = lines.grid_of(request.rows, request.cols), request.deadline
+        grid, deadline = grid_of(request.rows, request.cols), request.deadline
         rung = target_rung(self, request.difficulty)
         _, off, shaded = shadedloop.planted_shaded_loop(grid, rng, 0.45)
 

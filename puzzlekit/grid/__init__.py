@@ -50,7 +50,9 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
   (Hitori); ``OneWayOut``, ``add_ways_out``: an unshaded cell's last way out;
   ``SeesExactly``, ``seen``, ``sight_clauses``: sight lines (Kurodoko's count);
-  ``NumberedShading``, ``NumberBoard``: a base for shading genres with a number per cell.
+  ``NumberedShading``, ``NumberBoard``: a base for shading genres with a number per cell;
+- ``SharedPropagators``, ``grid_of``, ``assert_unchanged``: stateless propagators made once
+  per grid and shared by every model of it (a generator's rounds), one grid per size.
 """
 
 from puzzlekit.grid.bits import cells_of
@@ -87,6 +89,7 @@ from puzzlekit.grid.numberfill import (
     sized_regions_twin,
 )
 from puzzlekit.grid.numberfillgenre import FillBoard, NumberFill
+from puzzlekit.grid.pergrid import SharedPropagators, assert_unchanged, grid_of
 from puzzlekit.grid.placements import NoRoom, Placements, cut_rectangles, rectangles
 from puzzlekit.grid.placing import MovingClues, climb
 from puzzlekit.grid.regions import (
@@ -198,6 +201,7 @@ __all__ = [
     "RunSum",
     "SeesExactly",
     "Shading",
+    "SharedPropagators",
     "StaysConnected",
     "SumClimb",
     "TwinPatterns",
@@ -207,6 +211,7 @@ __all__ = [
     "add_ways_out",
     "any_touching",
     "apart_clauses",
+    "assert_unchanged",
     "black_near",
     "block_clauses",
     "board_rows",
@@ -219,6 +224,7 @@ __all__ = [
     "fill_runs",
     "full_blocks",
     "given_mask",
+    "grid_of",
     "grown_regions",
     "has_pool",
     "join_layers",

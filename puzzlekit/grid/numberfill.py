@@ -141,7 +141,7 @@ class RoomToGrow(Propagator):
     KEEP = 4096
 
     def __init__(self, rule: Rule, grid: RectGrid) -> None:
-        self.rule, self.grid, self.bits = rule, grid, BitGrid(grid)
+        self.rule, self.grid, self.bits = rule, grid, _bit_grid(grid)
         self.learnt: dict[tuple[int, int, int], Steps | None] = {}
         self.last: dict[int, tuple[int, int, list[tuple[int, Steps]]]] = {}
         """Per number, the masks of its last ``_number`` and what each piece said."""
@@ -249,7 +249,7 @@ class GivenCells(Propagator):
 
     def __init__(self, rule: Rule, grid: RectGrid, givens: Sequence[int], largest: int) -> None:
         self.rule, self.grid, self.givens, self.largest = rule, grid, list(givens), largest
-        self.bits = BitGrid(grid)
+        self.bits = _bit_grid(grid)
         self.applied: int | None = None
 
     def propagate(self, engine: Engine) -> bool:
@@ -348,6 +348,11 @@ pass, 3 refused 96 of the 177 givens it kept and 5 refused 119; judged again per
 @functools.lru_cache(maxsize=256)
 def _box(rows: int, cols: int) -> RectGrid:
     return RectGrid(rows, cols)
+
+
+_bit_grid = functools.lru_cache(maxsize=256)(BitGrid)
+"""One ``BitGrid`` per grid (it is never changed once made): a generator judges hundreds of
+windows a board, each with its ``RoomToGrow`` and open domains, on a few dozen box sizes."""
 
 
 def window_deduces(
@@ -596,7 +601,7 @@ def open_domains(grid: RectGrid, givens: Sequence[int], largest: int, bits: BitG
     cell's, a given number (its region may hold a given) or at most the cells of its piece of
     open cells (a region without a given lies within it).  Smaller domains, same solutions."""
     out = given_mask(givens, largest)
-    numbers, bits = 0, bits or BitGrid(grid)
+    numbers, bits = 0, bits or _bit_grid(grid)
     for g in givens:
         numbers |= 1 << g if 0 < g <= largest else 0
     for piece in bits.pieces(sum(1 << c for c, g in enumerate(givens) if not g)):

@@ -20,7 +20,6 @@ given ends, a loop through chosen cells) reuses the parts:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from itertools import pairwise
 
 from puzzlekit.core.engine import Engine
@@ -30,6 +29,7 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, SatEncoding, exactly
 from puzzlekit.formats.level import Block
 from puzzlekit.genre import Place
+from puzzlekit.grid.pergrid import grid_of
 from puzzlekit.grid.text import read_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText
@@ -753,13 +753,6 @@ class LoopOrShaded(Propagator):
             "closed": f"the loop cannot pass {where} (fewer than two ways open), so it is shaded",
             "shaded": f"{where} is shaded, and no line passes a shaded cell",
         }.get(str(note), f"{where} is not shaded, so the loop passes it, and only these two ways are open")
-
-
-@lru_cache(maxsize=8)
-def grid_of(rows: int, cols: int) -> RectGrid:
-    """One ``RectGrid`` per size, built once (it never changes): a generator's attempts each
-    want one, and building a 20x20 costs about as much as a deduction on it."""
-    return RectGrid(rows, cols)
 
 
 def random_loop(grid: RectGrid, rng: Rng, share: float = 0.5) -> list[int]:

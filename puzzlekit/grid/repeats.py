@@ -18,6 +18,7 @@ Variable ``c`` is cell ``c``'s boolean (1 shaded), as ``add_apart`` assumes by d
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import FALSE, TRUE, Model, Propagator, Rule, Violation
@@ -53,16 +54,18 @@ class TwinPatterns(Propagator):
         self.rule, self.what, self.group = rule, what, tuple(group)
         near = {n for c in group for n in grid.neighbours[c]}
         self.watches = tuple(sorted(near | set(group)))
-        self.around = {c: sum(1 << n for n in grid.neighbours[c]) for c in group}
+        masks = near_masks(grid)
+        self.around = {c: masks[c] for c in group}
         self.ways: list[tuple[int, int, int]] = []
         """(the cell kept or -1, the shaded cells as a mask, the cells beside them): the
         ways whose shaded cells do not touch each other."""
+        everything = sum(1 << c for c in group)
         for keep in (-1, *group):
-            shaded = [c for c in group if c != keep]
-            mask = sum(1 << c for c in shaded)
+            mask = everything if keep < 0 else everything ^ 1 << keep
             beside = 0
-            for c in shaded:
-                beside |= self.around[c]
+            for c in group:
+                if c != keep:
+                    beside |= masks[c]
             if not beside & mask:
                 self.ways.append((keep, mask, beside))
 
@@ -104,6 +107,13 @@ class TwinPatterns(Propagator):
         return f"every way to leave at most one of {self.what} unshaded {verb} it"
 
 
+@lru_cache(maxsize=4)
+def near_masks(grid: RectGrid) -> tuple[int, ...]:
+    """Per cell the mask of its neighbours, once per grid (a generator makes a model per
+    round, and these were a third of making its ``TwinPatterns``)."""
+    return tuple(sum(1 << n for n in near) for near in grid.neighbours)
+
+
 class Repeats:
     """The groups of a board whose cells carry ``labels`` (None: a cell without one)."""
 
@@ -120,6 +130,13 @@ class Repeats:
             self.groups += [
                 (f"the {label}s of {name}", tuple(cells)) for label, cells in same.items() if len(cells) > 1
             ]
+
+    @staticmethod
+    @lru_cache(maxsize=4)
+    def of(grid: RectGrid, labels: tuple[Hashable | None, ...]) -> Repeats:
+        """``Repeats(grid, labels)``, made once for the last few boards: a generator's
+        round builds the model and judges each leaf with ``accept``, both from the groups."""
+        return Repeats(grid, labels)
 
     def add_to(self, model: Model, twins: Rule, patterns: Rule | None = None) -> None:
         """``Twins`` per group under ``twins``, and ``TwinPatterns`` under ``patterns``."""
