@@ -164,25 +164,74 @@ class SumClimb:
         self.engine = Engine(self.model, max_rung=top, deadline=deadline)
         if not self.engine.wired:
             raise Timeout
-        self.open, self.score = self.judge()
+        self._windows: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.fix: list[int] | None = None
+        self.seen: list[int] = []
+        self.open: list[int] = []
+        self.score = 0
+        self.keep(self.judge())
 
     def runs(self) -> list[Run]:
         return [Run(r.clue, r.across, r.cells, sum(self.values[c] for c in r.cells)) for r in self.bare]
 
-    def judge(self) -> tuple[list[int], int]:
-        """The cells deduction at ``rung`` leaves open, and the candidates left in all."""
+    def judge(self, near: int | None = None) -> tuple[list[int], int]:
+        """The cells deduction at ``rung`` leaves open, and the candidates left in all.
+
+        With ``near`` (the cell last ``put``) only a window round it is deduced again: the
+        cells of the runs crossing its runs start open, every other cell at the fixpoint
+        last ``keep``-ed.  That costs the window's propagation, not the board's, but may
+        leave fewer cells open than the whole board would (a far deduction the change
+        undid stays): ``judge()`` again before trusting "solved"."""
         engine = self.engine
         engine.reset()
-        if not engine.start(self.rung):
+        if near is None or self.fix is None:
+            ok = engine.start(self.rung)
+        else:
+            for queue in engine.queues:
+                queue.clear()
+            engine.queued[:] = bytes(len(engine.queued))
+            cells, props = self._window(near)
+            dom = engine.dom
+            fix = self.fix
+            dom[:] = fix
+            full = self.model.domains
+            for v in cells:
+                dom[v] = full[v]
+            for p in props:
+                engine.wake(p)
+            ok = engine.run(self.rung)
+        if not ok:
             raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
         dom = engine.dom
+        self.seen = list(dom)
         return [v for v, d in enumerate(dom) if d & (d - 1)], sum(d.bit_count() for d in dom)
 
+    def _window(self, cell: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cells of the runs crossing ``cell``'s runs, and the propagators up to ``rung``
+        watching them (built once per cell)."""
+        made = self._windows.get(cell)
+        if made is None:
+            bare, of = self.bare, self.of
+            cells = sorted({c for i in of[cell] for x in bare[i].cells for j in of[x] for c in bare[j].cells})
+            engine = self.engine
+            props = sorted({p for v in cells for p in engine.watchers[v] if engine.rung_of[p] <= self.rung})
+            made = self._windows[cell] = (tuple(cells), tuple(props))
+        return made
+
+    def keep(self, found: tuple[list[int], int]) -> None:
+        """Take what the last ``judge`` found as the board's: its open cells, score, fixpoint."""
+        (self.open, self.score), self.fix = found, self.seen
+
     def deeper(self, rung: int) -> list[int]:
-        """From the fixpoint of the last kept change (or the start), the cells that deduction
-        up to ``rung`` leaves open."""
-        self.engine.run(rung)
-        return [v for v, d in enumerate(self.engine.dom) if d & (d - 1)]
+        """From the fixpoint of the last ``judge``, the cells that deduction up to ``rung``
+        leaves open (every propagator above the climb's rung woken: a window judge queues
+        only the window's)."""
+        engine = self.engine
+        for p, r in enumerate(engine.rung_of):
+            if self.rung < r <= rung:
+                engine.wake(p)
+        engine.run(rung)
+        return [v for v, d in enumerate(engine.dom) if d & (d - 1)]
 
     def put(self, cell: int, digit: int) -> None:
         """Write ``digit`` at ``cell``: its runs' totals change (``judge`` to see what follows)."""
@@ -210,10 +259,11 @@ class SumClimb:
         used = {self.values[x] for i in self.of[cell] for x in self.bare[i].cells}
         return [d for d in range(1, 10) if d not in used]
 
-    def change(self, rng: Rng, keep_open: bool = False) -> bool:
+    def change(self, rng: Rng) -> bool:
         """Change the digit of a random open cell (mostly to the one whose runs' totals have
-        the fewest digit sets); keep it when the candidates left do not grow (and, with
-        ``keep_open``, some cell stays open); say whether it was kept."""
+        the fewest digit sets); keep it when the candidates left (judged on the window round
+        the cell) do not grow; say whether it was kept.  A change the window calls solved is
+        judged on the whole board, whose open cells and score are then kept."""
         cell, values = rng.choice(self.open), self.values
         digits = self.digits_for(cell)
         if not digits:
@@ -222,28 +272,55 @@ class SumClimb:
         digits.sort(key=lambda d: self._sets(cell, d))
         old = values[cell]
         self.put(cell, digits[0] if rng.chance(3, 4) else rng.choice(digits))
-        now, score = self.judge()
-        if score <= self.score and (now or not keep_open):
-            self.open, self.score = now, score
-            return True
-        self.put(cell, old)  # the engine holds the refused board's fixpoint until the next judge
-        return False
+        found = self.judge(cell)
+        if found[1] > self.score:
+            self.put(cell, old)  # the engine holds the refused board's fixpoint until the next judge
+            return False
+        self.keep(found if found[0] else self.judge())
+        return True
 
 
 def black_near(grid: RectGrid, white: list[bool], cells: Sequence[int], rng: Rng, tries: int = 6) -> list[bool]:
     """A new layout with one black cell among ``cells`` (the open ones) and their white
     neighbours, the cascade ``settle_runs`` makes allowed: the one keeping most white cells of
-    ``tries`` at random."""
+    ``tries`` at random.  ``white`` must be a layout (``settle_runs``'s): one more black
+    cell then cuts no run too long, so the cascade is followed from that cell alone
+    (``blacken``), the same layout ``settle_runs`` makes at a fraction of its cost."""
     near = sorted(set(cells) | {n for c in cells for n in grid.neighbours[c] if white[n]})
     rng.shuffle(near)
     best: list[bool] | None = None
     for cell in near[:tries]:
-        trial = list(white)
-        trial[cell] = False
-        trial = settle_runs(grid, trial, rng)
+        trial = blacken(grid, list(white), cell)
         if best is None or sum(trial) > sum(best):
             best = trial
     return best if best is not None else white
+
+
+def blacken(grid: RectGrid, white: list[bool], cell: int) -> list[bool]:
+    """Make ``cell`` of the layout ``white`` black, in place, and settle what follows as
+    ``settle_runs`` would: white cells left white in one direction only turn black
+    (followed from the cells next to each one blackened), then every piece but the biggest."""
+    cols, rows, neighbours = grid.cols, grid.rows, grid.neighbours
+    white[cell] = False
+    work = [n for n in neighbours[cell] if white[n]]
+    while True:
+        while work:
+            here = work.pop()
+            if not white[here]:
+                continue
+            r, c = divmod(here, cols)
+            across = (c > 0 and white[here - 1]) or (c < cols - 1 and white[here + 1])
+            down = (r > 0 and white[here - cols]) or (r < rows - 1 and white[here + cols])
+            if not (across and down):
+                white[here] = False
+                work.extend(n for n in neighbours[here] if white[n])
+        pieces = grid.pieces(white.__getitem__)
+        if len(pieces) <= 1:
+            return white
+        for piece in sorted(pieces, key=len)[:-1]:
+            for x in piece:
+                white[x] = False
+                work.extend(n for n in neighbours[x] if white[n])
 
 
 def _in_time(deadline: float | None) -> None:
@@ -295,7 +372,7 @@ def walk_to(
         if not digits:
             continue
         climb.put(cell, rng.choice(digits))
-        climb.open, climb.score = climb.judge()
+        climb.keep(climb.judge())
         needs = rung_of(climb)
         if needs == rung:
             return True
