@@ -165,11 +165,10 @@ class SumClimb:
         if not self.engine.wired:
             raise Timeout
         self._windows: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-        self.fix: list[int] | None = None
-        self.seen: list[int] = []
-        self.open: list[int] = []
-        self.score = 0
-        self.keep(self.judge())
+        self.stale = True
+        """No fixpoint kept to start a window from (or go ``back`` to)."""
+        self.open, self.score = self.judge()
+        self.keep()
 
     def runs(self) -> list[Run]:
         return [Run(r.clue, r.across, r.cells, sum(self.values[c] for c in r.cells)) for r in self.bare]
@@ -177,34 +176,43 @@ class SumClimb:
     def judge(self, near: int | None = None) -> tuple[list[int], int]:
         """The cells deduction at ``rung`` leaves open, and the candidates left in all.
 
-        With ``near`` (the cell last ``put``) only a window round it is deduced again: the
-        cells of the runs crossing its runs start open, every other cell at the fixpoint
-        last ``keep``-ed.  That costs the window's propagation, not the board's, but may
-        leave fewer cells open than the whole board would (a far deduction the change
-        undid stays): ``judge()`` again before trusting "solved"."""
+        With ``near`` (the cell last ``put``) only a window round it is deduced again, on
+        the engine as it holds the board last ``keep``-ed (its fixpoint): the cells of the
+        runs crossing its runs start open again, and the narrowings that follow are on the
+        trail, so the cost is the window's, ``back`` undoes it at once and the score moves by
+        the cells on the trail alone.  A window may leave fewer cells open than the whole
+        board would (a far deduction the change undid stays): ``judge()`` again before
+        trusting "solved"."""
         engine = self.engine
-        engine.reset()
-        if near is None or self.fix is None:
-            ok = engine.start(self.rung)
-        else:
-            for queue in engine.queues:
-                queue.clear()
-            engine.queued[:] = bytes(len(engine.queued))
-            cells, props = self._window(near)
+        if near is None or self.stale:
+            engine.reset()
+            if not engine.start(self.rung):
+                raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
+            engine.trail.clear()
+            self.stale = True  # nothing to go back to until ``keep``
             dom = engine.dom
-            fix = self.fix
-            dom[:] = fix
-            full = self.model.domains
-            for v in cells:
-                dom[v] = full[v]
-            for p in props:
-                engine.wake(p)
-            ok = engine.run(self.rung)
-        if not ok:
-            raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
-        dom = engine.dom
-        self.seen = list(dom)
-        return [v for v, d in enumerate(dom) if d & (d - 1)], sum(d.bit_count() for d in dom)
+            return [v for v, d in enumerate(dom) if d & (d - 1)], sum(d.bit_count() for d in dom)
+        for queue in engine.queues:
+            queue.clear()
+        engine.queued[:] = bytes(len(engine.queued))
+        cells, props = self._window(near)
+        dom, trail, full = engine.dom, engine.trail, self.model.domains
+        for v in cells:
+            trail.append(v)
+            trail.append(dom[v])
+            dom[v] = full[v]
+        for p in props:
+            engine.wake(p)
+        if not engine.run(self.rung):
+            raise ValueError("the board's own digits contradict its sums")
+        was: dict[int, int] = {}
+        for i in range(0, len(trail), 2):
+            v = trail[i]
+            if v >= 0 and v not in was:
+                was[v] = trail[i + 1]
+        score = self.score + sum(dom[v].bit_count() - d.bit_count() for v, d in was.items())
+        still = [v for v in self.open if v not in was]
+        return sorted(still + [v for v in was if dom[v] & (dom[v] - 1)]), score
 
     def _window(self, cell: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The cells of the runs crossing ``cell``'s runs, and the propagators up to ``rung``
@@ -218,20 +226,31 @@ class SumClimb:
             made = self._windows[cell] = (tuple(cells), tuple(props))
         return made
 
-    def keep(self, found: tuple[list[int], int]) -> None:
-        """Take what the last ``judge`` found as the board's: its open cells, score, fixpoint."""
-        (self.open, self.score), self.fix = found, self.seen
+    def keep(self) -> None:
+        """The board judged last is the climb's now (set ``open`` and ``score`` to what
+        ``judge`` found): later windows start from its fixpoint."""
+        self.engine.trail.clear()
+        self.stale = False
+
+    def back(self) -> None:
+        """The engine back at the fixpoint of the board kept last (after ``put`` back its
+        digits): at once after a window judge, else the next ``judge`` is a whole one."""
+        if not self.stale:
+            self.engine.undo(0)
 
     def deeper(self, rung: int) -> list[int]:
         """From the fixpoint of the last ``judge``, the cells that deduction up to ``rung``
         leaves open (every propagator above the climb's rung woken: a window judge queues
-        only the window's)."""
+        only the window's); the engine is left at the climb's rung's fixpoint."""
         engine = self.engine
+        mark = engine.mark()
         for p, r in enumerate(engine.rung_of):
             if self.rung < r <= rung:
                 engine.wake(p)
         engine.run(rung)
-        return [v for v, d in enumerate(engine.dom) if d & (d - 1)]
+        left = [v for v, d in enumerate(engine.dom) if d & (d - 1)]
+        engine.undo(mark)
+        return left
 
     def put(self, cell: int, digit: int) -> None:
         """Write ``digit`` at ``cell``: its runs' totals change (``judge`` to see what follows)."""
@@ -272,11 +291,13 @@ class SumClimb:
         digits.sort(key=lambda d: self._sets(cell, d))
         old = values[cell]
         self.put(cell, digits[0] if rng.chance(3, 4) else rng.choice(digits))
-        found = self.judge(cell)
-        if found[1] > self.score:
-            self.put(cell, old)  # the engine holds the refused board's fixpoint until the next judge
+        now, score = self.judge(cell)
+        if score > self.score:
+            self.put(cell, old)
+            self.back()
             return False
-        self.keep(found if found[0] else self.judge())
+        self.open, self.score = (now, score) if now else self.judge()
+        self.keep()
         return True
 
 
@@ -372,7 +393,8 @@ def walk_to(
         if not digits:
             continue
         climb.put(cell, rng.choice(digits))
-        climb.keep(climb.judge())
+        climb.open, climb.score = climb.judge()
+        climb.keep()
         needs = rung_of(climb)
         if needs == rung:
             return True
