@@ -148,6 +148,7 @@ class SumClimb:
         rung: int = 1,
         top: int = 1,
         deadline: float | None = None,
+        after: SumClimb | None = None,
     ) -> None:
         self.grid, self.white, self.values, self.rung = grid, white, values, rung
         self.bare = runs_of(grid, white, {}, {})
@@ -167,8 +168,31 @@ class SumClimb:
         self._windows: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.stale = True
         """No fixpoint kept to start a window from (or go ``back`` to)."""
-        self.open, self.score = self.judge()
+        self.open, self.score = self.judge() if after is None else self._carried(after)
         self.keep()
+
+    def _carried(self, after: SumClimb) -> tuple[list[int], int]:
+        """The first judge of a layout ``after``'s with a few cells more black, as a window:
+        from ``after``'s kept fixpoint, the cells of the runs the new black cells changed and
+        of the runs crossing them open again (a whole judge if that leaves none open)."""
+        engine, full = self.engine, self.model.domains
+        dom = engine.dom
+        dom[:] = after.engine.dom
+        was = {(r.clue, r.across, r.cells) for r in after.bare}
+        cut = {c for r in self.bare if (r.clue, r.across, r.cells) not in was for c in r.cells}
+        window = {x for c in cut for i in self.of[c] for x in self.bare[i].cells}
+        for v, w in enumerate(self.white):
+            if not w or v in window:
+                dom[v] = full[v]
+        rung_of = engine.rung_of
+        for p in sorted({p for v in window for p in engine.watchers[v] if rung_of[p] <= self.rung}):
+            engine.wake(p)
+        if not engine.run(self.rung):
+            raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
+        engine.trail.clear()
+        self.stale = False
+        left = [v for v, d in enumerate(dom) if d & (d - 1)]
+        return (left, sum(d.bit_count() for d in dom)) if left else self.judge()
 
     def runs(self) -> list[Run]:
         return [Run(r.clue, r.across, r.cells, sum(self.values[c] for c in r.cells)) for r in self.bare]
@@ -335,13 +359,26 @@ def blacken(grid: RectGrid, white: list[bool], cell: int) -> list[bool]:
             if not (across and down):
                 white[here] = False
                 work.extend(n for n in neighbours[here] if white[n])
-        pieces = grid.pieces(white.__getitem__)
-        if len(pieces) <= 1:
+        if _one_piece(grid, white):
             return white
-        for piece in sorted(pieces, key=len)[:-1]:
+        for piece in sorted(grid.pieces(white.__getitem__), key=len)[:-1]:
             for x in piece:
                 white[x] = False
                 work.extend(n for n in neighbours[x] if white[n])
+
+
+def _one_piece(grid: RectGrid, white: list[bool]) -> bool:
+    """Are the white cells one piece (or none)?  A flood fill from the first, no pieces listed."""
+    start = next((c for c, w in enumerate(white) if w), -1)
+    if start < 0:
+        return True
+    seen, stack, neighbours = {start}, [start], grid.neighbours
+    while stack:
+        for n in neighbours[stack.pop()]:
+            if white[n] and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) == sum(white)
 
 
 def _in_time(deadline: float | None) -> None:
@@ -367,9 +404,10 @@ def solved_climb(
         values = fill_runs(grid, runs_of(grid, white, {}, {}), rng, deadline=deadline)
     except ValueError:
         return None  # a layout its digits do not fit in time: the next attempt draws another
+    climb: SumClimb | None = None
     for _ in range(rounds):
         _in_time(deadline)
-        climb = SumClimb(grid, white, values, build(white), 1, top, deadline)
+        climb = SumClimb(grid, white, values, build(white), 1, top, deadline, climb)
         for _ in range(tries):
             if not climb.open:
                 return climb
