@@ -168,6 +168,8 @@ class SumClimb:
         self._windows: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.stale = True
         """No fixpoint kept to start a window from (or go ``back`` to)."""
+        self.saved: list[int] | None = None
+        """The kept fixpoint, copied by a whole judge that replaced it (for ``back``)."""
         self.open, self.score = self.judge() if after is None else self._carried(after)
         self.keep()
 
@@ -209,6 +211,10 @@ class SumClimb:
         trusting "solved"."""
         engine = self.engine
         if near is None or self.stale:
+            self.saved = None
+            if not self.stale:
+                engine.undo(0)
+                self.saved = list(engine.dom)
             engine.reset()
             if not engine.start(self.rung):
                 raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
@@ -254,13 +260,17 @@ class SumClimb:
         """The board judged last is the climb's now (set ``open`` and ``score`` to what
         ``judge`` found): later windows start from its fixpoint."""
         self.engine.trail.clear()
-        self.stale = False
+        self.stale, self.saved = False, None
 
     def back(self) -> None:
         """The engine back at the fixpoint of the board kept last (after ``put`` back its
-        digits): at once after a window judge, else the next ``judge`` is a whole one."""
+        digits): the window undone, or the copy a whole judge took restored; with neither
+        (a whole judge on a board never kept) the next ``judge`` is a whole one."""
         if not self.stale:
             self.engine.undo(0)
+        elif self.saved is not None:
+            self.engine.dom[:] = self.saved
+            self.stale, self.saved = False, None
 
     def deeper(self, rung: int) -> list[int]:
         """From the fixpoint of the last ``judge``, the cells that deduction up to ``rung``
@@ -422,7 +432,8 @@ def walk_to(
 ) -> bool:
     """Random digit changes of a solved climb until ``rung_of`` (asked right after each
     ``judge``) says the board needs ``rung``: a change to a board of a lower rung is kept (the
-    walk goes on from it), any other undone.  Says whether it got there."""
+    walk goes on from it), any other undone.  Each change is judged on its window, the one
+    that seems to get there on the whole board.  Says whether it got there."""
     cells = [c for c, w in enumerate(climb.white) if w]
     for _ in range(tries):
         _in_time(deadline)
@@ -430,12 +441,19 @@ def walk_to(
         digits, old = climb.digits_for(cell), climb.values[cell]
         if not digits:
             continue
+        kept = climb.open, climb.score
         climb.put(cell, rng.choice(digits))
-        climb.open, climb.score = climb.judge()
-        climb.keep()
+        climb.open, climb.score = climb.judge(cell)
         needs = rung_of(climb)
+        if needs and not climb.stale:  # the window's "solved" is to be confirmed, its "not" holds
+            climb.open, climb.score = climb.judge()
+            needs = rung_of(climb)
         if needs == rung:
             return True
-        if not 0 < needs < rung:
+        if 0 < needs < rung:
+            climb.keep()
+        else:
             climb.put(cell, old)
+            climb.back()
+            climb.open, climb.score = kept
     return False
