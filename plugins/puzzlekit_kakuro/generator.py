@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 ROUNDS = 200
 """Layouts (each one black cell more) per attempt."""
-TRIES = 20
-"""Digit changes per layout before a black cell goes in."""
+TRIES = 12
+"""Digit changes per layout before a black cell goes in (20 made as dense boards, slower)."""
 HARDEN = 200
 """Digit changes tried on an easy board to make it medium or hard."""
 NEAR = 12

@@ -14,7 +14,7 @@ a run near the open cells.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model
@@ -186,8 +186,7 @@ class SumClimb:
         for v, w in enumerate(self.white):
             if not w or v in window:
                 dom[v] = full[v]
-        rung_of = engine.rung_of
-        for p in sorted({p for v in window for p in engine.watchers[v] if rung_of[p] <= self.rung}):
+        for p in self._woken(window):
             engine.wake(p)
         if not engine.run(self.rung):
             raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
@@ -251,10 +250,16 @@ class SumClimb:
         if made is None:
             bare, of = self.bare, self.of
             cells = sorted({c for i in of[cell] for x in bare[i].cells for j in of[x] for c in bare[j].cells})
-            engine = self.engine
-            props = sorted({p for v in cells for p in engine.watchers[v] if engine.rung_of[p] <= self.rung})
-            made = self._windows[cell] = (tuple(cells), tuple(props))
+            made = self._windows[cell] = (tuple(cells), self._woken(cells))
         return made
+
+    def _woken(self, cells: Iterable[int]) -> tuple[int, ...]:
+        """The propagators up to ``rung`` to run again when ``cells`` start open: those
+        watching a cell of a run through one of them (a propagator may write a cell it does
+        not watch, as ``NakedSingle`` writes the rest of its runs)."""
+        engine, bare, of = self.engine, self.bare, self.of
+        near = {x for c in cells for i in of.get(c, ()) for x in bare[i].cells}
+        return tuple(sorted({p for v in near for p in engine.watchers[v] if engine.rung_of[p] <= self.rung}))
 
     def keep(self) -> None:
         """The board judged last is the climb's now (set ``open`` and ``score`` to what
