@@ -13,6 +13,7 @@ a run near the open cells.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 
@@ -455,7 +456,7 @@ def walk_to(
             needs = rung_of(climb)
         if needs == rung:
             return True
-        if 0 < needs < rung:
+        if needs == 1 or (0 < needs < rung and not os.environ.get("ONLY1")):
             climb.keep()
         else:
             climb.put(cell, old)
