@@ -13,7 +13,6 @@ a run near the open cells.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 
@@ -437,9 +436,12 @@ def walk_to(
     climb: SumClimb, rung: int, rung_of: Callable[[SumClimb], int], rng: Rng, tries: int, deadline: float | None
 ) -> bool:
     """Random digit changes of a solved climb until ``rung_of`` (asked right after each
-    ``judge``) says the board needs ``rung``: a change to a board of a lower rung is kept (the
-    walk goes on from it), any other undone.  Each change is judged on its window, the one
-    that seems to get there on the whole board.  Says whether it got there."""
+    ``judge``) says the board needs ``rung``: a change to a board rung 1 still solves is kept
+    (the walk goes on from it), any other undone (a walk kept among boards of a rung between
+    made hard boards four times more rarely at 20x20).  Each change is judged on its window
+    first: the window's fixpoint holds no more than the whole board's, so its "not solved"
+    holds and only its "solved" is judged again on the whole board (the walk decides as
+    whole judges would).  Says whether it got there."""
     cells = [c for c, w in enumerate(climb.white) if w]
     for _ in range(tries):
         _in_time(deadline)
@@ -456,7 +458,7 @@ def walk_to(
             needs = rung_of(climb)
         if needs == rung:
             return True
-        if needs == 1 or (0 < needs < rung and not os.environ.get("ONLY1")):
+        if needs == 1:
             climb.keep()
         else:
             climb.put(cell, old)
