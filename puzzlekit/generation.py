@@ -171,6 +171,13 @@ Version 11, per genre:
   cell at a time until trial is needed.  Every seed and size makes another board.
 - Star Battle: from 14x14 (3 stars) 100 moves round a given while settling (was 12); every
   seed from 14x14 makes another board, smaller boards the same.
+
+Version 12, per genre:
+
+- Kakuro: the climb judges each digit change on a window round it (``SumClimb.judge``),
+  carries the fixpoint to the next layout, tries 12 changes per layout (was 20), and the
+  walk to medium and hard keeps only boards rung 1 solves.  Every seed and size makes
+  another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
