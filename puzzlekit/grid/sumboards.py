@@ -465,3 +465,40 @@ def walk_to(
             climb.back()
             climb.open, climb.score = kept
     return False
+
+
+def ladder_rung(climb: SumClimb, rung: int, near: int) -> int:
+    """Right after ``judge`` (at the climb's rung 1): the least rung up to ``rung`` whose
+    deduction solves the board, else 0; each dearer rung from the one below's fixpoint
+    (``deeper``), the last one above 2 asked only where the one below leaves ``near`` open
+    cells at most (Kakuro's trial: its probes cost per open cell)."""
+    if not climb.open:
+        return 1
+    for r in range(2, rung + 1):
+        left = climb.deeper(r)
+        if not left:
+            return r
+        if r + 1 == rung and len(left) > near:
+            return 0
+    return 0
+
+
+def sum_board(
+    grid: RectGrid,
+    rng: Rng,
+    build: Callable[[list[bool]], Callable[[list[Run]], Model]],
+    rung: int,
+    deadline: float | None,
+    rounds: int = 200,
+    tries: int = 12,
+    harden: int = 200,
+    near: int = 12,
+) -> SumClimb | None:
+    """A climb whose board needs ``rung`` (1 up to the engine's top, ``rung``): ``solved_climb``,
+    then for a dearer rung ``walk_to`` it (``ladder_rung``); None when neither got there."""
+    climb = solved_climb(grid, rng, build, max(rung, 1), deadline, rounds, tries)
+    if climb is None or not (
+        rung == 1 or walk_to(climb, rung, lambda c: ladder_rung(c, rung, near), rng, harden, deadline)
+    ):
+        return None
+    return climb
