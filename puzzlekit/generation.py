@@ -181,6 +181,10 @@ Version 12, per genre:
   another board.
 - Heyawake: easy (settled at rung 1) cuts rooms of up to 8 cells first (was 12): every easy
   seed and size makes another board; medium and hard boards are the same.
+- Kakuro: the climb judges each digit change on a window round it (``SumClimb.judge``),
+  carries the fixpoint to the next layout, tries 12 changes per layout (was 20), and the
+  walk to medium and hard keeps only boards rung 1 solves.  Every seed and size makes
+  another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -206,7 +206,10 @@ class Kakuro(GridGenre):
         down, across = [0] * grid.n_cells, [0] * grid.n_cells
         for run in runs:
             (across if run.across else down)[run.clue] = run.total or 0
-        return Board(grid, tuple(white), tuple(down), tuple(across))
+        board = Board(grid, tuple(white), tuple(down), tuple(across))
+        if all(run.total and run.clue >= 0 for run in runs):
+            board.__dict__["runs"] = list(runs)  # what ``Board.runs`` would find again
+        return board
 
     def small_board(self, rng: Rng) -> Board:
         """Up to 4x4 with a black first row and column: white cells at random (at most 4),

@@ -43,8 +43,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``NumberFill``, ``FillBoard``: a base for number-fill genres (givens in, a number per cell out);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
-  ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``may_black``, ``settle_runs``,
-  ``solved_climb``, ``walk_to``: making them;
+  ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``blacken``, ``may_black``,
+  ``settle_runs``, ``solved_climb``, ``walk_to``, ``ladder_rung``, ``sum_board``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
   ``board_rows``: multi-layer level text and the metadata a puzzle depends on;
 - ``Repeats``, ``Twins``, ``TwinPatterns``: no label twice among a line's unshaded cells
@@ -125,11 +125,14 @@ from puzzlekit.grid.sight import SeesExactly, seen, sight_clauses
 from puzzlekit.grid.sumboards import (
     SumClimb,
     black_near,
+    blacken,
     fill_runs,
+    ladder_rung,
     may_black,
     run_layout,
     settle_runs,
     solved_climb,
+    sum_board,
     walk_to,
 )
 from puzzlekit.grid.sums import Run, RunDigit, RunSum, digit_sets, run_sums_twin, run_violations, runs_of, sum_cuts
@@ -213,6 +216,7 @@ __all__ = [
     "apart_clauses",
     "assert_unchanged",
     "black_near",
+    "blacken",
     "block_clauses",
     "board_rows",
     "cells_of",
@@ -228,6 +232,7 @@ __all__ = [
     "grown_regions",
     "has_pool",
     "join_layers",
+    "ladder_rung",
     "layers",
     "left_open",
     "letter_pieces",
@@ -272,6 +277,7 @@ __all__ = [
     "split",
     "split_rect",
     "spread_stars",
+    "sum_board",
     "sum_cuts",
     "touching",
     "touching_pairs",

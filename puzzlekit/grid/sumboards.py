@@ -14,7 +14,7 @@ a run near the open cells.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model
@@ -148,6 +148,7 @@ class SumClimb:
         rung: int = 1,
         top: int = 1,
         deadline: float | None = None,
+        after: SumClimb | None = None,
     ) -> None:
         self.grid, self.white, self.values, self.rung = grid, white, values, rung
         self.bare = runs_of(grid, white, {}, {})
@@ -164,25 +165,131 @@ class SumClimb:
         self.engine = Engine(self.model, max_rung=top, deadline=deadline)
         if not self.engine.wired:
             raise Timeout
-        self.open, self.score = self.judge()
+        self._windows: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.stale = True
+        """No fixpoint kept to start a window from (or go ``back`` to)."""
+        self.saved: list[int] | None = None
+        """The kept fixpoint, copied by a whole judge that replaced it (for ``back``)."""
+        self.open, self.score = self.judge() if after is None else self._carried(after)
+        self.keep()
+
+    def _carried(self, after: SumClimb) -> tuple[list[int], int]:
+        """The first judge of a layout ``after``'s with a few cells more black, as a window:
+        from ``after``'s kept fixpoint, the cells of the runs the new black cells changed and
+        of the runs crossing them open again (a whole judge if that leaves none open)."""
+        engine, full = self.engine, self.model.domains
+        dom = engine.dom
+        dom[:] = after.engine.dom
+        was = {(r.clue, r.across, r.cells) for r in after.bare}
+        cut = {c for r in self.bare if (r.clue, r.across, r.cells) not in was for c in r.cells}
+        window = {x for c in cut for i in self.of[c] for x in self.bare[i].cells}
+        for v, w in enumerate(self.white):
+            if not w or v in window:
+                dom[v] = full[v]
+        for p in self._woken(window):
+            engine.wake(p)
+        if not engine.run(self.rung):
+            raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
+        engine.trail.clear()
+        self.stale = False
+        left = [v for v, d in enumerate(dom) if d & (d - 1)]
+        return (left, sum(d.bit_count() for d in dom)) if left else self.judge()
 
     def runs(self) -> list[Run]:
         return [Run(r.clue, r.across, r.cells, sum(self.values[c] for c in r.cells)) for r in self.bare]
 
-    def judge(self) -> tuple[list[int], int]:
-        """The cells deduction at ``rung`` leaves open, and the candidates left in all."""
+    def judge(self, near: int | None = None) -> tuple[list[int], int]:
+        """The cells deduction at ``rung`` leaves open, and the candidates left in all.
+
+        With ``near`` (the cell last ``put``) only a window round it is deduced again, on
+        the engine as it holds the board last ``keep``-ed (its fixpoint): the cells of the
+        runs crossing its runs start open again, and the narrowings that follow are on the
+        trail, so the cost is the window's, ``back`` undoes it at once and the score moves by
+        the cells on the trail alone.  A window may leave fewer cells open than the whole
+        board would (a far deduction the change undid stays): ``judge()`` again before
+        trusting "solved"."""
         engine = self.engine
-        engine.reset()
-        if not engine.start(self.rung):
-            raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
-        dom = engine.dom
-        return [v for v, d in enumerate(dom) if d & (d - 1)], sum(d.bit_count() for d in dom)
+        if near is None or self.stale:
+            self.saved = None
+            if not self.stale:
+                engine.undo(0)
+                self.saved = list(engine.dom)
+            engine.reset()
+            if not engine.start(self.rung):
+                raise ValueError("the board's own digits contradict its sums")  # never: deduction is sound
+            engine.trail.clear()
+            self.stale = True  # nothing to go back to until ``keep``
+            dom = engine.dom
+            return [v for v, d in enumerate(dom) if d & (d - 1)], sum(d.bit_count() for d in dom)
+        for queue in engine.queues:
+            queue.clear()
+        engine.queued[:] = bytes(len(engine.queued))
+        cells, props = self._window(near)
+        dom, trail, full = engine.dom, engine.trail, self.model.domains
+        for v in cells:
+            trail.append(v)
+            trail.append(dom[v])
+            dom[v] = full[v]
+        for p in props:
+            engine.wake(p)
+        if not engine.run(self.rung):
+            raise ValueError("the board's own digits contradict its sums")
+        was: dict[int, int] = {}
+        for i in range(0, len(trail), 2):
+            v = trail[i]
+            if v >= 0 and v not in was:
+                was[v] = trail[i + 1]
+        score = self.score + sum(dom[v].bit_count() - d.bit_count() for v, d in was.items())
+        still = [v for v in self.open if v not in was]
+        return sorted(still + [v for v in was if dom[v] & (dom[v] - 1)]), score
+
+    def _window(self, cell: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The cells of the runs crossing ``cell``'s runs, and the propagators up to ``rung``
+        watching them (built once per cell)."""
+        made = self._windows.get(cell)
+        if made is None:
+            bare, of = self.bare, self.of
+            cells = sorted({c for i in of[cell] for x in bare[i].cells for j in of[x] for c in bare[j].cells})
+            made = self._windows[cell] = (tuple(cells), self._woken(cells))
+        return made
+
+    def _woken(self, cells: Iterable[int]) -> tuple[int, ...]:
+        """The propagators up to ``rung`` to run again when ``cells`` start open: those
+        watching a cell of a run through one of them (a propagator may write a cell it does
+        not watch, as ``NakedSingle`` writes the rest of its runs)."""
+        engine, bare, of = self.engine, self.bare, self.of
+        near = {x for c in cells for i in of.get(c, ()) for x in bare[i].cells}
+        return tuple(sorted({p for v in near for p in engine.watchers[v] if engine.rung_of[p] <= self.rung}))
+
+    def keep(self) -> None:
+        """The board judged last is the climb's now (set ``open`` and ``score`` to what
+        ``judge`` found): later windows start from its fixpoint."""
+        self.engine.trail.clear()
+        self.stale, self.saved = False, None
+
+    def back(self) -> None:
+        """The engine back at the fixpoint of the board kept last (after ``put`` back its
+        digits): the window undone, or the copy a whole judge took restored; with neither
+        (a whole judge on a board never kept) the next ``judge`` is a whole one."""
+        if not self.stale:
+            self.engine.undo(0)
+        elif self.saved is not None:
+            self.engine.dom[:] = self.saved
+            self.stale, self.saved = False, None
 
     def deeper(self, rung: int) -> list[int]:
-        """From the fixpoint of the last kept change (or the start), the cells that deduction
-        up to ``rung`` leaves open."""
-        self.engine.run(rung)
-        return [v for v, d in enumerate(self.engine.dom) if d & (d - 1)]
+        """From the fixpoint of the last ``judge``, the cells that deduction up to ``rung``
+        leaves open (every propagator above the climb's rung woken: a window judge queues
+        only the window's); the engine is left at the climb's rung's fixpoint."""
+        engine = self.engine
+        mark = engine.mark()
+        for p, r in enumerate(engine.rung_of):
+            if self.rung < r <= rung:
+                engine.wake(p)
+        engine.run(rung)
+        left = [v for v, d in enumerate(engine.dom) if d & (d - 1)]
+        engine.undo(mark)
+        return left
 
     def put(self, cell: int, digit: int) -> None:
         """Write ``digit`` at ``cell``: its runs' totals change (``judge`` to see what follows)."""
@@ -210,10 +317,11 @@ class SumClimb:
         used = {self.values[x] for i in self.of[cell] for x in self.bare[i].cells}
         return [d for d in range(1, 10) if d not in used]
 
-    def change(self, rng: Rng, keep_open: bool = False) -> bool:
+    def change(self, rng: Rng) -> bool:
         """Change the digit of a random open cell (mostly to the one whose runs' totals have
-        the fewest digit sets); keep it when the candidates left do not grow (and, with
-        ``keep_open``, some cell stays open); say whether it was kept."""
+        the fewest digit sets); keep it when the candidates left (judged on the window round
+        the cell) do not grow; say whether it was kept.  A change the window calls solved is
+        judged on the whole board, whose open cells and score are then kept."""
         cell, values = rng.choice(self.open), self.values
         digits = self.digits_for(cell)
         if not digits:
@@ -222,28 +330,70 @@ class SumClimb:
         digits.sort(key=lambda d: self._sets(cell, d))
         old = values[cell]
         self.put(cell, digits[0] if rng.chance(3, 4) else rng.choice(digits))
-        now, score = self.judge()
-        if score <= self.score and (now or not keep_open):
-            self.open, self.score = now, score
-            return True
-        self.put(cell, old)  # the engine holds the refused board's fixpoint until the next judge
-        return False
+        now, score = self.judge(cell)
+        if score > self.score:
+            self.put(cell, old)
+            self.back()
+            return False
+        self.open, self.score = (now, score) if now else self.judge()
+        self.keep()
+        return True
 
 
 def black_near(grid: RectGrid, white: list[bool], cells: Sequence[int], rng: Rng, tries: int = 6) -> list[bool]:
     """A new layout with one black cell among ``cells`` (the open ones) and their white
     neighbours, the cascade ``settle_runs`` makes allowed: the one keeping most white cells of
-    ``tries`` at random."""
+    ``tries`` at random.  ``white`` must be a layout (``settle_runs``'s): one more black
+    cell then cuts no run too long, so the cascade is followed from that cell alone
+    (``blacken``), the same layout ``settle_runs`` makes at a fraction of its cost."""
     near = sorted(set(cells) | {n for c in cells for n in grid.neighbours[c] if white[n]})
     rng.shuffle(near)
     best: list[bool] | None = None
     for cell in near[:tries]:
-        trial = list(white)
-        trial[cell] = False
-        trial = settle_runs(grid, trial, rng)
+        trial = blacken(grid, list(white), cell)
         if best is None or sum(trial) > sum(best):
             best = trial
     return best if best is not None else white
+
+
+def blacken(grid: RectGrid, white: list[bool], cell: int) -> list[bool]:
+    """Make ``cell`` of the layout ``white`` black, in place, and settle what follows as
+    ``settle_runs`` would: white cells left white in one direction only turn black
+    (followed from the cells next to each one blackened), then every piece but the biggest."""
+    cols, rows, neighbours = grid.cols, grid.rows, grid.neighbours
+    white[cell] = False
+    work = [n for n in neighbours[cell] if white[n]]
+    while True:
+        while work:
+            here = work.pop()
+            if not white[here]:
+                continue
+            r, c = divmod(here, cols)
+            across = (c > 0 and white[here - 1]) or (c < cols - 1 and white[here + 1])
+            down = (r > 0 and white[here - cols]) or (r < rows - 1 and white[here + cols])
+            if not (across and down):
+                white[here] = False
+                work.extend(n for n in neighbours[here] if white[n])
+        if _one_piece(grid, white):
+            return white
+        for piece in sorted(grid.pieces(white.__getitem__), key=len)[:-1]:
+            for x in piece:
+                white[x] = False
+                work.extend(n for n in neighbours[x] if white[n])
+
+
+def _one_piece(grid: RectGrid, white: list[bool]) -> bool:
+    """Are the white cells one piece (or none)?  A flood fill from the first, no pieces listed."""
+    start = next((c for c, w in enumerate(white) if w), -1)
+    if start < 0:
+        return True
+    seen, stack, neighbours = {start}, [start], grid.neighbours
+    while stack:
+        for n in neighbours[stack.pop()]:
+            if white[n] and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return len(seen) == sum(white)
 
 
 def _in_time(deadline: float | None) -> None:
@@ -269,9 +419,10 @@ def solved_climb(
         values = fill_runs(grid, runs_of(grid, white, {}, {}), rng, deadline=deadline)
     except ValueError:
         return None  # a layout its digits do not fit in time: the next attempt draws another
+    climb: SumClimb | None = None
     for _ in range(rounds):
         _in_time(deadline)
-        climb = SumClimb(grid, white, values, build(white), 1, top, deadline)
+        climb = SumClimb(grid, white, values, build(white), 1, top, deadline, climb)
         for _ in range(tries):
             if not climb.open:
                 return climb
@@ -285,8 +436,12 @@ def walk_to(
     climb: SumClimb, rung: int, rung_of: Callable[[SumClimb], int], rng: Rng, tries: int, deadline: float | None
 ) -> bool:
     """Random digit changes of a solved climb until ``rung_of`` (asked right after each
-    ``judge``) says the board needs ``rung``: a change to a board of a lower rung is kept (the
-    walk goes on from it), any other undone.  Says whether it got there."""
+    ``judge``) says the board needs ``rung``: a change to a board rung 1 still solves is kept
+    (the walk goes on from it), any other undone (a walk kept among boards of a rung between
+    made hard boards four times more rarely at 20x20).  Each change is judged on its window
+    first: the window's fixpoint holds no more than the whole board's, so its "not solved"
+    holds and only its "solved" is judged again on the whole board (the walk decides as
+    whole judges would).  Says whether it got there."""
     cells = [c for c, w in enumerate(climb.white) if w]
     for _ in range(tries):
         _in_time(deadline)
@@ -294,11 +449,56 @@ def walk_to(
         digits, old = climb.digits_for(cell), climb.values[cell]
         if not digits:
             continue
+        kept = climb.open, climb.score
         climb.put(cell, rng.choice(digits))
-        climb.open, climb.score = climb.judge()
+        climb.open, climb.score = climb.judge(cell)
         needs = rung_of(climb)
+        if needs and not climb.stale:  # the window's "solved" is to be confirmed, its "not" holds
+            climb.open, climb.score = climb.judge()
+            needs = rung_of(climb)
         if needs == rung:
             return True
-        if not 0 < needs < rung:
+        if needs == 1:
+            climb.keep()
+        else:
             climb.put(cell, old)
+            climb.back()
+            climb.open, climb.score = kept
     return False
+
+
+def ladder_rung(climb: SumClimb, rung: int, near: int) -> int:
+    """Right after ``judge`` (at the climb's rung 1): the least rung up to ``rung`` whose
+    deduction solves the board, else 0; each dearer rung from the one below's fixpoint
+    (``deeper``), the last one above 2 asked only where the one below leaves ``near`` open
+    cells at most (Kakuro's trial: its probes cost per open cell)."""
+    if not climb.open:
+        return 1
+    for r in range(2, rung + 1):
+        left = climb.deeper(r)
+        if not left:
+            return r
+        if r + 1 == rung and len(left) > near:
+            return 0
+    return 0
+
+
+def sum_board(
+    grid: RectGrid,
+    rng: Rng,
+    build: Callable[[list[bool]], Callable[[list[Run]], Model]],
+    rung: int,
+    deadline: float | None,
+    rounds: int = 200,
+    tries: int = 12,
+    harden: int = 200,
+    near: int = 12,
+) -> SumClimb | None:
+    """A climb whose board needs ``rung`` (1 up to the engine's top, ``rung``): ``solved_climb``,
+    then for a dearer rung ``walk_to`` it (``ladder_rung``); None when neither got there."""
+    climb = solved_climb(grid, rng, build, max(rung, 1), deadline, rounds, tries)
+    if climb is None or not (
+        rung == 1 or walk_to(climb, rung, lambda c: ladder_rung(c, rung, near), rng, harden, deadline)
+    ):
+        return None
+    return climb
