@@ -30,6 +30,7 @@ from puzzlekit._version import __version__
 from puzzlekit.batching.events import Failed, tell
 from puzzlekit.batching.executor import BatchError, ordered
 from puzzlekit.core.clock import until
+from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine, Timeout
 from puzzlekit.core.model import Model, value_of
 from puzzlekit.core.rng import Rng
@@ -524,6 +525,8 @@ class ClueTrials:
         if not self._by_halves(orbits, rung):
             return self._one_by_one(orbits, rung, batches)
         cap, kept = deduction_cap(self.genre, rung) or rung, []
+        if not self._judges_needed():
+            return self._halves(orbits, cap)  # nothing set aside: one halving, one start
         for start in range(0, len(orbits), NEEDED_RUN):
             run = orbits[start : start + NEEDED_RUN]
             sure = self._surely_kept(run, cap)
@@ -531,6 +534,14 @@ class ClueTrials:
             stayed = {id(orbit) for orbit in self._halves(tried, cap)} if tried else set()
             kept += [orbit for i, orbit in enumerate(run) if i in sure or id(orbit) in stayed]
         return kept
+
+    def _judges_needed(self) -> bool:
+        """Can the genre's ``ClueModel`` tell needed clues (``needed`` overridden)?  Without
+        it a pass need not go in runs of ``NEEDED_RUN``: each run would start its engine from
+        the first state again, where one halving over the pass shares its upper levels (the
+        same trials, so the same clues stay)."""
+        editable = self.editable
+        return editable is not None and type(editable).needed is not ClueModel.needed
 
     def _surely_kept(self, orbits: Sequence[Sequence[Any]], rung: int, sample: bool = True) -> set[int]:
         """The orbits (their indices) the board surely needs at ``rung`` with every other clue

@@ -18,22 +18,38 @@ REGION_CONNECTIVITY = Rule(
 
 
 class RegionConnectivity(Propagator):
-    """Inside cells form one region; outside cells form one region with the outside face."""
+    """Inside cells form one region; outside cells form one region with the outside face.
+
+    The cells are bits of one integer, row after row with a guard bit after each row, so
+    a flood fill grows a whole front per step by shifts (one Python step per ring of the
+    fill, not per cell); the outside face stands beside the border cells."""
 
     rule = REGION_CONNECTIVITY
     watches = EVERY
-    __slots__ = ("grid", "colours")
+    __slots__ = ("grid", "colours", "width", "border", "_tables")
 
     def __init__(self, grid: Grid, colours: FaceColours) -> None:
         self.grid = grid
         self.colours = colours
+        self.width = grid.cols + 1
+        """Bits per row: the row's cells and a guard bit, never set, so shifts do not wrap."""
+        rows, cols = grid.rows, grid.cols
+        self.border = sum(
+            1 << (r * self.width + c)
+            for r in range(rows)
+            for c in range(cols)
+            if r in (0, rows - 1) or c in (0, cols - 1)
+        )
+        """The cells beside the outside face."""
+        self._tables = {key: bytes(b"01"[code == key] for code in range(256)) for key in (0, 1, 2)}
+        """``bytes.translate`` tables: b"1" where a cell's code (0, 1, 2 not known, 3 guard) is the key."""
 
     def propagate(self, engine: Engine) -> bool:
         outside = self.grid.outside
         relate = self.colours.relate
-        colour = self._colours(engine.aux)
+        codes = self._codes(engine.aux)
         for side in (1, 0):  # first the inside, then the outside
-            unreached = self._cut_off(colour, side)
+            unreached = self._cut_off(codes, side)
             if unreached is None:
                 return False
             for cell in unreached:
@@ -41,39 +57,53 @@ class RegionConnectivity(Propagator):
                 if relate(engine, cell, outside, 1 - side) is None:
                     return False
             if unreached:
-                colour = self._colours(engine.aux)  # the relations just made, for the other side
+                codes = self._codes(engine.aux)  # the relations just made, for the other side
         return True
 
-    def _colours(self, aux: list[int]) -> list[int]:
-        """Each face's colour as far as it is known: 1 inside, 0 outside, -1 not known.
-        (The colouring is a quick-find: a face's class root and parity are two slots.)"""
+    def _codes(self, aux: list[int]) -> bytes:
+        """Each cell's colour as far as it is known, one byte a bit position: 1 inside,
+        0 outside, 2 not known, 3 the guard after each row.  (The colouring is a
+        quick-find: a face's class root and parity are two slots.)"""
         colours, n = self.colours, self.grid.n_faces
         roots = aux[colours.root : colours.root + n]
         parities = aux[colours.parity : colours.parity + n]
         outside = self.grid.outside
         ro, po = roots[outside], parities[outside]
-        return [p ^ po if r == ro else -1 for r, p in zip(roots, parities)]
+        known = bytes([p ^ po if r == ro else 2 for r, p in zip(roots[:outside], parities)])
+        cols = self.grid.cols
+        return b"\x03".join(known[i : i + cols] for i in range(0, outside, cols)) + b"\x03"
 
-    def _cut_off(self, colour: list[int], side: int) -> list[int] | None:
+    def _mask(self, codes: bytes, key: int) -> int:
+        """The bits of the cells whose code is ``key``."""
+        return int(codes.translate(self._tables[key])[::-1], 2)
+
+    def _cut_off(self, codes: bytes, side: int) -> list[int] | None:
         """Undecided cells that the known ``side`` cells cannot reach (None: the known
-        ``side`` cells cannot reach each other)."""
-        first = next((f for f, c in enumerate(colour) if c == side), -1)
-        if first < 0:
+        ``side`` cells cannot reach each other).  The outside face is always outside."""
+        mine = self._mask(codes, side)
+        allowed = mine | self._mask(codes, 2)
+        width, border = self.width, self.border
+        if side == 0:  # start at the outside face, which touches every border cell
+            seen = border & allowed
+        elif mine:
+            seen = mine & -mine
+        else:
             return []
-        seen = bytearray(len(colour))
-        seen[first] = 1
-        todo = [first]
-        adjacent = self.grid.cell_adjacent
-        other = 1 - side
-        while todo:
-            f = todo.pop()
-            for g in adjacent[f]:
-                if not seen[g] and colour[g] != other:
-                    seen[g] = 1
-                    todo.append(g)
-        if any(c == side and not seen[f] for f, c in enumerate(colour)):
+        while True:
+            grown = (seen | seen << 1 | seen >> 1 | seen << width | seen >> width) & allowed
+            if grown == seen:
+                break
+            seen = grown
+        if mine & ~seen:
             return None
-        return [f for f, c in enumerate(colour) if c < 0 and not seen[f]]
+        left, cols = allowed & ~seen, self.grid.cols
+        unreached = []
+        while left:
+            bit = left & -left
+            r, c = divmod(bit.bit_length() - 1, width)
+            unreached.append(r * cols + c)
+            left ^= bit
+        return unreached
 
     def explain(self, var: int, mask: int, note: object) -> str:
         a, b = cast(tuple[int, int], note)
