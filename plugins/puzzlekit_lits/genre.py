@@ -15,6 +15,7 @@ from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import NotAll, RectGrid, Regions, StaysConnected, block_clauses, counted, full_blocks, split
 from puzzlekit.grid.cnf import piece_cuts
 from puzzlekit.grid.regions import OFF, RegionGrowth
+from puzzlekit.grid.orderedpieces import ordered_pieces
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
 from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal
 
@@ -144,11 +145,8 @@ class Lits(RegionShading):
         from puzzlekit.generation import out_of_time, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
-        pieces = random_tetrominoes(grid, rng)
-        shaded = [0] * grid.n_cells
-        for piece in pieces:
-            for c in piece:
-                shaded[c] = 1
+        board = ordered_pieces(grid, rng, SHAPE_SET)
+        shaded = [int(k == 1) for k in board.known]
 
         def extra() -> list[Propagator]:
             joined = [StaysConnected(JOINED, grid, range(grid.n_cells), 1)] if growth.rung > 1 else []
@@ -158,13 +156,11 @@ class Lits(RegionShading):
             grid, LADDER, shaded, 1, lambda c: pools(grid, c), lambda cells: region_rules(grid, cells),
             extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
         )  # fmt: skip
-        for i, piece in enumerate(pieces):
-            for c in piece:
-                growth.put(c, i)
-        off = growth.owner.count(OFF)
+        for c, r in enumerate(board.owner):
+            if r >= 0:
+                growth.put(c, r)
 
         def join(cell: int) -> bool:
-            growth.rung = rung if 5 * growth.owner.count(OFF) < 2 * off else 1
             near = list(dict.fromkeys(growth.owner[n] for n in grid.neighbours[cell] if growth.owner[n] != OFF))
             rng.shuffle(near)
             return any(growth.attempt((cell,), r) for r in near)
