@@ -166,7 +166,14 @@ class Lits(RegionShading):
             return any(growth.attempt((cell,), r) for r in near)
 
         growth.rung = rung
-        if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
+        waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
+        while waiting:
+            out_of_time(request.deadline)
+            stuck = [c for c in waiting if not join(c)]
+            if len(stuck) == len(waiting):
+                return None
+            waiting = stuck
+        if growth.open_cells():
             return None
         return RegionBoard(Regions(grid, growth.owner))
 
