@@ -36,10 +36,17 @@ class PieceBoard:
         for way in placements(grid, shapes):
             for c in way:
                 self.through[c].append(way)
+        self.blocks: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        """The 2x2 blocks holding each cell."""
+        for block in grid.blocks(2):
+            for c in block:
+                self.blocks[c].append(block)
 
     def copy(self) -> PieceBoard:
         out = PieceBoard.__new__(PieceBoard)
-        out.grid, out.shapes, out.largest, out.through = self.grid, self.shapes, self.largest, self.through
+        out.grid, out.shapes, out.largest, out.through, out.blocks = (
+            self.grid, self.shapes, self.largest, self.through, self.blocks
+        )
         out.known, out.when, out.owner = self.known[:], self.when[:], self.owner[:]
         out.pieces, out.free = self.pieces[:], set(self.free)
         return out
@@ -71,11 +78,8 @@ class PieceBoard:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
         grid, known, inside = self.grid, self.known, set(way)
         for c in way:
-            r, k = grid.rc(c)
-            for top in ((r - 1, k - 1), (r - 1, k), (r, k - 1), (r, k)):
-                block = grid.rectangle(*top, 2, 2)
-                if block and all(x in inside or known[x] == 1 for x in block):
-                    return False
+            if any(all(x in inside or known[x] == 1 for x in block) for block in self.blocks[c]):
+                return False
         return not self._clashes(way, len(self.pieces))
 
     def _clashes(self, way: Sequence[int], before: int) -> bool:
@@ -112,9 +116,7 @@ class PieceBoard:
             self.owner[m], size = k, size + 1
             todo += [x for x in grid.neighbours[m] if known[x] != 1 and self.owner[x] < 0]
         for c in way:  # a 2x2 block with three shaded cells leaves its fourth
-            r, q = grid.rc(c)
-            for top in ((r - 1, q - 1), (r - 1, q), (r, q - 1), (r, q)):
-                block = grid.rectangle(*top, 2, 2) or []
+            for block in self.blocks[c]:
                 left = [x for x in block if known[x] != 1]
                 if len(left) == 1 and known[left[0]] == UNKNOWN:
                     known[left[0]], self.when[left[0]] = 0, k
