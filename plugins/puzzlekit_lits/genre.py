@@ -14,8 +14,8 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import NotAll, RectGrid, Regions, StaysConnected, block_clauses, counted, full_blocks, split
 from puzzlekit.grid.cnf import piece_cuts
-from puzzlekit.grid.regions import OFF, RegionGrowth
 from puzzlekit.grid.orderedpieces import ordered_pieces
+from puzzlekit.grid.regions import OFF, RegionGrowth
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
 from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal
 
@@ -138,10 +138,11 @@ class Lits(RegionShading):
     # -- generating, and small boards for the harness -------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
-        """Random tetrominoes (``random_tetrominoes``), each a region, every other cell
-        unshaded and in none; then each of those joins a region beside it while deduction
-        capped at the difficulty still solves the cells round it (``RegionGrowth``, pairs of
-        regions judged by ``pair_rules``), the first 60% at rung 1.  None when stuck."""
+        """A board drawn in solving order (``grid.orderedpieces``: every region's piece
+        forced at rung 1 as it closes); its stranded cells each join a region beside them
+        while deduction capped at the difficulty still solves the cells round it
+        (``RegionGrowth``, pairs of regions judged by ``pair_rules``), pass after pass: None
+        when a pass joins none, or when the whole board is then left open."""
         from puzzlekit.generation import out_of_time, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
@@ -153,7 +154,7 @@ class Lits(RegionShading):
             return joined + (trial() if growth.rung > 2 else [])
 
         growth = RegionGrowth(
-            grid, LADDER, shaded, 1, lambda c: pools(grid, c), lambda cells: region_rules(grid, cells),
+            grid, LADDER, shaded, rung, lambda c: pools(grid, c), lambda cells: region_rules(grid, cells),
             extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
         )  # fmt: skip
         for c, r in enumerate(board.owner):
@@ -165,7 +166,6 @@ class Lits(RegionShading):
             rng.shuffle(near)
             return any(growth.attempt((cell,), r) for r in near)
 
-        growth.rung = rung
         waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
         while waiting:
             out_of_time(request.deadline)
@@ -178,48 +178,14 @@ class Lits(RegionShading):
         return RegionBoard(Regions(grid, growth.owner))
 
     def small_board(self, rng: Rng) -> RegionBoard:
-        """1x1 to 4x4: random tetrominoes, each cell joining a random one beside it (so
-        often solvable) two times in three, else random letters."""
+        """1x1 to 4x4: a board drawn in solving order, its stranded cells joining a random
+        region beside them (so often solvable), two times in three, else random letters."""
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
         owner = [rng.below(3) for _ in range(grid.n_cells)]
         if rng.chance(2, 3):
-            owner = [OFF] * grid.n_cells
-            for i, piece in enumerate(random_tetrominoes(grid, rng)):
-                for c in piece:
-                    owner[c] = i
+            owner = ordered_pieces(grid, rng, SHAPE_SET, redraws=0).owner
             for c in [c for c in range(grid.n_cells) if owner[c] == OFF] * 3:
                 near = [owner[n] for n in grid.neighbours[c] if owner[n] != OFF]
                 if owner[c] == OFF and near:
                     owner[c] = rng.choice(near)
         return RegionBoard(Regions(grid, owner))
-
-
-def random_tetrominoes(grid: RectGrid, rng: Rng) -> list[tuple[int, ...]]:
-    """A planted answer: tetrominoes (no O) placed at random, each touching the ones before
-    it, until none fits: the shaded cells one piece, no 2x2 block, no two equal ones side
-    by side."""
-    shaded, order = [False] * grid.n_cells, list(range(grid.n_cells))
-    pieces: list[tuple[int, ...]] = []
-    rng.shuffle(order)
-    for start in order:
-        if shaded[start] or (pieces and not any(shaded[n] for n in grid.neighbours[start])):
-            continue
-        ways = [p for p, _ in piece_ways(grid, _ball(grid, start), 4, SHAPE_SET) if start in p]
-        rng.shuffle(ways)
-        for way in ways:
-            if any(shaded[c] for c in way) or any(touching_equal(grid, way, q) for q in pieces):
-                continue
-            for c in way:
-                shaded[c] = True
-            if grid.has_block(shaded.__getitem__):
-                for c in way:
-                    shaded[c] = False
-                continue
-            pieces.append(way)
-            break
-    return pieces
-
-
-def _ball(grid: RectGrid, cell: int) -> list[int]:
-    r, c = grid.rc(cell)
-    return [x for dr in range(-3, 4) for dc in range(-3, 4) if (x := grid.cell(r + dr, c + dc)) >= 0]

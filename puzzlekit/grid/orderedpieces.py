@@ -45,7 +45,11 @@ class PieceBoard:
     def copy(self) -> PieceBoard:
         out = PieceBoard.__new__(PieceBoard)
         out.grid, out.shapes, out.largest, out.through, out.blocks = (
-            self.grid, self.shapes, self.largest, self.through, self.blocks
+            self.grid,
+            self.shapes,
+            self.largest,
+            self.through,
+            self.blocks,
         )
         out.known, out.when, out.owner = self.known[:], self.when[:], self.owner[:]
         out.pieces, out.free = self.pieces[:], set(self.free)
@@ -76,7 +80,7 @@ class PieceBoard:
 
     def _fits(self, way: Sequence[int]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
-        grid, known, inside = self.grid, self.known, set(way)
+        known, inside = self.known, set(way)
         for c in way:
             if any(all(x in inside or known[x] == 1 for x in block) for block in self.blocks[c]):
                 return False
@@ -171,7 +175,9 @@ def placements(grid: RectGrid, shapes: Collection[Shape]) -> list[tuple[int, ...
     return found
 
 
-def ordered_pieces(grid: RectGrid, rng: Rng, shapes: Collection[Shape], largest: int = 7, redraws: int = 12) -> PieceBoard:
+def ordered_pieces(
+    grid: RectGrid, rng: Rng, shapes: Collection[Shape], largest: int = 7, redraws: int = 12
+) -> PieceBoard:
     """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
     the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
     board, kept = PieceBoard(grid, shapes, largest), []
