@@ -171,6 +171,11 @@ Version 11, per genre:
   cell at a time until trial is needed.  Every seed and size makes another board.
 - Star Battle: from 14x14 (3 stars) 100 moves round a given while settling (was 12); every
   seed from 14x14 makes another board, smaller boards the same.
+
+Version 12, per genre:
+
+- LITS (not registered yet): boards drawn in solving order (``grid.orderedpieces``), the
+  stranded cells joined by ``RegionGrowth`` one pass at a time; every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -70,12 +70,13 @@ def test_brute_force_soundness() -> None:
 def test_boards_drawn_in_solving_order_are_right_and_solved_at_rung_1() -> None:
     """``grid.orderedpieces``: the planted shading is an answer (stranded cells unshaded, each
     in a region beside it), and a draw with no stranded cell is solved by rung 1 alone."""
+    from puzzlekit_lits.genre import SHAPE_SET, Lits
+
     from puzzlekit.core import BOOL, Engine
     from puzzlekit.core.rng import Rng
     from puzzlekit.grid import RectGrid, Regions
     from puzzlekit.grid.orderedpieces import ordered_pieces
     from puzzlekit.grid.regionshading import RegionBoard
-    from puzzlekit_lits.genre import SHAPE_SET, Lits
 
     clean = 0
     for i in range(12):
