@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
+from puzzlekit.grid.orderedregions import redrawn
 from puzzlekit.grid.shapes import Shape, _normal, piece_ways, touching_equal
 
 UNKNOWN = -1
@@ -187,14 +188,11 @@ def ordered_pieces(
             break
     best = board.copy()
     best.settle(rng)
-    for i in range(redraws):
-        if not best.stranded():
-            break
-        back = min(len(kept) - 1, 2 << (i // 3))
-        board = kept[-1 - back].copy()
+
+    def finish(board: PieceBoard, i: int) -> PieceBoard:
         while board.step(rng):
             pass
         board.settle(rng)
-        if board.stranded() < best.stranded():
-            best = board
-    return best
+        return board
+
+    return redrawn(kept, best, redraws, finish, PieceBoard.stranded)

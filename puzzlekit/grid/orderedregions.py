@@ -8,6 +8,9 @@ last dominoes) are stranded, and then the last steps are drawn again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
 
@@ -100,14 +103,34 @@ def ordered_regions(grid: RectGrid, rng: Rng, largest: int = 5, redraws: int = 1
             break
     best = board.copy()
     best.settle(rng)
-    for i in range(redraws):
-        if not best.free:
-            break
-        back = min(len(kept) - 1, 2 << (i // 3))
-        board = kept[-1 - back].copy()
+
+    def finish(board: OrderedBoard, i: int) -> OrderedBoard:
         while board.step(rng, careful=i % 2 == 0):
             pass
         board.settle(rng)
-        if len(board.free) < len(best.free):
+        return board
+
+    return redrawn(kept, best, redraws, finish, lambda b: len(b.free))
+
+
+class _Draw(Protocol):
+    def copy(self: Board) -> Board: ...
+
+
+Board = TypeVar("Board", bound=_Draw)
+
+
+def redrawn(
+    kept: list[Board], best: Board, redraws: int, finish: Callable[[Board, int], Board], left: Callable[[Board], int]
+) -> Board:
+    """While ``left(best)`` cells strand, the last 2, 4, 8... steps of a draw (``kept``:
+    its copies before each step) drawn again from a copy by ``finish(copy, i)``; the draw
+    leaving fewest, after ``redraws`` tries at most."""
+    for i in range(redraws):
+        if not left(best):
+            break
+        back = min(len(kept) - 1, 2 << (i // 3))
+        board = finish(kept[-1 - back].copy(), i)
+        if left(board) < left(best):
             best = board
     return best
