@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
-from puzzlekit.grid.orderedregions import redrawn
+from puzzlekit.grid.orderedregions import drawn
 from puzzlekit.grid.shapes import Shape, _normal, piece_ways, touching_equal
 
 UNKNOWN = -1
@@ -181,18 +181,4 @@ def ordered_pieces(
 ) -> PieceBoard:
     """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
     the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
-    board, kept = PieceBoard(grid, shapes, largest), []
-    while True:
-        kept.append(board.copy())
-        if not board.step(rng):
-            break
-    best = board.copy()
-    best.settle(rng)
-
-    def finish(board: PieceBoard, i: int) -> PieceBoard:
-        while board.step(rng):
-            pass
-        board.settle(rng)
-        return board
-
-    return redrawn(kept, best, redraws, finish, PieceBoard.stranded)
+    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, _: b.step(rng), PieceBoard.stranded)
