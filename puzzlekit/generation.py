@@ -186,6 +186,8 @@ Version 12, per genre:
   carries the fixpoint to the next layout, tries 12 changes per layout (was 20), and the
   walk to medium and hard keeps only boards rung 1 solves.  Every seed and size makes
   another board.
+- LITS (not registered yet): boards drawn in solving order (``grid.orderedpieces``), the
+  stranded cells joined by ``RegionGrowth`` one pass at a time; every seed makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

@@ -65,3 +65,32 @@ def test_brute_force_soundness() -> None:
     from puzzlekit.testing.checks import check_brute_force
 
     check_brute_force(puzzlekit.load("lits", PZPR_URL, host=HOST)[0].genre, 40)
+
+
+def test_boards_drawn_in_solving_order_are_right_and_solved_at_rung_1() -> None:
+    """``grid.orderedpieces``: the planted shading is an answer (stranded cells unshaded, each
+    in a region beside it), and a draw with no stranded cell is solved by rung 1 alone."""
+    from puzzlekit_lits.genre import SHAPE_SET, Lits
+
+    from puzzlekit.core import BOOL, Engine
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, Regions
+    from puzzlekit.grid.orderedpieces import ordered_pieces
+    from puzzlekit.grid.regionshading import RegionBoard
+
+    clean = 0
+    for i in range(12):
+        grid, rng = RectGrid(4 + i % 3, 5), Rng(f"lits:ordered:{i}")
+        board = ordered_pieces(grid, rng, SHAPE_SET)
+        owner = board.owner[:]
+        for c in [c for c in range(grid.n_cells) if owner[c] < 0] * 4:
+            owner[c] = max((owner[n] for n in grid.neighbours[c]), default=-1) if owner[c] < 0 else owner[c]
+        if min(owner) < 0:
+            continue
+        instance = RegionBoard(Regions(grid, owner))
+        assert not Lits().accept(instance, [int(k == 1) for k in board.known])
+        if not board.stranded():
+            clean += 1
+            engine = Engine(Lits().build(instance), max_rung=1)
+            assert engine.start(1) and BOOL not in engine.dom
+    assert clean

@@ -14,6 +14,7 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import NotAll, RectGrid, Regions, StaysConnected, block_clauses, counted, full_blocks, split
 from puzzlekit.grid.cnf import piece_cuts
+from puzzlekit.grid.orderedpieces import ordered_pieces
 from puzzlekit.grid.regions import OFF, RegionGrowth
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
 from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal
@@ -137,86 +138,54 @@ class Lits(RegionShading):
     # -- generating, and small boards for the harness -------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
-        """Random tetrominoes (``random_tetrominoes``), each a region, every other cell
-        unshaded and in none; then each of those joins a region beside it while deduction
-        capped at the difficulty still solves the cells round it (``RegionGrowth``, pairs of
-        regions judged by ``pair_rules``), the first 60% at rung 1.  None when stuck."""
+        """A board drawn in solving order (``grid.orderedpieces``: every region's piece
+        forced at rung 1 as it closes); its stranded cells each join a region beside them
+        while deduction capped at the difficulty still solves the cells round it
+        (``RegionGrowth``, pairs of regions judged by ``pair_rules``), pass after pass: None
+        when a pass joins none, or when the whole board is then left open."""
         from puzzlekit.generation import out_of_time, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
-        pieces = random_tetrominoes(grid, rng)
-        shaded = [0] * grid.n_cells
-        for piece in pieces:
-            for c in piece:
-                shaded[c] = 1
+        board = ordered_pieces(grid, rng, SHAPE_SET)
+        shaded = [int(k == 1) for k in board.known]
 
         def extra() -> list[Propagator]:
             joined = [StaysConnected(JOINED, grid, range(grid.n_cells), 1)] if growth.rung > 1 else []
             return joined + (trial() if growth.rung > 2 else [])
 
         growth = RegionGrowth(
-            grid, LADDER, shaded, 1, lambda c: pools(grid, c), lambda cells: region_rules(grid, cells),
+            grid, LADDER, shaded, rung, lambda c: pools(grid, c), lambda cells: region_rules(grid, cells),
             extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
         )  # fmt: skip
-        for i, piece in enumerate(pieces):
-            for c in piece:
-                growth.put(c, i)
-        off = growth.owner.count(OFF)
+        for c, r in enumerate(board.owner):
+            if r >= 0:
+                growth.put(c, r)
 
         def join(cell: int) -> bool:
-            growth.rung = rung if 5 * growth.owner.count(OFF) < 2 * off else 1
             near = list(dict.fromkeys(growth.owner[n] for n in grid.neighbours[cell] if growth.owner[n] != OFF))
             rng.shuffle(near)
             return any(growth.attempt((cell,), r) for r in near)
 
-        growth.rung = rung
-        if not growth.grow(join, rng, lambda: out_of_time(request.deadline), max(20, grid.n_cells // 5) * grid.n_cells):
+        waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
+        while waiting:
+            out_of_time(request.deadline)
+            stuck = [c for c in waiting if not join(c)]
+            if len(stuck) == len(waiting):
+                return None
+            waiting = stuck
+        if growth.open_cells():
             return None
         return RegionBoard(Regions(grid, growth.owner))
 
     def small_board(self, rng: Rng) -> RegionBoard:
-        """1x1 to 4x4: random tetrominoes, each cell joining a random one beside it (so
-        often solvable) two times in three, else random letters."""
+        """1x1 to 4x4: a board drawn in solving order, its stranded cells joining a random
+        region beside them (so often solvable), two times in three, else random letters."""
         grid = RectGrid(rng.between(1, 4), rng.between(1, 4))
         owner = [rng.below(3) for _ in range(grid.n_cells)]
         if rng.chance(2, 3):
-            owner = [OFF] * grid.n_cells
-            for i, piece in enumerate(random_tetrominoes(grid, rng)):
-                for c in piece:
-                    owner[c] = i
+            owner = ordered_pieces(grid, rng, SHAPE_SET, redraws=0).owner
             for c in [c for c in range(grid.n_cells) if owner[c] == OFF] * 3:
                 near = [owner[n] for n in grid.neighbours[c] if owner[n] != OFF]
                 if owner[c] == OFF and near:
                     owner[c] = rng.choice(near)
         return RegionBoard(Regions(grid, owner))
-
-
-def random_tetrominoes(grid: RectGrid, rng: Rng) -> list[tuple[int, ...]]:
-    """A planted answer: tetrominoes (no O) placed at random, each touching the ones before
-    it, until none fits: the shaded cells one piece, no 2x2 block, no two equal ones side
-    by side."""
-    shaded, order = [False] * grid.n_cells, list(range(grid.n_cells))
-    pieces: list[tuple[int, ...]] = []
-    rng.shuffle(order)
-    for start in order:
-        if shaded[start] or (pieces and not any(shaded[n] for n in grid.neighbours[start])):
-            continue
-        ways = [p for p, _ in piece_ways(grid, _ball(grid, start), 4, SHAPE_SET) if start in p]
-        rng.shuffle(ways)
-        for way in ways:
-            if any(shaded[c] for c in way) or any(touching_equal(grid, way, q) for q in pieces):
-                continue
-            for c in way:
-                shaded[c] = True
-            if grid.has_block(shaded.__getitem__):
-                for c in way:
-                    shaded[c] = False
-                continue
-            pieces.append(way)
-            break
-    return pieces
-
-
-def _ball(grid: RectGrid, cell: int) -> list[int]:
-    r, c = grid.rc(cell)
-    return [x for dr in range(-3, 4) for dc in range(-3, 4) if (x := grid.cell(r + dr, c + dc)) >= 0]

@@ -8,6 +8,9 @@ last dominoes) are stranded, and then the last steps are drawn again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
 
@@ -91,23 +94,43 @@ class OrderedBoard:
 
 
 def ordered_regions(grid: RectGrid, rng: Rng, largest: int = 5, redraws: int = 12) -> OrderedBoard:
-    """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
-    the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
-    board, kept = OrderedBoard(grid, largest), []
+    """A board solved at rung 1 by construction, or the draw with the fewest stranded cells
+    (``drawn``; every other redraw careful)."""
+    return drawn(
+        OrderedBoard(grid, largest), rng, redraws, lambda b, careful: b.step(rng, careful), lambda b: len(b.free)
+    )
+
+
+class _Draw(Protocol):
+    def copy(self: Board) -> Board: ...
+
+    def settle(self, rng: Rng) -> bool: ...
+
+
+Board = TypeVar("Board", bound=_Draw)
+
+
+def drawn(
+    board: Board, rng: Rng, redraws: int, step: Callable[[Board, bool], bool], left: Callable[[Board], int]
+) -> Board:
+    """``step(board, careful)`` until it is False, then ``settle``; while ``left(best)``
+    cells strand, the last 2, 4, 8... steps drawn again from kept copies (``careful`` every
+    other time), up to ``redraws`` times; the draw leaving fewest."""
+    kept = []
     while True:
         kept.append(board.copy())
-        if not board.step(rng):
+        if not step(board, False):
             break
     best = board.copy()
     best.settle(rng)
     for i in range(redraws):
-        if not best.free:
+        if not left(best):
             break
         back = min(len(kept) - 1, 2 << (i // 3))
         board = kept[-1 - back].copy()
-        while board.step(rng, careful=i % 2 == 0):
+        while step(board, i % 2 == 0):
             pass
         board.settle(rng)
-        if len(board.free) < len(best.free):
+        if left(board) < left(best):
             best = board
     return best

@@ -1,0 +1,184 @@
+"""LITS-like boards (one piece of four cells a region, the pieces one shaded whole, equal
+pieces never side by side) built in the order deduction solves them, as
+``grid.orderedregions`` builds Norinori's: each step places a piece on cells nothing fixes
+yet, touching the pieces before it, and closes a region round it of the piece, cells
+already known unshaded and unknown cells that leave the piece its region's only way (they
+are in bits of fewer than four cells, or every other way would touch an equal piece placed
+before).  The region's ``Ways`` shade the piece and leave the rest; a 2x2 block with three
+shaded cells leaves its fourth.  Every such board is solved by rung 1 by construction;
+cells no region can take at the end are stranded, and then the last steps are drawn
+again."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from puzzlekit.core.rng import Rng
+from puzzlekit.grid import RectGrid
+from puzzlekit.grid.orderedregions import drawn
+from puzzlekit.grid.shapes import Shape, _normal, piece_ways, touching_equal
+
+UNKNOWN = -1
+
+
+class PieceBoard:
+    """One draw: ``known`` per cell (1 shaded, 0 unshaded, UNKNOWN), ``when`` the step it
+    became known (a cell known at step k was still open when region k closed), ``owner``
+    its region (-1: none yet), ``pieces`` the region's piece by region, ``free`` the known
+    cells in no region."""
+
+    def __init__(self, grid: RectGrid, shapes: Collection[Shape], largest: int) -> None:
+        self.grid, self.shapes, self.largest, n = grid, shapes, largest, grid.n_cells
+        self.known, self.when, self.owner = [UNKNOWN] * n, [0] * n, [-1] * n
+        self.pieces: list[tuple[int, ...]] = []
+        self.free: set[int] = set()
+        self.through: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        """The placements of a piece of ``shapes`` through each cell."""
+        for way in placements(grid, shapes):
+            for c in way:
+                self.through[c].append(way)
+        self.blocks: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        """The 2x2 blocks holding each cell."""
+        for block in grid.blocks(2):
+            for c in block:
+                self.blocks[c].append(block)
+
+    def copy(self) -> PieceBoard:
+        out = PieceBoard.__new__(PieceBoard)
+        out.grid, out.shapes, out.largest, out.through, out.blocks = (
+            self.grid,
+            self.shapes,
+            self.largest,
+            self.through,
+            self.blocks,
+        )
+        out.known, out.when, out.owner = self.known[:], self.when[:], self.owner[:]
+        out.pieces, out.free = self.pieces[:], set(self.free)
+        return out
+
+    def open_near(self, cell: int) -> list[int]:
+        return [m for m in self.grid.neighbours[cell] if self.known[m] == UNKNOWN]
+
+    def step(self, rng: Rng) -> bool:
+        """Place one piece touching the shaded cells and close its region; False when none fits.
+        The starts with the fewest open neighbours first (corners: nothing else reaches them)."""
+        grid, known = self.grid, self.known
+        if self.pieces:
+            pool = sorted({m for p in self.pieces for c in p for m in self.open_near(c)})
+        else:
+            pool = [c for c in range(grid.n_cells) if known[c] == UNKNOWN]
+        rng.shuffle(pool)
+        free = self.free
+        pool.sort(key=lambda c: (not any(m in free for m in grid.neighbours[c]), len(self.open_near(c))))
+        for start in pool:
+            ways = [p for p in self.through[start] if all(known[c] == UNKNOWN for c in p)]
+            rng.shuffle(ways)
+            for way in ways:
+                if self._fits(way):
+                    self._close(way, rng)
+                    return True
+        return False
+
+    def _fits(self, way: Sequence[int]) -> bool:
+        """No 2x2 block all shaded with ``way``, no equal piece beside it."""
+        known, inside = self.known, set(way)
+        for c in way:
+            if any(all(x in inside or known[x] == 1 for x in block) for block in self.blocks[c]):
+                return False
+        return not self._clashes(way, len(self.pieces))
+
+    def _clashes(self, way: Sequence[int], before: int) -> bool:
+        """Does ``way`` touch an equal piece of a region closed before step ``before``?"""
+        near = {self.owner[m] for c in way for m in self.grid.neighbours[c] if self.known[m] == 1}
+        return any(0 <= r < before and touching_equal(self.grid, way, self.pieces[r]) for r in near)
+
+    def only_way(self, region: int, cells: Sequence[int]) -> bool:
+        """Is region ``region``'s piece the only way to place one in ``cells`` (its cells
+        open when it closed) that touches no equal piece closed before it?"""
+        ways = [p for p, _ in piece_ways(self.grid, cells, 4, self.shapes) if not self._clashes(p, region)]
+        return len(ways) == 1
+
+    def _close(self, way: tuple[int, ...], rng: Rng) -> None:
+        """Region k: the piece, then free cells (oldest first) and open cells it can take."""
+        grid, known, k = self.grid, self.known, len(self.pieces)
+        self.pieces.append(way)
+        for c in way:
+            known[c], self.when[c], self.owner[c] = 1, k, k
+        opened, cap = list(way), rng.between(4, self.largest)
+        todo = [m for c in way for m in grid.neighbours[c] if known[m] != 1]
+        size = 4
+        while todo and size < cap:
+            todo.sort(key=lambda m: (known[m] == UNKNOWN, self.when[m]))
+            m = todo.pop(0)
+            if self.owner[m] >= 0 or known[m] == 1:
+                continue
+            if known[m] == UNKNOWN:
+                if not self.only_way(k, [*opened, m]):
+                    continue
+                opened.append(m)
+                known[m], self.when[m] = 0, k
+            self.free.discard(m)
+            self.owner[m], size = k, size + 1
+            todo += [x for x in grid.neighbours[m] if known[x] != 1 and self.owner[x] < 0]
+        for c in way:  # a 2x2 block with three shaded cells leaves its fourth
+            for block in self.blocks[c]:
+                left = [x for x in block if known[x] != 1]
+                if len(left) == 1 and known[left[0]] == UNKNOWN:
+                    known[left[0]], self.when[left[0]] = 0, k
+                    self.free.add(left[0])
+
+    def settle(self, rng: Rng) -> bool:
+        """Every cell in no region joins one beside it: freely one closed after the cell was
+        known, else one whose piece stays its only way with the cell open (passes until
+        none can).  True when none is left."""
+        grid, owner = self.grid, self.owner
+        joined = True
+        while joined:
+            joined = False
+            for u in [c for c in range(grid.n_cells) if owner[c] < 0]:
+                near = list(dict.fromkeys(owner[m] for m in grid.neighbours[u] if owner[m] >= 0))
+                rng.shuffle(near)
+                open_at = self.when[u] if self.known[u] == 0 else len(self.pieces)
+                later = [r for r in near if r > open_at]
+                fits = later or [r for r in near if self.only_way(r, [*self._opened(r), u])]
+                if fits:
+                    owner[u] = fits[0]
+                    if self.known[u] == UNKNOWN:
+                        self.known[u], self.when[u] = 0, fits[0]
+                    self.free.discard(u)
+                    joined = True
+        return all(r >= 0 for r in owner)
+
+    def _opened(self, region: int) -> list[int]:
+        """Region ``region``'s cells still open when it closed."""
+        return [c for c in range(self.grid.n_cells) if self.owner[c] == region and self.when[c] >= region]
+
+    def stranded(self) -> int:
+        return sum(r < 0 for r in self.owner)
+
+
+def placements(grid: RectGrid, shapes: Collection[Shape]) -> list[tuple[int, ...]]:
+    """Every placement on the grid of a piece of ``shapes`` (each shape's eight images,
+    moved over the grid), each sorted."""
+    images: set[Shape] = set()
+    for shape in shapes:
+        points = list(shape)
+        for _ in range(4):
+            points = [(c, -r) for r, c in points]
+            images |= {_normal(points), _normal([(r, -c) for r, c in points])}
+    found = []
+    for image in sorted(images):
+        for top in range(grid.rows):
+            for left in range(grid.cols):
+                cells = [grid.cell(top + r, left + c) for r, c in image]
+                if all(c >= 0 for c in cells):
+                    found.append(tuple(sorted(cells)))
+    return found
+
+
+def ordered_pieces(
+    grid: RectGrid, rng: Rng, shapes: Collection[Shape], largest: int = 7, redraws: int = 12
+) -> PieceBoard:
+    """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
+    the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
+    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, _: b.step(rng), PieceBoard.stranded)
