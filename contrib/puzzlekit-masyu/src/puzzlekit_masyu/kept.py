@@ -25,7 +25,12 @@ from collections.abc import Iterable, Sequence
 
 from puzzlekit.core import Engine
 from puzzlekit.core.engine import LogEntry
-from puzzlekit.core.model import EVERY
+from puzzlekit.core.model import EVERY, Propagator
+
+
+def _watched(prop: Propagator) -> bool:
+    """Does ``prop`` watch variables of its own (not every one, not none)?"""
+    return bool(prop.watches) and prop.watches is not EVERY
 
 
 class KeptFixpoint:
@@ -41,7 +46,15 @@ class KeptFixpoint:
         for index, prop in enumerate(props):
             if prop.watches is None or prop.watches is EVERY:
                 self.wide[index] = 1  # what it reads is not said: always taken back
-        self.woken = [index for index, flag in enumerate(self.wide) if flag]
+        everywhere = [i for i, flag in enumerate(self.wide) if flag and not _watched(props[i])]
+        self.woken = everywhere
+        """The wide propagators woken at every ``again``: those that watch no variable of their own."""
+        self.wide_watchers: list[list[int]] = [[] for _ in engine.dom]
+        """Per variable, the wide propagators that watch it (woken when it is narrowed in the state kept)."""
+        for index, flag in enumerate(self.wide):
+            if flag and _watched(props[index]):
+                for var in props[index].watches:
+                    self.wide_watchers[var].append(index)
         self.base: tuple[list[int], list[int], list[LogEntry]] | None = None
 
     def fresh(self) -> bool:
@@ -70,27 +83,28 @@ class KeptFixpoint:
         bad = bytearray(self.wide)
         for index in changed:
             bad[index] = 1
-        taken = bytearray(len(engine.dom))
+        taken: set[int] = set()
         kept: list[LogEntry] = []
         for entry in log:
-            if bad[entry.by] or any(taken[v] for v in props[entry.by].watches):
-                taken[entry.var] = 1
+            if bad[entry.by] or not taken.isdisjoint(props[entry.by].watches):
+                taken.add(entry.var)
             else:
                 kept.append(entry)
         dom = engine.dom
         dom[:] = model.domains
-        for entry in kept:
-            dom[entry.var] = entry.mask
-        engine.aux[:] = model.aux
+        engine.aux[:] = model.aux  # the wide ones' state, made again as they run
         engine.trail.clear()
         engine.log = kept
-        wake, watchers = engine.wake, engine.watchers
+        wake, watchers, wide_watchers = engine.wake, engine.watchers, self.wide_watchers
+        for entry in kept:
+            dom[entry.var] = entry.mask
+            for index in wide_watchers[entry.var]:
+                wake(index)
         for index in changed:
             wake(index)
-        for var, flag in enumerate(taken):
-            if flag:
-                for index in watchers[var]:
-                    wake(index)
+        for var in taken:
+            for index in watchers[var]:
+                wake(index)
         for index in self.woken:
             wake(index)
         ok = engine.run()
