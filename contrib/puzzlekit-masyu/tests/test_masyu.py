@@ -388,3 +388,38 @@ def test_twins_near_are_real_second_loops_including_two_squares_moved() -> None:
             assert not violations(board, twin)
             sizes.add(sum(x != y for x, y in zip(twin, lines)))
     assert 6 in sizes, sizes
+
+
+@pytest.mark.parametrize("rung", [1, 2])
+def test_the_climbs_kept_fixpoint_is_a_fresh_starts(rung: int) -> None:
+    """``Climb.open_edges`` carries deduction on from the last kept loop (``KeptFixpoint``):
+    after squares flip, kept or flipped back, it says what a fresh engine on the board
+    of every pearl the loop allows says."""
+    from puzzlekit_masyu.board import Board
+    from puzzlekit_masyu.generate import Climb, grow, pearls_of, squares_of
+
+    from puzzlekit.core import BOOL, Engine
+    from puzzlekit.core.rng import Rng
+
+    rng = random.Random(rung)
+    climb = Climb(8, 8, grow(8, 8, Rng("kept"), None), rung, None)
+    squares = squares_of(8, 8)
+    carried = 0
+    for step in range(60):
+        flipped = []
+        for s in rng.sample(range(squares.n_cells), 3):
+            if squares.flip_keeps_simple(climb.inside, s):  # still one loop
+                climb.flip(s)
+                flipped.append(s)
+        now = climb.open_edges()
+        fresh_board = Board(8, 8, pearls_of(Board(8, 8, {}), climb.lines))
+        engine = Engine(puzzlekit.default_host().genre("masyu").build(fresh_board), max_rung=rung)
+        assert engine.start()
+        assert now == [e for e, d in enumerate(engine.dom) if d == BOOL], step
+        carried += climb.kept.base is not None
+        if step % 3:
+            climb.keep()
+        else:
+            for s in reversed(flipped):
+                climb.flip(s)
+    assert carried == 60

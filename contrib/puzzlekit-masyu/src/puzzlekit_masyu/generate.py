@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from puzzlekit import Genre
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, count_solutions
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Propagator, count_solutions
+from puzzlekit.core.loops import NoEarlyLoop
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import (
     ClueTrials,
@@ -31,8 +32,9 @@ from puzzlekit.generation import (
 from puzzlekit.grid import RectGrid
 from puzzlekit_masyu.accept import one_loop
 from puzzlekit_masyu.board import Board, arms_of, grid_of
+from puzzlekit_masyu.kept import KeptFixpoint
 from puzzlekit_masyu.model import KIND_OF, PEARL_OF, MasyuClues
-from puzzlekit_masyu.rules import BLACK_KIND, WHITE_KIND, allowed
+from puzzlekit_masyu.rules import BLACK_KIND, WHITE_KIND, Pearl, allowed
 
 
 def grow(rows: int, cols: int, rng: Rng, deadline: float | None) -> set[int]:
@@ -190,6 +192,11 @@ class Climb:
         self.engine = Engine(self.clues.model, max_rung=rung, deadline=deadline)
         if not self.engine.wired:
             out_of_time(deadline)
+        props = self.clues.model.propagators
+        chains = (i for i, p in enumerate(props) if isinstance(p, NoEarlyLoop))  # their aux: the chains
+        self.kept = KeptFixpoint(self.engine, (*chains, self.clues.reach_index, self.clues.closing))
+        self.slots = tuple(self.clues.index.values())
+        self.kept_props = list(props)
         self.arms = arms_of(rows, cols)
         self.edges_of = _square_edges(rows, cols)
         self.readers = _square_readers(rows, cols)
@@ -221,14 +228,29 @@ class Climb:
     def open_edges(self) -> list[int] | None:
         """The edges deduction leaves open (None: no pearl at all, or a contradiction,
         which sound rules never reach on a board read off a loop: checked all the same)."""
-        engine = self.engine
-        engine.reset()
-        if not self.clues.board.pearls or not engine.start():
+        engine, kept = self.engine, self.kept
+        if not self.clues.board.pearls:
             return None
+        props, was = engine.props, self.kept_props
+        first = kept.base is None
+        if not kept.again([i for i in self.slots if props[i] is not was[i] and _key(props[i]) != _key(was[i])]):
+            return None
+        if first:
+            self.keep()
         dom, lines = engine.dom, self.lines
         if any(d != BOOL and (d == TRUE) != bool(line) for d, line in zip(dom, lines)):
             return None
         return [e for e, d in enumerate(dom) if d == BOOL]
+
+    def keep(self) -> None:
+        """The board as it stands is the one the next ``open_edges`` changes."""
+        self.kept.keep()
+        self.kept_props = list(self.engine.props)
+
+
+def _key(prop: Propagator) -> int:
+    """What a pearl slot's propagator enforces: its layout, -1 for none (``Idle``)."""
+    return prop.layout if isinstance(prop, Pearl) else -1
 
 
 def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float | None) -> Board | None:
@@ -258,6 +280,7 @@ def climb(grid: RectGrid, inside: set[int], rung: int, rng: Rng, deadline: float
         kick = stalled >= STALL and now is not None
         if now is not None and (left is None or len(now) <= len(left) or kick):
             left = now
+            state.keep()
             refused.clear()
         else:
             for square in reversed(flipped):

@@ -13,7 +13,7 @@ model, so a board's grade is the same on both.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from puzzlekit import Model
@@ -94,6 +94,24 @@ def finishes(board: Callable[[], Board]) -> Callable[[list[int], int], bool]:
     return done
 
 
+class Required(Collection[Sequence[int]]):
+    """The edges round each pearl of ``board`` as it stands, in cell order: the loop
+    reach's groups, read at each of its runs rather than rebuilt at each change of a pearl."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def __iter__(self) -> Iterator[Sequence[int]]:
+        node_edges = self.board.loop.node_edges
+        return (node_edges[cell] for cell in sorted(self.board.pearls))
+
+    def __len__(self) -> int:
+        return len(self.board.pearls)
+
+    def __contains__(self, group: object) -> bool:
+        return any(group == g for g in self)
+
+
 class MasyuClues(ClueModel):
     """A board's model with a slot per cell of ``slots`` (its pearls' cells by default).
 
@@ -113,6 +131,7 @@ class MasyuClues(ClueModel):
         assert isinstance(reach, LoopReach)
         self.reach: LoopReach = reach
         self.closing = next(i for i, p in enumerate(props) if isinstance(p, ClosingCheck))
+        self._made: dict[tuple[int, ...], Pearl] = {}
         self._relink()
 
     def readers(self, position: Any) -> Sequence[int]:
@@ -137,7 +156,7 @@ class MasyuClues(ClueModel):
             raise UsageError(f"{self.board.cell_name(cell)} has no pearl slot in this model")
         if self.kinds.get(cell, 0) == kind:
             return
-        pearl = Pearl(self.board, cell, kind or WHITE_KIND)
+        pearl = self._pearl(cell, kind or WHITE_KIND)
         self.model.propagators[slot] = pearl if kind else Idle(pearl)
         if kind:
             self.kinds[cell] = kind
@@ -150,8 +169,18 @@ class MasyuClues(ClueModel):
         for neighbour in self.board.grid.around[cell]:  # their rules read this cell's pearl
             other = self.kinds.get(neighbour, 0)
             if other and neighbour in self.index:
-                self.model.propagators[self.index[neighbour]] = Pearl(self.board, neighbour, other)
-        self._relink()
+                self.model.propagators[self.index[neighbour]] = self._pearl(neighbour, other)
+
+    def _pearl(self, cell: int, kind: int) -> Pearl:
+        """The propagator of a ``kind`` pearl at ``cell`` beside the pearls as they stand,
+        made once per layout (it reads its neighbours' pearls when made, and nothing of
+        the board after but names): a generator sets thousands of cells back and forth."""
+        around = self.board.grid.around[cell]
+        key = (cell, kind, *(self.kinds.get(n, 0) if n >= 0 else 0 for n in around))
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = Pearl(self.board, cell, kind)
+        return made
 
     def _none_fits(self) -> list[int]:
         return [cell for cell, kind in self.kinds.items() if kind == NONE_FITS]
@@ -162,9 +191,8 @@ class MasyuClues(ClueModel):
         return solves(self.board, values) and not any(fits_some(arms[cell], values) for cell in self._none_fits())
 
     def _relink(self) -> None:
-        """The cells the loop must reach: the pearls."""
-        node_edges = self.board.loop.node_edges
-        self.reach.required = tuple(tuple(node_edges[cell]) for cell in sorted(self.board.pearls))
+        """The cells the loop must reach: the pearls, read when the loop reach runs."""
+        self.reach.required = Required(self.board)
 
     def instance(self) -> Board:
         return Board(self.board.rows, self.board.cols, dict(self.board.pearls))

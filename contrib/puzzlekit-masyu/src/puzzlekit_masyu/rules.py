@@ -14,6 +14,7 @@ arms and reaches alone left to lookahead.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 from operator import itemgetter
 
@@ -138,43 +139,68 @@ def narrowed(layout: int, doms: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _supports(kind: int, full: list[int], exists: list[bool], near: list[int]) -> list[int] | None:
-    """Over all sixteen edges: the pearl's rule (``supports`` on arms and reaches), and
+    """Over all sixteen edges: the pearl's rule (``fits`` on arms and reaches), and
     two lines or none at each neighbour, given its arm, its reach and its sides; a
     neighbour that is a pearl itself (``near``: its kind, 0 none) goes straight (white)
     or turns (black)."""
-    inner = supports(kind, tuple(full[:8]))
-    if inner is None:
-        return None
     found = [0] * (SIDES + 8)
-    choices = [[v for v in (0, 1) if d >> v & 1] for d in full[:8]]
-    for combo in product(*choices):
-        if not fits(kind, combo[:4], combo[4:]):
+    ones = sum(1 << i for i in range(8) if full[i] == TRUE)
+    zeros = sum(1 << i for i in range(8) if full[i] == FALSE)
+    beside = [_SIDE_FITS[near[d]] if exists[d] else None for d in range(4)]
+    for bits, combo in _fitting(kind):
+        if bits & zeros or bits & ones != ones:
             continue
-        sides: list[tuple[tuple[int, int], ...]] = []
-        for d in range(4):
-            if not exists[d]:
-                sides.append(((0, 0),))  # no neighbour that way: nothing to balance
-                continue
-            s1, s2 = full[8 + 2 * d], full[9 + 2 * d]
-            lines = combo[d] + combo[4 + d]
-            shape = _SHAPES[near[d]]
-            fit = tuple((a, b) for a in (0, 1) if s1 >> a & 1 for b in (0, 1) if s2 >> b & 1 if (lines, a + b) in shape)
-            if not fit:
-                break
-            sides.append(fit)
+        sides = []
+        for d, table in enumerate(beside):
+            if table is not None:
+                fit = table[combo[d] + combo[4 + d]][full[8 + 2 * d]][full[9 + 2 * d]]
+                if fit is None:
+                    break
+                sides.append((d, fit))
         else:
             for i, v in enumerate(combo):
                 found[i] |= 1 << v
-            for d, fit in enumerate(sides):
-                for a, b in fit:
-                    found[8 + 2 * d] |= 1 << a
-                    found[9 + 2 * d] |= 1 << b
+            for d, (first, second) in sides:
+                found[8 + 2 * d] |= first
+                found[9 + 2 * d] |= second
     if not any(found[:8]):
         return None
     for i in range(8, SIDES + 8):
         if not exists[i]:
             found[i] = ABSENT
     return found
+
+
+def _side_fits(shape: set[tuple[int, int]]) -> list[list[list[tuple[int, int] | None]]]:
+    """Per count of lines along (arm and reach), then the domains of the neighbour's two
+    sides: the values of each side some allowed choice uses (bitmasks), None for none."""
+    out: list[list[list[tuple[int, int] | None]]] = []
+    for lines in range(3):
+        rows = []
+        for s1 in range(4):
+            row: list[tuple[int, int] | None] = []
+            for s2 in range(4):
+                fit = [(a, b) for a in (0, 1) if s1 >> a & 1 for b in (0, 1) if s2 >> b & 1 if (lines, a + b) in shape]
+                row.append((sum({1 << a for a, _ in fit}), sum({1 << b for _, b in fit})) if fit else None)
+            rows.append(row)
+        out.append(rows)
+    return out
+
+
+_SIDE_FITS = [_side_fits(shape) for shape in _SHAPES]
+"""``_side_fits`` per neighbour kind, made once."""
+
+
+@cache
+def _fitting(kind: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Every choice of lines on the arms and reaches (N, E, S, W each) the ``kind``
+    allows, with its lines as bits (bit i: edge i): a table miss of ``narrowed``
+    filters these rather than trying all 256."""
+    return tuple(
+        (sum(v << i for i, v in enumerate(combo)), combo)
+        for combo in product((0, 1), repeat=8)
+        if fits(kind, combo[:4], combo[4:])
+    )
 
 
 class Pearl(Propagator):
