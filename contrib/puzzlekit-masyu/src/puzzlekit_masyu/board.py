@@ -14,7 +14,7 @@ from functools import lru_cache
 from puzzlekit import Block
 from puzzlekit.core import BOOL, FALSE, TRUE, LoopGraph
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.grid import RectGrid
+from puzzlekit.grid import RectGrid, grid_of
 
 WHITE, BLACK, EMPTY = "W", "B", "."
 MAX_SIDE = 200
@@ -76,11 +76,6 @@ class Board:
     def arms(self, cell: int) -> tuple[tuple[int, int], ...]:
         """Per direction: (edge to the neighbour, edge from it onward), -1 when off the board."""
         return arms_of(self.rows, self.cols)[cell]
-
-
-@lru_cache(maxsize=8)
-def grid_of(rows: int, cols: int) -> RectGrid:
-    return RectGrid(rows, cols)
 
 
 @lru_cache(maxsize=8)

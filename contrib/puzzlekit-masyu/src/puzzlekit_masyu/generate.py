@@ -29,9 +29,9 @@ from puzzlekit.generation import (
     symmetry_orbits,
     target_rung,
 )
-from puzzlekit.grid import RectGrid
+from puzzlekit.grid import RectGrid, grid_of
 from puzzlekit_masyu.accept import one_loop
-from puzzlekit_masyu.board import Board, arms_of, grid_of
+from puzzlekit_masyu.board import Board, arms_of
 from puzzlekit_masyu.kept import KeptFixpoint
 from puzzlekit_masyu.model import KIND_OF, PEARL_OF, MasyuClues
 from puzzlekit_masyu.rules import BLACK_KIND, WHITE_KIND, Pearl, allowed
