@@ -16,6 +16,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Propagator
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
+from puzzlekit.grid.orderedstars import ordered_star_regions
 from puzzlekit.grid import (
     MAX_WAYS,
     Canvas,
@@ -182,10 +183,11 @@ class StarBattle(GridGenre):
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
         grid, k = RectGrid(n, n), stars_for(n)
-        board, stars = self._planted(grid, k, rng)
-        if board is None:
+        stars = spread_stars(n, n, k, rng)
+        made = ordered_star_regions(grid, stars, k, rng) if stars else None
+        if made is None or stars is None:
             return None
-        owner, caps = list(board.regions.owner), [rung] if rung == 1 else [rung - 1, rung]
+        owner, caps = made[0], [rung] if rung == 1 else [rung - 1, rung]
         engines = RegionEngines(
             LADDER,
             grid.n_cells,
