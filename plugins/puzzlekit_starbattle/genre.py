@@ -16,7 +16,6 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Propagator
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.grid.orderedstars import ordered_star_regions
 from puzzlekit.grid import (
     MAX_WAYS,
     Canvas,
@@ -43,6 +42,7 @@ from puzzlekit.grid import (
     touching,
     write_grid,
 )  # fmt: skip
+from puzzlekit.grid.orderedstars import ordered_star_regions
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ then drawn again from kept copies."""
 
 from __future__ import annotations
 
-from heapq import heappop, heappush
 from collections.abc import Sequence
+from heapq import heappop, heappush
 
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid.regions import grown_regions
@@ -21,23 +21,16 @@ from puzzlekit.grid.topology import RectGrid
 
 UNKNOWN = -1
 SEEDS = 100
-"""Stars tried as a step's first star before the step gives up."""
+"""Stars tried as a step's first star before the step gives up (the first in a sweep from
+the top left corner, so the cells left stay in one piece)."""
 
 
-def _o1(b):
-    near=b.grid.neighbours
-    return lambda s: -(b.known[s] == 1) - any(b.known[m] == 0 and b.owner[m] < 0 for m in near[s])
-def _o2(b):
-    return lambda s: s
-def _o3(b):
-    g=b.grid
-    return lambda s: s//g.cols + s % g.cols
-def _o4(b):
-    kings=b.grid.kings
-    return lambda s: sum(b.owner[m] < 0 for m in kings[s]) + len(kings[s])
-ORDER=[_o3]
-TRIES=3
-UNKNOWN_COST=8
+TRIES = 3
+"""Random regions drawn round each of them."""
+UNKNOWN_COST = 8
+"""A cell not known empty costs this many known ones on a path between stars: a path
+mostly through known cells leaves the region's stars one way to go."""
+
 
 class StarOrder:
     """One draw: ``owner`` per cell (-1 in no region yet), ``known`` (1 star, 0 empty, or
@@ -70,8 +63,7 @@ class StarOrder:
         if not left:
             return False
         rng.shuffle(left)
-        near = self.grid.neighbours
-        left.sort(key=ORDER[0](self))
+        left.sort(key=lambda s: s // self.grid.cols + s % self.grid.cols)
         owner = self.owner
         for piece in self.grid.pieces(lambda c: owner[c] < 0):
             if sum(self.star[c] for c in piece) == self.k and self._alone(piece):
