@@ -171,6 +171,11 @@ Version 11, per genre:
   cell at a time until trial is needed.  Every seed and size makes another board.
 - Star Battle: from 14x14 (3 stars) 100 moves round a given while settling (was 12); every
   seed from 14x14 makes another board, smaller boards the same.
+
+Version 12, per genre:
+
+- Star Battle: regions drawn in solving order round the planted stars
+  (``grid.orderedstars``), then settled as before; every seed and size makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
