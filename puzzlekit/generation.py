@@ -188,6 +188,8 @@ Version 12, per genre:
   another board.
 - LITS (not registered yet): boards drawn in solving order (``grid.orderedpieces``), the
   stranded cells joined by ``RegionGrowth`` one pass at a time; every seed makes another board.
+- Star Battle: regions drawn in solving order round the planted stars
+  (``grid.orderedstars``), then settled as before; every seed and size makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.

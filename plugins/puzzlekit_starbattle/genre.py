@@ -42,6 +42,7 @@ from puzzlekit.grid import (
     touching,
     write_grid,
 )  # fmt: skip
+from puzzlekit.grid.orderedstars import ordered_star_regions
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:
@@ -182,10 +183,11 @@ class StarBattle(GridGenre):
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
         grid, k = RectGrid(n, n), stars_for(n)
-        board, stars = self._planted(grid, k, rng)
-        if board is None:
+        stars = spread_stars(n, n, k, rng)
+        made = ordered_star_regions(grid, stars, k, rng) if stars else None
+        if made is None or stars is None:
             return None
-        owner, caps = list(board.regions.owner), [rung] if rung == 1 else [rung - 1, rung]
+        owner, caps = made[0], [rung] if rung == 1 else [rung - 1, rung]
         engines = RegionEngines(
             LADDER,
             grid.n_cells,

@@ -442,30 +442,34 @@ def _shuffled(rng: Rng, items: Iterable[int]) -> list[int]:
 # -- regions for a generator that plants its solution first (Star Battle) -------------------
 
 
-def grown_regions(grid: RectGrid, stars: Sequence[int], k: int, rng: Rng) -> list[int] | None:
+def grown_regions(
+    grid: RectGrid, stars: Sequence[int], k: int, rng: Rng, taken: Sequence[int] = ()
+) -> list[int] | None:
     """Per cell, its region: regions grown at random from each of ``stars`` (cells), then
     joined into regions of ``k`` stars each, the region with the fewest ways to join first;
-    None when one has none."""
+    None when one has none.  The cells of ``taken`` (regions drawn before) stay -1."""
     owner = [-1] * grid.n_cells
+    for cell in taken:
+        owner[cell] = -2
     frontier = []
     for i, star in enumerate(stars):
         owner[star] = i
         frontier += [(n, i) for n in grid.neighbours[star]]
     while frontier:
         cell, i = frontier.pop(rng.below(len(frontier)))
-        if owner[cell] < 0:
+        if owner[cell] == -1:
             owner[cell] = i
-            frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] < 0]
+            frontier += [(n, i) for n in grid.neighbours[cell] if owner[n] == -1]
     near: list[set[int]] = [set() for _ in stars]  # regions that share a wall
     for a, b in grid.edge_cells:
-        if owner[a] != owner[b]:
+        if owner[a] != owner[b] and min(owner[a], owner[b]) >= 0:
             near[owner[a]].add(owner[b])
             near[owner[b]].add(owner[a])
     size, join = [1] * len(stars), list(range(len(stars)))
     while True:
         short = [g for g in range(len(stars)) if join[g] == g and size[g] < k]
         if not short:
-            return [join[i] for i in owner]
+            return [join[i] if i >= 0 else -1 for i in owner]
         ways = {g: sorted(h for h in near[g] if size[h] + size[g] <= k) for g in short}
         fewest = min(len(w) for w in ways.values())
         g = rng.choice([g for g in short if len(ways[g]) == fewest])
