@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from puzzlekit import Genre
-from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Propagator, count_solutions
-from puzzlekit.core.loops import NoEarlyLoop
+from puzzlekit.core import BOOL, FALSE, TRUE, Engine, NoEarlyLoop, Propagator, count_solutions
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import (
     ClueTrials,

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from puzzlekit.core import Engine
-from puzzlekit.core.engine import LogEntry
-from puzzlekit.core.model import EVERY, Propagator
+from puzzlekit.core import EVERY, Engine, LogEntry, Propagator
 
 
 def _watched(prop: Propagator) -> bool:
