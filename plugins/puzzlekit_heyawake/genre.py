@@ -4,10 +4,10 @@ crosses two room walls.  Built on the grid toolkit and the public API only."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit import Block, ClueSpot, Model, Rule, Rung, Violation, bundled_examples
 from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
@@ -20,8 +20,7 @@ from puzzlekit.grid import (
     ClueSlots,
     Count,
     GridGenre,
-    Kept,
-    LeftOpen,
+    LiveLeft,
     NotAll,
     Patterns,
     RectGrid,
@@ -115,27 +114,27 @@ class Heyawake(GridGenre):
     def build(self, instance: Board) -> Model:
         return self._model(instance)[0]
 
-    def _model(
-        self, instance: Board, kept: Kept | None = None, cap: int = 4
-    ) -> tuple[Model, dict[int, list[int]], int]:
-        """The model, where each number's propagators stand, and where the trial rung does;
-        ``kept``: propagators of earlier boards to reuse (the boards settling tries); ``cap``:
-        the rules above that rung left out (settling never runs them)."""
-        grid, rooms, kept = instance.grid, instance.rooms, Kept() if kept is None else kept
-        model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-        kept.add(model, "apart", lambda: [Apart(APART, grid, range(grid.n_cells), c) for c in range(grid.n_cells)])
-        for run in rooms.runs_across(2):
-            kept.add(model, run, lambda r: [NotAll(RUNS, r, value=0)], run)
-        number = self._number if cap > 1 else lambda b, r, n: self._number(b, r, n)[:1]
-        slots = {r: kept.add(model, (rooms.cells[r], n), number, instance, r, n) for r, n in instance.numbered()}
-        if cap < 3:
-            return model, slots, -1
-        model.add(StaysConnected(AREA, grid, range(grid.n_cells), 0))
-        if cap < 4:
-            return model, slots, -1
+    def _model(self, instance: Board) -> tuple[Model, dict[int, list[int]], int]:
+        """The model, where each number's propagators stand, and where the trial rung does."""
+        model = Model(LADDER, domains=[BOOL] * instance.grid.n_cells)
+        made = self._rules(instance, lambda key, make, *args: [model.add(p) for p in make(*args)], 3)
         trial = model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
-        return model, slots, trial
+        return model, made, trial
+
+    def _rules(self, instance: Board, add: Callable[..., list[Any]], cap: int) -> dict[int, list[Any]]:
+        """The rules up to rung ``cap`` (at most 3), each named by a key through ``add(key,
+        make, *args)`` (``LiveLeft.add`` while settling); per numbered room, what ``add``
+        gave for its number."""
+        grid, rooms = instance.grid, instance.rooms
+        add("apart", lambda: [Apart(APART, grid, range(grid.n_cells), c) for c in range(grid.n_cells)])
+        for run in rooms.runs_across(2):
+            add(run, lambda r: [NotAll(RUNS, r, value=0)], run)
+        number = self._number if cap > 1 else lambda b, r, n: self._number(b, r, n)[:1]
+        slots = {r: add((rooms.cells[r], n), number, instance, r, n) for r, n in instance.numbered()}
+        if cap >= 3:
+            add("area", lambda: [StaysConnected(AREA, grid, range(grid.n_cells), 0)])
+        return slots
 
     def _number(self, board: Board, room: int, n: int) -> tuple[Count, Patterns]:
         cells, what = board.rooms.cells[room], f"the {n} in {board.rooms.name(room)}"
@@ -224,9 +223,9 @@ class Heyawake(GridGenre):
     def _planted(self, grid: RectGrid, rng: Rng, cap: int, deadline: float | None) -> Board | None:
         """Rooms cut round a random shading and numbered, settled until deduction capped at
         ``cap`` (connectivity at most) leaves no cell open (``RoomCutter.settle``)."""
-        cutter, kept = RoomCutter.round_shading(grid, rng, ROOMS[cap]), Kept()
-        build = lambda: self._model(_numbered(cutter), kept, cap)[0]  # noqa: E731
-        left = LeftOpen(build, lambda: cutter.shading.values, cap, deadline)
+        cutter = RoomCutter.round_shading(grid, rng, ROOMS[cap])
+        build = lambda live: self._rules(_numbered(cutter), live.add, cap)  # noqa: E731
+        left = LiveLeft(LADDER, grid.n_cells, build, lambda: cutter.shading.values, cap, deadline)
         return _numbered(cutter) if cutter.settle(left, 12) else None
 
     def clue_model(self, instance: Board) -> ClueSlots:

@@ -72,6 +72,7 @@ from puzzlekit.grid.layers import (
     read_marks,
 )
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
+from puzzlekit.grid.liveleft import LiveLeft
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
     GivenCells,
@@ -177,6 +178,7 @@ __all__ = [
     "Houses",
     "Kept",
     "LeftOpen",
+    "LiveLeft",
     "MovingClues",
     "NakedSingle",
     "NoRoom",
