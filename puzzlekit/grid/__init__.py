@@ -104,6 +104,7 @@ from puzzlekit.grid.regions import (
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
+from puzzlekit.grid.roomnumbers import NumberedRooms, RoomNumbers
 from puzzlekit.grid.shading import (
     Apart,
     LeftOpen,
@@ -186,6 +187,7 @@ __all__ = [
     "NumberBoard",
     "NumberFill",
     "NumberGivens",
+    "NumberedRooms",
     "NumberedShading",
     "OneClueRegions",
     "OneWayOut",
@@ -200,6 +202,7 @@ __all__ = [
     "Regions",
     "Repeats",
     "RoomCutter",
+    "RoomNumbers",
     "RoomToGrow",
     "Run",
     "RunDigit",
