@@ -4,7 +4,8 @@ crosses two room walls.  Built on the grid toolkit and the public API only."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -70,29 +71,33 @@ class Heyawake(NumberedRooms):
 
     def _model(self, instance: RoomNumbers) -> tuple[Model, dict[int, list[int]], int]:
         """The model, where each number's propagators stand, and where the trial rung does."""
-        model = Model(LADDER, domains=[BOOL] * instance.grid.n_cells)
-        made = self._rules(instance, lambda key, make, *args: [model.add(p) for p in make(*args)], 3)
+        model, rooms = Model(LADDER, domains=[BOOL] * instance.grid.n_cells), instance.rooms
+        numbered = [(r, rooms.cells[r], n) for r, n in instance.numbered()]
+        add = lambda key, make, *args: [model.add(p) for p in make(*args)]  # noqa: E731
+        made = self._rules(instance.grid, rooms.runs_across(2), numbered, add, 3)
         trial = model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
         model.cnf = lambda: self.sat_encoding(instance)
         return model, made, trial
 
-    def _rules(self, instance: RoomNumbers, add: Callable[..., list[Any]], cap: int) -> dict[int, list[Any]]:
-        """The rules up to rung ``cap`` (at most 3), each named by a key through ``add(key,
-        make, *args)`` (``LiveLeft.add`` while settling); per numbered room, what ``add``
-        gave for its number."""
-        grid, rooms = instance.grid, instance.rooms
+    def _rules(
+        self, grid: RectGrid, runs: Iterable[tuple[int, ...]], numbered: Iterable[tuple[int, tuple[int, ...], int]],
+        add: Callable[..., list[Any]], cap: int,
+    ) -> dict[int, list[Any]]:  # fmt: skip
+        """The rules up to rung ``cap`` (at most 3) on the runs across two walls and the
+        numbered rooms (``(room, cells, n)``), each named by a key through ``add(key, make,
+        *args)`` (``LiveLeft.add`` while settling); per room, what ``add`` gave its number."""
         add("apart", lambda: [Apart(APART, grid, range(grid.n_cells), c) for c in range(grid.n_cells)])
-        for run in rooms.runs_across(2):
+        for run in runs:
             add(run, lambda r: [NotAll(RUNS, r, value=0)], run)
-        number = self._number if cap > 1 else lambda b, r, n: self._number(b, r, n)[:1]
-        slots = {r: add((rooms.cells[r], n), number, instance, r, n) for r, n in instance.numbered()}
+        number = self._number if cap > 1 else lambda g, cells, n: self._number(g, cells, n)[:1]
+        slots = {r: add((cells, n), number, grid, cells, n) for r, cells, n in numbered}
         if cap >= 3:
             add("area", lambda: [StaysConnected(AREA, grid, range(grid.n_cells), 0)])
         return slots
 
-    def _number(self, board: RoomNumbers, room: int, n: int) -> tuple[Count, Patterns]:
-        cells, what = board.rooms.cells[room], f"the {n} in {board.rooms.name(room)}"
-        return Count(COUNT, cells, n, what=what), Patterns(PATTERNS, cells, n, board.grid.neighbours, what=what)
+    def _number(self, grid: RectGrid, cells: tuple[int, ...], n: int) -> tuple[Count, Patterns]:
+        what = f"the {n} in the room at {grid.name(cells[0])}"
+        return Count(COUNT, cells, n, what=what), Patterns(PATTERNS, cells, n, grid.neighbours, what=what)
 
     def sat_encoding(self, instance: RoomNumbers) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; room counts by
@@ -152,14 +157,15 @@ class Heyawake(NumberedRooms):
         """Rooms cut round a random shading and numbered, settled until deduction capped at
         ``cap`` (connectivity at most) leaves no cell open (``RoomCutter.settle``)."""
         cutter = RoomCutter.round_shading(grid, rng, ROOMS[cap])
-        build = lambda live: self._rules(RoomNumbers.cut(cutter), live.add, cap)  # noqa: E731
+        build = lambda live: self._rules(grid, cutter.runs(), cutter.numbered(), live.add, cap)  # noqa: E731
         left = LiveLeft(LADDER, grid.n_cells, build, lambda: cutter.shading.values, cap, deadline)
-        return RoomNumbers.cut(cutter) if cutter.settle(left, 12) else None
+        return RoomNumbers.cut(cutter) if cutter.settle(left, int(os.environ.get("MOVES", "4")), int(os.environ.get("REGROWS", "10"))) else None  # fmt: skip
 
     def clue_model(self, instance: RoomNumbers) -> ClueSlots:
         model, slots, trial = self._model(instance)
         clues = ClueSlots(
-            model, slots, dict(enumerate(instance.numbers)), lambda room, n: self._number(instance, room, n),
+            model, slots, dict(enumerate(instance.numbers)),
+            lambda r, n: self._number(instance.grid, instance.rooms.cells[r], n),
             lambda numbers: replace(instance, numbers=tuple(numbers[r] for r in range(instance.rooms.n))), (trial,),
         )  # fmt: skip
         model.cnf = lambda: self.sat_encoding(clues.instance())
