@@ -4,7 +4,6 @@ crosses two room walls.  Built on the grid toolkit and the public API only."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -51,6 +50,9 @@ AREA = Rule("one-area", 3, "The unshaded cells form one area: a cell that would 
 ROOMS = {1: 8, 2: 12, 3: 12}
 """Per settling cap, the largest room cut first: at rung 1 rooms of 8 leave fewer cells
 counts cannot reach (20x20 easy, 12 seeds: 27 attempts where rooms of 12 took 37)."""
+SETTLE = (4, 10)
+"""Settling's stalled moves before it regrows a stuck room, and regrowths before it gives
+up (20x20 easy, seeds z-0..29: 80 attempts without regrowing, 43-47 with 10)."""
 TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules contradict, it takes the other colour.")
 
 
@@ -159,7 +161,7 @@ class Heyawake(NumberedRooms):
         cutter = RoomCutter.round_shading(grid, rng, ROOMS[cap])
         build = lambda live: self._rules(grid, cutter.runs(), cutter.numbered(), live.add, cap)  # noqa: E731
         left = LiveLeft(LADDER, grid.n_cells, build, lambda: cutter.shading.values, cap, deadline)
-        return RoomNumbers.cut(cutter) if cutter.settle(left, int(os.environ.get("MOVES", "4")), int(os.environ.get("REGROWS", "10"))) else None  # fmt: skip
+        return RoomNumbers.cut(cutter) if cutter.settle(left, *SETTLE) else None
 
     def clue_model(self, instance: RoomNumbers) -> ClueSlots:
         model, slots, trial = self._model(instance)
