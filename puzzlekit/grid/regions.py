@@ -223,6 +223,7 @@ class RoomCutter:
         """The rooms, ``owner[cell]`` indexing them."""
         self.largest = grid.n_cells
         """The largest room ``cut_down`` last cut to (``regrow`` cuts to it again)."""
+        self._cells: dict[Rect, tuple[int, ...]] = {}
         self.refused: set[tuple[Rect, tuple[int, ...]]] = set()
         """Rooms ``force`` found no cut for, with what it saw (``_seen``): asked again
         with nothing near changed, it refuses at once."""
@@ -256,8 +257,7 @@ class RoomCutter:
         """Per room, ``(room, its cells, its shaded cells)``: a generator's rooms numbered."""
         values = self.shading.values
         return [
-            (k, cells, sum(values[c] for c in cells))
-            for k, cells in enumerate(map(tuple, map(self.cells, range(len(self.rects)))))
+            (k, cells, sum(values[c] for c in cells)) for k, cells in enumerate(map(self.cells, range(len(self.rects))))
         ]
 
     def split(self, k: int) -> bool:
@@ -366,9 +366,14 @@ class RoomCutter:
         self._cut_from(inside[0], only=inside[0])
         return True
 
-    def cells(self, k: int) -> list[int]:
-        """The cells of room ``k``, in reading order."""
-        return self.window(self.rects[k])
+    def cells(self, k: int) -> tuple[int, ...]:
+        """The cells of room ``k``, in reading order (kept per rectangle: settling asks
+        after every cut)."""
+        rect = self.rects[k]
+        cells = self._cells.get(rect)
+        if cells is None:
+            cells = self._cells[rect] = tuple(self.window(rect))
+        return cells
 
     def _closed(self, rect: Rect) -> Rect:
         """The smallest rectangle of whole rooms holding ``rect``."""
