@@ -339,17 +339,19 @@ class RoomCutter:
         return True
 
     def regrow(self, k: int, most: int = REGROW_MOST) -> bool:
-        """Merge room ``k`` with the rooms round it into the smallest rectangle of whole
-        rooms (of at most ``most`` cells) that holds it and a neighbour, redraw the shading
-        there and in its ring (``reshade``), and cut that room down again (``cut_down``'s
-        ``largest``): for a settle stuck on a room no cut or redrawing mends (a 2x2 room
-        whose one shaded cell could be any of three).  Taking walls away never breaks the
-        rules, so the merge always holds; False (nothing changed) when no rectangle fits."""
+        """Merge room ``k`` with the rooms round it into a rectangle of whole rooms, redraw
+        the shading there and in its ring (``reshade``), and cut that room down again
+        (``cut_down``'s ``largest``): for a settle stuck on a room no cut or redrawing mends
+        (a 2x2 room whose one shaded cell could be any of three).  Of the smallest
+        rectangles holding it and one neighbour each, the largest of at most ``most`` cells
+        (20x20 rung 1, 30 seeds: 31 attempts where the smallest took 45).  Taking walls
+        away never breaks the rules, so the merge always holds; False (nothing changed)
+        when no rectangle fits."""
         owner, rects = self.owner, self.rects
         best: Rect | None = None
         for j in _shuffled(self.rng, {owner[x] for c in self.cells(k) for x in self.grid.neighbours[c]} - {k}):
             rect = self._closed(_hull(rects[k], rects[j]))
-            if _area(rect) <= most and (best is None or _area(rect) < _area(best)):
+            if _area(rect) <= most and (best is None or _area(rect) > _area(best)):
                 best = rect
         if best is None:
             return False
