@@ -122,12 +122,12 @@ def test_bad_levels_are_located(level: str, where: str, says: str) -> None:
 
 def test_the_pzprjs_sample_url_is_the_sample_and_writes_back_byte_for_byte() -> None:
     url = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"
-    (from_url,) = puzzlekit.load(Kakuro(), KakuroUrl.decode(url))
+    (from_url,) = puzzlekit.load(Kakuro(), KakuroUrl().read(url, Kakuro()))
     (drawn,) = puzzlekit.load(Kakuro(), SAMPLE)
     assert from_url.instance.key == drawn.instance.key
-    assert KakuroUrl.encode(drawn.instance) == url
+    assert KakuroUrl().write(drawn) == url
     with pytest.raises(LevelError, match="ends after"):
-        KakuroUrl.decode("https://puzz.link/p?kakuro/5/5/48la0")
+        KakuroUrl().read("https://puzz.link/p?kakuro/5/5/48la0", Kakuro())
 
 
 @pytest.mark.parametrize(("difficulty", "rung"), [("easy", 1), ("medium", 2), ("hard", 3)])
