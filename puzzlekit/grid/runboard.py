@@ -20,6 +20,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from puzzlekit.core.model import fixed_values
+from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import Block
 from puzzlekit.formats.splitcells import clue_token
 from puzzlekit.genre import ClueSpot
@@ -197,8 +198,13 @@ class RunSums(GridGenre):
 
     def edit_clue(self, instance: RunBoard, position: tuple[int, bool], value: int | None) -> RunBoard:
         """None makes the cell white (both its clues go); a number makes it black with that
-        clue in the half (0: none), the other half's clue kept."""
+        clue in the half (0: none), the other half's clue kept.  UsageError for a clue no run
+        can make (the parser would say so too, but after the word rule's note on a first row
+        that starts with ``#``)."""
         cell, across = position
+        most = self.top * (self.top + 1) // 2
+        if value is not None and not 0 <= value <= most:
+            raise UsageError(f"a run adds up to {most} at most (1+2+...+{self.top}), not {value}")
         clues = [list(instance.down), list(instance.across)]
         white = list(instance.white)
         white[cell] = value is None
