@@ -25,21 +25,16 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit.core.model import fixed_values
 from puzzlekit.formats import puzzlink, pzprfile
 from puzzlekit.formats.codec import error_at, level_text
+from puzzlekit.grid.runboard import RunBoard, clue_token
 
 if TYPE_CHECKING:
     from puzzlekit.genre import Genre
-    from puzzlekit.grid.runboard import RunBoard
     from puzzlekit.puzzle import Puzzle
 
 MOST = 45
 """The biggest clue: 1 + 2 + ... + 9."""
 SYMBOLS = "0123456789abcdefghijABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """pzprjs's clue digits in a URL: 0-9, then a-j for 10-19 and A-Z for 20-45."""
-
-
-def clue_token(down: int, across: int) -> str:
-    """A black cell's level token: ``D\\A`` (either left out), ``#`` with neither."""
-    return f"{down or ''}\\{across or ''}" if down or across else "#"
 
 
 def _number(f: pzprfile.PzprFile, value: pzprfile.Value, text: str) -> int:

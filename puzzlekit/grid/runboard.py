@@ -22,7 +22,6 @@ from typing import ClassVar
 from puzzlekit.core.model import fixed_values
 from puzzlekit.errors import UsageError
 from puzzlekit.formats.level import Block
-from puzzlekit.formats.splitcells import clue_token
 from puzzlekit.genre import ClueSpot
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.numberfill import number_step
@@ -35,6 +34,11 @@ TOKEN = re.compile(r"\S+")
 CLUE = re.compile(r"(\d*)\\(\d*)")
 BLACK = 1
 """A black cell's domain: 0 alone."""
+
+
+def clue_token(down: int, across: int) -> str:
+    """A black cell's level token: ``D\\A`` (either left out), ``#`` with neither."""
+    return f"{down or ''}\\{across or ''}" if down or across else "#"
 
 
 @dataclass(frozen=True)
@@ -119,7 +123,8 @@ class RunSums(GridGenre):
 
     def domains(self, instance: RunBoard) -> list[int]:
         """Every cell's root domain: the digits in a white cell, 0 alone in a black one."""
-        return [self.digits if w else BLACK for w in instance.white]
+        digits = self.digits
+        return [digits if w else BLACK for w in instance.white]
 
     def parse(self, block: Block) -> RunBoard:
         return read_run_board(block, self.top)[0]
