@@ -134,3 +134,24 @@ def test_pzprjs_s_answers_are_judged_as_pzprjs_judges_them(error: str) -> None:
 def test_pzprjs_s_empty_board_reads_as_one_region() -> None:
     (p,) = puzzlekit.load("starbattle", "pzprv3/starbattle/4/4")
     assert p.instance.regions.n == 1 and p.instance.stars == 1
+
+
+def test_ordered_draw_shortcuts_match_the_plain_ways():
+    """StarOrder's flat-list pieces are ``grid.pieces``'s, in the same order, and its
+    path tie-breaks are ``rng.below(1 << 20)``'s numbers: the boards stay the same."""
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, spread_stars
+    from puzzlekit.grid.orderedstars import TIE, StarOrder
+
+    a, b = Rng("tie"), Rng("tie")
+    assert [a.next64() & TIE for _ in range(50)] == [b.below(1 << 20) for _ in range(50)]
+    grid, rng = RectGrid(12, 12), Rng("pieces")
+    stars = spread_stars(12, 12, 2, rng)
+    assert stars is not None
+    board = StarOrder(grid, stars, 2)
+    for _ in range(3):
+        assert board.step(rng)
+        region = board._grown(next(s for s in stars if board.owner[s] < 0), rng) or []
+        left = [c for c in range(grid.n_cells) if board.owner[c] < 0 and c not in region]
+        assert board._pieces_left(region) == grid.pieces(left.__contains__)
+        assert len(board._pieces_left(())) >= 1
