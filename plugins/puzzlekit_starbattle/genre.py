@@ -185,8 +185,8 @@ class StarBattle(GridGenre):
         grid, k = RectGrid(n, n), stars_for(n)
         stars = spread_stars(n, n, k, rng)
         made = ordered_star_regions(grid, stars, k, rng) if stars else None
-        if made is None or stars is None:
-            return None
+        if made is None or stars is None or (n > 13 and made[1] < n):
+            return None  # from 14x14 regions not drawn in order cost seconds, and are rarely settled
         owner, caps = made[0], [rung] if rung == 1 else [rung - 1, rung]
         engines = RegionEngines(
             LADDER,
