@@ -43,6 +43,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``NumberFill``, ``FillBoard``: a base for number-fill genres (givens in, a number per cell out);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
+  ``RunBoard``, ``RunSums``, ``read_run_board``: a base for run-sum genres (black cells holding
+  a down and an across clue: the board, its text, pictures and editor spots);
   ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``blacken``, ``may_black``,
   ``settle_runs``, ``solved_climb``, ``walk_to``, ``ladder_rung``, ``sum_board``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
@@ -105,6 +107,7 @@ from puzzlekit.grid.regions import (
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
 from puzzlekit.grid.roomnumbers import NumberedRooms, RoomNumbers
+from puzzlekit.grid.runboard import RunBoard, RunSums, read_run_board
 from puzzlekit.grid.shading import (
     Apart,
     LeftOpen,
@@ -112,12 +115,14 @@ from puzzlekit.grid.shading import (
     add_apart,
     any_touching,
     apart_clauses,
+    area_only,
     block_clauses,
     counted,
     full_blocks,
     left_open,
     paint_shading,
     random_shading,
+    settle_area_only,
     shading_marks,
     split,
     touching,
@@ -205,8 +210,10 @@ __all__ = [
     "RoomNumbers",
     "RoomToGrow",
     "Run",
+    "RunBoard",
     "RunDigit",
     "RunSum",
+    "RunSums",
     "SeesExactly",
     "Shading",
     "SharedPropagators",
@@ -219,6 +226,7 @@ __all__ = [
     "add_ways_out",
     "any_touching",
     "apart_clauses",
+    "area_only",
     "assert_unchanged",
     "black_near",
     "blacken",
@@ -260,6 +268,7 @@ __all__ = [
     "read_grid",
     "read_layered",
     "read_marks",
+    "read_run_board",
     "read_state",
     "rectangles",
     "region_letters",
@@ -271,6 +280,7 @@ __all__ = [
     "run_violations",
     "runs_of",
     "seen",
+    "settle_area_only",
     "settle_regions",
     "settle_runs",
     "shading_marks",

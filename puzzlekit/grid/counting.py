@@ -321,7 +321,9 @@ class ClueSlots(ClueModel):
     ``make(position, clue)`` gives a clue's propagators, which stand at
     ``slots[position]`` in the model (``Idle`` while blank); ``board(clues)`` the board
     with these clues.  Its readers are a clue's own propagators and ``also`` (a
-    ``Lookahead``, which reads every clue), so passes go by halving on a live engine."""
+    ``Lookahead``, which reads every clue), so passes go by halving on a live engine.
+    ``keep``: a clue's propagators are made once per position and value and kept, for
+    propagators that keep a memo of their own (``SeesExactly.quiet``)."""
 
     def __init__(
         self,
@@ -331,12 +333,23 @@ class ClueSlots(ClueModel):
         make: Callable[[Any, int], Sequence[Propagator]],
         board: Callable[[dict[Any, int | None]], Any],
         also: Sequence[int] = (),
+        keep: bool = False,
     ) -> None:
         self.model, self.slots, self.clues, self.make, self.board = model, slots, dict(clues), make, board
         self.also = tuple(also)
+        self.kept: dict[tuple[Any, int], Sequence[Propagator]] | None = None
+        if keep:
+            standing = {p: (p, c) for p, c in self.clues.items() if c is not None}
+            self.kept = {key: [model.propagators[i] for i in slots[p]] for p, key in standing.items()}
 
     def set_clue(self, position: Any, clue: int | None) -> None:
-        made = self.make(position, 0 if clue is None else clue)
+        key = (position, 0 if clue is None else clue)
+        if self.kept is None:
+            made = self.make(*key)
+        else:
+            if key not in self.kept:
+                self.kept[key] = self.make(*key)
+            made = self.kept[key]
         for index, prop in zip(self.slots[position], made):
             self.model.propagators[index] = Idle(prop) if clue is None else prop
         self.clues[position] = clue
