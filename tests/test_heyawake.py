@@ -183,3 +183,23 @@ def test_settling_regrows_the_rooms_it_is_stuck_on() -> None:
     seeds = [f"regrow-{i}" for i in range(10)]
     assert sum(_settles(s, 0) for s in seeds) <= 7
     assert sum(_settles(s, 10) for s in seeds) >= 9
+
+
+@pytest.mark.parametrize(("cap", "spare"), [(1, 64), (2, 1), (3, 0)])
+def test_the_live_engine_leaves_open_what_a_fresh_one_does(cap: int, spare: int, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``LiveLeft`` after every cut and redrawing agrees with a model and engine built anew
+    (``spare`` 0 or 1: free slots run out and the engine is built again)."""
+    from puzzlekit.grid import liveleft
+
+    monkeypatch.setattr(liveleft, "SPARE", spare)
+    genre, grid, rng = Heyawake(), RectGrid(8, 8), Rng(f"live{cap}")
+    cutter = RoomCutter.round_shading(grid, rng, 30)
+    build = lambda live: genre._rules(grid, cutter.runs(), cutter.numbered(), live.add, cap)  # noqa: E731
+    left = LiveLeft(LADDER, grid.n_cells, build, lambda: cutter.shading.values, cap)
+    moves = 0
+    for k in range(40):
+        room = k % len(cutter.rects)
+        moved = cutter.split(room) or (k % 3 == 0 and cutter.reshade(cutter.around(k % grid.n_cells, 1), True))
+        moves += bool(moved)
+        assert left() == left_open(genre.build(RoomNumbers.cut(cutter)), cap)
+    assert moves >= 10
