@@ -81,12 +81,10 @@ def heyawake(rng: random.Random) -> str:
     then some numbers left out (several solutions) and now and then one off by one."""
     from dataclasses import replace
 
-    from puzzlekit_heyawake.genre import _numbered
-
-    from puzzlekit.grid import RoomCutter
+    from puzzlekit.grid import RoomCutter, RoomNumbers
 
     g = HOST.genre("heyawake")
-    board = _numbered(RoomCutter.round_shading(RectGrid(8, 8), Rng(str(rng.random())), 2))
+    board = RoomNumbers.cut(RoomCutter.round_shading(RectGrid(8, 8), Rng(str(rng.random())), 2))
     numbers = [n if rng.random() < 0.7 else None for n in board.numbers]
     if rng.random() < 0.25:
         room = rng.randrange(len(numbers))

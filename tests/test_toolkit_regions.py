@@ -395,3 +395,28 @@ def test_a_room_force_found_no_cut_for_is_refused_at_once_until_its_rows_change(
     far = next(c for c in range(grid.n_cells) if r0 <= c // 8 < r1 and c % 8 not in range(c0 - 1, c1 + 1))
     cutter.shading.values[far] ^= 1  # a cell on a row through it changed: searched again
     assert not cutter.force(rooms[0]) and searched
+
+
+def _tiles(cutter: RoomCutter) -> bool:
+    """The cutter's rectangles tile the board, and ``owner`` names each cell's."""
+    return all(cutter.owner[c] == k for k in range(len(cutter.rects)) for c in cutter.cells(k)) and sum(
+        len(cutter.cells(k)) for k in range(len(cutter.rects))
+    ) == len(cutter.owner)
+
+
+def test_a_regrown_room_keeps_the_rules_and_the_rooms_tile_the_board() -> None:
+    regrown = 0
+    for seed in range(8):
+        grid, rng = RectGrid(8, 9), Rng(f"regrow{seed}")
+        cutter = RoomCutter.round_shading(grid, rng, 4 + seed % 4)
+        for k in (0, 3, 7, 11):
+            before = (list(cutter.shading.values), list(cutter.owner), list(cutter.rects))
+            if cutter.regrow(min(k, len(cutter.rects) - 1)):
+                regrown += 1
+            else:
+                assert (cutter.shading.values, cutter.owner, cutter.rects) == before
+            assert _tiles(cutter) and _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
+            assert cutter.runs() == [tuple(run) for run in Regions(grid, cutter.owner).runs_across(2)]
+            assert not touching(grid, lambda c: cutter.shading.values[c] == 1, "x")  # noqa: B023
+            assert not split(grid, lambda c: not cutter.shading.values[c], "x")  # noqa: B023
+    assert regrown >= 20

@@ -74,6 +74,7 @@ from puzzlekit.grid.layers import (
     read_marks,
 )
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
+from puzzlekit.grid.liveleft import LiveLeft
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
     GivenCells,
@@ -105,6 +106,7 @@ from puzzlekit.grid.regions import (
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
+from puzzlekit.grid.roomnumbers import NumberedRooms, RoomNumbers
 from puzzlekit.grid.runboard import RunBoard, RunSums, read_run_board
 from puzzlekit.grid.shading import (
     Apart,
@@ -182,6 +184,7 @@ __all__ = [
     "Houses",
     "Kept",
     "LeftOpen",
+    "LiveLeft",
     "MovingClues",
     "NakedSingle",
     "NoRoom",
@@ -189,6 +192,7 @@ __all__ = [
     "NumberBoard",
     "NumberFill",
     "NumberGivens",
+    "NumberedRooms",
     "NumberedShading",
     "OneClueRegions",
     "OneWayOut",
@@ -203,6 +207,7 @@ __all__ = [
     "Regions",
     "Repeats",
     "RoomCutter",
+    "RoomNumbers",
     "RoomToGrow",
     "Run",
     "RunBoard",
