@@ -60,7 +60,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Kept, Patterns
+from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.growing import Engines, RegionEngines, settle_regions, spread_stars
@@ -110,7 +110,6 @@ from puzzlekit.grid.roomnumbers import NumberedRooms, RoomNumbers
 from puzzlekit.grid.runboard import RunBoard, RunSums, read_run_board
 from puzzlekit.grid.shading import (
     Apart,
-    LeftOpen,
     Shading,
     add_apart,
     any_touching,
@@ -182,8 +181,6 @@ __all__ = [
     "GridGenre",
     "House",
     "Houses",
-    "Kept",
-    "LeftOpen",
     "LiveLeft",
     "MovingClues",
     "NakedSingle",

@@ -9,7 +9,7 @@ why in the genre's words: ``what`` names the group ("the room at r2c3", "row 4")
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, cast
 
 from puzzlekit.core.clues import ClueModel, Idle
@@ -359,21 +359,3 @@ class ClueSlots(ClueModel):
 
     def readers(self, position: Any) -> Sequence[int]:
         return (*self.slots[position], *self.also)
-
-
-class Kept:
-    """Propagators built once and added to many models: a generator's boards that differ a
-    little (Heyawake's settling builds its model again after every cut, and most rooms
-    stay as they were).  ``add(model, key, make, *args)`` adds to ``model`` what
-    ``make(*args)`` gave the first time ``key`` was asked for, and returns their indices
-    there.  Only for propagators that keep no state of their own (no aux slots): theirs
-    lives in the engine."""
-
-    def __init__(self) -> None:
-        self.made: dict[Hashable, list[Propagator]] = {}
-
-    def add(self, model: Model, key: Hashable, make: Callable[..., Iterable[Propagator]], *args: Any) -> list[int]:
-        made = self.made.get(key)
-        if made is None:
-            made = self.made[key] = list(make(*args))
-        return [model.add(prop) for prop in made]

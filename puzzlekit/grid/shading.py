@@ -210,29 +210,6 @@ def left_open(model: Model, cap: int, deadline: float | None = None) -> list[int
     return [v for v, d in enumerate(engine.dom) if d == BOOL]
 
 
-class LeftOpen:
-    """``left_open`` of ``build()`` each call, started from the last call's fixpoint while
-    ``solution()`` is as it was: for boards that only gain rules between two such calls
-    (Heyawake's cuts add walls and split a number in two), so what followed before follows
-    still and the fixpoint is the same, reached with less propagation."""
-
-    def __init__(
-        self, build: Callable[[], Model], solution: Callable[[], Sequence[int]], cap: int, deadline: float | None
-    ) -> None:
-        self.build, self.solution, self.cap, self.deadline = build, solution, cap, deadline
-        self.last: tuple[list[int], list[int]] | None = None
-        """The solution and the fixpoint of the last call."""
-
-    def __call__(self) -> list[int]:
-        model, values = self.build(), list(self.solution())
-        if self.last is not None and self.last[0] == values:
-            model.domains = list(self.last[1])
-        engine = Engine(model, max_rung=self.cap, deadline=self.deadline)
-        engine.start()
-        self.last = values, engine.dom
-        return [v for v, d in enumerate(engine.dom) if d == BOOL]
-
-
 class Shading:
     """A shading grown one cell at a time (``values[c]`` 1 shaded, 0 not), keeping no two
     shaded cells side by side and the unshaded cells one area: a generator's solution."""
