@@ -472,7 +472,9 @@ class ClueTrials:
 
     def _engine(self, rung: int) -> Engine:
         """The editable model's engine capped at ``rung`` (one per rung, kept), returned
-        to its first state as ``undo(0)`` would leave it, at once."""
+        to its first state as ``undo(0)`` would leave it, at once, with the stand-ins of
+        the clues blank now asleep (``Engine.sleep``: until its caller gives a clue back and
+        wakes its readers, the model does not change)."""
         assert self.editable is not None
         model = self.editable.model
         engine = self.engines.get(rung)
@@ -482,6 +484,9 @@ class ClueTrials:
                 raise _OutOfTime
             self.engines[rung] = engine
         engine.reset()
+        for index, prop in enumerate(model.propagators):
+            if isinstance(prop, Idle):
+                engine.sleep(index)
         engine.deadline = self.deadline
         out_of_time(self.deadline)
         return engine
@@ -677,9 +682,6 @@ class ClueTrials:
         put(range(len(orbits)), None, back=False)
         try:
             engine = self._engine(rung)
-            for index, prop in enumerate(props):
-                if isinstance(prop, Idle):
-                    engine.sleep(index)
             if engine.start():
                 split(engine, 0, len(orbits))
         except Timeout:

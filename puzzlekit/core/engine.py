@@ -273,10 +273,8 @@ class Engine:
         self.trail.clear()
         asleep = self.asleep
         if asleep is not None:  # everyone awake: the caller may have changed any propagator
-            queued = self.queued
-            for p in range(len(asleep)):
-                if asleep[p]:
-                    queued[p] = 0
+            awake = int.from_bytes(self.queued, "little") & ~int.from_bytes(asleep, "little")
+            self.queued[:] = awake.to_bytes(len(asleep), "little")  # bytes of 0 and 1: one mask
             self.asleep = None
 
     def replace(self, index: int, prop: Propagator) -> None:
