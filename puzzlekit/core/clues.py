@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.core.model import Model, Propagator
 
@@ -81,6 +81,12 @@ class ClueModel(ABC):
         domains and aux slots alone); one that keeps count of what it has seen must not
         be woken twice for the same change."""
         return None
+
+    needed_at_start: ClassVar[bool] = False
+    """True when ``needed`` tells about as much of a pass judged once at its start as run by
+    run (each run after the runs before it blanked theirs): a pass by halving then judges
+    every orbit first and halves the rest in one go, one start of its engine instead of one
+    per run (``ClueTrials.blank_each``).  The same clues stay either way."""
 
     def needed(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> bool:
         """True when deduction capped at ``rung`` surely does not solve the board as it stands
