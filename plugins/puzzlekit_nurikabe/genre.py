@@ -244,13 +244,23 @@ class Nurikabe(GridGenre):
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
         sea = _layout(grid, rng, rng.between(3, 6)) or set()
         board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in sea)})
-        score = self._score(board, rung)
+        scores: dict[tuple[tuple[int, int], ...], tuple[int, list[int]] | None] = {}
+
+        def scored(clues: Clues) -> tuple[int, list[int]] | None:
+            """``_score``, once per set of numbers: a stuck climb walks back and forth between
+            the same few boards (half its trials, measured at 20x20 easy)."""
+            key = tuple(sorted(clues.items()))
+            if key not in scores:
+                scores[key] = self._score(Board(grid, clues), rung)
+            return scores[key]
+
+        score = scored(board.clues)
         for _ in range(grid.n_cells):  # then a new solution
             if score is None or not score[1]:
                 break
             out_of_time(request.deadline)
             varied = _batch(grid, sea, board.clues, score[1], rng)
-            trial = None if varied is None else self._score(Board(grid, varied[1]), rung)
+            trial = None if varied is None else scored(varied[1])
             if varied is not None and trial is not None and (trial[0], len(trial[1])) <= (score[0], len(score[1])):
                 sea, score, board = varied[0], trial, Board(grid, varied[1])
         return board if score is not None and not score[1] else None
