@@ -35,11 +35,12 @@ from puzzlekit.grid import (
     PieceTheory,
     RectGrid,
     StaysConnected,
+    cells_of,
     has_pool,
     lone_pieces,
     marks_of,
     piece_cuts,
-    pieces_of,
+    piece_masks,
     read_grid,
     read_state,
     region_reach,
@@ -242,8 +243,9 @@ class Nurikabe(GridGenre):
         from puzzlekit.generation import out_of_time, target_rung  # not at start-up
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
-        sea = _layout(grid, rng, rng.between(3, 6)) or set()
-        board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in sea)})
+        layout = _layout(grid, rng, rng.between(3, 6)) or set()
+        board = Board(grid, {rng.choice(i): len(i) for i in grid.pieces(lambda c: c not in layout)})
+        sea = sum(1 << c for c in layout)  # a mask: cell c is bit c
         scores: dict[tuple[tuple[int, int], ...], tuple[int, list[int]] | None] = {}
 
         def scored(clues: Clues) -> tuple[int, list[int]] | None:
@@ -329,7 +331,7 @@ board with hundreds of open cells changes far apart hardly meet, so a 20x20 clim
 a fraction of the trials (measured: docs/generating.md, "How a Nurikabe is made")."""
 
 
-def _batch(grid: RectGrid, sea: set[int], clues: Clues, left: list[int], rng: Rng) -> tuple[set[int], Clues] | None:
+def _batch(grid: RectGrid, sea: int, clues: Clues, left: list[int], rng: Rng) -> tuple[int, Clues] | None:
     """One change per ``BATCH`` open cells (at least one), made one after the other."""
     varied = None
     for _ in range(max(1, len(left) // BATCH)):
@@ -340,28 +342,32 @@ def _batch(grid: RectGrid, sea: set[int], clues: Clues, left: list[int], rng: Rn
     return varied
 
 
-def _varied(grid: RectGrid, sea: set[int], clues: Clues, cell: int, rng: Rng) -> tuple[set[int], Clues] | None:
-    """The solution and numbers with ``cell`` recoloured, or (half the time) the number of
-    the island at or beside it moved within the island; None when that breaks a rule."""
-    islands = pieces_of(grid, set(range(grid.n_cells)) - sea)
+def _varied(grid: RectGrid, sea: int, clues: Clues, cell: int, rng: Rng) -> tuple[int, Clues] | None:
+    """The solution (its sea a mask: cell ``c`` is bit ``c``) and numbers with ``cell``
+    recoloured, or (half the time) the number of the island at or beside it moved within
+    the island; None when that breaks a rule.  On masks: a climb makes thousands."""
+    full, marks = (1 << grid.n_cells) - 1, sum(1 << c for c in clues)
     if rng.chance(1, 2):
-        near = [i for i in islands if len(i) > 1 and {cell, *grid.neighbours[cell]} & set(i)]
+        islands = piece_masks(grid, full & ~sea)
+        around = sum(1 << c for c in (cell, *grid.neighbours[cell]))
+        near = [i for i in islands if i & (i - 1) and i & around]
         if not near:
             return None
         island = rng.choice(near)
-        flipped, marks = sea, set(clues) - set(island) | {rng.choice([c for c in island if c not in clues])}
+        flipped, marks = sea, marks & ~island | 1 << rng.choice(cells_of(island & ~marks))
     else:
-        flipped, marks = sea ^ {cell}, set(clues) - {cell}
-        if len(pieces_of(grid, flipped)) != 1 or has_pool(grid, flipped):
+        flipped, marks = sea ^ 1 << cell, marks & ~(1 << cell)
+        if len(piece_masks(grid, flipped)) != 1 or has_pool(grid, flipped):
             return None
         if cell in clues:  # a shaded number moves to a neighbour in its island, if it has one
-            marks |= set(rng.choice([[n] for n in grid.neighbours[cell] if n not in flipped] or [[]]))
+            marks |= sum(rng.choice([[1 << n] for n in grid.neighbours[cell] if not flipped >> n & 1] or [[]]))
+        islands = piece_masks(grid, full & ~flipped)
     numbers = {}  # each island's size on its marked cell (its first cell when none is)
-    for island in pieces_of(grid, set(range(grid.n_cells)) - flipped):
-        inside = [c for c in island if c in marks]
-        if len(inside) > 1:
+    for island in islands:
+        inside = island & marks
+        if inside & (inside - 1):
             return None  # two numbers joined
-        numbers[inside[0] if inside else island[0]] = len(island)
+        numbers[(inside or island & -island).bit_length() - 1] = island.bit_count()
     return flipped, numbers
 
 
