@@ -43,6 +43,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``NumberFill``, ``FillBoard``: a base for number-fill genres (givens in, a number per cell out);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
+  ``RunBoard``, ``RunSums``, ``read_run_board``: a base for run-sum genres (black cells holding
+  a down and an across clue: the board, its text, pictures and editor spots);
   ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``blacken``, ``may_black``,
   ``settle_runs``, ``solved_climb``, ``walk_to``, ``ladder_rung``, ``sum_board``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
@@ -103,6 +105,7 @@ from puzzlekit.grid.regions import (
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
+from puzzlekit.grid.runboard import RunBoard, RunSums, read_run_board
 from puzzlekit.grid.shading import (
     Apart,
     LeftOpen,
@@ -200,8 +203,10 @@ __all__ = [
     "RoomCutter",
     "RoomToGrow",
     "Run",
+    "RunBoard",
     "RunDigit",
     "RunSum",
+    "RunSums",
     "SeesExactly",
     "Shading",
     "SharedPropagators",
@@ -256,6 +261,7 @@ __all__ = [
     "read_grid",
     "read_layered",
     "read_marks",
+    "read_run_board",
     "read_state",
     "rectangles",
     "region_letters",
