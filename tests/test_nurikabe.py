@@ -167,3 +167,17 @@ def test_the_climb_scores_each_set_of_numbers_once(monkeypatch: pytest.MonkeyPat
     puzzlekit.generate("nurikabe", size="7x7", difficulty="medium", seed="s0", timeout=None)
     assert len(scored) > 20  # a climb long enough to come back to a board (s0: 187 trials, 84 again)
     assert len(set(scored)) == len(scored)
+
+
+def test_a_stuck_climb_also_changes_cells_beside_the_open_ones() -> None:
+    """``_spots``: a trial changes the board at its open cells, and once the climb has gone
+    ``STUCK`` changes without a new best also beside them (a stuck climb was thrown away)."""
+    from puzzlekit_nurikabe.genre import STUCK, _spots
+
+    from puzzlekit.grid import RectGrid
+
+    grid = RectGrid(4, 5)
+    open_cells = [grid.cell(1, 1), grid.cell(3, 4)]
+    assert _spots(grid, open_cells, STUCK - 1) == open_cells
+    beside = {n for c in open_cells for n in grid.neighbours[c]}
+    assert _spots(grid, open_cells, STUCK) == sorted({*open_cells, *beside})
