@@ -600,13 +600,32 @@ class ClueTrials:
         deduction capped at ``rung`` leaves open without each, fewest first (ties in the
         given order).  On a board minimal at ``rung`` it blanks nothing and costs one
         halving pass: the order for ``harden`` at the rung above, whose trials pass where
-        little is left open and are dear where much is (most of those are not unique)."""
+        little is left open and are dear where much is (most of those are not unique).
+        When the ``ClueModel`` estimates what is left open (``left_open``: Fillomino's
+        window) every orbit is ordered by that instead, blanking nothing and with no pass
+        (20x20 hard: the pass cost 0.07-0.17 s of a 0.45 s puzzle)."""
         if not self._by_halves(orbits, rung):
             return self.blank_each(orbits, rung)
+        guessed = self._guessed_open(orbits, rung)
+        if guessed is not None:  # the ClueModel's cheap estimate: no pass at all
+            return [orbits[i] for i in sorted(range(len(orbits)), key=guessed.__getitem__)]
         left: dict[int, int] = {}
         kept = {id(orbit) for orbit in self._halves(orbits, deduction_cap(self.genre, rung) or rung, left)}
         order = sorted(range(len(orbits)), key=lambda i: left.get(i, 0))
         return [orbits[i] for i in order if id(orbits[i]) in kept]
+
+    def _guessed_open(self, orbits: Sequence[Sequence[Any]], rung: int) -> list[int] | None:
+        """Per orbit, ``ClueModel.left_open`` at ``rung``; None when the model cannot tell."""
+        editable, solution, cap = self.editable, self.solution, deduction_cap(self.genre, rung) or rung
+        if editable is None or solution is None:
+            return None
+        guessed = []
+        for orbit in orbits:
+            left = editable.left_open(orbit, solution, cap)
+            if left is None:
+                return None
+            guessed.append(left)
+        return guessed
 
     def _by_halves(self, orbits: Sequence[Sequence[Any]], rung: int) -> bool:
         """Does a pass at ``rung`` go by halving (``blank_each``)?"""

@@ -96,3 +96,10 @@ class ClueModel(ABC):
         those clues without trying them (``ClueTrials.blank_each``): the same board, fewer
         fixpoints.  False (the default): not known."""
         return False
+
+    def left_open(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> int | None:
+        """About how many variables deduction capped at ``rung`` leaves open without the clues
+        at ``positions``, judged cheaply (the window of ``needed``): ``harden`` tries the
+        fewest first, in place of a halving pass that measures it on the whole board.  An
+        order, never a proof.  None (the default): not known."""
+        return None

@@ -15,8 +15,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
   ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
-  ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
-  cells, on bit masks (a generator's trials);
+  ``pieces_of``, ``piece_masks`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block``
+  on a set of cells or a mask, on bit masks (a generator's trials);
   ``sized_regions`` (with ``region_reach``, ``region_levels``), ``lone_pieces``,
   ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
@@ -59,7 +59,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
-from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
+from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, piece_masks, pieces_of, reach
 from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
@@ -258,6 +258,7 @@ __all__ = [
     "paint_numbers",
     "paint_shading",
     "piece_cuts",
+    "piece_masks",
     "pieces_of",
     "random_regions",
     "random_shading",
