@@ -2,7 +2,7 @@
 on one engine kept for the whole settling (Heyawake's cuts), instead of a model and an
 engine per call.
 
-The board's propagators are named by key (``add(key, make, *args)``, as ``Kept.add``):
+The board's propagators are named by key (``add(key, make, *args)``, ``make`` run once a key):
 between two calls only the keys that came or went are swapped in or out of the engine
 (``Engine.replace`` into free slots), and while the planted solution is unchanged the run
 starts from the last fixpoint with only the new propagators queued, since the board only
@@ -38,8 +38,8 @@ class LiveLeft:
     """``left_open`` of the board ``build(self)`` names (through ``add``) each call, on one
     live engine capped at ``cap``; ``solution()`` is the planted solution the board is built
     round.  The cells left open are those of a fresh engine on the same board started from
-    the last fixpoint while ``solution()`` is as it was (``LeftOpen``'s, without the model
-    and the wiring)."""
+    the last fixpoint while ``solution()`` is as it was, without building the model and its
+    wiring again."""
 
     def __init__(
         self,
