@@ -47,7 +47,7 @@ from puzzlekit.puzzle import rung_name
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 12
+GENERATOR_VERSION = 13
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
@@ -190,6 +190,21 @@ Version 12, per genre:
   stranded cells joined by ``RegionGrowth`` one pass at a time; every seed makes another board.
 - Star Battle: regions drawn in solving order round the planted stars
   (``grid.orderedstars``), then settled as before; every seed and size makes another board.
+
+Version 13, per genre (Slitherlink, Kurodoko and Kakuro got faster on the same boards):
+
+- Hitori: easy moves its shading until no unshaded cell is one only the area rule decides
+  (``grid.settle_area_only``); every easy seed and size makes another board, medium and hard
+  the same.
+- Star Battle: each ordered step starts from the stars nearest the board's edge, and from
+  14x14 a draw that leaves stars without a region is drawn again; every seed and size makes
+  another board.
+- Heyawake: a settle stuck on a room regrows it (``RoomCutter.regrow``); boards change where
+  a settle stalls (most 20x20 easy seeds, a few medium and hard), the rest are the same.
+- Nurikabe: a climb stuck for 30 changes may also change cells beside the open ones; boards
+  change where a climb stalls.
+- Fillomino: hard orders its givens by what their window leaves open instead of a halving
+  pass; hard boards change, easy and medium are the same.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
