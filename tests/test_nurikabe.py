@@ -164,9 +164,13 @@ def test_the_climb_scores_each_set_of_numbers_once(monkeypatch: pytest.MonkeyPat
         return score(self, board, rung)
 
     monkeypatch.setattr(Nurikabe, "_score", counted)
-    puzzlekit.generate("nurikabe", size="7x7", difficulty="medium", seed="s0", timeout=None)
-    assert len(scored) > 20  # a climb long enough to come back to a board (s0: 187 trials, 84 again)
-    assert len(set(scored)) == len(scored)
+    longest = 0
+    for seed in ("s0", "s1", "s2", "s3", "s4", "s5"):
+        scored.clear()
+        puzzlekit.generate("nurikabe", size="7x7", difficulty="medium", seed=seed, timeout=None)
+        assert len(set(scored)) == len(scored), seed
+        longest = max(longest, len(scored))
+    assert longest > 20  # one climb long enough to come back to a board (v12's s0: 187 trials, 84 again)
 
 
 def test_a_stuck_climb_also_changes_cells_beside_the_open_ones() -> None:
