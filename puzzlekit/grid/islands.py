@@ -48,6 +48,10 @@ farthest ones, which narrow the most."""
 NEAR_CELLS = 64
 """Changed cells up to which ``analyse`` finds the regions to work out again by the cells
 (``_near``) rather than by a test per region."""
+NEAR_AFTER = 100
+"""Analyses an analyser makes before ``_near`` may answer: the coverings it reads cost a
+list entry per cell of every zone, which a lookahead's thousands of probes repay and a
+generator's trial (a new model, a few dozen passes) does not."""
 MEMO_LIMIT = 50_000
 """Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
 
@@ -141,6 +145,8 @@ class IslandAnalyser:
         """Per region, the cells its piece can lie in (a piece outside is too big)."""
         self._covering: list[list[int]] | None = None
         self._zone_covering: list[list[int]] | None = None
+        self.passes = 0
+        """Analyses made so far (``NEAR_AFTER``)."""
         self.bounds: dict[tuple[int, int, int, int, int, int], int] = {}
         self.needs: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
 
@@ -158,7 +164,8 @@ class IslandAnalyser:
     def analyse(self, may: int, land: int, before: Memory | None = None) -> tuple[Islands, Memory]:
         """The regions for ``may`` and ``land`` (every clue cell in ``land``), reusing the
         regions of ``before`` whose zones saw no change; and what to remember of this."""
-        if before is not None and before[4] is not None:
+        self.passes += 1
+        if before is not None and before[4] is not None and self.passes > NEAR_AFTER:
             near = self._near(may, land, before)
             if near is not None:
                 return near
