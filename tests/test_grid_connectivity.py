@@ -222,6 +222,7 @@ def test_an_analyser_that_remembers_agrees_with_one_from_scratch(monkeypatch: py
     random narrowings of boards of many numbers, what it finds is what an analysis from
     scratch finds."""
     monkeypatch.setattr(islands, "NEAR_AFTER", 0)
+    monkeypatch.setattr(islands, "NEAR_REGIONS", 0)
     rng = random.Random(23)
     for rows, cols in ((6, 7), (9, 9), (12, 10)):
         grid = RectGrid(rows, cols)

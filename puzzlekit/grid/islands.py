@@ -52,6 +52,8 @@ NEAR_AFTER = 100
 """Analyses an analyser makes before ``_near`` may answer: the coverings it reads cost a
 list entry per cell of every zone, which a lookahead's thousands of probes repay and a
 generator's trial (a new model, a few dozen passes) does not."""
+NEAR_REGIONS = 32
+"""Regions below which ``analyse`` tests each one (as cheap as looking them up by cell)."""
 MEMO_LIMIT = 50_000
 """Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
 
@@ -165,7 +167,8 @@ class IslandAnalyser:
         """The regions for ``may`` and ``land`` (every clue cell in ``land``), reusing the
         regions of ``before`` whose zones saw no change; and what to remember of this."""
         self.passes += 1
-        if before is not None and before[4] is not None and self.passes > NEAR_AFTER:
+        near_ok = self.passes > NEAR_AFTER and len(self.clues) >= NEAR_REGIONS
+        if before is not None and before[4] is not None and near_ok:
             near = self._near(may, land, before)
             if near is not None:
                 return near
