@@ -10,7 +10,7 @@ from puzzlekit_kakuro import Kakuro
 from puzzlekit_kakuro.formats import KakuroPzpr, KakuroUrl
 
 import puzzlekit
-from puzzlekit import LevelError, Model, Rule, Rung
+from puzzlekit import LevelError, Model, Rule, Rung, UsageError
 from puzzlekit.core import fixed_values
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.rng import Rng
@@ -122,12 +122,12 @@ def test_bad_levels_are_located(level: str, where: str, says: str) -> None:
 
 def test_the_pzprjs_sample_url_is_the_sample_and_writes_back_byte_for_byte() -> None:
     url = "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"
-    (from_url,) = puzzlekit.load(Kakuro(), KakuroUrl.decode(url))
+    (from_url,) = puzzlekit.load(Kakuro(), KakuroUrl().read(url, Kakuro()))
     (drawn,) = puzzlekit.load(Kakuro(), SAMPLE)
     assert from_url.instance.key == drawn.instance.key
-    assert KakuroUrl.encode(drawn.instance) == url
+    assert KakuroUrl().write(drawn) == url
     with pytest.raises(LevelError, match="ends after"):
-        KakuroUrl.decode("https://puzz.link/p?kakuro/5/5/48la0")
+        KakuroUrl().read("https://puzz.link/p?kakuro/5/5/48la0", Kakuro())
 
 
 @pytest.mark.parametrize(("difficulty", "rung"), [("easy", 1), ("medium", 2), ("hard", 3)])
@@ -208,3 +208,27 @@ def test_the_terminal_view_shows_both_sums_of_every_clue_cell() -> None:
     view = puzzle.genre.pretty(puzzle.instance, [1 << v for v in solved.values]).splitlines()
     assert view[3].split() == ["\\3", "1", "2", "17\\3", "1", "2"]  # was clipped to two characters: "\3"
     assert view[1].split() == ["█", "4\\8", "5", "3", "10\\", "█"]
+
+
+def test_the_editor_has_two_clue_spots_a_cell_down_below_the_diagonal_across_above() -> None:
+    g = Kakuro()
+    board = g.blank(3, 3)
+    assert g.write(board) == ["# # #", "# . .", "# . ."]
+    spots = g.clue_spots(board)
+    assert [s.position for s in spots[:4]] == [(0, False), (0, True), (1, False), (1, True)]
+    down, across = spots[2], spots[3]  # r1c2's halves: a run of two below it, none to its right
+    assert down.values == (None, 0, *range(3, 18)) and down.value == 0 and across.values == (None, 0)
+    (x0, y0), (x1, _), (_, y1), _ = g.cell_outline(board, 1)
+    assert set(down.outline) == {(x0, y0), (x1, y1), (x0, y1)}  # the lower-left half
+    assert set(across.outline) == {(x0, y0), (x1, y0), (x1, y1)}  # the upper-right half
+    for position, clue in (((1, False), 8), ((2, False), 11), ((3, True), 16), ((6, True), 3)):
+        board = g.edit_clue(board, position, clue)
+    assert g.write(board) == ["#   8\\  11\\", "\\16 .   .", "\\3  .   ."]
+    (puzzle,) = puzzlekit.load(g, "\n".join(g.write(board)) + "\n")
+    assert puzzlekit.solve(g, puzzle).status.name == "UNIQUE"  # 7 9 / 1 2
+    black = g.edit_clue(board, (4, False), 0)  # r2c2 turns black, no clue in either half
+    assert g.write(black)[1:] == ["\\16 #   .", "\\3  .   ."]
+    assert g.clue_spots(black)[7].values == (None, 0, 16)  # 16 stays offered after a run it cannot fit
+    assert g.write(g.edit_clue(board, (3, False), None))[1] == ".   .   ."  # white again: 16 goes
+    with pytest.raises(UsageError, match="a run adds up to 45 at most"):
+        g.edit_clue(board, (1, False), 46)

@@ -69,6 +69,12 @@ def test_ruff_is_clean() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_ruff_format_is_clean() -> None:
+    """``ruff format --check .`` from the root, as a contributor runs it: the code is formatted."""
+    result = subprocess.run([_tool("ruff"), "format", "--check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_is_clean() -> None:
     result = subprocess.run([_tool("mypy")], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr

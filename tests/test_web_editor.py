@@ -51,6 +51,17 @@ def type_clues(page: Any, rows: list[str]) -> None:
                 page.keyboard.press("ArrowLeft")
 
 
+def click_spot(page: Any, spot: int) -> None:
+    """Click a clue spot at the middle of its outline: a triangle's box centre lies on its
+    edge (Kakuro's two halves of a cell meet on the diagonal there)."""
+    node = page.locator(f'[data-clue="{spot}"]')
+    points = [tuple(map(float, p.split(","))) for p in node.get_attribute("points").split()]
+    xs, ys, box = [p[0] for p in points], [p[1] for p in points], node.bounding_box()
+    x = (sum(xs) / len(xs) - min(xs)) / (max(xs) - min(xs)) * box["width"]
+    y = (sum(ys) / len(ys) - min(ys)) / (max(ys) - min(ys)) * box["height"]
+    node.click(position={"x": x, "y": y})
+
+
 def grid(text: str) -> list[str]:
     return [row for row in text.splitlines() if row and not row.startswith("#")]
 
@@ -75,6 +86,28 @@ def test_a_unique_sudoku_from_an_empty_board(page: Any, server: str) -> None:
         verdict = judged(page)
     assert verdict == "unique"
     assert page.inner_text("#verdict").startswith("Unique · ")  # with its difficulty name
+
+
+def test_a_unique_kakuro_from_an_empty_board_two_clues_a_black_cell(page: Any, server: str) -> None:
+    """A black cell has two clue spots: its lower-left half the down clue, its upper-right
+    half the across one (spot ``2 * cell + across``); a click there turns the run's
+    smallest total, and the digits typed make its clue, two-digit ones too."""
+    open_editor(page, server, "kakuro", "3x3")  # white cells inside a black first row and column
+    assert judged(page) == "multiple"
+    assert page.eval_on_selector_all("[data-clue]", "n => n.length") == 18
+    for cell, across, keys in ((1, 0, "8"), (2, 0, "11"), (3, 1, "16"), (6, 1, "3")):
+        click_spot(page, 2 * cell + across)
+        judged(page)
+        for key in keys:
+            page.keyboard.press(key)
+        judged(page)
+        assert page.get_attribute(f'[data-clue="{2 * cell + across}"]', "data-value") == keys
+    assert judged(page) == "unique"  # 7 9 / 1 2
+    assert page.get_attribute('[data-clue="3"]', "data-value") == "0"  # r1c2's across half: no clue
+    page.select_option("#edit-kind", "ascii")
+    page.click("#edit-export")
+    page.wait_for_selector("#edit-output:not([hidden])")
+    assert page.input_value("#edit-output").split("\n")[-4:-1] == ["#   8\\  11\\", "\\16 .   .", "\\3  .   ."]
 
 
 def one_clue_short(genre: str, row: int, col: int) -> str:
@@ -148,8 +181,6 @@ def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host
         pytest.skip("Star Battle has no clues to place (its puzzle is the regions; the editor draws no walls)")
     if genre == "norinori":
         pytest.skip("Norinori has no clues to place (its puzzle is the regions; the editor draws no walls)")
-    if genre == "kakuro":
-        pytest.skip("Kakuro's editor (black cells holding two clues) is not built yet (docs/kakuro.md)")
     page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'p': example(genre)})}")
     page.wait_for_selector("[data-clue]")
     first = judged(page)
@@ -157,7 +188,7 @@ def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host
     assert page.get_attribute("#edit", "aria-pressed") == "true"
     spot = page.eval_on_selector_all("[data-clue]", "n => n.length") // 2
     before = page.get_attribute(f'[data-clue="{spot}"]', "data-value")
-    page.click(f'[data-clue="{spot}"]')
+    click_spot(page, spot)
     judged(page)
     assert page.get_attribute(f'[data-clue="{spot}"]', "data-value") != before or page.inner_text("#message")
     page.click("#play-draft")

@@ -37,6 +37,12 @@ SETTLED = (
     "(b.dataset.mode === 'edit' ? b.dataset.judged === b.dataset.version : b.dataset.drawn === b.dataset.version); }"
 )
 
+JUDGED = (
+    "() => { const b = document.getElementById('board'); return b.dataset.version "
+    "&& (b.dataset.pending || '0') === '0' && b.dataset.judged === b.dataset.version; }"
+)
+"""The editor's verdict on the draft as it stands: every change sent has come back."""
+
 
 def serve() -> str:
     import uvicorn
@@ -96,6 +102,24 @@ def some_moves(page: Any, client: Any, genre: str) -> None:
     page.wait_for_function("() => document.getElementById('message').textContent.length > 0")
 
 
+def kakuro_editor(page: Any, base: str, path: Path) -> None:
+    """A unique Kakuro set from an empty 4x4: two clue spots per cell (down half, across
+    half), the last one typed (r2c2's across clue, beside its down clue) still focused."""
+    page.goto(f"{base}/?{urlencode({'edit': '1', 'genre': 'kakuro', 'size': '4x4'})}")
+    page.wait_for_selector("[data-clue]")
+    for cell, across, keys in ((2, 0, "8"), (3, 0, "13"), (8, 1, "7"), (12, 1, "9"), (5, 0, "9"), (5, 1, "14")):
+        page.wait_for_function(JUDGED)
+        node = page.locator(f'[data-clue="{2 * cell + across}"]')
+        box = node.bounding_box()
+        node.click(
+            position={"x": box["width"] * (0.7 if across else 0.3), "y": box["height"] * (0.3 if across else 0.7)}
+        )
+        for key in keys:
+            page.keyboard.press(key)
+        page.wait_for_function(JUDGED)
+    shot(page, path)
+
+
 def centre(box: dict[str, float]) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -132,6 +156,7 @@ def main() -> None:
             page.click(f'[data-clue="{spot}"]')
             page.keyboard.press(clue)
         shot(page, args.out / "editor-desktop.png")
+        kakuro_editor(page, base, args.out / "kakuro-editor-desktop.png")
         daily(page, base, "sudoku")
         cells = page.eval_on_selector_all("[data-place]:not(.given)", "n => n.slice(0, 3).map(x => x.dataset.place)")
         page.click("#notes")

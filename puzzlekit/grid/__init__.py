@@ -15,8 +15,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
   ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
-  ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
-  cells, on bit masks (a generator's trials);
+  ``pieces_of``, ``piece_masks`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block``
+  on a set of cells or a mask, on bit masks (a generator's trials);
   ``sized_regions`` (with ``region_reach``, ``region_levels``), ``lone_pieces``,
   ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
@@ -43,6 +43,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``NumberFill``, ``FillBoard``: a base for number-fill genres (givens in, a number per cell out);
 - ``Run``, ``RunSum``, ``RunDigit``, ``runs_of``, ``digit_sets``, ``run_violations``, ``run_sums_twin``, ``sum_cuts``:
   run sums (Kakuro's runs of distinct digits adding up to a clue); ``NakedSingle`` (``units``);
+  ``RunBoard``, ``RunSums``, ``read_run_board``: a base for run-sum genres (black cells holding
+  a down and an across clue: the board, its text, pictures and editor spots);
   ``run_layout``, ``fill_runs``, ``SumClimb``, ``black_near``, ``blacken``, ``may_black``,
   ``settle_runs``, ``solved_climb``, ``walk_to``, ``ladder_rung``, ``sum_board``: making them;
 - ``layers``, ``join_layers``, ``read_layered``, ``read_marks``, ``meta_number``, ``meta_rows``,
@@ -57,8 +59,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
-from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Kept, Patterns
+from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, piece_masks, pieces_of, reach
+from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.growing import Engines, RegionEngines, settle_regions, spread_stars
@@ -72,6 +74,7 @@ from puzzlekit.grid.layers import (
     read_marks,
 )
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
+from puzzlekit.grid.liveleft import LiveLeft
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
     GivenCells,
@@ -103,19 +106,22 @@ from puzzlekit.grid.regions import (
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
+from puzzlekit.grid.roomnumbers import NumberedRooms, RoomNumbers
+from puzzlekit.grid.runboard import RunBoard, RunSums, read_run_board
 from puzzlekit.grid.shading import (
     Apart,
-    LeftOpen,
     Shading,
     add_apart,
     any_touching,
     apart_clauses,
+    area_only,
     block_clauses,
     counted,
     full_blocks,
     left_open,
     paint_shading,
     random_shading,
+    settle_area_only,
     shading_marks,
     split,
     touching,
@@ -175,8 +181,7 @@ __all__ = [
     "GridGenre",
     "House",
     "Houses",
-    "Kept",
-    "LeftOpen",
+    "LiveLeft",
     "MovingClues",
     "NakedSingle",
     "NoRoom",
@@ -184,6 +189,7 @@ __all__ = [
     "NumberBoard",
     "NumberFill",
     "NumberGivens",
+    "NumberedRooms",
     "NumberedShading",
     "OneClueRegions",
     "OneWayOut",
@@ -198,10 +204,13 @@ __all__ = [
     "Regions",
     "Repeats",
     "RoomCutter",
+    "RoomNumbers",
     "RoomToGrow",
     "Run",
+    "RunBoard",
     "RunDigit",
     "RunSum",
+    "RunSums",
     "SeesExactly",
     "Shading",
     "SharedPropagators",
@@ -214,6 +223,7 @@ __all__ = [
     "add_ways_out",
     "any_touching",
     "apart_clauses",
+    "area_only",
     "assert_unchanged",
     "black_near",
     "blacken",
@@ -248,6 +258,7 @@ __all__ = [
     "paint_numbers",
     "paint_shading",
     "piece_cuts",
+    "piece_masks",
     "pieces_of",
     "random_regions",
     "random_shading",
@@ -255,6 +266,7 @@ __all__ = [
     "read_grid",
     "read_layered",
     "read_marks",
+    "read_run_board",
     "read_state",
     "rectangles",
     "region_letters",
@@ -266,6 +278,7 @@ __all__ = [
     "run_violations",
     "runs_of",
     "seen",
+    "settle_area_only",
     "settle_regions",
     "settle_runs",
     "shading_marks",
