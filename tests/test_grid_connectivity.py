@@ -6,10 +6,21 @@ import itertools
 import random
 from collections.abc import Callable, Sequence
 
+import pytest
+
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Model, Propagator, Rule, Rung
-from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, has_pool, piece_masks, pieces_of, reach
+from puzzlekit.grid import (
+    OneClueRegions,
+    RectGrid,
+    StaysConnected,
+    has_pool,
+    islands,
+    piece_masks,
+    pieces_of,
+    reach,
+)
 from puzzlekit.grid.bits import BitGrid, cells_of, distance, mask_of
-from puzzlekit.grid.islands import diamond
+from puzzlekit.grid.islands import IslandAnalyser, Islands, analyse, diamond
 
 RULE = Rule("connect", 1, "test rule")
 LADDER = (Rung(1, "only"),)
@@ -210,3 +221,39 @@ def test_distance_is_the_first_ball_that_meets_the_mask() -> None:
         first = next((d for d, ball in enumerate(balls) if ball & target), -1)
         assert distance(balls, target) == first
     assert distance([], 1) == -1
+
+
+def islands_summary(found: Islands) -> tuple[object, ...]:
+    regions = tuple((r.clue, r.piece, r.border, r.allowed, tuple(r.balls)) for r in found.regions)
+    return regions, tuple(found.reaches), found.between, found.reached, found.failure, found.needed
+
+
+def test_an_analyser_that_remembers_agrees_with_one_from_scratch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``IslandAnalyser.analyse`` handed the last state it saw works out only the regions
+    near what changed (``_near`` when few cells did, from its first pass here): along
+    random narrowings of boards of many numbers, what it finds is what an analysis from
+    scratch finds."""
+    monkeypatch.setattr(islands, "NEAR_AFTER", 0)
+    monkeypatch.setattr(islands, "NEAR_REGIONS", 0)
+    rng = random.Random(23)
+    for rows, cols in ((6, 7), (9, 9), (12, 10)):
+        grid = RectGrid(rows, cols)
+        bits = BitGrid(grid)
+        for deep, blocks in ((False, False), (True, False), (True, True)):
+            for _ in range(4):
+                picked = rng.sample(range(grid.n_cells), rng.randint(3, grid.n_cells // 5))
+                clues = sorted((c, rng.randint(1, 5)) for c in picked)
+                analyser = IslandAnalyser(bits, clues, True, deep, blocks)
+                dom = [FALSE if c in dict(clues) else BOOL for c in range(grid.n_cells)]
+                memory = None
+                for _ in range(30):
+                    open_cells = [c for c, d in enumerate(dom) if d == BOOL]
+                    if not open_cells:
+                        break
+                    for c in rng.sample(open_cells, min(len(open_cells), rng.choice((1, 1, 2, 5)))):
+                        dom[c] = rng.choice((FALSE, TRUE))
+                    may = mask_of(c for c, d in enumerate(dom) if d & 1)
+                    land = mask_of(c for c, d in enumerate(dom) if d == FALSE)
+                    found, memory = analyser.analyse(may, land, memory)
+                    alone = analyse(bits, may, land, clues, True, deep, blocks)
+                    assert islands_summary(found) == islands_summary(alone), (rows, cols, deep, blocks, dom)

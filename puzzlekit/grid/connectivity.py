@@ -90,7 +90,19 @@ def _table(*values: int) -> bytes:
 
 
 class _CellRule(Propagator):
-    __slots__ = ("rule", "grid", "cell_vars", "value", "bit", "other", "watches", "bits", "may_table", "is_table")
+    __slots__ = (
+        "rule",
+        "grid",
+        "cell_vars",
+        "value",
+        "bit",
+        "other",
+        "watches",
+        "bits",
+        "may_table",
+        "is_table",
+        "direct",
+    )
 
     def __init__(self, rule: Rule, grid: RectGrid, cell_vars: Sequence[int], value: int) -> None:
         if len(cell_vars) != grid.n_cells:
@@ -105,12 +117,14 @@ class _CellRule(Propagator):
         self.bits = _bit_grid(grid)
         self.may_table = _table(self.bit, 0b11)
         self.is_table = _table(self.bit)
+        self.direct = self.cell_vars == tuple(range(len(self.cell_vars)))
+        """Cell ``c`` is variable ``c`` (made once: a probe reads the masks at every pass)."""
 
     def _masks(self, dom: Sequence[int]) -> tuple[int, int]:
         """The cells that may be the colour, and those fixed to it, as masks."""
         cell_vars = self.cell_vars
         # a wall (-1) is never the colour
-        cells = dom if cell_vars == tuple(range(len(dom))) else [dom[v] if v >= 0 else 0 for v in cell_vars]
+        cells = dom if self.direct and len(dom) == len(cell_vars) else [dom[v] if v >= 0 else 0 for v in cell_vars]
         return domain_mask(cells, self.may_table), domain_mask(cells, self.is_table)
 
     def _set_all(self, engine: Engine, mask: int, colour: bool, note: Callable[[int], str]) -> bool:

@@ -45,6 +45,15 @@ MAX_DUTIES = 8
 """Duties (land or blocks only one region can reach) weighed per region and pass: the
 farthest ones, which narrow the most."""
 
+NEAR_CELLS = 64
+"""Changed cells up to which ``analyse`` finds the regions to work out again by the cells
+(``_near``) rather than by a test per region."""
+NEAR_AFTER = 100
+"""Analyses an analyser makes before ``_near`` may answer: the coverings it reads cost a
+list entry per cell of every zone, which a lookahead's thousands of probes repay and a
+generator's trial (a new model, a few dozen passes) does not."""
+NEAR_REGIONS = 32
+"""Regions below which ``analyse`` tests each one (as cheap as looking them up by cell)."""
 MEMO_LIMIT = 50_000
 """Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
 
@@ -113,9 +122,10 @@ class Islands:
     own deductions the board already holds)."""
 
 
-Memory = tuple[int, int, int, list[Region | None]]
+Memory = tuple[int, int, int, list[Region | None], tuple[int, int] | None]
 """What an analyser remembers of the last state it saw: its ``may``, ``land``, the land of
-clued pieces, and each region as worked out then (None: not known)."""
+clued pieces, each region as worked out then (None: not known), and the cells beside
+some piece and beside two (None: not known, when a region is not)."""
 
 
 class IslandAnalyser:
@@ -136,6 +146,9 @@ class IslandAnalyser:
         self.inner = [diamond(grid.rows, grid.cols, cell, n + 1) if sized else bits.full for cell, n in clues]
         """Per region, the cells its piece can lie in (a piece outside is too big)."""
         self._covering: list[list[int]] | None = None
+        self._zone_covering: list[list[int]] | None = None
+        self.passes = 0
+        """Analyses made so far (``NEAR_AFTER``)."""
         self.bounds: dict[tuple[int, int, int, int, int, int], int] = {}
         self.needs: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
 
@@ -153,14 +166,20 @@ class IslandAnalyser:
     def analyse(self, may: int, land: int, before: Memory | None = None) -> tuple[Islands, Memory]:
         """The regions for ``may`` and ``land`` (every clue cell in ``land``), reusing the
         regions of ``before`` whose zones saw no change; and what to remember of this."""
-        bits, sized = self.bits, self.sized
+        self.passes += 1
+        near_ok = self.passes > NEAR_AFTER and len(self.clues) >= NEAR_REGIONS
+        if before is not None and before[4] is not None and near_ok:
+            near = self._near(may, land, before)
+            if near is not None:
+                return near
+        bits = self.bits
         n_regions = len(self.clues)
         old: list[Region | None]
         if before is None:
             old_may, old_land, old_clued, old = 0, 0, 0, [None] * n_regions
             changed = bits.full
         else:
-            old_may, old_land, old_clued, old = before
+            old_may, old_land, old_clued, old, _ = before
             changed = (may ^ old_may) | (land ^ old_land)
         clue_mask = self.clue_mask
         pieces = []
@@ -171,58 +190,142 @@ class IslandAnalyser:
                 piece = known.piece
             else:
                 piece = bits.flood(1 << cell, land)
-                if piece & clue_mask & ~(1 << cell):
-                    return Islands([], [], failure="two clues joined in one region"), (may, land, 0, [None] * n_regions)
-                if sized and piece.bit_count() > n:
-                    return Islands([], [], failure="a region larger than its number"), (
-                        may,
-                        land,
-                        0,
-                        [None] * n_regions,
-                    )
+                failure = self._misfit(piece, cell, n, clue_mask)
+                if failure:
+                    return Islands([], [], failure=failure), (may, land, 0, [None] * n_regions, None)
             pieces.append(piece)
             clued |= piece
         changed |= clued ^ old_clued
-        touched = multi = 0
-        borders = []
-        for i, piece in enumerate(pieces):
-            known = old[i]
-            border = known.border if known is not None and known.piece == piece else bits.grow(piece)
-            borders.append(border)
-            multi |= touched & border
-            touched |= border
+        touched, multi, borders = self._borders(pieces, old)
         between = multi & may & ~land
         may &= ~between
         loose_mask = land & ~clued
         regions: list[Region] = []
         fresh = []
-        for i, ((cell, n), piece, border) in enumerate(zip(self.clues, pieces, borders)):
+        for i, (piece, border) in enumerate(zip(pieces, borders)):
             known = old[i]
             fresh.append(known is None or bool(changed & self.zones[i]))
             if known is None or fresh[-1]:
-                allowed = may & ~((touched & ~border) | multi)
-                if sized:
-                    allowed &= self.inner[i]
-                allowed, balls = self._reach(piece, allowed, loose_mask, n)
-                known = Region(cell, n if sized else 0, piece, border, allowed, balls)
+                known = self._region(i, piece, border, may, touched, multi, loose_mask)
             regions.append(known)
-        memory: Memory = (may | between, land, clued, list(regions))
-        found = Islands(regions, [r.reach for r in regions], between, fresh=fresh)
+        memory: Memory = (may | between, land, clued, list(regions), (touched, multi))
+        return self._judge(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land), memory
+
+    def _near(self, may: int, land: int, before: Memory) -> tuple[Islands, Memory] | None:
+        """``analyse`` when few cells changed since ``before``: only the regions whose inner
+        zones (pieces) or zones (reaches) hold a changed cell are looked at, found through
+        ``covering`` and ``zone_covering`` rather than by a test per region (a lookahead
+        probe on a board of 200 numbers works out a handful).  The same answer; None when
+        too many cells changed for the shortcut to pay."""
+        old_may, old_land, old_clued, old, layout = before
+        changed = (may ^ old_may) | (land ^ old_land)
+        if changed.bit_count() > NEAR_CELLS or layout is None:
+            return None
+        bits, clues, clue_mask = self.bits, self.clues, self.clue_mask
+        known: list[Region] = old  # type: ignore[assignment]  # a layout is kept only with every region
+        pieces: list[int] | None = None
+        for i in self._touching(changed, self.covering):
+            cell, n = clues[i]
+            piece = bits.flood(1 << cell, land)
+            failure = self._misfit(piece, cell, n, clue_mask)
+            if failure:
+                return Islands([], [], failure=failure), (may, land, 0, [None] * len(clues), None)
+            if piece != known[i].piece:
+                if pieces is None:
+                    pieces = [r.piece for r in known]
+                pieces[i] = piece
+        if pieces is None:
+            clued = old_clued
+            touched, multi = layout
+            borders = None
+        else:
+            clued = 0
+            for piece in pieces:
+                clued |= piece
+            changed |= clued ^ old_clued
+            touched, multi, borders = self._borders(pieces, old)
+        between = multi & may & ~land
+        may &= ~between
+        loose_mask = land & ~clued
+        regions = list(known)
+        fresh = [False] * len(clues)
+        if changed.bit_count() > NEAR_CELLS:
+            again = [i for i, zone in enumerate(self.zones) if changed & zone]
+        else:
+            again = self._touching(changed, self.zone_covering)
+        for i in again:
+            fresh[i] = True
+            piece = known[i].piece if pieces is None else pieces[i]
+            border = known[i].border if borders is None else borders[i]
+            regions[i] = self._region(i, piece, border, may, touched, multi, loose_mask)
+        memory: Memory = (may | between, land, clued, list(regions), (touched, multi))
+        return self._judge(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land), memory
+
+    @staticmethod
+    def _touching(changed: int, covering: list[list[int]]) -> list[int]:
+        """The regions ``covering`` lists for some cell of ``changed``, in order."""
+        out: set[int] = set()
+        for cell in cells_of(changed):
+            out.update(covering[cell])
+        return sorted(out)
+
+    @property
+    def zone_covering(self) -> list[list[int]]:
+        """Per cell, the regions whose zone holds it (worked out when first asked)."""
+        if self._zone_covering is None:
+            self._zone_covering = [[] for _ in range(self.bits.n)]
+            for i, zone in enumerate(self.zones):
+                for c in cells_of(zone):
+                    self._zone_covering[c].append(i)
+        return self._zone_covering
+
+    def _misfit(self, piece: int, cell: int, n: int, clue_mask: int) -> str | None:
+        """What is wrong with the piece of land holding clue ``cell`` (None: nothing)."""
+        if piece & clue_mask & ~(1 << cell):
+            return "two clues joined in one region"
+        if self.sized and piece.bit_count() > n:
+            return "a region larger than its number"
+        return None
+
+    def _borders(self, pieces: list[int], old: Sequence[Region | None]) -> tuple[int, int, list[int]]:
+        """The cells beside some piece (``touched``), beside two (``multi``), and each
+        piece's border (a remembered region's while its piece is the same)."""
+        grow = self.bits.grow
+        touched = multi = 0
+        borders = []
+        for piece, known in zip(pieces, old):
+            border = known.border if known is not None and known.piece == piece else grow(piece)
+            borders.append(border)
+            multi |= touched & border
+            touched |= border
+        return touched, multi, borders
+
+    def _region(self, i: int, piece: int, border: int, may: int, touched: int, multi: int, loose_mask: int) -> Region:
+        """Region ``i`` worked out anew."""
+        cell, n = self.clues[i]
+        allowed = may & ~((touched & ~border) | multi)
+        if self.sized:
+            allowed &= self.inner[i]
+        allowed, balls = self._reach(piece, allowed, loose_mask, n)
+        return Region(cell, n if self.sized else 0, piece, border, allowed, balls)
+
+    def _judge(self, found: Islands, land: int) -> Islands:
+        """The checks and the deep reasoning on the regions worked out."""
         if self.deep:
             self._duties(found, land)
         reached = 0
-        for region, reach in zip(regions, found.reaches):
-            if sized and reach.bit_count() < region.size:
+        for region, reach in zip(found.regions, found.reaches):
+            if self.sized and reach.bit_count() < region.size:
                 found.failure = f"the region of a {region.size} cannot grow to its size"
-                return found, memory
+                return found
             reached |= reach
         found.reached = reached
         if land & ~reached:
             found.failure = "land no clue's region can reach"
-            return found, memory
+            return found
         if self.deep:
             self._needed(found)
-        return found, memory
+        return found
 
     def _reach(self, piece: int, allowed: int, loose_mask: int, n: int) -> tuple[int, list[int]]:
         """A region's allowed cells and balls, barring loose land it cannot take whole."""
