@@ -137,7 +137,8 @@ def ordered_star_board(grid: RectGrid, k: int, caps: Sequence[int], rules: StarR
     given 100 with 3 stars, 12 with fewer, as 15x15 needed)."""
     n = grid.rows
     stars = spread_stars(n, grid.cols, k, rng)
-    made = ordered_star_regions(grid, stars, k, rng) if stars else None
+    confine = caps[-1] == rules.confined.rung  # a region drawn to need it
+    made = ordered_star_regions(grid, stars, k, rng, confine) if stars else None
     if made is None or stars is None or (k >= 3 and made[1] * k < len(stars)):
         return None
     owner = made[0]
