@@ -6,9 +6,12 @@ cells already known empty, kept only when its k stars can go one way alone among
 not known empty (``Patterns`` on the region then places them).  What that teaches is
 carried forward, never rebuilt: the cells round a star are empty, and a row or column
 with its k stars (or with as many cells left as stars missing) is done (``Count``).  So
-rung 1 solves every such board by construction, with no engine run.  Cells known only
-when every region beside them had closed are *stranded*; the last 2, 4, 8... steps are
-then drawn again from kept copies."""
+rung 1 solves every such board by construction, with no engine run.  A draw for a board
+that must need confinement first closes a region of one edge line's stars that can go
+several ways there (``StarOrder.confine``): only confinement empties the rest of that line.
+Stars no step can join get regions grown at random (``ordered_star_regions``); no step is
+ever redrawn (redrawing the last 2, 4, 8 from kept copies was tried: it cost more than it
+closed)."""
 
 from __future__ import annotations
 
