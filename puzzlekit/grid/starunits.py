@@ -142,5 +142,9 @@ def ordered_star_board(grid: RectGrid, k: int, caps: Sequence[int], rules: StarR
     if made is None or stars is None or (k >= 3 and made[1] * k < len(stars)):
         return None
     owner = made[0]
+    if confine and made[1] * k == len(stars):  # every region drawn: one engine run judges it
+        engine = rules.engines(grid, k)(owner, caps[-1])
+        engine.start(max_rung=caps[0])
+        return owner if BOOL in engine.dom and engine.run() and BOOL not in engine.dom else None
     settled = settle_regions(grid, owner, stars, rules.engines(grid, k), caps, rng, 4 * n * n, 12 if k < 3 else 100)
     return owner if settled else None
