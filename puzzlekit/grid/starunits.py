@@ -116,6 +116,12 @@ class StarRules:
         )
 
 
+def stars_for(n: int) -> int:
+    """The stars per row, column and region of a generated n x n board, as published Star
+    Battles have: 1 up to 8x8, 2 up to 13x13 (10x10 is the classic 2-star), 3 from 14x14."""
+    return 1 if n <= 8 else 2 if n <= 13 else 3
+
+
 def planted_star_regions(grid: RectGrid, k: int, rng: Rng, tries: int = 20) -> tuple[list[int] | None, list[int]]:
     """Random stars (``spread_stars``: ``k`` per row and column, none touching) and per cell
     its region of ``k`` of them (``grown_regions``; None when ``tries`` draws could not
