@@ -140,15 +140,18 @@ def ordered_star_board(grid: RectGrid, k: int, caps: Sequence[int], rules: StarR
     caps, the cheaper one does not.  None for a draw to throw away: with 3 stars or more,
     one that left stars to regions drawn at random (settling those cost seconds, and
     mostly failed), and one whose settling ran out of moves (4 n² of them; round each
-    given 100 with 3 stars, 12 with fewer, as 15x15 needed)."""
+    given 100 with 3 stars, 12 with fewer, as 15x15 needed).  Confinement's rung with 3
+    stars or more draws its first region to need it (``StarOrder.confine``; hardening's
+    random moves almost never made confinement needed at 20x20) and one engine run judges
+    the draw: kept when the cheaper cap leaves it open and the dearer solves it."""
     n = grid.rows
     stars = spread_stars(n, grid.cols, k, rng)
-    confine = caps[-1] == rules.confined.rung  # a region drawn to need it
+    confine = k >= 3 and caps[-1] == rules.confined.rung  # a region drawn to need it
     made = ordered_star_regions(grid, stars, k, rng, confine) if stars else None
     if made is None or stars is None or (k >= 3 and made[1] * k < len(stars)):
         return None
     owner = made[0]
-    if confine and made[1] * k == len(stars):  # every region drawn: one engine run judges it
+    if confine:  # every region drawn (with 3 stars, else thrown away above)
         engine = rules.engines(grid, k)(owner, caps[-1])
         engine.start(max_rung=caps[0])
         return owner if BOOL in engine.dom and engine.run() and BOOL not in engine.dom else None
