@@ -207,3 +207,17 @@ def test_confined_step_draws_a_region_in_one_edge_line():
         pass
     if all(board.owner[s] > 0 for s in stars):  # every region closed: the pending one placed
         assert not board.pending and all(board.known[s] == 1 for s in region if board.star[s])
+
+
+def test_medium_with_three_stars_holds_a_region_confined_to_an_edge_line():
+    """A 15x15 medium board (3 stars) is drawn round a region that fills an edge line's span
+    (``StarOrder.confine``), and still needs exactly confinement: unique, rung 2."""
+    from puzzlekit.core.search import Status
+
+    (made,) = puzzlekit.generate("starbattle", size="15x15", difficulty="medium", seed="confined", timeout=None)
+    check = puzzlekit.solve("starbattle", made.text)
+    assert check.status == Status.UNIQUE and check.stats.rung == made.rung == 2
+    (puzzle,) = puzzlekit.load("starbattle", made.text)
+    board = puzzle.instance
+    edges = [board.grid.row(0), board.grid.row(14), board.grid.column(0), board.grid.column(14)]
+    assert any(any(set(cells) <= set(line) for line in edges) for cells in board.regions.cells)
