@@ -183,3 +183,41 @@ def test_ordered_draw_steps_start_from_the_stars_nearest_the_edge():
     while board.step(rng):
         pass
     assert len(firsts) >= 10
+
+
+def test_confined_step_draws_a_region_in_one_edge_line():
+    """``StarOrder.confine`` closes a region of one edge line's stars that can go more than
+    one way there, learns the rest of the line empty (confinement's deduction, not rung 1's)
+    and leaves the region pending until its stars can go one way alone."""
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, spread_stars
+    from puzzlekit.grid.orderedstars import UNKNOWN, StarOrder
+
+    grid, rng = RectGrid(15, 15), Rng("confine")
+    stars = spread_stars(15, 15, 3, rng) or []
+    board = StarOrder(grid, stars, 3)
+    assert board.confine(rng)
+    region = [c for c in range(grid.n_cells) if board.owner[c] == 1]
+    line = next(cells for cells in board.lines if set(region) <= set(cells))
+    assert line in [board.lines[i] for i in (0, 14, 15, 29)]
+    assert sum(board.star[c] for c in region) == 3 and not board._alone(region)
+    assert all(board.known[c] == 0 for c in line if c not in region)
+    assert all(board.known[c] == UNKNOWN for c in region) and board.pending == [region]
+    while board.step(rng):
+        pass
+    if all(board.owner[s] > 0 for s in stars):  # every region closed: the pending one placed
+        assert not board.pending and all(board.known[s] == 1 for s in region if board.star[s])
+
+
+def test_medium_with_three_stars_holds_a_region_confined_to_an_edge_line():
+    """A 15x15 medium board (3 stars) is drawn round a region that fills an edge line's span
+    (``StarOrder.confine``), and still needs exactly confinement: unique, rung 2."""
+    from puzzlekit.core.search import Status
+
+    (made,) = puzzlekit.generate("starbattle", size="15x15", difficulty="medium", seed="confined", timeout=None)
+    check = puzzlekit.solve("starbattle", made.text)
+    assert check.status == Status.UNIQUE and check.stats.rung == made.rung == 2
+    (puzzle,) = puzzlekit.load("starbattle", made.text)
+    board = puzzle.instance
+    edges = [board.grid.row(0), board.grid.row(14), board.grid.column(0), board.grid.column(14)]
+    assert any(any(set(cells) <= set(line) for line in edges) for cells in board.regions.cells)

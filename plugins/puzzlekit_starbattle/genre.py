@@ -27,16 +27,9 @@ from puzzlekit.grid import (
     read_layered,
     read_marks,
     shading_marks,
+    starunits,
     write_grid,
 )  # fmt: skip
-from puzzlekit.grid.starunits import (
-    StarRules,
-    named_lines,
-    ordered_star_board,
-    planted_star_regions,
-    star_cnf,
-    star_violations,
-)
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:
@@ -60,7 +53,7 @@ CONFINED = Rule(
     "confinement", 2, "n regions that fit in n rows fill them: the rest of those rows is empty (and so on)."
 )
 TRIAL = Rule("trial", 3, "If a star here (or none) made the simpler rules contradict, the cell takes the other state.")
-RULES = StarRules(LADDER, COUNT, APART, PATTERNS, CONFINED, TRIAL)
+RULES = starunits.StarRules(LADDER, COUNT, APART, PATTERNS, CONFINED, TRIAL)
 
 
 @dataclass(frozen=True)
@@ -78,7 +71,8 @@ class Board:
 
     def units(self) -> list[tuple[str, tuple[int, ...]]]:
         """Every row, column and region, named."""
-        return named_lines(self.grid) + [(self.regions.name(i), cells) for i, cells in enumerate(self.regions.cells)]
+        regions = self.regions
+        return starunits.named_lines(self.grid) + [(regions.name(i), cells) for i, cells in enumerate(regions.cells)]
 
 
 def parse_board(block: Block) -> tuple[Board, list[str] | None]:
@@ -112,14 +106,13 @@ class StarBattle(GridGenre):
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
-        return star_cnf(instance.grid, instance.unit_cells, instance.stars)
+        return starunits.star_cnf(instance.grid, instance.unit_cells, instance.stars)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
-        return star_violations(instance.grid, instance.units(), values, instance.stars)
+        return starunits.star_violations(instance.grid, instance.units(), values, instance.stars)
 
     def is_solution(self, instance: Board, values: Sequence[int]) -> bool:
-        """Every unit's count on plain ints first (brute force asks this 65,536 times a
-        4x4 board), then ``accept``."""
+        """Every unit's count on plain ints first (brute force asks this 65,536 times at 4x4)."""
         k = instance.stars
         if any(sum(values[c] == 1 for c in cells) != k for cells in instance.unit_cells):
             return False
@@ -162,8 +155,8 @@ class StarBattle(GridGenre):
         n, rung = request.cols, target_rung(self, request.difficulty)
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
-        grid, k = RectGrid(n, n), stars_for(n)
-        owner = ordered_star_board(grid, k, [rung] if rung == 1 else [rung - 1, rung], RULES, rng)
+        grid, k = RectGrid(n, n), starunits.stars_for(n)
+        owner = starunits.ordered_star_board(grid, k, [rung] if rung == 1 else [rung - 1, rung], RULES, rng)
         return Board(Regions(grid, owner), k) if owner else None
 
     def small_board(self, rng: Rng) -> Board:
@@ -171,11 +164,5 @@ class StarBattle(GridGenre):
         for brute force) a third of the time, so that the harness's default costs seconds."""
         n = 4 if rng.chance(1, 3) else rng.between(1, 3)
         grid = RectGrid(n, n)
-        owner = planted_star_regions(grid, 1, rng)[0] if rng.chance(2, 3) else None
+        owner = starunits.planted_star_regions(grid, 1, rng)[0] if rng.chance(2, 3) else None
         return Board(Regions(grid, owner or [rng.below(n + 1) for _ in range(n * n)]), 1)
-
-
-def stars_for(n: int) -> int:
-    """The stars per row, column and region of a generated n x n board, as published Star
-    Battles have: 1 up to 8x8, 2 up to 13x13 (10x10 is the classic 2-star), 3 from 14x14."""
-    return 1 if n <= 8 else 2 if n <= 13 else 3

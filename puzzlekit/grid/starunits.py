@@ -116,6 +116,12 @@ class StarRules:
         )
 
 
+def stars_for(n: int) -> int:
+    """The stars per row, column and region of a generated n x n board, as published Star
+    Battles have: 1 up to 8x8, 2 up to 13x13 (10x10 is the classic 2-star), 3 from 14x14."""
+    return 1 if n <= 8 else 2 if n <= 13 else 3
+
+
 def planted_star_regions(grid: RectGrid, k: int, rng: Rng, tries: int = 20) -> tuple[list[int] | None, list[int]]:
     """Random stars (``spread_stars``: ``k`` per row and column, none touching) and per cell
     its region of ``k`` of them (``grown_regions``; None when ``tries`` draws could not
@@ -134,12 +140,20 @@ def ordered_star_board(grid: RectGrid, k: int, caps: Sequence[int], rules: StarR
     caps, the cheaper one does not.  None for a draw to throw away: with 3 stars or more,
     one that left stars to regions drawn at random (settling those cost seconds, and
     mostly failed), and one whose settling ran out of moves (4 n² of them; round each
-    given 100 with 3 stars, 12 with fewer, as 15x15 needed)."""
+    given 100 with 3 stars, 12 with fewer, as 15x15 needed).  Confinement's rung with 3
+    stars or more draws its first region to need it (``StarOrder.confine``; hardening's
+    random moves almost never made confinement needed at 20x20) and one engine run judges
+    the draw: kept when the cheaper cap leaves it open and the dearer solves it."""
     n = grid.rows
     stars = spread_stars(n, grid.cols, k, rng)
-    made = ordered_star_regions(grid, stars, k, rng) if stars else None
+    confine = k >= 3 and caps[-1] == rules.confined.rung  # a region drawn to need it
+    made = ordered_star_regions(grid, stars, k, rng, confine) if stars else None
     if made is None or stars is None or (k >= 3 and made[1] * k < len(stars)):
         return None
     owner = made[0]
+    if confine:  # every region drawn (with 3 stars, else thrown away above)
+        engine = rules.engines(grid, k)(owner, caps[-1])
+        engine.start(max_rung=caps[0])
+        return owner if BOOL in engine.dom and engine.run() and BOOL not in engine.dom else None
     settled = settle_regions(grid, owner, stars, rules.engines(grid, k), caps, rng, 4 * n * n, 12 if k < 3 else 100)
     return owner if settled else None
