@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
 from puzzlekit.grid.orderedregions import drawn
-from puzzlekit.grid.shapes import Shape, _normal, piece_ways, touching_equal
+from puzzlekit.grid.shapes import Shape, normal, piece_ways, touching_equal
 
 UNKNOWN = -1
 
@@ -165,7 +165,7 @@ def placements(grid: RectGrid, shapes: Collection[Shape]) -> list[tuple[int, ...
         points = list(shape)
         for _ in range(4):
             points = [(c, -r) for r, c in points]
-            images |= {_normal(points), _normal([(r, -c) for r, c in points])}
+            images |= {normal(points), normal([(r, -c) for r, c in points])}
     found = []
     for image in sorted(images):
         for top in range(grid.rows):

@@ -21,7 +21,8 @@ Shape = tuple[tuple[int, int], ...]
 """A piece's cells as sorted ``(row, column)`` offsets from its top-left corner."""
 
 
-def _normal(points: Sequence[tuple[int, int]]) -> Shape:
+def normal(points: Sequence[tuple[int, int]]) -> Shape:
+    """The points moved so their least row and column are 0, sorted: a ``Shape``."""
     top, left = min(r for r, _ in points), min(c for _, c in points)
     return tuple(sorted((r - top, c - left) for r, c in points))
 
@@ -45,7 +46,7 @@ def _shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     images = []
     for _ in range(4):
         points = [(c, -r) for r, c in points]  # a quarter turn
-        images += [_normal(points), _normal([(r, -c) for r, c in points])]
+        images += [normal(points), normal([(r, -c) for r, c in points])]
     return min(images)
 
 
