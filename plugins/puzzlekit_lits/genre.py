@@ -17,7 +17,7 @@ from puzzlekit.grid.cnf import piece_cuts
 from puzzlekit.grid.orderedpieces import ordered_pieces
 from puzzlekit.grid.regions import OFF, RegionGrowth
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
-from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal
+from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal, unpooled
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -28,7 +28,10 @@ LADDER = (
     Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
 )
 PIECE = Rule(
-    "tetromino", 1, "Every region holds one tetromino: a cell every way to place it shades (or leaves) goes so."
+    "tetromino",
+    1,
+    "Every region holds one tetromino, not filling a 2x2 block with shaded cells beside it: a cell every way"
+    " left to place it shades (or leaves) goes so.",
 )
 POOL = Rule("no-2x2", 1, "No 2x2 block is all shaded: with three of it shaded, the fourth is unshaded.")
 SHAPES = Rule("same-shape", 1, "Equal tetrominoes never touch across a wall: ways of two regions that would are out.")
@@ -38,11 +41,11 @@ SHAPE_SET = frozenset(s for s, name in TETROMINOES.items() if name != "O")  # an
 
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
-    return [Ways(PIECE, piece_ways(grid, cells, 4, SHAPE_SET), what=what, doing="place its tetromino")]
+    return [Ways(PIECE, unpooled(grid, piece_ways(grid, cells, 4, SHAPE_SET)), what=what, doing="place its tetromino")]
 
 
 def pair_rules(grid: RectGrid, a: Sequence[int], b: Sequence[int], what: str = "two regions") -> list[Propagator]:
-    ways_a, ways_b = (piece_ways(grid, cells, 4, SHAPE_SET) for cells in (a, b))
+    ways_a, ways_b = (unpooled(grid, piece_ways(grid, cells, 4, SHAPE_SET)) for cells in (a, b))
     clash = lambda p, q: touching_equal(grid, p, q)  # noqa: E731
     return [PairedWays(SHAPES, ways_a, ways_b, clash, what=what, doing="place their tetrominoes apart from equal ones")]
 

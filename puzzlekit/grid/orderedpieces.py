@@ -19,6 +19,8 @@ from puzzlekit.grid.orderedregions import drawn
 from puzzlekit.grid.shapes import Shape, normal, piece_ways, touching_equal
 
 UNKNOWN = -1
+CANDIDATES = 8
+"""Pieces a careful step weighs (each closed on a copy of the board) before taking the best."""
 
 
 class PieceBoard:
@@ -59,9 +61,11 @@ class PieceBoard:
     def open_near(self, cell: int) -> list[int]:
         return [m for m in self.grid.neighbours[cell] if self.known[m] == UNKNOWN]
 
-    def step(self, rng: Rng) -> bool:
+    def step(self, rng: Rng, careful: bool = True) -> bool:
         """Place one piece touching the shaded cells and close its region; False when none fits.
-        The starts with the fewest open neighbours first (corners: nothing else reaches them)."""
+        The starts with the fewest open neighbours first (corners: nothing else reaches them);
+        ``careful``: the first piece that strands no cell (``strands``, on a copy), else the one that
+        strands fewest."""
         grid, known = self.grid, self.known
         if self.pieces:
             pool = sorted({m for p in self.pieces for c in p for m in self.open_near(c)})
@@ -70,14 +74,41 @@ class PieceBoard:
         rng.shuffle(pool)
         free = self.free
         pool.sort(key=lambda c: (not any(m in free for m in grid.neighbours[c]), len(self.open_near(c))))
+        cap, tried, best = rng.between(4, self.largest), 0, None
         for start in pool:
             ways = [p for p in self.through[start] if all(known[c] == UNKNOWN for c in p)]
             rng.shuffle(ways)
             for way in ways:
-                if self._fits(way):
-                    self._close(way, rng)
+                if not self._fits(way):
+                    continue
+                if not careful:
+                    self._close(way, cap)
                     return True
-        return False
+                after = self.copy()
+                after._close(way, cap)
+                cost, tried = after.strands(), tried + 1
+                if best is None or cost < best[0]:
+                    best = (cost, after)
+                if not cost or tried >= CANDIDATES:
+                    break
+            if best is not None and (not best[0] or tried >= CANDIDATES):
+                break
+        if best is None:
+            return False
+        self.__dict__.update(best[1].__dict__)
+        return True
+
+    def strands(self) -> int:
+        """Cells already sure to strand: open cells in pockets too small for a piece, and
+        unshaded cells in no region with no open neighbour and none in a region closed
+        after they were known."""
+        grid, known, owner = self.grid, self.known, self.owner
+        dead = sum(len(p) for p in grid.pieces(lambda c: known[c] == UNKNOWN) if len(p) < 4)
+        for x in self.free:
+            near = grid.neighbours[x]
+            if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
+                dead += 1
+        return dead
 
     def _fits(self, way: Sequence[int]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
@@ -94,17 +125,24 @@ class PieceBoard:
 
     def only_way(self, region: int, cells: Sequence[int]) -> bool:
         """Is region ``region``'s piece the only way to place one in ``cells`` (its cells
-        open when it closed) that touches no equal piece closed before it?"""
-        ways = [p for p, _ in piece_ways(self.grid, cells, 4, self.shapes) if not self._clashes(p, region)]
-        return len(ways) == 1
+        open when it closed) that touches no equal piece closed before it and fills no 2x2
+        block with their cells?"""
+        ways = piece_ways(self.grid, cells, 4, self.shapes)
+        return sum(not self._clashes(p, region) and not self._pools(p, region) for p, _ in ways) == 1
 
-    def _close(self, way: tuple[int, ...], rng: Rng) -> None:
+    def _pools(self, way: Sequence[int], before: int) -> bool:
+        """Would ``way`` fill a 2x2 block with cells shaded by regions closed before step ``before``?"""
+        known, when, inside = self.known, self.when, set(way)
+        blocks = (b for c in way for b in self.blocks[c])
+        return any(all(x in inside or (known[x] == 1 and when[x] < before) for x in b) for b in blocks)
+
+    def _close(self, way: tuple[int, ...], cap: int) -> None:
         """Region k: the piece, then free cells (oldest first) and open cells it can take."""
         grid, known, k = self.grid, self.known, len(self.pieces)
         self.pieces.append(way)
         for c in way:
             known[c], self.when[c], self.owner[c] = 1, k, k
-        opened, cap = list(way), rng.between(4, self.largest)
+        opened = list(way)
         todo = [m for c in way for m in grid.neighbours[c] if known[m] != 1]
         size = 4
         while todo and size < cap:
@@ -181,4 +219,4 @@ def ordered_pieces(
 ) -> PieceBoard:
     """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
     the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
-    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, _: b.step(rng), PieceBoard.stranded)
+    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, careful: b.step(rng, careful), PieceBoard.stranded)
