@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
 from puzzlekit.grid.orderedregions import drawn
-from puzzlekit.grid.shapes import Shape, normal, piece_ways, touching_equal
+from puzzlekit.grid.shapes import Shape, normal, touching_equal
 
 UNKNOWN = -1
 CANDIDATES = 8
@@ -123,12 +123,14 @@ class PieceBoard:
         near = {self.owner[m] for c in way for m in self.grid.neighbours[c] if self.known[m] == 1}
         return any(0 <= r < before and touching_equal(self.grid, way, self.pieces[r]) for r in near)
 
-    def only_way(self, region: int, cells: Sequence[int]) -> bool:
-        """Is region ``region``'s piece the only way to place one in ``cells`` (its cells
-        open when it closed) that touches no equal piece closed before it and fills no 2x2
+    def only_way(self, region: int, opened: Collection[int], cell: int) -> bool:
+        """Does region ``region``'s piece stay the only way to place one in its cells open
+        when it closed (``opened``, where it was) with ``cell`` open too: does every piece
+        through ``cell`` leave them, touch an equal piece closed before it or fill a 2x2
         block with their cells?"""
-        ways = piece_ways(self.grid, cells, 4, self.shapes)
-        return sum(not self._clashes(p, region) and not self._pools(p, region) for p, _ in ways) == 1
+        inside = set(opened) | {cell}
+        ways = (p for p in self.through[cell] if all(c in inside for c in p))
+        return all(self._clashes(p, region) or self._pools(p, region) for p in ways)
 
     def _pools(self, way: Sequence[int], before: int) -> bool:
         """Would ``way`` fill a 2x2 block with cells shaded by regions closed before step ``before``?"""
@@ -151,7 +153,7 @@ class PieceBoard:
             if self.owner[m] >= 0 or known[m] == 1:
                 continue
             if known[m] == UNKNOWN:
-                if not self.only_way(k, [*opened, m]):
+                if not self.only_way(k, opened, m):
                     continue
                 opened.append(m)
                 known[m], self.when[m] = 0, k
@@ -178,7 +180,7 @@ class PieceBoard:
                 rng.shuffle(near)
                 open_at = self.when[u] if self.known[u] == 0 else len(self.pieces)
                 later = [r for r in near if r > open_at]
-                fits = later or [r for r in near if self.only_way(r, [*self._opened(r), u])]
+                fits = later or [r for r in near if self.only_way(r, self._opened(r), u)]
                 if fits:
                     owner[u] = fits[0]
                     if self.known[u] == UNKNOWN:
@@ -219,4 +221,4 @@ def ordered_pieces(
 ) -> PieceBoard:
     """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
     the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
-    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, careful: b.step(rng, careful), PieceBoard.stranded)
+    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, careful: b.step(rng, True), PieceBoard.stranded)
