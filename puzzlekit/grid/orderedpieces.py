@@ -221,4 +221,4 @@ def ordered_pieces(
 ) -> PieceBoard:
     """A board solved at rung 1 by construction, or the draw with the fewest stranded cells:
     the last steps drawn again (the last 2, 4, 8... from kept copies) while cells strand."""
-    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, careful: b.step(rng, True), PieceBoard.stranded)
+    return drawn(PieceBoard(grid, shapes, largest), rng, redraws, lambda b, _: b.step(rng), PieceBoard.stranded)

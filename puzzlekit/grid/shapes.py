@@ -11,6 +11,7 @@ an answer's pieces with ``sized_pieces``.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import cast
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule, Violation
@@ -109,9 +110,8 @@ class Ways(Propagator):
         cells = {v for way in ways for v in (*way[0], *way[1], *(c for g in way[2:] for n in g for c in n))}
         self.watches = tuple(sorted(cells))
         at = {v: i for i, v in enumerate(self.watches)}
-        self.masks = tuple(
-            (_mask(at, way[0]), _mask(at, way[1]), *(tuple(_mask(at, g) for g in n) for n in (*way[2:], (), ())[:2]))
-            for way in ways
+        self.masks: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...] = tuple(
+            (_mask(at, way[0]), _mask(at, way[1]), _masks(at, way, 2), _masks(at, way, 3)) for way in ways
         )
         """Per way, its cells that take the value, those that do not, its groups one of which
         must be able to take it and those one of which must be able to withhold it, as
@@ -166,6 +166,12 @@ class Ways(Propagator):
     def explain(self, var: int, mask: int, note: object) -> str:
         does = "shades this cell" if note == "in" else "leaves this cell unshaded"
         return f"every way left to {self.doing} in {self.what} {does}"
+
+
+def _masks(at: dict[int, int], way: Way, i: int) -> tuple[int, ...]:
+    """The masks of ``way``'s groups of kind ``i`` (2: take the value, 3: withhold it)."""
+    groups = cast("Sequence[Sequence[int]]", way[i] if len(way) > i else ())
+    return tuple(_mask(at, g) for g in groups)
 
 
 def _mask(at: dict[int, int], cells: Sequence[int]) -> int:
