@@ -96,3 +96,26 @@ def test_boards_drawn_in_solving_order_are_right_and_solved_at_rung_1() -> None:
             engine = Engine(Lits().build(instance), max_rung=1)
             assert engine.start(1) and BOOL not in engine.dom
     assert clean
+
+
+def test_a_way_that_fills_a_2x2_block_with_shaded_cells_beside_it_is_out() -> None:
+    """``shapes.unpooled``: the region ``aaaa / ...a`` below two shaded cells may not put its
+    I along the top (it would fill the block with them), so its L goes; the plain ways
+    (``piece_ways`` alone) leave both open."""
+    from puzzlekit_lits.genre import LADDER, PIECE, SHAPE_SET, region_rules
+
+    from puzzlekit import Model
+    from puzzlekit.core import BOOL, TRUE, Engine
+    from puzzlekit.grid import RectGrid
+    from puzzlekit.grid.shapes import Ways, piece_ways
+
+    grid, region = RectGrid(2, 4), [0, 1, 2, 3, 7]
+    plain = [Ways(PIECE, piece_ways(grid, region, 4, SHAPE_SET))]
+    for rules, settled in ((region_rules(grid, region), True), (plain, False)):
+        model = Model(LADDER, domains=[TRUE if c in (4, 5) else BOOL for c in range(grid.n_cells)])
+        for prop in rules:
+            model.add(prop)
+        engine = Engine(model, max_rung=1)
+        assert engine.start(1)
+        assert (engine.dom[0] == 1 and engine.dom[7] == TRUE) == settled
+        assert (BOOL in (engine.dom[c] for c in region)) != settled
