@@ -151,47 +151,12 @@ class Lits(RegionShading):
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
         cap = deduction_cap(self, rung) or rung
         board = ordered_pieces(grid, rng, SHAPE_SET)
-        owner = self._joined(grid, board, cap, rng, request.deadline) if board.stranded() else board.owner
+        owner = _joined(grid, board, cap, rng, request.deadline) if board.stranded() else board.owner
         if owner is None or rung == 1 or _judged(grid, owner, rung, cap):
             return None if owner is None else RegionBoard(Regions(grid, owner))
         fixed = [k == 1 for k in board.known]
         moved = moved_until(grid, owner, fixed, rng, lambda now: _judged(grid, now, rung, cap), MOVES)
         return RegionBoard(Regions(grid, owner)) if moved else None
-
-    def _joined(
-        self, grid: RectGrid, board: PieceBoard, rung: int, rng: Rng, deadline: float | None
-    ) -> list[int] | None:
-        """The stranded cells each join a region beside them while deduction capped at
-        ``rung`` still solves the cells round it (``RegionGrowth``, pairs of regions judged
-        by ``pair_rules``), pass after pass: None when a pass joins none, or when the whole
-        board is then left open."""
-        from puzzlekit.generation import out_of_time
-
-        def extra() -> list[Propagator]:
-            joined = [StaysConnected(JOINED, grid, range(grid.n_cells), 1)] if growth.rung > 1 else []
-            return joined + (trial() if growth.rung > 2 else [])
-
-        growth = RegionGrowth(
-            grid, LADDER, [int(k == 1) for k in board.known], rung, lambda c: pools(grid, c),
-            lambda cells: region_rules(grid, cells), extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
-        )  # fmt: skip
-        for c, r in enumerate(board.owner):
-            if r >= 0:
-                growth.put(c, r)
-
-        def join(cell: int) -> bool:
-            near = list(dict.fromkeys(growth.owner[n] for n in grid.neighbours[cell] if growth.owner[n] != OFF))
-            rng.shuffle(near)
-            return any(growth.attempt((cell,), r) for r in near)
-
-        waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
-        while waiting:
-            out_of_time(deadline)
-            stuck = [c for c in waiting if not join(c)]
-            if len(stuck) == len(waiting):
-                return None
-            waiting = stuck
-        return None if growth.open_cells() else growth.owner
 
     def small_board(self, rng: Rng) -> RegionBoard:
         """1x1 to 4x4: a board drawn in solving order, its stranded cells joining a random
@@ -207,8 +172,7 @@ class Lits(RegionShading):
         return RegionBoard(Regions(grid, owner))
 
 
-MOVES = 60
-"""Cells moved from one draw (each judged on the whole board) before a new draw."""
+MOVES = 60  # cells moved from one draw (each judged on the whole board) before a new draw
 
 
 def _judged(grid: RectGrid, owner: list[int], rung: int, cap: int) -> bool:
@@ -217,3 +181,37 @@ def _judged(grid: RectGrid, owner: list[int], rung: int, cap: int) -> bool:
     if not engine.start(rung - 1) or BOOL not in engine.dom:
         return False
     return engine.run(cap) and BOOL not in engine.dom
+
+
+def _joined(grid: RectGrid, board: PieceBoard, rung: int, rng: Rng, deadline: float | None) -> list[int] | None:
+    """The stranded cells each join a region beside them while deduction capped at
+    ``rung`` still solves the cells round it (``RegionGrowth``, pairs of regions judged
+    by ``pair_rules``), pass after pass: None when a pass joins none, or when the whole
+    board is then left open."""
+    from puzzlekit.generation import out_of_time
+
+    def extra() -> list[Propagator]:
+        joined = [StaysConnected(JOINED, grid, range(grid.n_cells), 1)] if growth.rung > 1 else []
+        return joined + (trial() if growth.rung > 2 else [])
+
+    growth = RegionGrowth(
+        grid, LADDER, [int(k == 1) for k in board.known], rung, lambda c: pools(grid, c),
+        lambda cells: region_rules(grid, cells), extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
+    )  # fmt: skip
+    for c, r in enumerate(board.owner):
+        if r >= 0:
+            growth.put(c, r)
+
+    def join(cell: int) -> bool:
+        near = list(dict.fromkeys(growth.owner[n] for n in grid.neighbours[cell] if growth.owner[n] != OFF))
+        rng.shuffle(near)
+        return any(growth.attempt((cell,), r) for r in near)
+
+    waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
+    while waiting:
+        out_of_time(deadline)
+        stuck = [c for c in waiting if not join(c)]
+        if len(stuck) == len(waiting):
+            return None
+        waiting = stuck
+    return None if growth.open_cells() else growth.owner
