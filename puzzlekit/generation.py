@@ -186,8 +186,11 @@ Version 12, per genre:
   carries the fixpoint to the next layout, tries 12 changes per layout (was 20), and the
   walk to medium and hard keeps only boards rung 1 solves.  Every seed and size makes
   another board.
-- LITS (not registered yet): boards drawn in solving order (``grid.orderedpieces``), the
-  stranded cells joined by ``RegionGrowth`` one pass at a time; every seed makes another board.
+- LITS (registered): boards drawn in solving order (``grid.orderedpieces``), rung 1's
+  ways reading 2x2 blocks (``shapes.unpooled``), careful steps, regions tracking what they
+  need solved first; the stranded cells joined by ``RegionGrowth`` one pass at a time;
+  medium and hard by moving unshaded cells (``grid.regions.moved_until``).  Every seed
+  makes another board.
 - Star Battle: regions drawn in solving order round the planted stars
   (``grid.orderedstars``), then settled as before; every seed and size makes another board.
 

@@ -145,7 +145,7 @@ def test_bad_input_is_one_line_on_stderr_and_exit_code_1(args: list[str], words:
     ("args", "words"),
     [
         (["solve", "7x7:abc"], "shaped like a tatham source, but no installed genre reads it (fillomino: "),
-        (["solve", "https://puzz.link/p?lits/5/5/a"], "it holds a 'lits' puzzle, which no installed genre reads"),
+        (["solve", "https://puzz.link/p?tapa/5/5/a"], "it holds a 'tapa' puzzle, which no installed genre reads"),
         (["convert", "slitherlink", SLITHER_URL, "--to", "png"], "ascii, janko, penpa, pzpr, tatham, url"),
         (["solve", "slitherlink"], "Missing argument 'SOURCE'"),
     ],

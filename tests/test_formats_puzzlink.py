@@ -136,7 +136,7 @@ def test_runs_longer_than_twenty_blanks_split_as_pzprjs_splits_them() -> None:
         ("slitherlink", "https://puzz.link/p?slither/5/5", 32, "body with the clues is missing"),
         ("slitherlink", "https://puzz.link/p?slither/5/x/a", 31, "number of rows"),
         ("slitherlink", "https://puzz.link/p?slither/v/5/5/a", 29, "variant flag"),
-        ("slitherlink", "https://puzz.link/p?lits/5/5/a", 21, "'lits' puzzle, not Slitherlink"),
+        ("slitherlink", "https://puzz.link/p?tapa/5/5/a", 21, "'tapa' puzzle, not Slitherlink"),
         ("slitherlink", "https://puzz.link/p?slither/99999999999/5/a", 29, "digits"),
         ("hashiwokakero", "https://puzz.link/p?hashikake/3/1/1-1", 36, "takes 2 hex digits"),
         ("hashiwokakero", "https://puzz.link/p?hashikake/3/1/1-1x", 38, "found 'x'"),

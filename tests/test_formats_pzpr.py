@@ -94,7 +94,7 @@ def test_a_bare_puzzle_is_written_with_empty_answer_blocks(host: Host) -> None:
         ("slitherlink", "pzprv3/slither/1/2/4 . /", (1, 20), "clue 4"),
         ("slitherlink", "pzprv3/slither/1/2/. . /0 7 0 /0 0 /0 0 /", (1, 27), "for an edge"),
         ("slitherlink", "pzprv3/slither/1/2/. . /0 0 /", (1, 27), "expected 3 values"),
-        ("slitherlink", "pzprv3/lits/1/2/. . /", (1, 8), "'lits' puzzle, not Slitherlink"),
+        ("slitherlink", "pzprv3/tapa/1/2/. . /", (1, 8), "'tapa' puzzle, not Slitherlink"),
         ("slitherlink", "pzprv3.7/slither/1/2/. . /", (1, 27), "pzprv3.7"),
         ("hashiwokakero", "pzprv3/hashikake/1/3/1 . 9 /0 0 /", (1, 26), "island 9"),
         ("hashiwokakero", "pzprv3/hashikake/1/3/1 . 1 /1 0 /", (1, 31), "breaks off"),

@@ -142,4 +142,4 @@ def test_the_built_in_genres_register_their_formats_through_the_hook(host: Host)
 def test_a_genre_without_a_url_format_says_so_for_a_url() -> None:
     host = make_host(plugins=[toygenre])
     with pytest.raises(UsageError, match=r"onesum has no url format .*hashiwokakero, .*slitherlink"):
-        interchange.decode("https://puzz.link/p?lits/5/5/abc", host.genre("onesum"), host)
+        interchange.decode("https://puzz.link/p?tapa/5/5/abc", host.genre("onesum"), host)

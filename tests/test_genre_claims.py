@@ -90,9 +90,9 @@ def test_loopy_and_bridges_ids_are_still_claimed_and_named(host: Host) -> None:
 @pytest.mark.parametrize(
     "source",
     [
-        "pzprv3/lits/3/3/",
-        "https://puzz.link/p?lits/3/3/abc",
-        "begin\npuzzle lits\nsize 3\nproblem\n- - -\n- - -\n- - -\nend\n",
+        "pzprv3/tapa/3/3/",
+        "https://puzz.link/p?tapa/3/3/abc",
+        "begin\npuzzle tapa\nsize 3\nproblem\n- - -\n- - -\n- - -\nend\n",
     ],
 )
 def test_a_source_of_a_genre_not_installed_is_named(host: Host, source: str, tmp_path: Path) -> None:
@@ -101,7 +101,7 @@ def test_a_source_of_a_genre_not_installed_is_named(host: Host, source: str, tmp
     for arg in (source, str(path)) if "\n" not in source else (str(path),):
         code, out = _run(host, "solve", arg)
         assert code == 2, out
-        assert "it holds a 'lits' puzzle, which no installed genre reads" in out
+        assert "it holds a 'tapa' puzzle, which no installed genre reads" in out
         assert "does not name one" not in out
 
 

@@ -1,16 +1,13 @@
-"""LITS: pzprjs's sample and failing answers, its formats, and the SAT twin."""
+"""LITS: the shared harness with brute force, pzprjs's sample and failing answers, its
+formats, the SAT twin, and the boards drawn in solving order."""
 
 from __future__ import annotations
 
-import puzzlekit_lits.plugin
 import pytest
 
 import puzzlekit
 from puzzlekit import interchange
-from puzzlekit.host import make_host
-
-HOST = make_host(plugins=[puzzlekit_lits.plugin])
-"""LITS is not registered yet (docs/lits.md): its plugin is given to a host of its own."""
+from puzzlekit.testing import PuzzleConformance
 
 PZPR_URL = "https://puzz.link/p?lits/4/4/9q02jg"
 PZPR_ROOMS = "pzprv3/lits/4/4/3/0 0 1 1 /0 0 1 2 /0 1 1 2 /2 2 2 2 /"
@@ -26,24 +23,29 @@ PZPR_FAILS = {  # pzprjs's failing answers (test/script/lits.js), and the kind h
 }
 
 
+class TestLits(PuzzleConformance):
+    puzzle = "lits"
+    brute_force = 40
+
+
 def test_the_pzprjs_sample_solves_to_its_answer() -> None:
-    result = puzzlekit.solve("lits", PZPR_URL, host=HOST)
+    result = puzzlekit.solve("lits", PZPR_URL)
     assert result.status == puzzlekit.Status.UNIQUE
-    assert puzzlekit.check("lits", PZPR_ROOMS + PZPR_ANSWER, host=HOST).status == "solved"
+    assert puzzlekit.check("lits", PZPR_ROOMS + PZPR_ANSWER).status == "solved"
     assert list(result.solutions[0].values) == [1, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 1, 1]
 
 
 def test_pzprjs_s_failing_answers_break_the_rule_pzprjs_names() -> None:
     for error, (shading, kind) in PZPR_FAILS.items():
-        checked = puzzlekit.check("lits", PZPR_ROOMS + shading, host=HOST)
+        checked = puzzlekit.check("lits", PZPR_ROOMS + shading)
         assert checked.status != "solved", error
         assert kind in {v.kind for v in checked.violations}, (error, checked.violations)
 
 
 def test_url_and_file_round_trip() -> None:
-    (p,) = puzzlekit.load("lits", PZPR_URL, host=HOST)
-    assert interchange.encode(p, "url", host=HOST) == PZPR_URL
-    (again,) = puzzlekit.load("lits", interchange.encode(p, "pzpr", host=HOST), host=HOST)
+    (p,) = puzzlekit.load("lits", PZPR_URL)
+    assert interchange.encode(p, "url") == PZPR_URL
+    (again,) = puzzlekit.load("lits", interchange.encode(p, "pzpr"))
     assert again.instance.regions.owner == p.instance.regions.owner
 
 
@@ -53,7 +55,7 @@ def test_sat_twin_agrees_on_small_boards() -> None:
     from puzzlekit.engines.sat import solve_sat
     from puzzlekit.testing.checks import _brute_solutions
 
-    g, rng = puzzlekit.load("lits", PZPR_URL, host=HOST)[0].genre, Rng("lits:sat")
+    g, rng = puzzlekit.load("lits", PZPR_URL)[0].genre, Rng("lits:sat")
     for _ in range(25):
         instance = g.small_board(rng)
         brute = _brute_solutions(g, instance, g.build(instance).domains, 3)
@@ -64,7 +66,7 @@ def test_sat_twin_agrees_on_small_boards() -> None:
 def test_brute_force_soundness() -> None:
     from puzzlekit.testing.checks import check_brute_force
 
-    check_brute_force(puzzlekit.load("lits", PZPR_URL, host=HOST)[0].genre, 40)
+    check_brute_force(puzzlekit.load("lits", PZPR_URL)[0].genre, 40)
 
 
 def test_boards_drawn_in_solving_order_are_right_and_solved_at_rung_1() -> None:
@@ -94,3 +96,26 @@ def test_boards_drawn_in_solving_order_are_right_and_solved_at_rung_1() -> None:
             engine = Engine(Lits().build(instance), max_rung=1)
             assert engine.start(1) and BOOL not in engine.dom
     assert clean
+
+
+def test_a_way_that_fills_a_2x2_block_with_shaded_cells_beside_it_is_out() -> None:
+    """``shapes.unpooled``: the region ``aaaa / ...a`` below two shaded cells may not put its
+    I along the top (it would fill the block with them), so its L goes; the plain ways
+    (``piece_ways`` alone) leave both open."""
+    from puzzlekit_lits.genre import LADDER, PIECE, SHAPE_SET, region_rules
+
+    from puzzlekit import Model
+    from puzzlekit.core import BOOL, TRUE, Engine
+    from puzzlekit.grid import RectGrid
+    from puzzlekit.grid.shapes import Ways, piece_ways
+
+    grid, region = RectGrid(2, 4), [0, 1, 2, 3, 7]
+    plain = [Ways(PIECE, piece_ways(grid, region, 4, SHAPE_SET))]
+    for rules, settled in ((region_rules(grid, region), True), (plain, False)):
+        model = Model(LADDER, domains=[TRUE if c in (4, 5) else BOOL for c in range(grid.n_cells)])
+        for prop in rules:
+            model.add(prop)
+        engine = Engine(model, max_rung=1)
+        assert engine.start(1)
+        assert (engine.dom[0] == 1 and engine.dom[7] == TRUE) == settled
+        assert (BOOL in (engine.dom[c] for c in region)) != settled

@@ -179,8 +179,8 @@ def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host
         pytest.skip(f"{genre} is not installed")
     if genre == "starbattle":
         pytest.skip("Star Battle has no clues to place (its puzzle is the regions; the editor draws no walls)")
-    if genre == "norinori":
-        pytest.skip("Norinori has no clues to place (its puzzle is the regions; the editor draws no walls)")
+    if genre in ("norinori", "lits"):
+        pytest.skip(f"{genre} has no clues to place (its puzzle is the regions; the editor draws no walls)")
     page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'p': example(genre)})}")
     page.wait_for_selector("[data-clue]")
     first = judged(page)

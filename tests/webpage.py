@@ -31,6 +31,7 @@ EXAMPLES = {
     "kurodoko": "plugins/puzzlekit_kurodoko/examples/first.txt",
     "yajilin": "plugins/puzzlekit_yajilin/examples/arrows.txt",
     "kakuro": "plugins/puzzlekit_kakuro/examples/sample.txt",
+    "lits": "plugins/puzzlekit_lits/examples/sample.txt",
 }
 
 

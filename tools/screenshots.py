@@ -28,7 +28,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 DATE = "2026-12-01"
 GENRES = (
     "slitherlink", "masyu", "hashiwokakero", "akari", "nurikabe", "sudoku", "shikaku", "heyawake", "starbattle",
-    "norinori", "numberlink", "fillomino", "hitori", "kurodoko", "yajilin", "kakuro",
+    "norinori", "numberlink", "fillomino", "hitori", "kurodoko", "yajilin", "kakuro", "lits",
 )  # fmt: skip
 DESKTOP = {"viewport": {"width": 1000, "height": 720}}
 PHONE = {"viewport": {"width": 375, "height": 667}, "has_touch": True, "is_mobile": True}

@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Model, Propagator, Rule, Rung, Violation, bundled_examples
-from puzzlekit.core import BOOL, TRUE, Lookahead
+from puzzlekit.core import BOOL, TRUE, Engine, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import NotAll, RectGrid, Regions, StaysConnected, block_clauses, counted, full_blocks, split
 from puzzlekit.grid.cnf import piece_cuts
-from puzzlekit.grid.orderedpieces import ordered_pieces
-from puzzlekit.grid.regions import OFF, RegionGrowth
+from puzzlekit.grid.orderedpieces import PieceBoard, ordered_pieces
+from puzzlekit.grid.regions import OFF, RegionGrowth, moved_until
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
-from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal
+from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal, unpooled
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -28,7 +28,10 @@ LADDER = (
     Rung(3, "trial", "a cell whose shading makes the rungs below contradict takes the other colour"),
 )
 PIECE = Rule(
-    "tetromino", 1, "Every region holds one tetromino: a cell every way to place it shades (or leaves) goes so."
+    "tetromino",
+    1,
+    "Every region holds one tetromino, not filling a 2x2 block with shaded cells beside it: a cell every way"
+    " left to place it shades (or leaves) goes so.",
 )
 POOL = Rule("no-2x2", 1, "No 2x2 block is all shaded: with three of it shaded, the fourth is unshaded.")
 SHAPES = Rule("same-shape", 1, "Equal tetrominoes never touch across a wall: ways of two regions that would are out.")
@@ -38,11 +41,11 @@ SHAPE_SET = frozenset(s for s, name in TETROMINOES.items() if name != "O")  # an
 
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
-    return [Ways(PIECE, piece_ways(grid, cells, 4, SHAPE_SET), what=what, doing="place its tetromino")]
+    return [Ways(PIECE, unpooled(grid, piece_ways(grid, cells, 4, SHAPE_SET)), what=what, doing="place its tetromino")]
 
 
 def pair_rules(grid: RectGrid, a: Sequence[int], b: Sequence[int], what: str = "two regions") -> list[Propagator]:
-    ways_a, ways_b = (piece_ways(grid, cells, 4, SHAPE_SET) for cells in (a, b))
+    ways_a, ways_b = (unpooled(grid, piece_ways(grid, cells, 4, SHAPE_SET)) for cells in (a, b))
     clash = lambda p, q: touching_equal(grid, p, q)  # noqa: E731
     return [PairedWays(SHAPES, ways_a, ways_b, clash, what=what, doing="place their tetrominoes apart from equal ones")]
 
@@ -139,43 +142,21 @@ class Lits(RegionShading):
 
     def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
         """A board drawn in solving order (``grid.orderedpieces``: every region's piece
-        forced at rung 1 as it closes); its stranded cells each join a region beside them
-        while deduction capped at the difficulty still solves the cells round it
-        (``RegionGrowth``, pairs of regions judged by ``pair_rules``), pass after pass: None
-        when a pass joins none, or when the whole board is then left open."""
-        from puzzlekit.generation import out_of_time, target_rung
+        forced at rung 1 as it closes); its stranded cells join regions (``_joined``).
+        Medium and hard: then unshaded cells move to a region beside them, one at a time,
+        kept when the rung below leaves cells open and the difficulty's solves the board
+        (up to ``MOVES`` moves, each judged on the whole board)."""
+        from puzzlekit.generation import deduction_cap, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
+        cap = deduction_cap(self, rung) or rung
         board = ordered_pieces(grid, rng, SHAPE_SET)
-        shaded = [int(k == 1) for k in board.known]
-
-        def extra() -> list[Propagator]:
-            joined = [StaysConnected(JOINED, grid, range(grid.n_cells), 1)] if growth.rung > 1 else []
-            return joined + (trial() if growth.rung > 2 else [])
-
-        growth = RegionGrowth(
-            grid, LADDER, shaded, rung, lambda c: pools(grid, c), lambda cells: region_rules(grid, cells),
-            extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
-        )  # fmt: skip
-        for c, r in enumerate(board.owner):
-            if r >= 0:
-                growth.put(c, r)
-
-        def join(cell: int) -> bool:
-            near = list(dict.fromkeys(growth.owner[n] for n in grid.neighbours[cell] if growth.owner[n] != OFF))
-            rng.shuffle(near)
-            return any(growth.attempt((cell,), r) for r in near)
-
-        waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
-        while waiting:
-            out_of_time(request.deadline)
-            stuck = [c for c in waiting if not join(c)]
-            if len(stuck) == len(waiting):
-                return None
-            waiting = stuck
-        if growth.open_cells():
-            return None
-        return RegionBoard(Regions(grid, growth.owner))
+        owner = _joined(grid, board, cap, rng, request.deadline) if board.stranded() else board.owner
+        if owner is None or rung == 1 or _judged(grid, owner, rung, cap):
+            return None if owner is None else RegionBoard(Regions(grid, owner))
+        fixed = [k == 1 for k in board.known]
+        moved = moved_until(grid, owner, fixed, rng, lambda now: _judged(grid, now, rung, cap), MOVES)
+        return RegionBoard(Regions(grid, owner)) if moved else None
 
     def small_board(self, rng: Rng) -> RegionBoard:
         """1x1 to 4x4: a board drawn in solving order, its stranded cells joining a random
@@ -189,3 +170,48 @@ class Lits(RegionShading):
                 if owner[c] == OFF and near:
                     owner[c] = rng.choice(near)
         return RegionBoard(Regions(grid, owner))
+
+
+MOVES = 60  # cells moved from one draw (each judged on the whole board) before a new draw
+
+
+def _judged(grid: RectGrid, owner: list[int], rung: int, cap: int) -> bool:
+    """Does the rung below ``rung`` leave cells open, and deduction capped at ``cap`` solve the board?"""
+    engine = Engine(rules(Regions(grid, owner)), max_rung=cap)
+    if not engine.start(rung - 1) or BOOL not in engine.dom:
+        return False
+    return engine.run(cap) and BOOL not in engine.dom
+
+
+def _joined(grid: RectGrid, board: PieceBoard, rung: int, rng: Rng, deadline: float | None) -> list[int] | None:
+    """The stranded cells each join a region beside them while deduction capped at
+    ``rung`` still solves the cells round it (``RegionGrowth``, pairs of regions judged
+    by ``pair_rules``), pass after pass: None when a pass joins none, or when the whole
+    board is then left open."""
+    from puzzlekit.generation import out_of_time
+
+    def extra() -> list[Propagator]:
+        joined = [StaysConnected(JOINED, grid, range(grid.n_cells), 1)] if growth.rung > 1 else []
+        return joined + (trial() if growth.rung > 2 else [])
+
+    growth = RegionGrowth(
+        grid, LADDER, [int(k == 1) for k in board.known], rung, lambda c: pools(grid, c),
+        lambda cells: region_rules(grid, cells), extra, pair_rules=lambda a, b: pair_rules(grid, a, b),
+    )  # fmt: skip
+    for c, r in enumerate(board.owner):
+        if r >= 0:
+            growth.put(c, r)
+
+    def join(cell: int) -> bool:
+        near = list(dict.fromkeys(growth.owner[n] for n in grid.neighbours[cell] if growth.owner[n] != OFF))
+        rng.shuffle(near)
+        return any(growth.attempt((cell,), r) for r in near)
+
+    waiting = [c for c in range(grid.n_cells) if growth.owner[c] == OFF]
+    while waiting:
+        out_of_time(deadline)
+        stuck = [c for c in waiting if not join(c)]
+        if len(stuck) == len(waiting):
+            return None
+        waiting = stuck
+    return None if growth.open_cells() else growth.owner

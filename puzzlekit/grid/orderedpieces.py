@@ -11,14 +11,16 @@ again."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
 from puzzlekit.grid.orderedregions import drawn
-from puzzlekit.grid.shapes import Shape, _normal, piece_ways, touching_equal
+from puzzlekit.grid.shapes import Shape, normal, touching_equal
 
 UNKNOWN = -1
+CANDIDATES = 8
+"""Pieces a careful step weighs (each closed on a copy of the board) before taking the best."""
 
 
 class PieceBoard:
@@ -32,6 +34,12 @@ class PieceBoard:
         self.known, self.when, self.owner = [UNKNOWN] * n, [0] * n, [-1] * n
         self.pieces: list[tuple[int, ...]] = []
         self.free: set[int] = set()
+        self.deps: list[int] = []
+        """Per region, the regions (bits) deduction must solve before it can solve it."""
+        self.cause: dict[int, int] = {}
+        """Per cell a 2x2 block left unshaded, the regions (bits) whose solving shows it."""
+        self.late: set[int] = set()
+        """Cells that joined a region as known unshaded without opening it (``settle``)."""
         self.through: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
         """The placements of a piece of ``shapes`` through each cell."""
         for way in placements(grid, shapes):
@@ -53,15 +61,18 @@ class PieceBoard:
             self.blocks,
         )
         out.known, out.when, out.owner = self.known[:], self.when[:], self.owner[:]
-        out.pieces, out.free = self.pieces[:], set(self.free)
+        out.pieces, out.free, out.deps = self.pieces[:], set(self.free), self.deps[:]
+        out.cause, out.late = dict(self.cause), set(self.late)
         return out
 
     def open_near(self, cell: int) -> list[int]:
         return [m for m in self.grid.neighbours[cell] if self.known[m] == UNKNOWN]
 
-    def step(self, rng: Rng) -> bool:
+    def step(self, rng: Rng, careful: bool = True) -> bool:
         """Place one piece touching the shaded cells and close its region; False when none fits.
-        The starts with the fewest open neighbours first (corners: nothing else reaches them)."""
+        The starts with the fewest open neighbours first (corners: nothing else reaches them);
+        ``careful``: the first piece that strands no cell (``strands``, on a copy), else the one that
+        strands fewest."""
         grid, known = self.grid, self.known
         if self.pieces:
             pool = sorted({m for p in self.pieces for c in p for m in self.open_near(c)})
@@ -70,14 +81,41 @@ class PieceBoard:
         rng.shuffle(pool)
         free = self.free
         pool.sort(key=lambda c: (not any(m in free for m in grid.neighbours[c]), len(self.open_near(c))))
+        cap, tried, best = rng.between(4, self.largest), 0, None
         for start in pool:
             ways = [p for p in self.through[start] if all(known[c] == UNKNOWN for c in p)]
             rng.shuffle(ways)
             for way in ways:
-                if self._fits(way):
-                    self._close(way, rng)
+                if not self._fits(way):
+                    continue
+                if not careful:
+                    self._close(way, cap)
                     return True
-        return False
+                after = self.copy()
+                after._close(way, cap)
+                cost, tried = after.strands(), tried + 1
+                if best is None or cost < best[0]:
+                    best = (cost, after)
+                if not cost or tried >= CANDIDATES:
+                    break
+            if best is not None and (not best[0] or tried >= CANDIDATES):
+                break
+        if best is None:
+            return False
+        self.__dict__.update(best[1].__dict__)
+        return True
+
+    def strands(self) -> int:
+        """Cells already sure to strand: open cells in pockets too small for a piece, and
+        unshaded cells in no region with no open neighbour and none in a region closed
+        after they were known."""
+        grid, known, owner = self.grid, self.known, self.owner
+        dead = sum(len(p) for p in grid.pieces(lambda c: known[c] == UNKNOWN) if len(p) < 4)
+        for x in self.free:
+            near = grid.neighbours[x]
+            if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
+                dead += 1
+        return dead
 
     def _fits(self, way: Sequence[int]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
@@ -92,19 +130,47 @@ class PieceBoard:
         near = {self.owner[m] for c in way for m in self.grid.neighbours[c] if self.known[m] == 1}
         return any(0 <= r < before and touching_equal(self.grid, way, self.pieces[r]) for r in near)
 
-    def only_way(self, region: int, cells: Sequence[int]) -> bool:
-        """Is region ``region``'s piece the only way to place one in ``cells`` (its cells
-        open when it closed) that touches no equal piece closed before it?"""
-        ways = [p for p, _ in piece_ways(self.grid, cells, 4, self.shapes) if not self._clashes(p, region)]
-        return len(ways) == 1
+    def only_way(self, region: int, opened: Collection[int], cell: int) -> int | None:
+        """Does region ``region``'s piece stay the only way to place one in its cells open
+        when it closed (``opened``, where it was) with ``cell`` open too: does every piece
+        through ``cell`` leave them, touch an equal piece or fill a 2x2 block with shaded
+        cells of regions solved without it?  The regions (bits) that shows it, or None."""
+        inside, used = set(opened) | {cell}, 0
+        for way in (p for p in self.through[cell] if all(c in inside for c in p)):
+            why = self._refuted(way, region)
+            if why is None:
+                return None
+            used |= why
+        return used
 
-    def _close(self, way: tuple[int, ...], rng: Rng) -> None:
+    def _solved_by(self, region: int) -> int:
+        return 1 << region | self.deps[region]
+
+    def _usable(self, other: int, region: int) -> bool:
+        """May ``region``'s deduction read ``other``'s piece (it is solved without it)?"""
+        return 0 <= other < len(self.deps) and other != region and not self.deps[other] >> region & 1
+
+    def _refuted(self, way: Sequence[int], region: int) -> int | None:
+        """The regions (bits) whose pieces rule ``way`` out for ``region`` (an equal piece
+        beside it, or a 2x2 block it would fill), or None."""
+        grid, known, owner, inside = self.grid, self.known, self.owner, set(way)
+        for r in sorted({owner[m] for c in way for m in grid.neighbours[c] if known[m] == 1}):
+            if self._usable(r, region) and touching_equal(grid, way, self.pieces[r]):
+                return self._solved_by(r)
+        for block in (b for c in way for b in self.blocks[c]):
+            rest = [x for x in block if x not in inside]
+            if all(known[x] == 1 and self._usable(owner[x], region) for x in rest):
+                return _union(self._solved_by(owner[x]) for x in rest)
+        return None
+
+    def _close(self, way: tuple[int, ...], cap: int) -> None:
         """Region k: the piece, then free cells (oldest first) and open cells it can take."""
         grid, known, k = self.grid, self.known, len(self.pieces)
         self.pieces.append(way)
+        self.deps.append(0)
         for c in way:
             known[c], self.when[c], self.owner[c] = 1, k, k
-        opened, cap = list(way), rng.between(4, self.largest)
+        opened = list(way)
         todo = [m for c in way for m in grid.neighbours[c] if known[m] != 1]
         size = 4
         while todo and size < cap:
@@ -113,10 +179,14 @@ class PieceBoard:
             if self.owner[m] >= 0 or known[m] == 1:
                 continue
             if known[m] == UNKNOWN:
-                if not self.only_way(k, [*opened, m]):
+                why = self.only_way(k, opened, m)
+                if why is None:
                     continue
                 opened.append(m)
                 known[m], self.when[m] = 0, k
+            else:
+                why = self.cause.get(m, 0)
+            self.deps[k] |= why
             self.free.discard(m)
             self.owner[m], size = k, size + 1
             todo += [x for x in grid.neighbours[m] if known[x] != 1 and self.owner[x] < 0]
@@ -126,11 +196,15 @@ class PieceBoard:
                 if len(left) == 1 and known[left[0]] == UNKNOWN:
                     known[left[0]], self.when[left[0]] = 0, k
                     self.free.add(left[0])
+                    self.cause[left[0]] = _union(
+                        self._solved_by(owner) for owner in {self.owner[x] for x in block} - {-1}
+                    )
 
     def settle(self, rng: Rng) -> bool:
-        """Every cell in no region joins one beside it: freely one closed after the cell was
-        known, else one whose piece stays its only way with the cell open (passes until
-        none can).  True when none is left."""
+        """Every cell in no region joins one beside it: as a known cell one whose solving
+        does not show it (the regions that do are solved without it), else one whose piece
+        stays its only way with the cell open (passes until none can).  True when none is
+        left."""
         grid, owner = self.grid, self.owner
         joined = True
         while joined:
@@ -138,23 +212,44 @@ class PieceBoard:
             for u in [c for c in range(grid.n_cells) if owner[c] < 0]:
                 near = list(dict.fromkeys(owner[m] for m in grid.neighbours[u] if owner[m] >= 0))
                 rng.shuffle(near)
-                open_at = self.when[u] if self.known[u] == 0 else len(self.pieces)
-                later = [r for r in near if r > open_at]
-                fits = later or [r for r in near if self.only_way(r, [*self._opened(r), u])]
-                if fits:
-                    owner[u] = fits[0]
-                    if self.known[u] == UNKNOWN:
-                        self.known[u], self.when[u] = 0, fits[0]
+                cause = self.cause.get(u, 0) if self.known[u] == 0 else None
+                for r in near:
+                    why = cause if cause is not None and not cause >> r & 1 else self.only_way(r, self._opened(r), u)
+                    if why is None:
+                        continue
+                    if why is cause:
+                        self.late.add(u)
+                    elif self.known[u] == UNKNOWN:
+                        self.known[u], self.when[u] = 0, r
+                    owner[u], joined = r, True
                     self.free.discard(u)
-                    joined = True
+                    self._depend(r, why)
+                    break
         return all(r >= 0 for r in owner)
+
+    def _depend(self, region: int, why: int) -> None:
+        """``region`` now needs the regions ``why`` solved first, and so does all that needs it."""
+        for r, deps in enumerate(self.deps):
+            if r == region or deps >> region & 1:
+                self.deps[r] |= why
+        for c, cause in self.cause.items():
+            if cause >> region & 1:
+                self.cause[c] |= why
 
     def _opened(self, region: int) -> list[int]:
         """Region ``region``'s cells still open when it closed."""
-        return [c for c in range(self.grid.n_cells) if self.owner[c] == region and self.when[c] >= region]
+        owner, when, late = self.owner, self.when, self.late
+        return [c for c in range(self.grid.n_cells) if owner[c] == region and when[c] >= region and c not in late]
 
     def stranded(self) -> int:
         return sum(r < 0 for r in self.owner)
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
 
 
 def placements(grid: RectGrid, shapes: Collection[Shape]) -> list[tuple[int, ...]]:
@@ -165,7 +260,7 @@ def placements(grid: RectGrid, shapes: Collection[Shape]) -> list[tuple[int, ...
         points = list(shape)
         for _ in range(4):
             points = [(c, -r) for r, c in points]
-            images |= {_normal(points), _normal([(r, -c) for r, c in points])}
+            images |= {normal(points), normal([(r, -c) for r, c in points])}
     found = []
     for image in sorted(images):
         for top in range(grid.rows):

@@ -615,6 +615,26 @@ OFF = -1
 """``RegionGrowth.owner`` of a cell in no region yet (it is unshaded meanwhile)."""
 
 
+def moved_until(
+    grid: RectGrid, owner: list[int], fixed: Sequence[bool], rng: Rng, judged: Callable[[list[int]], bool], tries: int
+) -> bool:
+    """Move one cell at a time (not a ``fixed`` one, none that would split its region) to a
+    region beside it, kept (``owner`` changed in place) when ``judged(owner)``: say
+    whether one was, within ``tries`` random cells (LITS's medium and hard from a board
+    rung 1 solves)."""
+    for _ in range(tries):
+        cell = rng.below(grid.n_cells)
+        old = owner[cell]
+        near = sorted({owner[n] for n in grid.neighbours[cell]} - {old})
+        if fixed[cell] or not near or len(grid.pieces(lambda c: c != cell and owner[c] == old)) > 1:  # noqa: B023
+            continue
+        owner[cell] = rng.choice(near)
+        if judged(owner):
+            return True
+        owner[cell] = old
+    return False
+
+
 class RegionGrowth:
     """A generator's board while cells join regions round a planted shading (``shaded``,
     per cell 1 or 0): ``owner[cell]`` is its region, or :data:`OFF` (unshaded, a given

@@ -11,6 +11,7 @@ an answer's pieces with ``sized_pieces``.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from typing import cast
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Propagator, Rule, Violation
@@ -21,7 +22,8 @@ Shape = tuple[tuple[int, int], ...]
 """A piece's cells as sorted ``(row, column)`` offsets from its top-left corner."""
 
 
-def _normal(points: Sequence[tuple[int, int]]) -> Shape:
+def normal(points: Sequence[tuple[int, int]]) -> Shape:
+    """The points moved so their least row and column are 0, sorted: a ``Shape``."""
     top, left = min(r for r, _ in points), min(c for _, c in points)
     return tuple(sorted((r - top, c - left) for r, c in points))
 
@@ -45,7 +47,7 @@ def _shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     images = []
     for _ in range(4):
         points = [(c, -r) for r, c in points]  # a quarter turn
-        images += [_normal(points), _normal([(r, -c) for r, c in points])]
+        images += [normal(points), normal([(r, -c) for r, c in points])]
     return min(images)
 
 
@@ -81,9 +83,15 @@ def connected_sets(grid: RectGrid, cells: Sequence[int], size: int) -> list[tupl
     return sorted(found)
 
 
-Way = tuple[Sequence[int], Sequence[int]] | tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]]
-"""``(cells that take the value, cells that do not)``, and optionally groups of cells of
-which one at least must still be able to take it (a shaded cell's partners outside)."""
+Way = (
+    tuple[Sequence[int], Sequence[int]]
+    | tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]]]
+    | tuple[Sequence[int], Sequence[int], Sequence[Sequence[int]], Sequence[Sequence[int]]]
+)
+"""``(cells that take the value, cells that do not)``, optionally groups of cells of which
+one at least must still be able to take it (a shaded cell's partners outside), and groups
+of which one at least must still be able to withhold it (a 2x2 block's cells beside a
+tetromino: ``unpooled``)."""
 
 
 class Ways(Propagator):
@@ -102,10 +110,11 @@ class Ways(Propagator):
         cells = {v for way in ways for v in (*way[0], *way[1], *(c for g in way[2:] for n in g for c in n))}
         self.watches = tuple(sorted(cells))
         at = {v: i for i, v in enumerate(self.watches)}
-        self.masks = tuple(
-            (_mask(at, way[0]), _mask(at, way[1]), tuple(_mask(at, g) for n in way[2:] for g in n)) for way in ways
+        self.masks: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...] = tuple(
+            (_mask(at, way[0]), _mask(at, way[1]), _masks(at, way, 2), _masks(at, way, 3)) for way in ways
         )
-        """Per way, its cells that take the value, those that do not, and its groups, as
+        """Per way, its cells that take the value, those that do not, its groups one of which
+        must be able to take it and those one of which must be able to withhold it, as
         position bits."""
 
     def propagate(self, engine: Engine) -> bool:
@@ -125,7 +134,12 @@ class Ways(Propagator):
         return [
             w
             for w in indices
-            if not (masks[w][0] & no_on or masks[w][1] & no_off or any(not g & ~no_on for g in masks[w][2]))
+            if not (
+                masks[w][0] & no_on
+                or masks[w][1] & no_off
+                or any(not g & ~no_on for g in masks[w][2])
+                or any(not g & ~no_off for g in masks[w][3])
+            )
         ]
 
     def _common(self, alive: Sequence[int]) -> tuple[int, int]:
@@ -154,6 +168,12 @@ class Ways(Propagator):
         return f"every way left to {self.doing} in {self.what} {does}"
 
 
+def _masks(at: dict[int, int], way: Way, i: int) -> tuple[int, ...]:
+    """The masks of ``way``'s groups of kind ``i`` (2: take the value, 3: withhold it)."""
+    groups = cast("Sequence[Sequence[int]]", way[i] if len(way) > i else ())
+    return tuple(_mask(at, g) for g in groups)
+
+
 def _mask(at: dict[int, int], cells: Sequence[int]) -> int:
     mask = 0
     for v in cells:
@@ -169,6 +189,20 @@ def piece_ways(
     pieces = connected_sets(grid, cells, size)
     keep = [p for p in pieces if shapes is None or shape_of(grid, p) in shapes]
     return [(p, tuple(c for c in cells if c not in p)) for p in keep]
+
+
+def unpooled(grid: RectGrid, ways: Sequence[Way]) -> list[Way]:
+    """``ways`` of shading a piece, each with the cells beside it of every 2x2 block it
+    touches as a group one of which stays unshaded: a way that would fill a block with
+    cells already shaded is out (LITS's no-2x2 read by a region's ways)."""
+    found: list[Way] = []
+    for way in ways:
+        inside = set(way[0])
+        corners = {(r - dr, c - dc) for r, c in map(grid.rc, way[0]) for dr in (0, 1) for dc in (0, 1)}
+        blocks = {b for r, c in corners if (b := grid.rectangle(r, c, 2, 2))}
+        beside = sorted(tuple(x for x in b if x not in inside) for b in blocks)
+        found.append((way[0], way[1], way[2] if len(way) > 2 else (), [g for g in beside if g]))
+    return found
 
 
 def touching_equal(grid: RectGrid, a: Sequence[int], b: Sequence[int]) -> bool:
