@@ -76,7 +76,7 @@ def rules(regions: Regions) -> Model:
 
 
 class Lits(RegionShading):
-    name = "lits"
+    name, display_name = "lits", "LITS"
     summary = "Shade a tetromino in every region: one piece, no 2x2, equal tetrominoes never side by side."
     ladder = LADDER
     rules = (PIECE, POOL, SHAPES, JOINED, TRIAL)
