@@ -7,15 +7,22 @@ from __future__ import annotations
 import pytest
 from brute_slitherlink import count_matching, count_table, loops
 from puzzlekit_slitherlink.generate import clues_of, grow_region
-from puzzlekit_slitherlink.grid import grid_for
+from puzzlekit_slitherlink.grid import Grid, grid_for
 from puzzlekit_slitherlink.text import Board
+from puzzlekit_slitherlink.twins import has_twin, inside_of
 
 import puzzlekit
 from puzzlekit.core.clues import Idle
 from puzzlekit.core.rng import Rng
 from puzzlekit.generation import ClueTrials, reduce_clues, symmetry_orbits, unique_at
+from puzzlekit.grid import grid_of
 
 SLITHER = puzzlekit.default_host().genre("slitherlink")
+
+
+def values_of_loop(grid: Grid, inside: set[int]) -> list[int]:
+    """The edges of the loop round the cells ``inside``: those between inside and outside."""
+    return [int((a in inside) != (b in inside)) for a, b in grid.edge_faces]
 
 
 def full_board(rows: int, cols: int, seed: str) -> Board:
@@ -84,6 +91,47 @@ def test_a_twin_refuses_only_boards_with_two_solutions() -> None:
                 assert count_matching(trial.clues, table) >= 2
             trials.blank([cell], 4)
     assert refused  # the shortcut is exercised
+
+
+def test_needed_says_so_only_of_clues_whose_removal_leaves_two_loops() -> None:
+    table = count_table(list(loops(3, 4)), 3, 4)
+    said = pairs = 0
+    for i in range(16):
+        board = full_board(3, 4, f"needed{i}")
+        trials = ClueTrials(SLITHER, board, max_nodes=500, deadline=None)
+        assert trials.unique(4) and trials.solution is not None and trials.editable is not None
+        cells = [(r, c) for r in range(3) for c in range(4)]
+        Rng(f"needed{i}").shuffle(cells)
+        for cell in cells:
+            if trials.editable.needed([cell], trials.solution, 4):
+                said += 1
+                assert count_matching(SLITHER.with_clue(trials.instance, cell, None).clues, table) >= 2
+            trials.blank([cell], 4)
+        orbits = [[(0, c), (2, 3 - c)] for c in range(4)]  # a pair, as a symmetric board blanks them
+        for orbit in orbits:
+            if trials.instance.clues[orbit[0][0] * 4 + orbit[0][1]] >= 0 and trials.editable.needed(
+                orbit, trials.solution, 4
+            ):
+                trial = trials.instance
+                for cell in orbit:
+                    trial = SLITHER.with_clue(trial, cell, None)
+                pairs += 1
+                assert count_matching(trial.clues, table) >= 2
+    assert said and pairs  # exercised
+
+
+def test_a_loop_moved_by_a_cell_is_a_twin_when_the_clues_round_it_allow() -> None:
+    grid = grid_for(3, 3)
+    inside = {0, 1, 3, 4}  # the top-left 2x2 block
+    board = Board(grid, clues_of({(r, c) for r in range(3) for c in range(3) if r * 3 + c in inside}, 3, 3))
+    clues = list(board.clues)
+    cells = grid_of(3, 3)
+    assert inside_of(grid, values_of_loop(grid, inside)) == inside
+    # Cell 2 (top right) joins: the cells whose counts change are 1, 2 and 5.
+    assert has_twin(grid, cells, [-1 if i in (1, 2, 5) else clue for i, clue in enumerate(clues)], inside, [2])
+    assert not has_twin(grid, cells, clues, inside, [2])  # cell 1's clue (2) would count 1
+    # Cell 4 leaves: the region stays one piece (an L), a simple loop.
+    assert has_twin(grid, cells, [-1 if i in (1, 3, 4, 5, 7) else clue for i, clue in enumerate(clues)], inside, [4])
 
 
 @pytest.mark.parametrize(("difficulty", "rung"), [("medium", 2), ("hard", 3)])

@@ -327,6 +327,52 @@ def test_wake_queues_a_propagator_that_watches_nothing() -> None:
     assert journal == ["blind", "blind"]
 
 
+def test_a_sleeping_propagator_is_passed_by_until_woken_or_reset() -> None:
+    journal: list[str] = []
+    model = Model(LADDER)
+    x = model.add_var(bits(0, 1, 2, 3))
+    y = model.add_var(bits(0, 1))
+    index = model.add(Scripted("stand-in", CHEAP, journal, watches=(x,)))
+    model.add(Scripted("refuter", CHEAP, [], watches=(y,), action=lambda engine: False))
+    engine = Engine(model)
+    engine.start()
+    assert journal == ["stand-in"]
+    engine.sleep(index)
+    engine.set(x, bits(0, 1, 2))
+    assert engine.run() is True
+    assert journal == ["stand-in"]  # asleep: the narrowing passes it by
+    engine.set(y, bits(0))
+    assert engine.run() is False  # a contradiction clears the queues, not the sleep
+    engine.set(x, bits(0, 1))
+    engine.run()
+    assert journal == ["stand-in"]
+    engine.wake(index)
+    assert engine.run() is True
+    assert journal == ["stand-in"] * 2
+    engine.set(x, bits(0))
+    engine.run()
+    assert journal == ["stand-in"] * 3  # awake again
+    engine.sleep(index)
+    engine.reset()  # everyone awake: the model may have changed
+    engine.set(x, bits(3))
+    engine.run()
+    assert journal == ["stand-in"] * 4
+    assert queues_empty(engine)
+
+
+def test_a_propagator_on_a_queue_does_not_fall_asleep() -> None:
+    journal: list[str] = []
+    model = Model(LADDER)
+    x = model.add_var(bits(0, 1))
+    index = model.add(Scripted("queued", CHEAP, journal, watches=(x,)))
+    engine = Engine(model)
+    engine.set(x, bits(0))
+    engine.sleep(index)  # it is on its queue: it stays awake, and runs
+    assert engine.run() is True
+    assert journal == ["queued"]
+    assert queues_empty(engine)
+
+
 def test_propagator_watching_everything_wakes_on_any_variable() -> None:
     journal: list[str] = []
     model = Model(LADDER)

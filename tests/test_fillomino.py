@@ -241,3 +241,37 @@ def test_a_given_the_window_calls_needed_is_one_deduction_cannot_do_without(seed
             assert not (says and goes), (rung, cell)
             needed, passed = needed + says, passed + goes
     assert needed and passed
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_hardening_ranks_givens_by_what_their_window_leaves_open(seed: int) -> None:
+    """``NumberGivens.left_open`` counts the open cells of the window round a removed given;
+    the window narrows the whole board's start, so it never counts more than deduction
+    capped at the rung leaves open on the whole board (and 0 is exactly ``needed``'s "no"),
+    and ``ClueTrials.ranked`` (``harden``'s order) sorts the givens by it, with no pass."""
+    from dataclasses import replace
+
+    from puzzlekit_fillomino.genre import Board
+
+    from puzzlekit.core import Engine
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.generation import DEFAULT_BUDGET, ClueTrials, reduce_clues
+    from puzzlekit.grid import RectGrid, random_regions
+
+    genre, rng = puzzlekit.default_host().genre("fillomino"), Rng(f"ranked{seed}")
+    grid = RectGrid(8, 9)
+    values = random_regions(grid, rng, 8)
+    assert values is not None
+    trials = ClueTrials(genre, Board(grid, tuple(values), grid.n_cells), DEFAULT_BUDGET, None)
+    board = reduce_clues(genre, trials.instance, [[c] for c in range(grid.n_cells)], 2, rng, trials=trials)
+    editable, givens = trials.editable, list(board.givens)
+    assert editable is not None and trials.solution == values
+    orbits = [[c] for c, g in enumerate(givens) if g]
+    guessed = [editable.left_open(orbit, values, 2) for orbit in orbits]
+    for (cell,), left in zip(orbits, guessed):
+        engine = Engine(genre.build(replace(board, givens=(*givens[:cell], 0, *givens[cell + 1 :]))), max_rung=2)
+        engine.start()
+        assert left is not None and left <= sum(1 for d in engine.dom if d & (d - 1))
+        assert (left != 0) == editable.needed([cell], values, 2)
+    assert trials.ranked(orbits, 2) == [orbits[i] for i in sorted(range(len(orbits)), key=lambda i: guessed[i])]
+    assert len(set(guessed)) > 1  # an order that says something

@@ -7,8 +7,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from puzzlekit.core import BOOL, FALSE, TRUE, Engine, Model, Propagator, Rule, Rung
-from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.bits import BitGrid, distance, mask_of
+from puzzlekit.grid import OneClueRegions, RectGrid, StaysConnected, has_pool, piece_masks, pieces_of, reach
+from puzzlekit.grid.bits import BitGrid, cells_of, distance, mask_of
 from puzzlekit.grid.islands import diamond
 
 RULE = Rule("connect", 1, "test rule")
@@ -181,6 +181,9 @@ def test_pieces_of_and_has_pool_agree_with_the_grid_on_every_set_of_small_boards
             cells = {c for c, b in enumerate(bits) if b}
             assert pieces_of(grid, cells) == grid.pieces(cells.__contains__)
             assert has_pool(grid, cells) == bool(grid.has_block(cells.__contains__))
+            mask = mask_of(cells)  # the same on masks
+            assert [cells_of(p) for p in piece_masks(grid, mask)] == pieces_of(grid, cells)
+            assert has_pool(grid, mask) == has_pool(grid, cells)
 
 
 def test_diamond_is_the_cells_within_its_radius() -> None:

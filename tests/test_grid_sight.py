@@ -84,3 +84,32 @@ def test_the_cnf_has_exactly_the_right_views() -> None:
                 want = not bits[cell] and seen(grid, cell, bits.__getitem__) == n
                 assumptions = [c + 1 if b else -(c + 1) for c, b in enumerate(bits)]
                 assert solver.solve(assumptions=assumptions) == want, (grid, cell, n, bits)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_view_that_remembers_quiet_states_deduces_what_a_fresh_one_does(seed: int) -> None:
+    """``SeesExactly.quiet``: one view run again and again on a pool of states of a 4x5
+    board (random ones, and fixpoints, where it finds nothing to do and remembers so) ends
+    each run with the same answer and the same cells as a fresh view does."""
+    rng = random.Random(seed)
+    grid, remembered = RectGrid(4, 5), 0
+    for cell, n in [(rng.randrange(grid.n_cells), rng.randint(2, 8)) for _ in range(6)]:
+        pool = []
+        for _ in range(40):
+            domains = [rng.choice((FALSE, TRUE, *[BOOL] * 10)) for _ in range(grid.n_cells)]
+            domains[cell] = FALSE
+            model = model_of(grid, cell, n)
+            model.domains = list(domains)
+            engine = Engine(model)
+            pool += [domains, engine.dom] if engine.start() else [domains]
+        kept = SeesExactly(RULE, grid, cell, n)
+        for domains in [rng.choice(pool) for _ in range(200)]:
+            answers = []
+            for view in (kept, SeesExactly(RULE, grid, cell, n)):
+                model = Model((Rung(1, "views", ""),), domains=list(domains))
+                model.add(view)
+                engine = Engine(model)
+                answers.append((view.propagate(engine), engine.dom))
+            assert answers[0] == answers[1], (cell, n, domains)
+        remembered += len(kept.quiet)
+    assert remembered

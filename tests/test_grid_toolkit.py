@@ -9,7 +9,7 @@ import pytest
 from puzzlekit import LevelError, Violation
 from puzzlekit.core import BOOL, FALSE, TRUE, find_bridges
 from puzzlekit.formats.level import read_blocks
-from puzzlekit.grid import EAST, NORTH, SOUTH, WEST, RectGrid, marks_of, read_grid, read_state, write_grid
+from puzzlekit.grid import EAST, NORTH, RING, SOUTH, WEST, RectGrid, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import CellSvg, CellText, cell_tones
 
 LEGEND = {"#": "a black cell", ".": "an empty cell", "01234": "a clue"}
@@ -124,6 +124,30 @@ def test_flip_keeps_simple_agrees_with_the_global_check(rows: int, cols: int) ->
             assert grid.flip_keeps_simple(inside, cell) == expected, (sorted(inside), cell)
             if expected:
                 inside = flipped
+
+
+@pytest.mark.parametrize("rows, cols", [(3, 3), (4, 6), (6, 5)])
+def test_flips_keep_simple_agrees_with_the_global_check(rows: int, cols: int) -> None:
+    grid = RectGrid(rows, cols)
+    rng = random.Random(rows * 10 + cols)
+    inside = {rng.randrange(grid.n_cells)}
+    fallbacks = 0
+    for _ in range(3000):
+        x = rng.randrange(grid.n_cells)
+        r, c = divmod(x, cols)
+        dr, dc = rng.choice(RING)
+        cells = {x} if not (0 <= r + dr < rows and 0 <= c + dc < cols) else {x, (r + dr) * cols + c + dc}
+        flipped = inside ^ cells
+        expected = bool(flipped) and _simple_region(grid, flipped)
+        before = set(inside)
+        assert grid.flips_keep_simple(inside, cells) == expected, (sorted(inside), sorted(cells))
+        assert inside == before  # given back unchanged
+        fallbacks += expected and not all(
+            grid.flip_keeps_simple(inside ^ set(sorted(cells)[:i]), y) for i, y in enumerate(sorted(cells))
+        )
+        if expected:
+            inside = flipped
+    assert fallbacks  # pairs that are simple together and not flip by flip were met
 
 
 # -- level text ----------------------------------------------------------------------

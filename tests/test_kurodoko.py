@@ -118,3 +118,20 @@ def test_pictures_draw_numbers_and_shading() -> None:
     assert svg.count(">2<") == 2 and ">7<" in svg
     plain = p.genre.pretty(p.instance, dom)
     assert "7" in plain and "█" in plain and len(plain.splitlines()) == 5
+
+
+def test_the_clue_model_keeps_a_number_s_view_across_blanking() -> None:
+    """``ClueSlots(keep=True)``: a number blanked and put back is the same ``SeesExactly``
+    (so its memo of quiet states lasts the whole reduction); the model solves as before."""
+    from puzzlekit.core.clues import Idle
+
+    genre = puzzlekit.default_host().genre("kurodoko")
+    (made,) = puzzlekit.generate("kurodoko", size="7x7", difficulty="medium", seed="keep")
+    editable = genre.clue_model(made.instance)
+    cell = next(c for c, n in enumerate(made.instance.numbers) if n is not None)
+    (slot,) = editable.slots[cell]
+    view = editable.model.propagators[slot]
+    editable.set_clue(cell, None)
+    assert isinstance(editable.model.propagators[slot], Idle)
+    editable.set_clue(cell, made.instance.numbers[cell])
+    assert editable.model.propagators[slot] is view

@@ -469,3 +469,11 @@ def test_a_board_whose_first_row_is_cells_gets_no_comment_hint() -> None:
         puzzlekit.load("akari", "#.1\n...\n.\n", source="l.txt")
     assert str(err.value).startswith("l.txt:3:")
     assert "needs a word" not in str(err.value)
+
+
+def test_a_first_row_as_wide_as_the_next_is_a_board_row_and_gets_no_comment_hint() -> None:
+    """Kakuro's first row is '#  #  12\\ ...': an error in it is that error alone."""
+    text = "#  #   1x\\  4\\\n#  4\\8  .    .\n\\10 .   .    .\n\\3  .   .    .\n"
+    with pytest.raises(LevelError) as err:
+        puzzlekit.load("kakuro", text, source="k.txt")
+    assert str(err.value) == ("k.txt:1:8: expected '.', '#', a clue like '4\\12' or a digit 1-9, found '1x\\'")

@@ -149,3 +149,35 @@ def test_a_trial_run_rung_by_rung_on_one_engine_reaches_each_fresh_fixpoint(seed
         assert engine.dom == fresh(top - 1)
         assert engine.run()
         assert engine.dom == fresh(top)
+
+
+def test_the_climb_scores_each_set_of_numbers_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stuck climb walks back and forth between a few boards; ``generate`` keeps each
+    board's score (its numbers alone decide it) rather than propagating it again."""
+    from puzzlekit_nurikabe.genre import Board, Nurikabe
+
+    scored: list[tuple[tuple[int, int], ...]] = []
+    score = Nurikabe._score
+
+    def counted(self: Nurikabe, board: Board, rung: int) -> tuple[int, list[int]] | None:
+        scored.append(tuple(sorted(board.clues.items())))
+        return score(self, board, rung)
+
+    monkeypatch.setattr(Nurikabe, "_score", counted)
+    puzzlekit.generate("nurikabe", size="7x7", difficulty="medium", seed="s0", timeout=None)
+    assert len(scored) > 20  # a climb long enough to come back to a board (s0: 187 trials, 84 again)
+    assert len(set(scored)) == len(scored)
+
+
+def test_a_stuck_climb_also_changes_cells_beside_the_open_ones() -> None:
+    """``_spots``: a trial changes the board at its open cells, and once the climb has gone
+    ``STUCK`` changes without a new best also beside them (a stuck climb was thrown away)."""
+    from puzzlekit_nurikabe.genre import STUCK, _spots
+
+    from puzzlekit.grid import RectGrid
+
+    grid = RectGrid(4, 5)
+    open_cells = [grid.cell(1, 1), grid.cell(3, 4)]
+    assert _spots(grid, open_cells, STUCK - 1) == open_cells
+    beside = {n for c in open_cells for n in grid.neighbours[c]}
+    assert _spots(grid, open_cells, STUCK) == sorted({*open_cells, *beside})

@@ -14,7 +14,7 @@ import pytest
 import puzzlekit
 from puzzlekit.core import Status
 from puzzlekit.core.rng import Rng
-from puzzlekit.grid import RectGrid, cut_rectangles
+from puzzlekit.grid import RectGrid, Regions, cut_rectangles
 from puzzlekit.host import make_host
 
 pytest.importorskip("pysat")
@@ -81,12 +81,10 @@ def heyawake(rng: random.Random) -> str:
     then some numbers left out (several solutions) and now and then one off by one."""
     from dataclasses import replace
 
-    from puzzlekit_heyawake.genre import _numbered
-
-    from puzzlekit.grid import RoomCutter
+    from puzzlekit.grid import RoomCutter, RoomNumbers
 
     g = HOST.genre("heyawake")
-    board = _numbered(RoomCutter.round_shading(RectGrid(8, 8), Rng(str(rng.random())), 2))
+    board = RoomNumbers.cut(RoomCutter.round_shading(RectGrid(8, 8), Rng(str(rng.random())), 2))
     numbers = [n if rng.random() < 0.7 else None for n in board.numbers]
     if rng.random() < 0.25:
         room = rng.randrange(len(numbers))
@@ -105,10 +103,14 @@ def starbattle(rng: random.Random) -> str:
         seed = f"sat-{rng.randrange(1 << 30)}"
         (made,) = make_each(g, size=(8, 8), seed=seed, difficulty=rng.choice(("easy", "hard")), timeout=None, host=HOST)
         return made.text
-    board = None
-    while board is None:
-        board, _ = g._planted(RectGrid(8, 8), 1, Rng(str(rng.random())))  # type: ignore[attr-defined]
-    rows = g.write(board)
+    from puzzlekit_starbattle.genre import Board
+
+    from puzzlekit.grid.starunits import planted_star_regions
+
+    grid, owner = RectGrid(8, 8), None
+    while owner is None:
+        owner, _ = planted_star_regions(grid, 1, Rng(str(rng.random())))
+    rows = g.write(Board(Regions(grid, owner), 1))
     if rng.random() < 0.25:
         r, c = rng.randrange(1, 9), rng.randrange(8)
         rows[r] = rows[r][:c] + rng.choice("abcdefgh") + rows[r][c + 1 :]

@@ -134,3 +134,52 @@ def test_pzprjs_s_answers_are_judged_as_pzprjs_judges_them(error: str) -> None:
 def test_pzprjs_s_empty_board_reads_as_one_region() -> None:
     (p,) = puzzlekit.load("starbattle", "pzprv3/starbattle/4/4")
     assert p.instance.regions.n == 1 and p.instance.stars == 1
+
+
+def test_ordered_draw_shortcuts_match_the_plain_ways():
+    """StarOrder's flat-list pieces are ``grid.pieces``'s, in the same order, and its
+    path tie-breaks are ``rng.below(1 << 20)``'s numbers: the boards stay the same."""
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, spread_stars
+    from puzzlekit.grid.orderedstars import TIE, StarOrder
+
+    a, b = Rng("tie"), Rng("tie")
+    assert [a.next64() & TIE for _ in range(50)] == [b.below(1 << 20) for _ in range(50)]
+    grid, rng = RectGrid(12, 12), Rng("pieces")
+    stars = spread_stars(12, 12, 2, rng)
+    assert stars is not None
+    board = StarOrder(grid, stars, 2)
+    for _ in range(3):
+        assert board.step(rng)
+        region = board._grown(next(s for s in stars if board.owner[s] < 0), rng) or []
+        left = [c for c in range(grid.n_cells) if board.owner[c] < 0 and c not in region]
+        assert board._pieces_left(region) == grid.pieces(left.__contains__)
+        assert len(board._pieces_left(())) >= 1
+
+
+def test_ordered_draw_steps_start_from_the_stars_nearest_the_edge():
+    """Each step's first candidate region grows from a star left nearest the board's edge
+    (``_ring``; a sweep from the top left corner closed every region of a 20x20 board in
+    about one draw in 15, this in one in 5)."""
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid, spread_stars
+    from puzzlekit.grid.orderedstars import StarOrder
+
+    grid = RectGrid(20, 20)
+    assert [StarOrder(grid, [], 3)._ring(c) for c in (0, 19, 21, 210, 399)] == [0, 0, 1, 9, 0]
+    firsts: list[tuple[int, int]] = []
+
+    class Watched(StarOrder):
+        def _grown(self, seed: int, rng: Rng) -> list[int] | None:
+            if not firsts or firsts[-1][1] != self.regions:
+                left = [s for s in stars if self.owner[s] < 0]
+                assert self._ring(seed) == min(map(self._ring, left))
+                firsts.append((seed, self.regions))
+            return super()._grown(seed, rng)
+
+    rng = Rng("ring")
+    stars = spread_stars(20, 20, 3, rng) or []
+    board = Watched(grid, stars, 3)
+    while board.step(rng):
+        pass
+    assert len(firsts) >= 10

@@ -352,35 +352,6 @@ def test_settled_regions_hold_their_stars_in_one_piece_and_deduction_solves_them
     assert made
 
 
-def test_left_open_from_the_last_fixpoint_matches_a_fresh_start() -> None:
-    """``LeftOpen`` starts where the last call ended while the shading stays: after each cut
-    it leaves open what ``left_open`` of the same model leaves (rooms counted, none touching)."""
-    from puzzlekit.core import BOOL
-    from puzzlekit.core.model import Model, Rule, Rung
-    from puzzlekit.grid import Apart, Count, LeftOpen, left_open
-
-    count, apart = Rule("count", 1, "rooms count"), Rule("apart", 1, "none touch")
-    grid, rng = RectGrid(6, 7), Rng("left")
-    cutter = RoomCutter(random_shading(grid, rng), rng)
-
-    def model() -> Model:
-        made = Model((Rung(1, "counts", "counts"),), domains=[BOOL] * grid.n_cells)
-        rooms, numbers = cutter.rooms()
-        for cells, n in zip(rooms.cells, numbers):
-            made.add(Count(count, cells, n))
-        for c in range(grid.n_cells):
-            made.add(Apart(apart, grid, range(grid.n_cells), c))
-        return made
-
-    left, seeded = LeftOpen(model, lambda: cutter.shading.values, 1, None), 0
-    for _ in range(12):
-        before = list(cutter.shading.values)
-        cutter.split(rng.below(len(cutter.rects)))
-        seeded += left.last is not None and before == cutter.shading.values
-        assert left() == left_open(model(), 1)
-    assert seeded and left() == left_open(model(), 1)
-
-
 def test_a_room_force_found_no_cut_for_is_refused_at_once_until_its_rows_change() -> None:
     grid, rng = RectGrid(8, 8), Rng("refused")
     cutter = RoomCutter(random_shading(grid, rng), rng)
@@ -395,3 +366,28 @@ def test_a_room_force_found_no_cut_for_is_refused_at_once_until_its_rows_change(
     far = next(c for c in range(grid.n_cells) if r0 <= c // 8 < r1 and c % 8 not in range(c0 - 1, c1 + 1))
     cutter.shading.values[far] ^= 1  # a cell on a row through it changed: searched again
     assert not cutter.force(rooms[0]) and searched
+
+
+def _tiles(cutter: RoomCutter) -> bool:
+    """The cutter's rectangles tile the board, and ``owner`` names each cell's."""
+    return all(cutter.owner[c] == k for k in range(len(cutter.rects)) for c in cutter.cells(k)) and sum(
+        len(cutter.cells(k)) for k in range(len(cutter.rects))
+    ) == len(cutter.owner)
+
+
+def test_a_regrown_room_keeps_the_rules_and_the_rooms_tile_the_board() -> None:
+    regrown = 0
+    for seed in range(8):
+        grid, rng = RectGrid(8, 9), Rng(f"regrow{seed}")
+        cutter = RoomCutter.round_shading(grid, rng, 4 + seed % 4)
+        for k in (0, 3, 7, 11):
+            before = (list(cutter.shading.values), list(cutter.owner), list(cutter.rects))
+            if cutter.regrow(min(k, len(cutter.rects) - 1)):
+                regrown += 1
+            else:
+                assert (cutter.shading.values, cutter.owner, cutter.rects) == before
+            assert _tiles(cutter) and _runs_ok(Regions(grid, cutter.owner), cutter.shading.values)
+            assert cutter.runs() == [tuple(run) for run in Regions(grid, cutter.owner).runs_across(2)]
+            assert not touching(grid, lambda c: cutter.shading.values[c] == 1, "x")  # noqa: B023
+            assert not split(grid, lambda c: not cutter.shading.values[c], "x")  # noqa: B023
+    assert regrown >= 20

@@ -308,3 +308,52 @@ def test_numbered_shading_matches_the_greedy_pass_with_a_flood_per_cell() -> Non
         grid = RectGrid(rows, cols)
         want = flooded(grid, Rng(f"s{seed}"), skip)
         assert NumberedShading.shading(grid, Rng(f"s{seed}"), skip) == want, (rows, cols, skip, seed)
+
+
+def _shadings(local: bool) -> list[tuple[RectGrid, set[int]]]:
+    from puzzlekit.grid import NumberedShading
+
+    boards = product(range(1, 7), range(1, 7), range(4))
+    return [(RectGrid(r, c), NumberedShading.shading(RectGrid(r, c), Rng(f"a{s}"), local=local)) for r, c, s in boards]
+
+
+def test_area_only_cells_are_those_apart_and_ways_out_leave_open() -> None:
+    """With the shaded cells given, ``Apart`` and ``OneWayOut`` decide every unshaded cell
+    but the ``area_only`` ones: on greedy shadings and on partial ones (every other shaded
+    cell dropped) of every board up to 6x6."""
+    from puzzlekit.grid import add_ways_out, area_only
+
+    found = 0
+    for grid, shaded in _shadings(False):
+        for kept in (sorted(shaded), sorted(shaded)[::2]):
+            model = Model(LADDER, domains=[TRUE if c in kept else BOOL for c in range(grid.n_cells)])
+            add_apart(model.add, RULE, grid)
+            add_ways_out(model.add, RULE, grid)
+            engine = Engine(model)
+            assert engine.start()
+            values = [int(c in kept) for c in range(grid.n_cells)]
+            assert area_only(grid, values) == [c for c in range(grid.n_cells) if engine.dom[c] == BOOL]
+            found += len(area_only(grid, values))
+    assert found
+
+
+def test_a_local_shading_leaves_no_cell_to_the_area_and_stays_legal() -> None:
+    """``shading(..., local=True)`` (``settle_area_only``): shaded cells apart, the rest one
+    area, and no ``area_only`` cell (so the shading is maximal too), where the greedy pass
+    leaves some; the same shading for the same seed."""
+    from puzzlekit.grid import NumberedShading, area_only
+    from puzzlekit.grid.connectivity import pieces_of
+
+    greedy = sum(len(area_only(g, [int(c in s) for c in range(g.n_cells)])) for g, s in _shadings(False) if g.rows > 1)
+    assert greedy
+    for grid, shaded in _shadings(True):
+        if grid.n_cells == 1:
+            continue
+        values = [int(c in shaded) for c in range(grid.n_cells)]
+        assert not touching_pairs(grid, lambda c: c in shaded)
+        assert len(pieces_of(grid, [c for c in range(grid.n_cells) if c not in shaded])) == 1
+        assert area_only(grid, values) == [], (grid.rows, grid.cols, sorted(shaded))
+    big = RectGrid(20, 20)
+    again = NumberedShading.shading(big, Rng("big"), local=True)
+    assert again == NumberedShading.shading(big, Rng("big"), local=True)
+    assert not area_only(big, [int(c in again) for c in range(big.n_cells)])

@@ -97,7 +97,8 @@ class Hitori(NumberedShading):
     # -- generating, clues for setters, small boards for the harness ----------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> NumberBoard | None:
-        """Tatham's method: a random shading, a Latin rectangle on its unshaded cells, under
+        """Tatham's method: a random shading (below the area rung, one with no cell only the
+        area decides: ``settle_area_only``), a Latin rectangle on its unshaded cells, under
         each shaded cell a number unshaded in its row or column.  Below the top, the numbers
         under shaded cells deduction leaves open (else those in the open cells' lines) are
         drawn again until none is open (a new shading when a draw leaves no fewer); at the
@@ -105,9 +106,9 @@ class Hitori(NumberedShading):
         from puzzlekit.generation import is_top, target_rung, unique_at
 
         grid = grid_of(request.rows, request.cols)
-        shaded = self.shading(grid, rng)
-        numbers = under_shaded(grid, latin_rectangle(grid, rng), shaded, shaded, rng)
         rung, budget, deadline = target_rung(self, request.difficulty), request.max_nodes, request.deadline
+        shaded = self.shading(grid, rng, local=rung < AREA.rung)  # else easy is never solved below the area
+        numbers = under_shaded(grid, latin_rectangle(grid, rng), shaded, shaded, rng)
         best, stale = grid.n_cells, 0
         for _ in range(24):
             board = NumberBoard(grid, tuple(numbers))

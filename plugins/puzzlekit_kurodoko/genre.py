@@ -75,12 +75,12 @@ class Kurodoko(NumberedShading):
         return model, slots, trial
 
     def clue_model(self, instance: NumberBoard) -> ClueSlots:
-        """Numbers blanked in place, so ``reduce_clues`` halves on one live engine."""
+        """Numbers blanked in place (each view kept, with its memo): ``reduce_clues`` halves on one engine."""
         model, slots, trial = self._model(instance)
         grid = instance.grid
         clues = ClueSlots(
             model, slots, dict(enumerate(instance.numbers)), lambda cell, n: [SeesExactly(VIEW, grid, cell, n)],
-            lambda numbers: NumberBoard(grid, tuple(numbers[c] for c in range(grid.n_cells))), (trial,),
+            lambda numbers: NumberBoard(grid, tuple(numbers[c] for c in range(grid.n_cells))), (trial,), keep=True,
         )  # fmt: skip
         model.cnf = lambda: self.sat_encoding(clues.instance())
         return clues

@@ -24,6 +24,7 @@ from puzzlekit.core import (
 )
 from puzzlekit.core import LOOP_REACH as CORE_LOOP_REACH
 from puzzlekit.engines.sat import SatEncoding
+from puzzlekit.grid import grid_of
 from puzzlekit_slitherlink.accept import violations
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_colouring
@@ -32,6 +33,7 @@ from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineI
 from puzzlekit_slitherlink.rules.patterns import adjacent_threes
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
+from puzzlekit_slitherlink.twins import has_twin, inside_of
 
 LADDER = (
     Rung(1, "local counting", "clue counts, two lines or none at each dot, no early loop"),
@@ -111,6 +113,9 @@ class SlitherlinkClues(ClueModel):
         model.brancher = chain_end_brancher(grid)
         self.board: Board | None = board
         """The board as the clues stand, made when asked for (None: changed since)."""
+        self._solution: Sequence[int] | None = None
+        self._inside: set[int] = set()
+        """The cells inside the loop of ``_solution``, the last solution ``needed`` was given."""
         model.leaf_check = lambda values: not violations(self.instance(), values)
         model.cnf = lambda: _learning_twin(self.instance())  # the clues as they stand when search starts
 
@@ -125,6 +130,19 @@ class SlitherlinkClues(ClueModel):
         the chain forms, and keeps count of the lines it has seen, so it is not woken)."""
         cell = position[0] * self.grid.cols + position[1]
         return [*self.slots[cell], *self.patterns.get(cell, ()), self.reach_index, self.closing]
+
+    needed_at_start = True  # judged on the solution's loop: a blanked clue nearby only frees a move
+
+    def needed(self, positions: Sequence[tuple[int, int]], solution: Sequence[int], rung: int) -> bool:
+        """Surely kept at any rung: without these clues the loop moved by a cell or two
+        next to them is a second solution (``twins.has_twin``, on the cells it touches)."""
+        if self.full:
+            return False  # a full board's loop visits every dot, which a moved loop may not
+        if self._solution is not solution:
+            self._solution, self._inside = solution, inside_of(self.grid, solution)
+        cols = self.grid.cols
+        blank = [r * cols + c for r, c in positions]
+        return has_twin(self.grid, grid_of(self.grid.rows, cols), self.clues, self._inside, blank)
 
     def set_clue(self, position: tuple[int, int], clue: int | None) -> None:
         cell = position[0] * self.grid.cols + position[1]

@@ -7,42 +7,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from math import comb
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit import Block, Model, Rule, Rung, UsageError, Violation, bundled_examples
-from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead, Propagator
+from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.sat import Cnf, SatEncoding
+from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
 from puzzlekit.grid import (
-    MAX_WAYS,
     Canvas,
-    Confined,
-    Count,
     GridGenre,
-    Patterns,
     RectGrid,
-    RegionEngines,
     Regions,
-    add_apart,
-    apart_clauses,
-    counted,
-    grown_regions,
     join_layers,
     meta_number,
     meta_rows,
     paint_shading,
     read_layered,
     read_marks,
-    settle_regions,
     shading_marks,
-    spread_stars,
-    touching,
     write_grid,
 )  # fmt: skip
-from puzzlekit.grid.orderedstars import ordered_star_regions
+from puzzlekit.grid.starunits import (
+    StarRules,
+    named_lines,
+    ordered_star_board,
+    planted_star_regions,
+    star_cnf,
+    star_violations,
+)
 from puzzlekit.pictures import Tone, theme
 
 if TYPE_CHECKING:
@@ -66,6 +60,7 @@ CONFINED = Rule(
     "confinement", 2, "n regions that fit in n rows fill them: the rest of those rows is empty (and so on)."
 )
 TRIAL = Rule("trial", 3, "If a star here (or none) made the simpler rules contradict, the cell takes the other state.")
+RULES = StarRules(LADDER, COUNT, APART, PATTERNS, CONFINED, TRIAL)
 
 
 @dataclass(frozen=True)
@@ -83,10 +78,7 @@ class Board:
 
     def units(self) -> list[tuple[str, tuple[int, ...]]]:
         """Every row, column and region, named."""
-        grid = self.grid
-        rows = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
-        cols = [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
-        return rows + cols + [(self.regions.name(i), cells) for i, cells in enumerate(self.regions.cells)]
+        return named_lines(self.grid) + [(self.regions.name(i), cells) for i, cells in enumerate(self.regions.cells)]
 
 
 def parse_board(block: Block) -> tuple[Board, list[str] | None]:
@@ -115,26 +107,15 @@ class StarBattle(GridGenre):
 
     def build(self, instance: Board) -> Model:
         regions = instance.regions
-        model = _model(instance.grid, instance.stars, regions.cells, [regions.name(i) for i in range(regions.n)])
+        model = RULES.model(instance.grid, instance.stars, regions.cells, [regions.name(i) for i in range(regions.n)])
         model.cnf = lambda: self.sat_encoding(instance)
         return model
 
     def sat_encoding(self, instance: Board) -> SatEncoding:
-        """From the rules alone: cell ``c`` holds a star is SAT variable ``c + 1``; k per unit
-        by totalizers; no two touching."""
-        cnf = Cnf(instance.grid.n_cells)
-        cnf.add(*apart_clauses(instance.grid, lambda c: c + 1, kings=True))
-        for _, cells in instance.units():
-            cnf.count([c + 1 for c in cells], instance.stars)
-        return cnf.encoding()
+        return star_cnf(instance.grid, instance.unit_cells, instance.stars)
 
     def accept(self, instance: Board, values: Sequence[int]) -> list[Violation]:
-        """From the rules alone: touching stars, and every unit's count."""
-        star, k = (lambda c: values[c] == 1), instance.stars
-        found = touching(instance.grid, star, "stars", kings=True)
-        for what, cells in instance.units():
-            found += counted(cells, star, k, k, what, "stars", "count")
-        return found
+        return star_violations(instance.grid, instance.units(), values, instance.stars)
 
     def is_solution(self, instance: Board, values: Sequence[int]) -> bool:
         """Every unit's count on plain ints first (brute force asks this 65,536 times a
@@ -173,92 +154,28 @@ class StarBattle(GridGenre):
     # -- generating, and small boards for the harness -------------------------------------
 
     def generate(self, request: GenerateRequest, rng: Rng) -> Board | None:
-        """Random stars (``spread_stars``) and regions round them (``grown_regions``),
-        settled (``settle_regions``) until deduction capped at the rung below the
-        difficulty's, then at its own, solves the board: unique, needing exactly that rung.
-        With 3 stars, 100 moves round a given before another (12 gave up on 15x15)."""
+        """Regions drawn in solving order round planted stars, settled at the rung below
+        the difficulty's and its own (``grid.starunits.ordered_star_board``): unique,
+        needing exactly that rung."""
         from puzzlekit.generation import target_rung
 
         n, rung = request.cols, target_rung(self, request.difficulty)
         if request.rows != n:
             raise UsageError(f"a Star Battle is square (such as 10x10), not {n}x{request.rows}")
         grid, k = RectGrid(n, n), stars_for(n)
-        stars = spread_stars(n, n, k, rng)
-        made = ordered_star_regions(grid, stars, k, rng) if stars else None
-        if made is None or stars is None:
-            return None
-        owner, caps = made[0], [rung] if rung == 1 else [rung - 1, rung]
-        engines = RegionEngines(
-            LADDER,
-            grid.n_cells,
-            [p for what, cells in [("apart", ()), *_lines(grid)] for p in _unit(grid, what, cells, k, False)],
-            lambda cells: _unit(grid, "a region", cells, k, False),
-            lambda regions: _region_wide(grid, regions, ["a region"] * len(regions)),
-        )
-        settled = settle_regions(grid, owner, stars, engines, caps, rng, 4 * n * n, 12 if k < 3 else 100)
-        return Board(Regions(grid, owner), k) if settled else None
-
-    def _planted(self, grid: RectGrid, k: int, rng: Rng) -> tuple[Board | None, list[int]]:
-        """Random stars (k per row and column, none touching) and regions of k stars each."""
-        stars, owner = spread_stars(grid.rows, grid.cols, k, rng), None
-        for _ in range(20 if stars else 0):  # joining the regions round single stars fails now and then
-            if owner := grown_regions(grid, stars or [], k, rng):
-                break
-        return (Board(Regions(grid, owner), k) if owner else None), stars or []
+        owner = ordered_star_board(grid, k, [rung] if rung == 1 else [rung - 1, rung], RULES, rng)
+        return Board(Regions(grid, owner), k) if owner else None
 
     def small_board(self, rng: Rng) -> Board:
         """1x1 to 4x4, one star: 4x4 (the smallest with a layout, and 65,536 assignments
         for brute force) a third of the time, so that the harness's default costs seconds."""
         n = 4 if rng.chance(1, 3) else rng.between(1, 3)
         grid = RectGrid(n, n)
-        board = self._planted(grid, 1, rng)[0] if rng.chance(2, 3) else None
-        return board or Board(Regions(grid, [rng.below(n + 1) for _ in range(n * n)]), 1)
+        owner = planted_star_regions(grid, 1, rng)[0] if rng.chance(2, 3) else None
+        return Board(Regions(grid, owner or [rng.below(n + 1) for _ in range(n * n)]), 1)
 
 
 def stars_for(n: int) -> int:
     """The stars per row, column and region of a generated n x n board, as published Star
     Battles have: 1 up to 8x8, 2 up to 13x13 (10x10 is the classic 2-star), 3 from 14x14."""
     return 1 if n <= 8 else 2 if n <= 13 else 3
-
-
-def _model(grid: RectGrid, k: int, regions: Sequence[Sequence[int]], names: Sequence[str]) -> Model:
-    """Every row, column and region holds ``k`` stars, none touching: the apart, row and
-    column parts, each region's (``_unit``), then ``_region_wide``."""
-    model = Model(LADDER, domains=[BOOL] * grid.n_cells)
-    for what, cells in [("apart", ()), *_lines(grid), *zip(names, map(tuple, regions))]:
-        for prop in _unit(grid, what, cells, k):
-            model.add(prop)
-    for prop in _region_wide(grid, regions, names):
-        model.add(prop)
-    return model
-
-
-def _lines(grid: RectGrid) -> list[tuple[str, tuple[int, ...]]]:
-    rows = [(f"row {r + 1}", grid.row(r)) for r in range(grid.rows)]
-    return rows + [(f"column {c + 1}", grid.column(c)) for c in range(grid.cols)]
-
-
-def _region_wide(grid: RectGrid, regions: Sequence[Sequence[int]], names: Sequence[str]) -> list[Propagator]:
-    """What reads every region: confinement both ways against rows and columns, and trial."""
-    made: list[Propagator] = []
-    units = _lines(grid)
-    for lines in (units[: grid.rows], units[grid.rows :]):
-        words, lined = [what for what, _ in lines], [line for _, line in lines]
-        made.append(Confined(CONFINED, regions, lined, names=names, other_names=words))
-        made.append(Confined(CONFINED, lined, regions, names=words, other_names=names))
-    made.append(Lookahead(TRIAL, probe_rung=1, describe=lambda v, m: "a star" if m == TRUE else "empty"))
-    return made
-
-
-def _unit(grid: RectGrid, what: str, cells: tuple[int, ...], k: int, counts: bool = True) -> list[Propagator]:
-    """A unit's ``Count`` and ``Patterns`` (for ``apart``, every ``Apart``).  Without
-    ``counts`` (a generator's), no ``Count`` where ``Patterns`` enumerates every way
-    (no more than ``MAX_WAYS``): it then deduces all ``Count`` does, for less work."""
-    if what == "apart":
-        model = Model(LADDER)
-        add_apart(model.add, APART, grid, kings=True, items="stars")
-        return model.propagators
-    made: list[Propagator] = []
-    if counts or comb(len(cells), k) > MAX_WAYS:
-        made.append(Count(COUNT, cells, k, what=what, items="stars"))
-    return [*made, Patterns(PATTERNS, cells, k, grid.kings, what=what, items="stars")]

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.core.model import Model, Propagator
 
@@ -82,6 +82,12 @@ class ClueModel(ABC):
         be woken twice for the same change."""
         return None
 
+    needed_at_start: ClassVar[bool] = False
+    """True when ``needed`` tells about as much of a pass judged once at its start as run by
+    run (each run after the runs before it blanked theirs): a pass by halving then judges
+    every orbit first and halves the rest in one go, one start of its engine instead of one
+    per run (``ClueTrials.blank_each``).  The same clues stay either way."""
+
     def needed(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> bool:
         """True when deduction capped at ``rung`` surely does not solve the board as it stands
         without the clues at ``positions`` (``solution`` its solution), judged cheaply: on a
@@ -90,3 +96,10 @@ class ClueModel(ABC):
         those clues without trying them (``ClueTrials.blank_each``): the same board, fewer
         fixpoints.  False (the default): not known."""
         return False
+
+    def left_open(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> int | None:
+        """About how many variables deduction capped at ``rung`` leaves open without the clues
+        at ``positions``, judged cheaply (the window of ``needed``): ``harden`` tries the
+        fewest first, in place of a halving pass that measures it on the whole board.  An
+        order, never a proof.  None (the default): not known."""
+        return None

@@ -114,6 +114,7 @@ class Engine:
         "clock_every",
         "last_look",
         "wired",
+        "asleep",
     )
 
     def __init__(
@@ -158,6 +159,8 @@ class Engine:
         """A ``time.perf_counter()`` value; past it, ``run`` raises Timeout."""
         self.ticks = CLOCK_FIRST
         """Propagator runs left before the next look at the clock."""
+        self.asleep: bytearray | None = None
+        """1 for each propagator ``sleep`` put to sleep (marked queued, so ``set`` passes it by)."""
         self.clock_every: int = CLOCK_FIRST
         """Runs between two looks: few at first, up to CLOCK_EVERY while runs are quick."""
         self.last_look: float = 0.0
@@ -207,11 +210,28 @@ class Engine:
         aux[slot] = value
 
     def wake(self, prop: int) -> None:
-        """Queue propagator ``prop`` (its index in the model) for something no variable says."""
+        """Queue propagator ``prop`` (its index in the model) for something no variable says;
+        one asleep (``sleep``) wakes up."""
         rung = self.rung_of[prop]
         if rung and not self.queued[prop]:
             self.queued[prop] = 1
             self.queues[rung].append(prop)
+        elif rung and self.asleep is not None and self.asleep[prop]:
+            self.asleep[prop] = 0
+            self.queues[rung].append(prop)
+
+    def sleep(self, prop: int) -> None:
+        """Let propagator ``prop`` sleep until ``wake`` names it (or ``reset``): narrowing
+        what it watches no longer queues it.  For a stand-in that deduces nothing (a blanked
+        clue's ``Idle``), which a generator otherwise runs at every narrowing of its cells,
+        for nothing; the others run in the same order either way.  A propagator on a queue
+        stays awake."""
+        if not self.rung_of[prop] or self.queued[prop]:
+            return  # never queued, asleep already, or on a queue
+        if self.asleep is None:
+            self.asleep = bytearray(len(self.props))
+        self.asleep[prop] = 1
+        self.queued[prop] = 1
 
     def again(self) -> None:
         """Called by a propagator that stopped early on purpose: run it once more later.
@@ -251,6 +271,11 @@ class Engine:
         self.dom[:] = self.model.domains
         self.aux[:] = self.model.aux
         self.trail.clear()
+        asleep = self.asleep
+        if asleep is not None:  # everyone awake: the caller may have changed any propagator
+            awake = int.from_bytes(self.queued, "little") & ~int.from_bytes(asleep, "little")
+            self.queued[:] = awake.to_bytes(len(asleep), "little")  # bytes of 0 and 1: one mask
+            self.asleep = None
 
     def replace(self, index: int, prop: Propagator) -> None:
         """Put ``prop`` in place of the model's propagator ``index`` (same rung), rewiring
@@ -270,6 +295,9 @@ class Engine:
             for var in now - was:
                 watchers[var] = tuple(sorted((*watchers[var], index)))
         self.props[index] = prop
+        if self.asleep is not None and self.asleep[index]:  # a new propagator is awake
+            self.asleep[index] = 0
+            self.queued[index] = 0
 
     def undo(self, mark: int) -> None:
         """Revert every write made after ``mark``, latest first."""
@@ -298,9 +326,9 @@ class Engine:
             raise Timeout
         if 0 in self.dom:
             return False
-        queued = self.queued
+        queued, asleep = self.queued, self.asleep
         for p, rung in enumerate(self.rung_of):
-            if rung:
+            if rung and not (asleep is not None and asleep[p]):
                 queued[p] = 1
                 self.queues[rung].append(p)
         return self.run(max_rung)
@@ -374,7 +402,7 @@ class Engine:
     def _clear(self) -> None:
         for queue in self.queues:
             queue.clear()
-        self.queued[:] = bytes(len(self.queued))
+        self.queued[:] = bytes(len(self.queued)) if self.asleep is None else self.asleep
 
     # -- reading results -----------------------------------------------------
 

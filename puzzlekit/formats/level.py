@@ -135,11 +135,14 @@ def parse_block(parse: Callable[[Block], T], block: Block) -> T:
 
 def _comment_hint(block: Block, err: LevelError) -> LevelError | None:
     """Why a block whose first row is ``#``, a space and no word fails on that row: it was
-    read as the board, since a comment needs a word (``is_comment``)."""
+    read as the board, since a comment needs a word (``is_comment``).  Not said when the
+    row has as many space-separated cells as the row below it: then it is a board row."""
     first = block.rows[0].strip() if block.rows else ""
     found = err.errors if isinstance(err, LevelErrors) else [err]
     if not (len(first) > 1 and first[0] == "#" and first[1].isspace()):
         return None
+    if len(block.rows) > 1 and len(first.split()) == len(block.rows[1].split()) > 1:
+        return None  # as many tokens as the row below: a row of cells (Kakuro's '#  #  12\  4\')
     if not any(e.line == block.first_line for e in found):
         return None
     return LevelError(

@@ -15,8 +15,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 - ``StaysConnected``, ``OneClueRegions``, ``reach``: cell connectivity for shading
   genres (one colour stays connected; every region holds one clue, of its size);
   ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
-  ``pieces_of`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block`` on a set of
-  cells, on bit masks (a generator's trials);
+  ``pieces_of``, ``piece_masks`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block``
+  on a set of cells or a mask, on bit masks (a generator's trials);
   ``sized_regions`` (with ``region_reach``, ``region_levels``), ``lone_pieces``,
   ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
@@ -59,8 +59,8 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 
 from puzzlekit.grid.bits import cells_of
 from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
-from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, pieces_of, reach
-from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Kept, Patterns
+from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, piece_masks, pieces_of, reach
+from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.growing import Engines, RegionEngines, settle_regions, spread_stars
@@ -74,6 +74,7 @@ from puzzlekit.grid.layers import (
     read_marks,
 )
 from puzzlekit.grid.learning import AnchoredTheory, PieceTheory
+from puzzlekit.grid.liveleft import LiveLeft
 from puzzlekit.grid.numbered import NumberBoard, NumberedShading
 from puzzlekit.grid.numberfill import (
     GivenCells,
@@ -105,20 +106,22 @@ from puzzlekit.grid.regions import (
     split_rect,
 )
 from puzzlekit.grid.repeats import Repeats, TwinPatterns, Twins
+from puzzlekit.grid.roomnumbers import NumberedRooms, RoomNumbers
 from puzzlekit.grid.runboard import RunBoard, RunSums, read_run_board
 from puzzlekit.grid.shading import (
     Apart,
-    LeftOpen,
     Shading,
     add_apart,
     any_touching,
     apart_clauses,
+    area_only,
     block_clauses,
     counted,
     full_blocks,
     left_open,
     paint_shading,
     random_shading,
+    settle_area_only,
     shading_marks,
     split,
     touching,
@@ -178,8 +181,7 @@ __all__ = [
     "GridGenre",
     "House",
     "Houses",
-    "Kept",
-    "LeftOpen",
+    "LiveLeft",
     "MovingClues",
     "NakedSingle",
     "NoRoom",
@@ -187,6 +189,7 @@ __all__ = [
     "NumberBoard",
     "NumberFill",
     "NumberGivens",
+    "NumberedRooms",
     "NumberedShading",
     "OneClueRegions",
     "OneWayOut",
@@ -201,6 +204,7 @@ __all__ = [
     "Regions",
     "Repeats",
     "RoomCutter",
+    "RoomNumbers",
     "RoomToGrow",
     "Run",
     "RunBoard",
@@ -219,6 +223,7 @@ __all__ = [
     "add_ways_out",
     "any_touching",
     "apart_clauses",
+    "area_only",
     "assert_unchanged",
     "black_near",
     "blacken",
@@ -253,6 +258,7 @@ __all__ = [
     "paint_numbers",
     "paint_shading",
     "piece_cuts",
+    "piece_masks",
     "pieces_of",
     "random_regions",
     "random_shading",
@@ -272,6 +278,7 @@ __all__ = [
     "run_violations",
     "runs_of",
     "seen",
+    "settle_area_only",
     "settle_regions",
     "settle_runs",
     "shading_marks",

@@ -70,9 +70,17 @@ def pieces_of(grid: RectGrid, cells: Iterable[int]) -> list[list[int]]:
     return [cells_of(piece) for piece in _bit_grid(grid).pieces(mask_of(cells))]
 
 
-def has_pool(grid: RectGrid, cells: Iterable[int]) -> bool:
-    """Whether some 2x2 block is all of ``cells`` (``RectGrid.has_block``, on bit masks)."""
-    mask, cols = mask_of(cells), grid.cols
+def piece_masks(grid: RectGrid, mask: int) -> list[int]:
+    """``pieces_of`` for the cells of a mask (cell ``c`` is bit ``c``), each piece a mask:
+    a generator that needs only each piece's size and lowest cell (``int.bit_count``,
+    ``piece & -piece``) skips listing the cells."""
+    return _bit_grid(grid).pieces(mask)
+
+
+def has_pool(grid: RectGrid, cells: Iterable[int] | int) -> bool:
+    """Whether some 2x2 block is all of ``cells`` (``RectGrid.has_block``, on bit masks;
+    ``cells`` may be a mask already)."""
+    mask, cols = cells if isinstance(cells, int) else mask_of(cells), grid.cols
     return bool(mask & mask >> 1 & mask >> cols & mask >> (cols + 1) & _bit_grid(grid).corners)
 
 

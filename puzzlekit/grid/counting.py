@@ -9,7 +9,7 @@ why in the genre's words: ``what`` names the group ("the room at r2c3", "row 4")
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, cast
 
 from puzzlekit.core.clues import ClueModel, Idle
@@ -321,7 +321,9 @@ class ClueSlots(ClueModel):
     ``make(position, clue)`` gives a clue's propagators, which stand at
     ``slots[position]`` in the model (``Idle`` while blank); ``board(clues)`` the board
     with these clues.  Its readers are a clue's own propagators and ``also`` (a
-    ``Lookahead``, which reads every clue), so passes go by halving on a live engine."""
+    ``Lookahead``, which reads every clue), so passes go by halving on a live engine.
+    ``keep``: a clue's propagators are made once per position and value and kept, for
+    propagators that keep a memo of their own (``SeesExactly.quiet``)."""
 
     def __init__(
         self,
@@ -331,12 +333,23 @@ class ClueSlots(ClueModel):
         make: Callable[[Any, int], Sequence[Propagator]],
         board: Callable[[dict[Any, int | None]], Any],
         also: Sequence[int] = (),
+        keep: bool = False,
     ) -> None:
         self.model, self.slots, self.clues, self.make, self.board = model, slots, dict(clues), make, board
         self.also = tuple(also)
+        self.kept: dict[tuple[Any, int], Sequence[Propagator]] | None = None
+        if keep:
+            standing = {p: (p, c) for p, c in self.clues.items() if c is not None}
+            self.kept = {key: [model.propagators[i] for i in slots[p]] for p, key in standing.items()}
 
     def set_clue(self, position: Any, clue: int | None) -> None:
-        made = self.make(position, 0 if clue is None else clue)
+        key = (position, 0 if clue is None else clue)
+        if self.kept is None:
+            made = self.make(*key)
+        else:
+            if key not in self.kept:
+                self.kept[key] = self.make(*key)
+            made = self.kept[key]
         for index, prop in zip(self.slots[position], made):
             self.model.propagators[index] = Idle(prop) if clue is None else prop
         self.clues[position] = clue
@@ -346,21 +359,3 @@ class ClueSlots(ClueModel):
 
     def readers(self, position: Any) -> Sequence[int]:
         return (*self.slots[position], *self.also)
-
-
-class Kept:
-    """Propagators built once and added to many models: a generator's boards that differ a
-    little (Heyawake's settling builds its model again after every cut, and most rooms
-    stay as they were).  ``add(model, key, make, *args)`` adds to ``model`` what
-    ``make(*args)`` gave the first time ``key`` was asked for, and returns their indices
-    there.  Only for propagators that keep no state of their own (no aux slots): theirs
-    lives in the engine."""
-
-    def __init__(self) -> None:
-        self.made: dict[Hashable, list[Propagator]] = {}
-
-    def add(self, model: Model, key: Hashable, make: Callable[..., Iterable[Propagator]], *args: Any) -> list[int]:
-        made = self.made.get(key)
-        if made is None:
-            made = self.made[key] = list(make(*args))
-        return [model.add(prop) for prop in made]

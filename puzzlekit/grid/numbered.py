@@ -22,7 +22,7 @@ from puzzlekit.formats.level import Block
 from puzzlekit.genre import ClueSpot
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import join_layers, read_layered, read_marks
-from puzzlekit.grid.shading import Shading, shading_marks, split, touching
+from puzzlekit.grid.shading import Shading, settle_area_only, shading_marks, split, touching
 from puzzlekit.grid.text import read_grid, write_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.theme import Tone
@@ -100,11 +100,13 @@ class NumberedShading(GridGenre):
                 canvas.open(cell, tone)
 
     @staticmethod
-    def shading(grid: RectGrid, rng: Rng, skip: tuple[int, int] = (0, 1)) -> set[int]:
+    def shading(grid: RectGrid, rng: Rng, skip: tuple[int, int] = (0, 1), local: bool = False) -> set[int]:
         """A random shading for a generator: cells in random order, each shaded when none
         beside it is and the rest stay one area (passed over with the chance ``skip``).
         The area is checked round the cell's eight neighbours (``Shading.may``), not by a
-        flood of the board per cell: the same shading, 40% of a 20x20 Hitori's time before."""
+        flood of the board per cell: the same shading, 40% of a 20x20 Hitori's time before.
+        ``local``: then moved until no unshaded cell needs the whole area to be decided
+        (``settle_area_only``), for a difficulty below the area rule."""
         order, shading = list(range(grid.n_cells)), Shading(grid)
         rng.shuffle(order)
         for cell in order:
@@ -112,6 +114,8 @@ class NumberedShading(GridGenre):
                 continue
             if grid.n_cells > 1 and shading.may(cell):
                 shading.shade(cell)
+        if local and grid.n_cells > 1:
+            settle_area_only(shading, rng)
         return {c for c, v in enumerate(shading.values) if v}
 
     def clue_spots(self, instance: NumberBoard) -> list[ClueSpot]:

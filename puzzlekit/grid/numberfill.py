@@ -328,15 +328,20 @@ class NumberGivens(ClueModel):
     def needed(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> bool:
         """Surely needed at ``rung``: without the givens at ``positions`` deduction does
         not solve even their window with the rest of the board known (``window_deduces``)."""
+        return self.room is not None and self.left_open(positions, solution, rung) != 0
+
+    def left_open(self, positions: Sequence[Any], solution: Sequence[int], rung: int) -> int | None:
+        """The cells ``window_open`` leaves open without the givens at ``positions`` (a
+        contradiction, never reached on a sound window, counts as the whole board)."""
         if self.room is None:
-            return False
+            return None
         if self.solution is not solution:
             self.solution, self.region_of = solution, {c: r for r in regions_of(self.given.grid, solution) for c in r}
-        g = self.given
-        rules = (g.rule, self.room, *self.looks)
-        return not window_deduces(
+        g, rules = self.given, (self.given.rule, self.room, *self.looks)
+        left = window_open(
             g.grid, g.givens, g.largest, solution, self.region_of, positions, rules, self.model.ladder, rung
         )
+        return g.grid.n_cells if left is None else left
 
 
 WINDOW = 3
@@ -366,17 +371,32 @@ def window_deduces(
     ladder: tuple[Rung, ...],
     rung: int,
 ) -> bool:
-    """Does deduction capped at ``rung`` (``RegionAt``, ``RoomToGrow``, then lookaheads with
-    their probe rungs: ``rules``) solve
-    the board with ``givens`` but the cells ``blank`` open, when every cell more than
-    ``WINDOW`` steps from them (and outside their regions) is known from ``solution``?
+    """Does deduction capped at ``rung`` solve the window (``window_open``) of ``blank``?"""
+    return window_open(grid, givens, largest, solution, region_of, blank, rules, ladder, rung) == 0
+
+
+def window_open(
+    grid: RectGrid,
+    givens: Sequence[int],
+    largest: int,
+    solution: Sequence[int],
+    region_of: Mapping[int, Sequence[int]],
+    blank: Sequence[int],
+    rules: Sequence[Any],
+    ladder: tuple[Rung, ...],
+    rung: int,
+) -> int | None:
+    """How many cells deduction capped at ``rung`` (``RegionAt``, ``RoomToGrow``, then
+    lookaheads with their probe rungs: ``rules``) leaves open on the board with ``givens``
+    but the cells ``blank`` open, when every cell more than ``WINDOW`` steps from them (and
+    outside their regions) is known from ``solution``; None on a contradiction.
 
     Only the window is built: the solution's regions (``region_of``) that reach within
     ``WINDOW`` steps, on their bounding box, the rest of it walls (``WALL``); a cell beside a
     region outside cannot hold that region's number (which is complete).  A sound narrowing
-    of the whole board's start, so deduction there reaches at least as far: False means the
-    board without these givens is surely not solved at ``rung``, from a model of a few dozen
-    cells where the board's is hundreds."""
+    of the whole board's start, so deduction there reaches at least as far: anything but 0
+    means the board without these givens is surely not solved at ``rung`` (``window_deduces``),
+    from a model of a few dozen cells where the board's is hundreds."""
     cols, inside = grid.cols, set[int]()
     for cell in blank:
         r0, c0 = divmod(cell, cols)
@@ -403,7 +423,7 @@ def window_deduces(
     for rule, probe in rules[2:]:
         model.add(Lookahead(rule, probe_rung=probe))
     engine = Engine(model, max_rung=rung)
-    return engine.start() and all(not d & (d - 1) for d in engine.dom)
+    return sum(1 for d in engine.dom if d & (d - 1)) if engine.start() else None
 
 
 def explain_sizes(grid: RectGrid, note: object) -> str:

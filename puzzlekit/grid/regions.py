@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
+from itertools import pairwise
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rung, Violation
@@ -200,6 +201,10 @@ def split_rect(rect: Rect, rng: Rng, cut: Callable[[Rect, bool, int], bool]) -> 
 
 FORCE_TRIES = 20
 """Cuts ``RoomCutter.force`` tries in a room before it gives up."""
+REGROW_MOST = 30
+"""The largest rectangle ``RoomCutter.regrow`` merges rooms into."""
+REGROW_NODES = 2000
+"""Nodes of ``regrow``'s redrawing: a merged room and its ring hold up to 56 cells."""
 RESHADE_NODES = 300
 """Nodes of ``RoomCutter.reshade``'s search: a room and its ring (up to 42 cells) is
 redrawn in a few dozen when it can be."""
@@ -216,6 +221,9 @@ class RoomCutter:
         self.grid, self.owner = grid, [0] * grid.n_cells
         self.rects: list[Rect] = [(0, 0, grid.rows, grid.cols)]
         """The rooms, ``owner[cell]`` indexing them."""
+        self.largest = grid.n_cells
+        """The largest room ``cut_down`` last cut to (``regrow`` cuts to it again)."""
+        self._cells: dict[Rect, tuple[int, ...]] = {}
         self.refused: set[tuple[Rect, tuple[int, ...]]] = set()
         """Rooms ``force`` found no cut for, with what it saw (``_seen``): asked again
         with nothing near changed, it refuses at once."""
@@ -233,17 +241,41 @@ class RoomCutter:
         rooms, values = Regions.of_pieces(self.grid, self.owner, word), self.shading.values
         return rooms, tuple(sum(values[c] for c in cells) for cells in rooms.cells)
 
+    def runs(self) -> list[tuple[int, ...]]:
+        """``Regions.runs_across(2)`` of the rooms as they stand, read off ``owner`` (a
+        generator asks after every cut)."""
+        owner, rows, cols, out = self.owner, self.grid.rows, self.grid.cols, []
+        lines = [range(r * cols, (r + 1) * cols) for r in range(rows)] + [
+            range(c, rows * cols, cols) for c in range(cols)
+        ]
+        for line in lines:
+            walls = [i for i in range(len(line) - 1) if owner[line[i]] != owner[line[i + 1]]]
+            out += [tuple(line[a : b + 2]) for a, b in pairwise(walls)]
+        return out
+
+    def numbered(self) -> list[tuple[int, tuple[int, ...], int]]:
+        """Per room, ``(room, its cells, its shaded cells)``: a generator's rooms numbered."""
+        values = self.shading.values
+        return [
+            (k, cells, sum(values[c] for c in cells)) for k, cells in enumerate(map(self.cells, range(len(self.rects))))
+        ]
+
     def split(self, k: int) -> bool:
         """Cut room ``k`` in two at random where it may be; False where it may not."""
         return split_rect(self.rects[k], self.rng, self.cut) is not None
 
     def cut_down(self, largest: int) -> None:
         """Cut every room of more than ``largest`` cells (that may be cut) until none is."""
-        k = 0
+        self.largest = largest
+        self._cut_from(0)
+
+    def _cut_from(self, k: int, only: int | None = None) -> None:
+        """``cut_down`` of the rooms from ``k`` on (``only``: of room ``only`` and its parts)."""
+        first = len(self.rects)
         while k < len(self.rects):
             r0, c0, r1, c1 = self.rects[k]
-            if (r1 - r0) * (c1 - c0) <= largest or not self.split(k):
-                k += 1
+            if (r1 - r0) * (c1 - c0) <= self.largest or not self.split(k):
+                k = first if k == only else k + 1
 
     def cut(self, rect: Rect, down: bool, at: int) -> bool:
         r0, c0, r1, c1 = rect
@@ -270,7 +302,7 @@ class RoomCutter:
         for r in range(r0, r1):
             self.owner[r * self.grid.cols + c0 : r * self.grid.cols + c1] = [k] * (c1 - c0)
 
-    def settle(self, left: Callable[[], Sequence[int]], moves: int) -> bool:
+    def settle(self, left: Callable[[], Sequence[int]], moves: int, regrows: int = 0) -> bool:
         """Cut rooms, and redraw the shading, until ``left()`` (the cells deduction leaves
         open on the board as it stands) is empty; False when nothing more helps.
 
@@ -281,9 +313,10 @@ class RoomCutter:
         2, else 3): two ways to shade a 2x2 block's diagonals, which counts cannot tell
         apart in one room, need a wall there.  It gives up after ``moves`` of those in a row
         that leave no fewer cells open than the fewest so far: stuck there, it only swaps
-        one ambiguous shading for another."""
+        one ambiguous shading for another; then, up to ``regrows`` times, it merges a room
+        holding open cells with those round it and cuts it again (``regrow``), and goes on."""
         rng, near, open_cells = self.rng, self.grid.neighbours, left()
-        fewest, stalled = len(open_cells), 0
+        fewest, stalled, regrown = len(open_cells), 0, 0
         while open_cells:
             owner = self.owner
             loose = _shuffled(rng, {owner[c] for c in open_cells})
@@ -297,11 +330,62 @@ class RoomCutter:
                     any(self.force(k) for k in loose + beside)
                     or any(self.reshade(self.around(c, r), True) for r in (2, 3) for c in _shuffled(rng, open_cells))
                 ):
-                    return False
+                    if regrown == regrows or not any(self.regrow(k) for k in loose):
+                        return False
+                    regrown, fewest = regrown + 1, self.grid.n_cells + 1
             open_cells = left()
             if len(open_cells) < fewest:
                 fewest, stalled = len(open_cells), 0
         return True
+
+    def regrow(self, k: int, most: int = REGROW_MOST) -> bool:
+        """Merge room ``k`` with the rooms round it into a rectangle of whole rooms, redraw
+        the shading there and in its ring (``reshade``), and cut that room down again
+        (``cut_down``'s ``largest``): for a settle stuck on a room no cut or redrawing mends
+        (a 2x2 room whose one shaded cell could be any of three).  Of the smallest
+        rectangles holding it and one neighbour each, the largest of at most ``most`` cells
+        (20x20 rung 1, 30 seeds: 31 attempts where the smallest took 45).  Taking walls
+        away never breaks the rules, so the merge always holds; False (nothing changed)
+        when no rectangle fits."""
+        owner, rects = self.owner, self.rects
+        best: Rect | None = None
+        for j in _shuffled(self.rng, {owner[x] for c in self.cells(k) for x in self.grid.neighbours[c]} - {k}):
+            rect = self._closed(_hull(rects[k], rects[j]))
+            if _area(rect) <= most and (best is None or _area(rect) > _area(best)):
+                best = rect
+        if best is None:
+            return False
+        inside = sorted({owner[c] for c in self.window(best)})
+        for j in reversed(inside[1:]):  # the last room takes the place of each merged one
+            last = rects.pop()
+            if j < len(rects):
+                rects[j] = last
+                self._own(j)
+        rects[inside[0]] = best
+        self._own(inside[0])
+        r0, c0, r1, c1 = best
+        self.reshade(self.window((r0 - 1, c0 - 1, r1 + 1, c1 + 1)), nodes=REGROW_NODES)
+        self._cut_from(inside[0], only=inside[0])
+        return True
+
+    def cells(self, k: int) -> tuple[int, ...]:
+        """The cells of room ``k``, in reading order (kept per rectangle: settling asks
+        after every cut)."""
+        rect = self.rects[k]
+        cells = self._cells.get(rect)
+        if cells is None:
+            cells = self._cells[rect] = tuple(self.window(rect))
+        return cells
+
+    def _closed(self, rect: Rect) -> Rect:
+        """The smallest rectangle of whole rooms holding ``rect``."""
+        while True:
+            grown = rect
+            for j in {self.owner[c] for c in self.window(rect)}:
+                grown = _hull(grown, self.rects[j])
+            if grown == rect:
+                return rect
+            rect = grown
 
     def around(self, cell: int, radius: int) -> list[int]:
         """The cells of the square of ``radius`` round ``cell``, on the board, in reading order."""
@@ -431,6 +515,14 @@ class RoomCutter:
             shaded.append(self.rng.choice(places))
             self.shading.shade(shaded[-1])
         return True
+
+
+def _hull(a: Rect, b: Rect) -> Rect:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _area(rect: Rect) -> int:
+    return (rect[2] - rect[0]) * (rect[3] - rect[1])
 
 
 def _shuffled(rng: Rng, items: Iterable[int]) -> list[int]:

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import ClassVar
 
 from puzzlekit.core.model import fixed_values
-from puzzlekit.errors import UsageError
+from puzzlekit.errors import UsageError, escaped
 from puzzlekit.formats.level import Block
 from puzzlekit.genre import ClueSpot
 from puzzlekit.grid.genre import Canvas, GridGenre
@@ -90,13 +90,14 @@ def read_run_board(block: Block, top: int = 9) -> tuple[RunBoard, list[int]]:
         if len(row) != width:
             raise block.error(r, row[-1][0] if row else 0, f"ragged row: expected {width} cells, found {len(row)}")
         for col, token in row:
+            found = f"found '{escaped(token)}'"
             clue = CLUE.fullmatch(token)
             if clue:
                 d, a = (int(x) if x else 0 for x in clue.groups())
                 if not (d <= most and a <= most):
-                    raise block.error(r, col, f"a run adds up to {most} at most (1+2+...+{top}), found {token!r}")
+                    raise block.error(r, col, f"a run adds up to {most} at most (1+2+...+{top}), {found}")
             elif token not in (".", "#", *written):
-                raise block.error(r, col, f"expected '.', '#', a clue like '4\\12' or a digit 1-{top}, found {token!r}")
+                raise block.error(r, col, f"expected '.', '#', a clue like '4\\12' or a digit 1-{top}, {found}")
             white.append(not clue and token != "#")
             down.append(d if clue else 0)
             across.append(a if clue else 0)

@@ -5,6 +5,8 @@ holding a star (Star Battle), with the rules they share.
 - ``StaysConnected`` and ``NotAll`` (``puzzlekit.grid.connectivity``): the other colour is
   one piece; no 2x2 block of one colour;
 - ``Count`` and ``Patterns`` (``puzzlekit.grid.counting``): so many per room, row or clue;
+- ``Shading``, ``random_shading``, ``area_only``, ``settle_area_only``: a generator's
+  solution, grown cell by cell, with no cell only the whole area decides if asked;
 - ``touching_pairs``, ``split``, ``full_blocks``: the same rules judged on a full
   assignment, for ``accept``, written apart from the propagators;
 - ``apart_clauses``, ``block_clauses``: the same rules as CNF, for the SAT twin.
@@ -208,29 +210,6 @@ def left_open(model: Model, cap: int, deadline: float | None = None) -> list[int
     return [v for v, d in enumerate(engine.dom) if d == BOOL]
 
 
-class LeftOpen:
-    """``left_open`` of ``build()`` each call, started from the last call's fixpoint while
-    ``solution()`` is as it was: for boards that only gain rules between two such calls
-    (Heyawake's cuts add walls and split a number in two), so what followed before follows
-    still and the fixpoint is the same, reached with less propagation."""
-
-    def __init__(
-        self, build: Callable[[], Model], solution: Callable[[], Sequence[int]], cap: int, deadline: float | None
-    ) -> None:
-        self.build, self.solution, self.cap, self.deadline = build, solution, cap, deadline
-        self.last: tuple[list[int], list[int]] | None = None
-        """The solution and the fixpoint of the last call."""
-
-    def __call__(self) -> list[int]:
-        model, values = self.build(), list(self.solution())
-        if self.last is not None and self.last[0] == values:
-            model.domains = list(self.last[1])
-        engine = Engine(model, max_rung=self.cap, deadline=self.deadline)
-        engine.start()
-        self.last = values, engine.dom
-        return [v for v, d in enumerate(engine.dom) if d == BOOL]
-
-
 class Shading:
     """A shading grown one cell at a time (``values[c]`` 1 shaded, 0 not), keeping no two
     shaded cells side by side and the unshaded cells one area: a generator's solution."""
@@ -263,6 +242,51 @@ class Shading:
     def shade(self, c: int, on: bool = True) -> None:
         """Shade ``c`` (``on`` False: take its shading back, after ``may`` allowed it)."""
         self.values[c], self.white = int(on), self.white & ~(1 << c) if on else self.white | 1 << c
+
+
+def area_only(grid: RectGrid, values: Sequence[int]) -> list[int]:
+    """The unshaded cells only the one-area rule keeps unshaded: none beside them is shaded
+    (the apart rule) and none beside them is a dead end, its other neighbours all shaded (a
+    way-out rule).  A solution with one is never solved below the area rule, whatever the
+    clues: 195 of 200 maximal 20x20 shadings have some."""
+    near, out = grid.neighbours, []
+    for x in range(grid.n_cells):
+        if values[x] or any(values[n] for n in near[x]):
+            continue
+        ways_out = (y for y in near[x] if len(near[y]) > 1 and all(values[m] for m in near[y] if m != x))
+        if len(near[x]) < 2 or next(ways_out, None) is None:  # ``OneWayOut``'s reach
+            out.append(x)
+    return out
+
+
+def settle_area_only(shading: Shading, rng: Rng, tries: int | None = None) -> bool:
+    """Move ``shading`` until no cell is ``area_only``: a neighbour of such a cell is shaded
+    (its own shaded neighbours taken back) where ``may`` then allows, and the cells round
+    those taken back are shaded again where they may.  True when none is left after at most
+    ``tries`` moves (default one per cell); a 20x20 takes about five."""
+    near, values = shading.grid.neighbours, shading.values
+    for _ in range(shading.grid.n_cells if tries is None else tries):
+        left = area_only(shading.grid, values)
+        if not left:
+            return True
+        cell = left[rng.below(len(left))]
+        beside = list(near[cell])
+        rng.shuffle(beside)
+        for n in beside:
+            back = [m for m in near[n] if values[m]]
+            for m in back:
+                shading.shade(m, False)
+            if shading.may(n):
+                shading.shade(n)
+                again = sorted({*back, *(k for m in back for k in near[m])})
+                rng.shuffle(again)
+                for k in again:
+                    if shading.may(k):
+                        shading.shade(k)
+                break
+            for m in back:
+                shading.shade(m)
+    return not area_only(shading.grid, values)
 
 
 def random_shading(grid: RectGrid, rng: Rng, share: int = 1) -> Shading:

@@ -14,7 +14,7 @@ neighbour or edge off the board is ``-1``.  Rules only index these tuples.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from functools import cached_property
 
 from puzzlekit.core.loops import LoopGraph
@@ -293,6 +293,47 @@ class RectGrid:
         if leaving and not any(ring[i] for i in RING_SIDES):
             return False  # the region's last cell
         return ring_keeps_simple(ring)
+
+    def flips_keep_simple(self, inside: set[int], cells: Iterable[int]) -> bool:
+        """Does flipping every one of ``cells`` (joining the region ``inside``, or leaving it)
+        keep it one piece with no hole and no diagonal pinch, so that its boundary stays one
+        simple loop?  ``inside`` must be such a region already; it is given back unchanged.
+
+        Flip by flip first (``flip_keeps_simple`` at each step, so constant time a cell);
+        when a step fails, the flipped region is checked on the whole board, since two
+        cells may be simple together and not alone (corner to corner, say)."""
+        order = sorted(set(cells))
+        done: list[int] = []
+        for cell in order:
+            if not self.flip_keeps_simple(inside, cell):
+                break
+            inside.symmetric_difference_update((cell,))
+            done.append(cell)
+        inside.symmetric_difference_update(done)  # the region as it was
+        if len(done) == len(order):
+            return True
+        region = inside.symmetric_difference(order)
+        if len(self.pieces(region.__contains__)) != 1:
+            return False  # in pieces, or gone
+        rows, cols = self.rows, self.cols
+
+        def on_edge(cell: int) -> bool:
+            r, c = divmod(cell, cols)
+            return r in (0, rows - 1) or c in (0, cols - 1)
+
+        if not all(any(map(on_edge, piece)) for piece in self.pieces(lambda cell: cell not in region)):
+            return False  # a hole: outside cells the off-board does not reach
+        for cell in order:  # a pinch can only be where a cell flipped
+            r, c = divmod(cell, cols)
+            for top in (r - 1, r):
+                for left in (c - 1, c):
+                    a, b, d, e = (
+                        0 <= rr < rows and 0 <= cc < cols and rr * cols + cc in region
+                        for rr, cc in ((top, left), (top, left + 1), (top + 1, left), (top + 1, left + 1))
+                    )
+                    if a == e and b == d and a != b:
+                        return False
+        return True
 
     def blocks(self, height: int = 2, width: int = 2) -> list[tuple[int, ...]]:
         """Every ``height`` x ``width`` block of cells, row-major by its top-left cell (the
