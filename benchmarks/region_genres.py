@@ -46,6 +46,7 @@ def main() -> None:
     parser.add_argument("--genres", nargs="+", default=GENRES)
     parser.add_argument("--sizes", nargs="+", type=int, default=[7, 10])
     parser.add_argument("--seeds", type=int, default=5)
+    parser.add_argument("--first", type=int, default=0, help="the first seed's number (to split a long run)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to make one board")
     args = parser.parse_args()
     host = make_host()
@@ -62,7 +63,7 @@ def main() -> None:
             sat: list[float] = []
             agree = missing = 0
             ratios: list[float] = []
-            for k in range(args.seeds):
+            for k in range(args.first, args.first + args.seeds):
                 difficulty = difficulties[k % len(difficulties)]
                 seed = f"bench-{k}"
                 try:
