@@ -12,7 +12,7 @@ from puzzlekit.testing import PuzzleConformance
 
 SAMPLE_URL = "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
 SAMPLE_ROWS = ["aaabbb", "abbbcc", "addeec", "ffddec", "feeeec", "fccccc"]
-SAMPLE_STARS = [1, 9, 17, 20, 28, 30]  # the bundled sample's solution, row by row
+SAMPLE_STARS = [1, 9, 17, 20, 28, 30]  # pzprjs's answer for its sample (test/script/starbattle.js)
 
 
 class TestStarBattle(PuzzleConformance):

@@ -365,15 +365,17 @@ def pair_ways(grid: RectGrid, inside: Sequence[int]) -> list[Way]:
     """The ways to shade a region's two cells: a domino inside it (its neighbours outside
     unshaded), or two apart, each with a neighbour outside that can pair with it."""
     rest = set(inside)
+    cells = tuple(inside)
+    outside = [[n for n in grid.neighbours[c] if n not in rest] for c in cells]  # per cell, once
     out: list[Way] = []
-    for i, a in enumerate(inside):
-        for b in inside[i + 1 :]:
-            others = tuple(c for c in inside if c not in (a, b))
-            beside = {n for c in (a, b) for n in grid.neighbours[c] if n not in rest}
-            if b in grid.neighbours[a]:
-                out.append(((a, b), others + tuple(sorted(beside))))
+    for i, a in enumerate(cells):
+        near_a = grid.neighbours[a]
+        for j in range(i + 1, len(cells)):
+            b, others = cells[j], cells[:i] + cells[i + 1 : j] + cells[j + 1 :]
+            if b in near_a:
+                out.append(((a, b), others + tuple(sorted({*outside[i], *outside[j]}))))
             else:
-                out.append(((a, b), others, [[n for n in grid.neighbours[c] if n not in rest] for c in (a, b)]))
+                out.append(((a, b), others, [outside[i], outside[j]]))
     return out
 
 
