@@ -33,7 +33,7 @@ import heapq
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Protocol
 
 from puzzlekit.core.clock import tick
@@ -307,26 +307,27 @@ class Cdcl:
         level = self.level
         reason = self.reason
         depth = len(self.trail_lim)
-        qhead = self.qhead
-        while qhead < len(trail):
-            false_lit = trail[qhead] ^ 1
-            qhead += 1
-            why = because[false_lit]
-            if why is None:
-                why = because[false_lit] = [false_lit ^ 1, false_lit]
-            for first in bins[false_lit]:
-                x = val[first]
-                if x == 1:
-                    continue
-                if x == -1:
-                    self.qhead = len(trail)
-                    return [first, false_lit]
-                val[first] = 1
-                val[first ^ 1] = -1
-                v = first >> 1
-                level[v] = depth
-                reason[v] = why
-                push(first)
+        # The list's own iterator sees what is pushed while it walks: the queue is the trail.
+        for true_lit in islice(trail, self.qhead, None):
+            false_lit = true_lit ^ 1
+            implied = bins[false_lit]
+            if implied:
+                why = because[false_lit]
+                if why is None:
+                    why = because[false_lit] = [true_lit, false_lit]
+                for first in implied:
+                    x = val[first]
+                    if x == 1:
+                        continue
+                    if x:  # false
+                        self.qhead = len(trail)
+                        return [first, false_lit]
+                    val[first] = 1
+                    val[first ^ 1] = -1
+                    v = first >> 1
+                    level[v] = depth
+                    reason[v] = why
+                    push(first)
             ws = watches[false_lit]
             j = 0
             moved = 0
@@ -366,7 +367,7 @@ class Cdcl:
                     reason[v] = c
                     push(first)
             del ws[j:]
-        self.qhead = qhead
+        self.qhead = len(trail)
         return None
 
     # -- conflicts -------------------------------------------------------------
