@@ -33,7 +33,7 @@ import heapq
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations, islice
+from itertools import combinations
 from typing import Protocol
 
 from puzzlekit.core.clock import tick
@@ -307,8 +307,11 @@ class Cdcl:
         level = self.level
         reason = self.reason
         depth = len(self.trail_lim)
-        # The list's own iterator sees what is pushed while it walks: the queue is the trail.
-        for true_lit in islice(trail, self.qhead, None):
+        # The list's own iterator sees what is pushed while it walks: the queue is the trail,
+        # and the iterator starts at the queue's head at once (``__setstate__``, no skipping).
+        queue = iter(trail)
+        queue.__setstate__(self.qhead)  # type: ignore[attr-defined]
+        for true_lit in queue:
             false_lit = true_lit ^ 1
             implied = bins[false_lit]
             if implied:
@@ -398,6 +401,7 @@ class Cdcl:
         val = self.val
         act = self.activity
         inc = self.var_inc
+        heap, in_heap, heappush = self.heap, self.in_heap, heapq.heappush
         depth = len(self.trail_lim)
         learnt = [0]
         path = 0
@@ -411,11 +415,11 @@ class Cdcl:
                     a = act[v] + inc  # ``bump``, inline
                     act[v] = a
                     if a > 1e100:
-                        self.rescale()
-                        inc = self.var_inc
+                        self.rescale()  # a new heap
+                        inc, heap, in_heap = self.var_inc, self.heap, self.in_heap
                     elif val[2 * v] == 0:
-                        heapq.heappush(self.heap, (-a, v))
-                        self.in_heap[v] = a
+                        heappush(heap, (-a, v))
+                        in_heap[v] = a
                     if level[v] >= depth:
                         path += 1
                     else:
