@@ -158,6 +158,18 @@ def test_learning_agrees_with_the_depth_first_search_and_brute_force(
     assert searched >= 10  # enough boards needed the search to compare the two
 
 
+def test_the_twin_says_each_pair_of_peers_once() -> None:
+    """Two cells in one box and one line share two houses; the twin forbids them a common
+    value in one clause, not one per house (fewer clauses to load and to visit)."""
+    houses = houses_of(4, 2, 2)
+    twin = houses.twin([0b11110] * 16)  # an empty 4x4: every digit open everywhere
+    clauses = [frozenset(c) for c in twin.clauses]
+    assert len(clauses) == len(set(clauses))
+    pairs = sum(len(p) for p in houses.peers) // 2  # 7 peers per cell
+    # a value per cell, and no two (16 + 16 * 6); each value in each of 12 houses; peers apart
+    assert len(clauses) == 16 + 16 * 6 + 12 * 4 + pairs * 4
+
+
 GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
 
 

@@ -307,26 +307,30 @@ class Cdcl:
         level = self.level
         reason = self.reason
         depth = len(self.trail_lim)
-        qhead = self.qhead
-        while qhead < len(trail):
-            false_lit = trail[qhead] ^ 1
-            qhead += 1
-            why = because[false_lit]
-            if why is None:
-                why = because[false_lit] = [false_lit ^ 1, false_lit]
-            for first in bins[false_lit]:
-                x = val[first]
-                if x == 1:
-                    continue
-                if x == -1:
-                    self.qhead = len(trail)
-                    return [first, false_lit]
-                val[first] = 1
-                val[first ^ 1] = -1
-                v = first >> 1
-                level[v] = depth
-                reason[v] = why
-                push(first)
+        # The list's own iterator sees what is pushed while it walks: the queue is the trail,
+        # and the iterator starts at the queue's head at once (``__setstate__``, no skipping).
+        queue = iter(trail)
+        queue.__setstate__(self.qhead)  # type: ignore[attr-defined]
+        for true_lit in queue:
+            false_lit = true_lit ^ 1
+            implied = bins[false_lit]
+            if implied:
+                why = because[false_lit]
+                if why is None:
+                    why = because[false_lit] = [true_lit, false_lit]
+                for first in implied:
+                    x = val[first]
+                    if x == 1:
+                        continue
+                    if x:  # false
+                        self.qhead = len(trail)
+                        return [first, false_lit]
+                    val[first] = 1
+                    val[first ^ 1] = -1
+                    v = first >> 1
+                    level[v] = depth
+                    reason[v] = why
+                    push(first)
             ws = watches[false_lit]
             j = 0
             moved = 0
@@ -366,7 +370,7 @@ class Cdcl:
                     reason[v] = c
                     push(first)
             del ws[j:]
-        self.qhead = qhead
+        self.qhead = len(trail)
         return None
 
     # -- conflicts -------------------------------------------------------------
@@ -397,6 +401,7 @@ class Cdcl:
         val = self.val
         act = self.activity
         inc = self.var_inc
+        heap, in_heap, heappush = self.heap, self.in_heap, heapq.heappush
         depth = len(self.trail_lim)
         learnt = [0]
         path = 0
@@ -410,11 +415,11 @@ class Cdcl:
                     a = act[v] + inc  # ``bump``, inline
                     act[v] = a
                     if a > 1e100:
-                        self.rescale()
-                        inc = self.var_inc
+                        self.rescale()  # a new heap
+                        inc, heap, in_heap = self.var_inc, self.heap, self.in_heap
                     elif val[2 * v] == 0:
-                        heapq.heappush(self.heap, (-a, v))
-                        self.in_heap[v] = a
+                        heappush(heap, (-a, v))
+                        in_heap[v] = a
                     if level[v] >= depth:
                         path += 1
                     else:

@@ -136,7 +136,7 @@ def value_table(widths: Sequence[int], domains: Sequence[int] | None = None) -> 
 def exactly_one(literals: Sequence[int]) -> list[Clause]:
     """At least one of ``literals`` and no two (pairwise: unit propagation reads it in full)."""
     lits = list(literals)
-    return [lits, *([-a, -b] for a, b in combinations(lits, 2))]
+    return [lits, *map(list, combinations([-lit for lit in lits], 2))]  # the pairs made in C
 
 
 def exactly(literals: Sequence[int], allowed: Sequence[int]) -> list[Clause]:

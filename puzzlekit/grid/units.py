@@ -21,7 +21,7 @@ from puzzlekit.core.clues import ClueModel
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule, Violation
 from puzzlekit.core.rng import Rng
-from puzzlekit.engines.encoding import Clause, SatEncoding, exactly_one
+from puzzlekit.engines.encoding import Clause, SatEncoding
 from puzzlekit.errors import LevelError
 from puzzlekit.formats.level import Block
 from puzzlekit.grid.topology import RectGrid
@@ -291,7 +291,9 @@ class Houses:
         the values each cell may hold once every fixed cell's value has left its peers:
         a board with 25 givens has about a third of ``sat_encoding``'s clauses.  (The search
         checks every candidate with the propagators, so this twin need not be independent;
-        ``sat_encoding`` is the one that is.)"""
+        ``sat_encoding`` is the one that is.)  Two peers may not share a value: one clause
+        per pair, though a pair in a box and a line shares two houses (a clause per house
+        would say it twice, and unit propagation would read it twice)."""
         left = list(domains)
         for cell, d in enumerate(domains):
             if d and not d & (d - 1):
@@ -302,9 +304,17 @@ class Houses:
                 left[cell] = d
         encoding = SatEncoding.one_hot([self.n + 1] * len(left), [], domains=left)
         table = encoding.values or []
-        for house in self.houses:
-            for v in range(1, self.n + 1):
-                encoding.clauses += exactly_one([table[c][v] for c in house.cells if table[c][v]])
+        values = range(1, self.n + 1)
+        clauses = encoding.clauses
+        for house in self.houses:  # each value somewhere in each house
+            for v in values:
+                clauses.append([table[c][v] for c in house.cells if table[c][v]])
+        for cell, peers in enumerate(self.peers):  # and twice nowhere: each pair of peers once
+            mine = table[cell]
+            for peer in peers:
+                if peer > cell:
+                    theirs = table[peer]
+                    clauses += [[-mine[v], -theirs[v]] for v in values if mine[v] and theirs[v]]
         return encoding
 
 
