@@ -109,15 +109,16 @@ def test_the_deadline_holds_on_a_call_glucose_would_not_leave(side: int, timeout
     answer inside the timeout must still say something true."""
     import time
 
-    started, cpu = time.perf_counter(), time.process_time()
+    cpu = time.process_time()
     result = puzzlekit.solve("akari", ("." * side + "\n") * side, engine="sat", timeout=timeout)
     assert result.stats.stopped_by == "timeout" or result.status.value == "multiple"
     if result.stats.stopped_by == "timeout":
         assert result.status.value == "undecided"
-    # The bounds catch a call that runs on for many seconds past T (the bug: 10 s and more), not
-    # speed: building an 80x80 encoding on a loaded machine, beside another test worker, takes 2 s.
-    assert time.perf_counter() - started < timeout + 6
-    assert time.process_time() - cpu < timeout + 5  # the solver runs in this process: its CPU counts here
+    # The bound catches a call that runs on for many seconds past T (the bug: 10 s and more), not
+    # speed: building an 80x80 encoding beside another test worker takes 2 s. CPU, not the clock:
+    # the solver runs in this process, so a call that does not leave spends CPU here, while the
+    # clock also counts waiting for the cores (over 6 s once, under a load of 9).
+    assert time.process_time() - cpu < timeout + 5
 
 
 def test_a_board_of_many_island_groups_keeps_the_sat_budget() -> None:
