@@ -213,6 +213,59 @@ class Houses:
                 of[cell].append(i)
         return tuple(tuple(h) for h in of)
 
+    @cached_property
+    def _house_cells(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(house.cells for house in self.houses)
+
+    def singles(self, dom: Sequence[int], cell: int, bit: int) -> list[tuple[int, int]] | None:
+        """Naked and hidden singles to their fixpoint once ``cell`` holds ``bit``, on a copy
+        of ``dom``: the cells this fixed with their values (``(cell, bit)`` first), or None
+        on a contradiction.  The fixpoint ``NakedSingle`` and ``HiddenSingle`` reach through
+        an engine (the same whatever order they run in), in one function on bitmasks
+        without the engine's queues: lookahead's probes (``Lookahead``'s ``fast_probe``)."""
+        work, peers, houses_of, house_cells, full = list(dom), self.peers, self.houses_of, self._house_cells, self.full
+        work[cell] = bit
+        fixed, todo, dirty = [(cell, bit)], [cell], set(houses_of[cell])
+        while True:
+            while todo:  # naked singles: a fixed cell's value leaves its peers
+                c = todo.pop()
+                b = work[c]
+                for p in peers[c]:
+                    d = work[p]
+                    if d & b:
+                        d ^= b
+                        if not d:
+                            return None
+                        work[p] = d
+                        dirty.update(houses_of[p])
+                        if not d & (d - 1):
+                            todo.append(p)
+                            fixed.append((p, d))
+            if not dirty:
+                return fixed
+            cells = house_cells[dirty.pop()]  # hidden singles in a house that changed
+            once = twice = placed = 0
+            for c in cells:
+                d = work[c]
+                twice |= once & d
+                once |= d
+                if not d & (d - 1):
+                    placed |= d
+            if once != full:
+                return None
+            single = once & ~twice & ~placed
+            if single:
+                for c in cells:
+                    d = work[c]
+                    s = d & single
+                    if s:
+                        if s & (s - 1):
+                            return None
+                        work[c] = s
+                        todo.append(c)
+                        fixed.append((c, s))
+                        dirty.update(houses_of[c])
+
     def swaps(self, values: Sequence[int], cell: int, fixed: Sequence[int]) -> list[list[int]]:
         """Other full grids next to ``values`` (a full grid): for each other value b, the
         value a of ``cell`` and b swapped in the fewest cells that keep every house whole
@@ -369,9 +422,11 @@ class HiddenSingle(OneHouse):
             for c in cells if single else ():
                 d = dom[c]
                 s = d & single
+                if s & (s - 1):
+                    return False  # one cell is the only place for two values (even if it has no other)
                 if s and s != d:
-                    if s & (s - 1) or not engine.set(c, s, cells, s):
-                        return False  # one cell is the only place for two values
+                    if not engine.set(c, s, cells, s):
+                        return False
                     changed = True
             if not changed:
                 return True
