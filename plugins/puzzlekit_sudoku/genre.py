@@ -66,7 +66,7 @@ class Sudoku(GridGenre):
         houses.add_to(model, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET)
         if lookahead:
             describe = lambda var, bit: houses.values(bit)  # noqa: E731
-            model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=describe, fast_probe=houses.singles))
+            model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=describe, fast_probe=houses.singles_probe))
         model.leaf_check = lambda values: not houses.violations(values)
         model.cnf = lambda: houses.twin(model.domains)  # learning pays where search does (docs/engine.md)
         return model

@@ -34,10 +34,13 @@ from puzzlekit.core.model import EVERY, Propagator, Rule
 
 Describe = Callable[[int, int], str]
 """Words for "variable ``var`` takes the values in ``mask``" ("a line", "crossed")."""
-FastProbe = Callable[[list[int], int, int], "list[tuple[int, int]] | None"]
-"""``probe(dom, var, bit)``: what the probing rungs reach once ``var`` takes ``bit``, without
-writing ``dom``: the variables it left fixed, with their values (``var`` too), or None on a
-contradiction (``Houses.singles``)."""
+Probe = Callable[[int, int], "list[tuple[int, int]] | None"]
+"""``probe(var, bit)``: what the probing rungs reach once ``var`` takes ``bit``, without
+writing the state: the variables it left fixed, with their values (``var`` too), or None on
+a contradiction."""
+FastProbe = Callable[[list[int]], Probe]
+"""``fast_probe(dom)``: a ``Probe`` for the state ``dom`` as it stands, a fixpoint of the
+probing rungs (asked again after every change; ``Houses.singles_probe``)."""
 
 
 @dataclass
@@ -82,8 +85,9 @@ class Lookahead(Propagator):
         self.probe_rung = probe_rung
         self.describe = describe
         self.fast_probe = fast_probe
-        """The probing rungs' fixpoint in one function, when the genre has one: it must
-        reach what the engine would (the same failures, the same fixed variables)."""
+        """The probing rungs' fixpoint in one function, when the genre has one: from a
+        fixpoint of those rungs it must reach what they would through the engine (the same
+        failures, the same fixed variables)."""
         self._probe: Engine | None = None
         self.pause_after: int | None = None
         """Armed by the search at its root: raise ``Paused`` (once, at a variable boundary)
@@ -145,7 +149,8 @@ class Lookahead(Propagator):
             )
             spare = sweep.spare
         pause_after = self.pause_after
-        fast, deadline = self.fast_probe, engine.deadline
+        deadline, prepare = engine.deadline, self.fast_probe
+        fast = prepare(dom) if prepare is not None else None
         dry = 0  # probes that survived
         while clean < n:
             if pause_after is not None and dry >= pause_after:
@@ -168,7 +173,7 @@ class Lookahead(Propagator):
                     if fast is not None:
                         if deadline is not None and not dry % CLOCK_EVERY and time.perf_counter() > deadline:
                             raise Timeout
-                        fixed = fast(dom, var, bit)
+                        fixed = fast(var, bit)
                         if fixed is not None:
                             for v, d in fixed:
                                 survived[v] |= d
@@ -187,6 +192,8 @@ class Lookahead(Propagator):
                         return False
                     if not engine.run(self.probe_rung):
                         return False
+                    if prepare is not None:
+                        fast = prepare(dom)
                     progress = True
                     epoch += 1
                     pause_after = self.pause_after = None  # probing yields: no pause
