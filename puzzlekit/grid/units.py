@@ -221,7 +221,7 @@ class Houses:
         on a contradiction.  That fixpoint is what ``NakedSingle`` and ``HiddenSingle`` reach
         through an engine, whatever order they run in; here each house keeps a count of
         each value's places, so a hidden single is found when a count drops to one, not by
-        reading the house again after every change (three times less time a probe)."""
+        reading the house again after every change (half the time a probe)."""
         width = self.n + 1
         counts = [0] * (len(self.houses) * width)
         for h, house in enumerate(self.houses):
