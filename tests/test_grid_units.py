@@ -7,6 +7,8 @@ from itertools import product
 
 import pytest
 
+from puzzlekit.core.engine import Engine
+from puzzlekit.core.model import Model, Rule, Rung
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.grid import (
@@ -20,6 +22,7 @@ from puzzlekit.grid import (
     rectangles,
     region_letters,
 )
+from puzzlekit.grid.units import HiddenSingle
 
 
 def count_models(encoding: SatEncoding, limit: int = 1000) -> list[list[int]]:
@@ -111,3 +114,62 @@ def test_piece_cuts_join_pieces_through_their_border() -> None:
     assert piece_cuts(grid.neighbours, [[0, 1, 2, 3, 4]], lambda c: c + 1) == []
     cuts = piece_cuts(grid.neighbours, [[0], [2, 3]], lambda c: c + 1)
     assert cuts == [[-1, -3, 2], [-3, -1, 2, 5]]
+
+
+def bits_of(mask: int) -> list[int]:
+    return [1 << v for v in range(mask.bit_length()) if mask >> v & 1]
+
+
+def _singles_model(houses: Houses, domains: list[int]) -> Model:
+    ladder = [Rung(1, "naked"), Rung(2, "hidden"), Rung(3, "locked and subsets")]
+    model = Model(ladder, domains=domains)
+    rules = [Rule("naked", 1, ""), Rule("hidden", 2, ""), Rule("locked", 3, ""), Rule("subsets", 3, "")]
+    houses.add_to(model, *rules)
+    return model
+
+
+@pytest.mark.parametrize(("n", "box", "seed"), [(9, (3, 3), s) for s in range(4)] + [(6, (3, 2), 0), (16, (4, 4), 0)])
+def test_the_singles_probe_reaches_what_the_singles_reach_through_the_engine(
+    n: int, box: tuple[int, int], seed: int
+) -> None:
+    """From fixpoints of naked and hidden singles along a random walk of decisions, every
+    open value's probe fails, or fixes the same cells to the same values, both ways."""
+    houses, rng = Houses.latin(RectGrid(n, n), ".123456789ABCDEFG"[: n + 1], box), Rng(f"singles-{seed}")
+    grid = houses.fill(rng)
+    assert grid is not None
+    domains = [houses.full if rng.chance(4, 5) else 1 << v for v in grid]
+    engine = Engine(_singles_model(houses, domains), max_rung=2)
+    assert engine.start()
+    probe_engine = Engine(engine.model, max_rung=2)
+    failed = survived = 0
+    for _ in range(8):
+        state = list(engine.dom)
+        probe = houses.singles_probe(engine.dom)
+        for cell, d in enumerate(state):
+            for bit in bits_of(d) if d & (d - 1) else []:
+                probe_engine.dom = list(state)
+                ok = probe_engine.decide(cell, bit)
+                after = probe_engine.dom
+                fixed = {(v, m) for v, m in enumerate(after) if m != state[v] and not m & (m - 1)}
+                probe_engine.undo(0)
+                fast = probe(cell, bit)
+                assert engine.dom == state  # the probe wrote only its copy
+                assert (fast is None) == (not ok)
+                if fast is not None:
+                    assert set(fast) == fixed and fast[0] == (cell, bit)
+                failed, survived = failed + (not ok), survived + ok
+        open_cells = [c for c, d in enumerate(engine.dom) if d & (d - 1)]
+        if not open_cells:
+            break
+        cell = rng.choice(open_cells)
+        if not engine.decide(cell, rng.choice(bits_of(engine.dom[cell]))):
+            break
+    assert failed and survived
+
+
+def test_a_hidden_single_fails_when_one_cell_is_the_only_place_of_two_values() -> None:
+    """Row 1 of a 4x4: 1 and 2 can only go in r1c1, which holds just those two."""
+    houses = Houses.latin(RectGrid(4, 4), ".1234", (2, 2))
+    domains = [0b00110, 0b11000, 0b11000, 0b11000] + [houses.full] * 12
+    engine = Engine(_singles_model(houses, domains))
+    assert not HiddenSingle(Rule("hidden", 2, ""), houses, houses.houses[0]).propagate(engine)

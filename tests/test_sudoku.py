@@ -184,3 +184,30 @@ def test_plays_in_the_browser_from_a_blank_board_to_solved() -> None:
     answer = client.post("/api/solve", json={"genre": "sudoku", "puzzle": puzzle}).json()["state"]
     solved = client.post("/api/check", json={"genre": "sudoku", "puzzle": puzzle, "state": answer}).json()
     assert solved["status"] == "solved", solved
+
+
+def test_lookahead_probing_with_houses_singles_deduces_what_it_does_through_the_engine() -> None:
+    """``Houses.singles_probe`` in place of the engine's probes: the same root state and the
+    same narrowings per rule, on famous hard boards (lookahead's own ground) and the examples."""
+    from puzzlekit.core.engine import Engine
+    from puzzlekit.core.lookahead import Lookahead
+
+    famous = Path(__file__).resolve().parents[1] / "benchmarks" / "sets" / "sudoku-famous.txt"
+    boards = puzzlekit.load("sudoku", famous.read_text())
+    for path in sorted(EXAMPLES.glob("*.txt")):
+        if not path.name.endswith(".solution.txt"):
+            boards += puzzlekit.load("sudoku", path.read_text())
+    probed = 0
+    for board in boards:
+        found = []
+        for fast in (True, False):
+            model = board.genre.build(board.instance)
+            lookahead = next(p for p in model.propagators if isinstance(p, Lookahead))
+            assert lookahead.fast_probe is not None
+            if not fast:
+                lookahead.fast_probe = None
+            engine = Engine(model)
+            found.append((engine.start(), engine.dom, engine.rule_counts()))
+        assert found[0] == found[1]
+        probed += found[0][2].get("lookahead", 0) > 0
+    assert probed >= 5

@@ -65,7 +65,8 @@ class Sudoku(GridGenre):
         model = Model(LADDER, domains=[1 << given if given else houses.full for given in instance.givens])
         houses.add_to(model, NAKED_SINGLE, HIDDEN_SINGLE, LOCKED, SUBSET)
         if lookahead:
-            model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=lambda var, bit: houses.values(bit)))
+            describe = lambda var, bit: houses.values(bit)  # noqa: E731
+            model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=describe, fast_probe=houses.singles_probe))
         model.leaf_check = lambda values: not houses.violations(values)
         model.cnf = lambda: houses.twin(model.domains)  # learning pays where search does (docs/engine.md)
         return model

@@ -25,14 +25,22 @@ narrow wakes it again.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from puzzlekit.core.engine import Engine, Timeout
+from puzzlekit.core.engine import CLOCK_EVERY, Engine, Timeout
 from puzzlekit.core.model import EVERY, Propagator, Rule
 
 Describe = Callable[[int, int], str]
 """Words for "variable ``var`` takes the values in ``mask``" ("a line", "crossed")."""
+Probe = Callable[[int, int], "list[tuple[int, int]] | None"]
+"""``probe(var, bit)``: what the probing rungs reach once ``var`` takes ``bit``, without
+writing the state: the variables it left fixed, with their values (``var`` too), or None on
+a contradiction."""
+FastProbe = Callable[[list[int]], Probe]
+"""``fast_probe(dom)``: a ``Probe`` for the state ``dom`` as it stands, a fixpoint of the
+probing rungs (asked again after every change; ``Houses.singles_probe``)."""
 
 
 @dataclass
@@ -66,14 +74,20 @@ class Lookahead(Propagator):
     """Probe every open value with the rungs up to ``probe_rung``."""
 
     watches = EVERY
-    __slots__ = ("rule", "probe_rung", "describe", "_probe", "pause_after", "_resume")
+    __slots__ = ("rule", "probe_rung", "describe", "fast_probe", "_probe", "pause_after", "_resume")
 
-    def __init__(self, rule: Rule, probe_rung: int, describe: Describe | None = None) -> None:
+    def __init__(
+        self, rule: Rule, probe_rung: int, describe: Describe | None = None, fast_probe: FastProbe | None = None
+    ) -> None:
         if probe_rung >= rule.rung:
             raise ValueError("lookahead must probe with rungs cheaper than its own")
         self.rule = rule
         self.probe_rung = probe_rung
         self.describe = describe
+        self.fast_probe = fast_probe
+        """The probing rungs' fixpoint in one function, when the genre has one: from a
+        fixpoint of those rungs it must reach what they would through the engine (the same
+        failures, the same fixed variables)."""
         self._probe: Engine | None = None
         self.pause_after: int | None = None
         """Armed by the search at its root: raise ``Paused`` (once, at a variable boundary)
@@ -112,7 +126,6 @@ class Lookahead(Propagator):
         # The probe engine works on the live state and undoes itself after each try.
         probe = self.probe_engine(engine)
         dom = probe.dom
-        trail = probe.trail
         n = len(dom)
         sweep, self._resume = self._resume, None
         if sweep is None:
@@ -136,6 +149,8 @@ class Lookahead(Propagator):
             )
             spare = sweep.spare
         pause_after = self.pause_after
+        deadline, prepare = engine.deadline, self.fast_probe
+        fast = prepare(dom) if prepare is not None else None
         dry = 0  # probes that survived
         while clean < n:
             if pause_after is not None and dry >= pause_after:
@@ -155,27 +170,30 @@ class Lookahead(Propagator):
                     bit = bits & -bits
                     bits ^= bit
                     dry += 1
-                    try:
-                        ok = probe.decide(var, bit)
+                    if fast is not None:
+                        if deadline is not None and not dry % CLOCK_EVERY and time.perf_counter() > deadline:
+                            raise Timeout
+                        fixed = fast(var, bit)
+                        if fixed is not None:
+                            for v, d in fixed:
+                                survived[v] |= d
+                                if fresh_at[v] != epoch:
+                                    fresh_at[v], fresh[v] = epoch, 0
+                                fresh[v] |= d
+                            continue
+                        ok = False
+                    else:
+                        ok = self._probe_with(probe, var, bit, survived, fresh, fresh_at, epoch)
                         if ok:
-                            for v in trail[::2]:  # the slots written (aux slots < 0)
-                                if v >= 0:
-                                    d = dom[v]
-                                    if not d & (d - 1):
-                                        survived[v] |= d
-                                        if fresh_at[v] != epoch:
-                                            fresh_at[v], fresh[v] = epoch, 0
-                                        fresh[v] |= d
-                    finally:
-                        probe.undo(0)  # even when the deadline interrupts the probe
-                    if ok:
-                        continue
+                            continue
                     # A failed value: remove it and let the probing rungs digest that on the
                     # live state before going on; the dearer rungs wait for the end.
                     if not engine.set(var, dom[var] & ~bit, (), bit):
                         return False
                     if not engine.run(self.probe_rung):
                         return False
+                    if prepare is not None:
+                        fast = prepare(dom)
                     progress = True
                     epoch += 1
                     pause_after = self.pause_after = None  # probing yields: no pause
@@ -188,6 +206,27 @@ class Lookahead(Propagator):
                     break  # one lap, nothing failed: every value was judged in this state
                 var, first_lap = 0, False
         return True
+
+    @staticmethod
+    def _probe_with(
+        probe: Engine, var: int, bit: int, survived: list[int], fresh: list[int], fresh_at: list[int], epoch: int
+    ) -> bool:
+        """One probe through the engine: True when it survived, its fixed values recorded."""
+        dom, trail = probe.dom, probe.trail
+        try:
+            ok = probe.decide(var, bit)
+            if ok:
+                for v in trail[::2]:  # the slots written (aux slots < 0)
+                    if v >= 0:
+                        d = dom[v]
+                        if not d & (d - 1):
+                            survived[v] |= d
+                            if fresh_at[v] != epoch:
+                                fresh_at[v], fresh[v] = epoch, 0
+                            fresh[v] |= d
+        finally:
+            probe.undo(0)  # even when the deadline interrupts the probe
+        return ok
 
     def explain(self, var: int, mask: int, note: object) -> str:
         bit = note if isinstance(note, int) else 0
