@@ -185,6 +185,33 @@ def test_a_clue_cell_is_cut_by_a_diagonal_its_down_clue_below_and_across_clue_ab
     assert {t for _, _, t in labels} == {str(n) for n in (*board.down, *board.across) if n}
 
 
+def test_touching_black_cells_read_as_one_black_area() -> None:
+    """No grid line between two black cells (pzprjs and print draw none); one wherever a
+    white cell is beside; black cells drawn with crisp edges, so no seam of paper shows
+    when the page scales the picture."""
+    import xml.etree.ElementTree as ET
+
+    (puzzle,) = puzzlekit.load(Kakuro(), SAMPLE)
+    board, cols = puzzle.instance, puzzle.instance.grid.cols
+    root = ET.fromstring(Kakuro().draw_svg(board))
+    ns = "{http://www.w3.org/2000/svg}"
+    guides = [e for e in root.iter(f"{ns}line") if e.get("class") == "grid"]
+
+    def drawn(x: float, y: float) -> bool:  # some grid line passes through the point
+        ends = [tuple(float(e.get(k, 0)) for k in ("x1", "y1", "x2", "y2")) for e in guides]
+        return any(min(a, c) <= x <= max(a, c) and min(b, d) <= y <= max(b, d) for a, b, c, d in ends)
+
+    for cell in range(board.grid.n_cells - cols):  # each cell's edge with the one below
+        x, y = 6 + 40 * (cell % cols) + 20, 6 + 40 * (cell // cols + 1)
+        both_black = not board.white[cell] and not board.white[cell + cols]
+        assert drawn(x, y) != both_black, cell
+    for cell in [c for c in range(board.grid.n_cells) if c % cols < cols - 1]:  # with the one to its right
+        x, y = 6 + 40 * (cell % cols + 1), 6 + 40 * (cell // cols) + 20
+        assert drawn(x, y) != (not board.white[cell] and not board.white[cell + 1]), cell
+    black = [e for e in root.iter(f"{ns}rect") if e.get("class") == "black"]
+    assert len(black) == board.white.count(False) and all(e.get("shape-rendering") == "crispEdges" for e in black)
+
+
 def test_filling_gives_a_layout_up_after_its_steps() -> None:
     """``fill_runs`` backtracks chronologically; on a layout it thrashes on (a 10x10 seed
     ran for minutes) its step budget ends the try, and ``solved_climb`` draws another."""

@@ -221,3 +221,26 @@ def test_medium_with_three_stars_holds_a_region_confined_to_an_edge_line():
     board = puzzle.instance
     edges = [board.grid.row(0), board.grid.row(14), board.grid.column(0), board.grid.column(14)]
     assert any(any(set(cells) <= set(line) for line in edges) for cells in board.regions.cells)
+
+
+def test_stars_no_ordered_step_joins_get_grown_regions_up_to_13x13() -> None:
+    """The fallback after ``StarOrder.settle`` is live below 14x14: at 8x8 (one star) some
+    draws stall with stars left, and those get regions grown round them, each with its one
+    star (6 of the 50 easy 8x8 boards of bench-0..49 came so, 2026-12-04)."""
+    from puzzlekit.core.rng import Rng
+    from puzzlekit.grid import RectGrid
+    from puzzlekit.grid.growing import spread_stars
+    from puzzlekit.grid.orderedstars import ordered_star_regions
+
+    grid, grown = RectGrid(8, 8), 0
+    for seed in range(40):
+        rng = Rng(f"fallback-{seed}")
+        stars = spread_stars(8, 8, 1, rng)
+        assert stars is not None
+        made = ordered_star_regions(grid, stars, 1, rng)
+        if made is None or made[1] == len(stars):
+            continue
+        owner, grown = made[0], grown + 1
+        assert -1 not in owner and len(set(owner)) == len(stars)
+        assert sorted(owner[s] for s in stars) == sorted(set(owner))  # a star in every region
+    assert grown >= 1

@@ -197,6 +197,20 @@ def test_several_solutions_say_where_two_differ_and_which_clues_settle_it(client
     assert again["verdict"] == "unique"
 
 
+def test_a_kakuro_draft_with_several_solutions_gets_a_clue_that_settles_it(client: TestClient) -> None:
+    """Kakuro's clue positions are a black cell's halves with a run after them: the sample
+    without its 12 down at r1c3 and its 8 across at r2c2 has several fillings, and the
+    advice's clues, clicked in at their spots, make it unique."""
+    rows = example("kakuro").replace("12\\ ", "#   ", 1).replace("4\\8", "4\\ ", 1)
+    found = client.post("/api/edit/verdict", json={"genre": "kakuro", "puzzle": rows}).json()
+    assert found["verdict"] == "multiple" and found["advice"]["add"], found["advice"]
+    changes = [{"spot": c["spot"], "value": c["value"]} for c in found["advice"]["add"]]
+    assert all(change["spot"] is not None for change in changes)
+    settled = client.post("/api/edit/change", json={"genre": "kakuro", "puzzle": rows, "changes": changes})
+    again = client.post("/api/edit/verdict", json={"genre": "kakuro", "puzzle": settled.json()["puzzle"]}).json()
+    assert again["verdict"] == "unique"
+
+
 def test_a_change_the_genre_cannot_have_is_refused_in_its_words(client: TestClient) -> None:
     blank = client.post("/api/edit/open", json={"genre": "hashi", "size": "5x5"}).json()
     assert blank["spots"][0]["value"] == -1  # the one island an empty Bridges board has

@@ -190,17 +190,47 @@ class RunSums(GridGenre):
         for cell in range(instance.grid.n_cells):
             (x0, y0), (x1, _), (_, y1), _ = self.cell_outline(instance, cell)
             for across in (False, True):
-                n, now = instance.run_after(cell, across), self.clue_at(instance, (cell, across))
+                n, now = instance.run_after(cell, across), _half(instance, cell, across)
                 sums = range(n * (n + 1) // 2, n * (2 * self.top + 1 - n) // 2 + 1) if 0 < n <= self.top else ()
                 values = (None, 0, *sums, *((now,) if now and now not in sums else ()))
                 half = ((x0, y0), (x1, y0), (x1, y1)) if across else ((x0, y0), (x1, y1), (x0, y1))
                 out.append(ClueSpot((cell, across), values, half, now))
         return out
 
+    def clue_positions(self, instance: RunBoard) -> list[tuple[int, bool]]:
+        """For the analyzer: each half of a black cell with a run after it, given or not
+        (a clue there says the run's sum; the board's black cells stay as drawn)."""
+        return [
+            (cell, across)
+            for cell in range(instance.grid.n_cells)
+            if not instance.white[cell]
+            for across in (False, True)
+            if instance.run_after(cell, across)
+        ]
+
     def clue_at(self, instance: RunBoard, position: tuple[int, bool]) -> int | None:
-        """None on a white cell, else the half's clue (0: none)."""
+        """The half's clue; None on a white cell or a black half without one."""
+        return _half(instance, *position) or None
+
+    def with_clue(self, instance: RunBoard, position: tuple[int, bool], clue: int | None) -> RunBoard:
+        """The black cell's half given ``clue`` (None: none), the cell kept black."""
+        return self.edit_clue(instance, position, clue or 0)
+
+    def clue_of_solution(self, instance: RunBoard, position: tuple[int, bool], values: Sequence[int]) -> int:
+        """The sum of the solution's digits in the run after the half."""
         cell, across = position
-        return None if instance.white[cell] else (instance.across if across else instance.down)[cell]
+        step = 1 if across else instance.grid.cols
+        return sum(values[cell + step * k] for k in range(1, instance.run_after(cell, across) + 1))
+
+    def clue_values(self, instance: RunBoard, position: tuple[int, bool]) -> range:
+        """The sums distinct digits 1..``top`` make in a run of the half's length."""
+        n = min(instance.run_after(*position), self.top)
+        return range(n * (n + 1) // 2, n * (2 * self.top + 1 - n) // 2 + 1)
+
+    def clue_name(self, instance: RunBoard, position: tuple[int, bool]) -> str:
+        """``r2c3 across`` or ``r2c3 down``."""
+        cell, across = position
+        return f"{instance.grid.name(cell)} {'across' if across else 'down'}"
 
     def edit_clue(self, instance: RunBoard, position: tuple[int, bool], value: int | None) -> RunBoard:
         """None makes the cell white (both its clues go); a number makes it black with that
@@ -217,3 +247,8 @@ class RunSums(GridGenre):
         clues[0][cell] = 0 if value is None else instance.down[cell] if across else value
         clues[1][cell] = 0 if value is None else value if across else instance.across[cell]
         return RunBoard(instance.grid, tuple(white), tuple(clues[0]), tuple(clues[1]))
+
+
+def _half(instance: RunBoard, cell: int, across: bool) -> int | None:
+    """None on a white cell, else the half's clue (0: none), as the editor's spots show it."""
+    return None if instance.white[cell] else (instance.across if across else instance.down)[cell]

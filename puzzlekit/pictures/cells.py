@@ -45,6 +45,19 @@ def cell_tones(violations: Sequence[Violation] = (), hint_cells: Iterable[int] =
     return tones
 
 
+def _pieces(hidden: Sequence[bool]) -> list[tuple[int, int]]:
+    """The runs ``(a, b)`` of the unit steps ``a..b-1`` of a line not ``hidden``."""
+    out: list[tuple[int, int]] = []
+    for i, h in enumerate(hidden):
+        if h:
+            continue
+        if out and out[-1][1] == i:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
+
+
 class CellSvg:
     """An SVG of an R x C board: cells ``UNIT`` wide inside a ``MARGIN``."""
 
@@ -53,6 +66,8 @@ class CellSvg:
         self.unit = unit
         self.margin = margin
         self.svg = Svg(grid.cols * unit + 2 * margin, grid.rows * unit + 2 * margin, unit, kind=kind)
+        self.ink = [False] * grid.n_cells
+        """Per cell, is it a black cell (``black``, ``split``): no guide between two of them."""
 
     def corner(self, cell: int) -> tuple[float, float]:
         """Top-left corner of a cell."""
@@ -64,20 +79,32 @@ class CellSvg:
         return x + self.unit / 2, y + self.unit / 2
 
     def grid_lines(self, *, border: bool = True) -> None:
-        """Thin guides between all cells, and the board's thick outline."""
-        g, m, u = self.grid, self.margin, self.unit
-        for r in range(g.rows + 1):
-            self.svg.guide((m, m + r * u), (m + g.cols * u, m + r * u))
-        for c in range(g.cols + 1):
-            self.svg.guide((m + c * u, m), (m + c * u, m + g.rows * u))
+        """Thin guides between the cells, and the board's thick outline.  None between two
+        black cells: touching black cells read as one black area, as printed (a line is cut
+        into the pieces that have a cell of play on a side; a board without two touching
+        black cells keeps one line per row and column)."""
+        g, m, u, ink = self.grid, self.margin, self.unit, self.ink
+        cols, rows = g.cols, g.rows
+        for r in range(rows + 1):
+            inner = 0 < r < rows
+            hidden = [inner and ink[(r - 1) * cols + c] and ink[r * cols + c] for c in range(cols)]
+            for lo, hi in _pieces(hidden):
+                self.svg.guide((m + lo * u, m + r * u), (m + hi * u, m + r * u))
+        for c in range(cols + 1):
+            inner = 0 < c < cols
+            hidden = [inner and ink[r * cols + c - 1] and ink[r * cols + c] for r in range(rows)]
+            for lo, hi in _pieces(hidden):
+                self.svg.guide((m + c * u, m + lo * u), (m + c * u, m + hi * u))
         if border:
             w, h = m + g.cols * u, m + g.rows * u
             for a, b in (((m, m), (w, m)), ((w, m), (w, h)), ((w, h), (m, h)), ((m, h), (m, m))):
                 self.svg.wall(a, b, cls="border")
 
-    def _fill(self, cell: int, colour: str, cls: str, tone: Tone) -> None:
+    def _fill(self, cell: int, colour: str, cls: str, tone: Tone, crisp: bool = False) -> None:
         x, y = self.corner(cell)
-        self.svg.fill(x, y, self.unit, self.unit, colour=colour, cls=cls if tone == "normal" else f"{cls} {tone}")
+        self.svg.fill(
+            x, y, self.unit, self.unit, colour=colour, cls=cls if tone == "normal" else f"{cls} {tone}", crisp=crisp
+        )
 
     def shaded(self, cell: int, tone: Tone = "normal") -> None:
         """A painted cell, dark (red, amber or green when toned)."""
@@ -85,7 +112,8 @@ class CellSvg:
 
     def black(self, cell: int, clue: str = "", tone: Tone = "normal") -> None:
         """A black cell outside the play, its clue (if any) written in paper (toned when broken)."""
-        self._fill(cell, theme.INK, "black", "normal")
+        self._fill(cell, theme.INK, "black", "normal", crisp=True)
+        self.ink[cell] = True
         if clue:
             x, y = self.centre(cell)
             self.svg.label(x, y, clue, tone=tone, colour=theme.PAPER)
@@ -95,7 +123,8 @@ class CellSvg:
         paper in each half (``lower``: the bottom-left one, ``upper``: the top-right; ""
         for none): Kakuro's clue cells, as Nikoli and pzprjs draw them.  With neither, a
         plain black cell."""
-        self._fill(cell, theme.INK, "black", "normal")
+        self._fill(cell, theme.INK, "black", "normal", crisp=True)
+        self.ink[cell] = True
         if not (lower or upper):
             return
         x, y = self.corner(cell)

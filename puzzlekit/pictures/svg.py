@@ -272,9 +272,13 @@ class Svg:
         """A tinted rectangle behind a cell that breaks a rule (or is hinted)."""
         self.element("rect", "shade", _toned(cls, tone), x=x, y=y, width=w, height=h, fill=theme.SHADE[tone])
 
-    def fill(self, x: float, y: float, w: float, h: float, *, colour: str, cls: str) -> None:
-        """A filled rectangle: a shaded, black or lit cell (``cells`` layer, under the guides)."""
-        self.element("rect", "cells", cls, x=x, y=y, width=w, height=h, fill=colour)
+    def fill(self, x: float, y: float, w: float, h: float, *, colour: str, cls: str, crisp: bool = False) -> None:
+        """A filled rectangle: a shaded, black or lit cell (``cells`` layer, under the guides).
+        ``crisp``: edges on whole pixels, so that touching rectangles scaled by the page
+        leave no pale seam of paper between them (black cells read as one area)."""
+        rect = self.element("rect", "cells", cls, x=x, y=y, width=w, height=h, fill=colour)
+        if crisp:
+            rect.set("shape-rendering", "crispEdges")
 
     def wall(self, a: Point, b: Point, *, tone: Tone = "normal", cls: str = "wall") -> None:
         """A thick border line (the board's outline, a region's wall), square-ended."""
