@@ -27,12 +27,13 @@ def needed_cells(grid: RectGrid, bits: BitGrid, piece: int, roots: int, need: in
     cells = cells_of(candidates)
     m = len(cells)
     node = {cell: i for i, cell in enumerate(cells)}
+    # the node of each candidate, and of each cell next to one (the part holding it)
     touching = bits.spread(candidates) & ~candidates
+    parts = bits.pieces(piece & ~candidates)
     is_root = bytearray(m)
     weight = [1] * m
     first_root = roots & -roots
     start = -1
-    parts = bits.pieces(piece & ~candidates)
     for k, part in enumerate(parts, m):
         for cell in cells_of(part & touching):
             node[cell] = k
@@ -40,10 +41,16 @@ def needed_cells(grid: RectGrid, bits: BitGrid, piece: int, roots: int, need: in
         weight.append(part.bit_count())
         if part & first_root:
             start = k
-    links = [tuple(node[cell] for cell in cells_of(bits.spread(part) & candidates)) for part in parts]
-    neighbours = grid.neighbours
-    around = [tuple(dict.fromkeys(node[w] for w in neighbours[cell] if piece >> w & 1)) for cell in cells]
-    graph = around + links
+    graph: list[list[int]] = [[] for _ in range(m + len(parts))]
+    neighbours, get = grid.neighbours, node.get
+    for i, cell in enumerate(cells):  # a link twice over is harmless: a cut is of nodes, not links
+        links = graph[i]
+        for w in neighbours[cell]:
+            k = get(w)
+            if k is not None:
+                links.append(k)
+                if k >= m:
+                    graph[k].append(i)
     _, _, needed = needed_nodes(graph, b"\x01" * len(graph), is_root, start, need, weight)
     out = 0
     for v in needed:
