@@ -46,11 +46,11 @@ def needed_cells(grid: RectGrid, bits: BitGrid, piece: int, roots: int, need: in
     for i, cell in enumerate(cells):  # a link twice over is harmless: a cut is of nodes, not links
         links = graph[i]
         for w in neighbours[cell]:
-            k = get(w)
-            if k is not None:
-                links.append(k)
-                if k >= m:
-                    graph[k].append(i)
+            near = get(w)
+            if near is not None:
+                links.append(near)
+                if near >= m:
+                    graph[near].append(i)
     _, _, needed = needed_nodes(graph, b"\x01" * len(graph), is_root, start, need, weight)
     out = 0
     for v in needed:
