@@ -87,7 +87,12 @@ def _tarjan(adjacent: Adjacency, dom: Sequence[int], closed: int, label: list[in
 
 
 def needed_nodes(
-    neighbours: Sequence[Sequence[int]], inside: Sequence[int], is_root: Sequence[int], start: int, need: int
+    neighbours: Sequence[Sequence[int]],
+    inside: Sequence[int],
+    is_root: Sequence[int],
+    start: int,
+    need: int,
+    weight: Sequence[int] | None = None,
 ) -> tuple[int, int, list[int]]:
     """The nodes every piece of at least ``need`` nodes holding all roots must use.
 
@@ -99,11 +104,14 @@ def needed_nodes(
     ``start``, which keeps per node the size of its DFS subtree and the roots in it.
     Returns the size of the part of ``inside`` connected to ``start``, the roots found
     in it (fewer than all: no such piece), and the needed nodes that are not roots.
+    With ``weight``, a node counts as that many in the sizes (a piece of a larger graph
+    contracted to one node); the size test takes out one, so a node weighing more is a
+    root or its verdict is not meant.
     """
     n = len(neighbours)
     disc = [0] * n
     low = [0] * n
-    size = [1] * n
+    size = [1] * n if weight is None else list(weight)
     holds = [0] * n
     cut_size = [0] * n
     """Per node, the nodes in the subtrees its removal cuts off from ``start``."""

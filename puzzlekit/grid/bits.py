@@ -87,6 +87,23 @@ class BitGrid:
             | (mask >> cols)
         )
 
+    def cut_candidates(self, mask: int) -> int:
+        """The cells of ``mask`` whose neighbours in ``mask`` do not all meet through the
+        eight cells around them: only these can split ``mask`` when taken out (any other
+        one's neighbours stay joined without it).  Per cell, a neighbour starts a run round
+        the ring unless the corner before it and the neighbour before that are in ``mask``;
+        two starts or more make a candidate."""
+        cols, not_first, not_last, full = self.cols, self.not_first, self.not_last, self.full
+        north, south = (mask << cols) & full, mask >> cols
+        west, east = (mask << 1) & not_first, (mask >> 1) & not_last
+        north_east, north_west = (north >> 1) & not_last, (north << 1) & not_first
+        south_east, south_west = (south >> 1) & not_last, (south << 1) & not_first
+        a = north & ~(west & north_west)
+        b = east & ~(north & north_east)
+        c = south & ~(east & south_east)
+        d = west & ~(south & south_west)
+        return mask & (((a | b) & (c | d)) | (a & b) | (c & d))
+
     def grow(self, mask: int) -> int:
         """``mask`` and the cells next to it."""
         return mask | self.spread(mask)

@@ -26,9 +26,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 
 from puzzlekit.core.engine import Engine
-from puzzlekit.core.graph import needed_nodes
 from puzzlekit.core.model import Model, Propagator, Rule
-from puzzlekit.grid.bits import BitGrid, cells_of, domain_mask, flags_of, mask_of, table_of
+from puzzlekit.grid.bits import BitGrid, cells_of, domain_mask, mask_of, table_of
+from puzzlekit.grid.cuts import needed_cells
 from puzzlekit.grid.islands import IslandAnalyser, Islands, Memory
 from puzzlekit.grid.topology import RectGrid
 
@@ -176,11 +176,9 @@ class StaysConnected(_CellRule):
             if have == size or can == size:  # all it needs, or all it can get
                 note = "has all its cells" if have == size else "needs every cell it can reach"
                 return self._set_all(engine, piece & ~fixed, can == size, lambda c: f"the piece {note}")
-        n = self.bits.n
-        start = (fixed & -fixed).bit_length() - 1
-        _, _, needed = needed_nodes(self.grid.neighbours, flags_of(piece, n), flags_of(fixed, n), start, size or 0)
+        needed = needed_cells(self.grid, self.bits, piece, fixed, size or 0)
         note = "is the only link between parts that must join"
-        return self._set_all(engine, mask_of(needed), True, lambda c: f"{name(c)} {note}")
+        return self._set_all(engine, needed, True, lambda c: f"{name(c)} {note}")
 
 
 class OneClueRegions(_CellRule):
