@@ -196,20 +196,53 @@ def unpooled(grid: RectGrid, ways: Sequence[Way]) -> list[Way]:
     touches as a group one of which stays unshaded: a way that would fill a block with
     cells already shaded is out (LITS's no-2x2 read by a region's ways)."""
     found: list[Way] = []
+    blocks_at = _blocks_at(grid)
     for way in ways:
         inside = set(way[0])
-        corners = {(r - dr, c - dc) for r, c in map(grid.rc, way[0]) for dr in (0, 1) for dc in (0, 1)}
-        blocks = {b for r, c in corners if (b := grid.rectangle(r, c, 2, 2))}
+        blocks = {b for c in way[0] for b in blocks_at[c]}
         beside = sorted(tuple(x for x in b if x not in inside) for b in blocks)
         found.append((way[0], way[1], way[2] if len(way) > 2 else (), [g for g in beside if g]))
     return found
 
 
+def _blocks_at(grid: RectGrid) -> list[list[tuple[int, ...]]]:
+    """Per cell, the 2x2 blocks holding it (remembered per board size)."""
+    key = (grid.rows, grid.cols)
+    if key not in _BLOCKS:
+        _BLOCKS[key] = [[] for _ in range(grid.n_cells)]
+        for top in range(grid.rows - 1):
+            for left in range(grid.cols - 1):
+                block = grid.rectangle(top, left, 2, 2)
+                for c in block:
+                    _BLOCKS[key][c].append(block)
+    return _BLOCKS[key]
+
+
+_BLOCKS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
+
+
+def free_ways(grid: RectGrid, cells: Sequence[int], size: int, shapes: Collection[Shape] | None = None) -> list[Way]:
+    """``unpooled(grid, piece_ways(grid, cells, size, shapes))``, remembered per region: a
+    model reads a region's ways once for it and once per region beside it, and generators
+    build models again and again on regions that did not change.  Callers must not change
+    the list."""
+    key = (grid.rows, grid.cols, tuple(cells), size, None if shapes is None else frozenset(shapes))
+    if key not in _FREE_WAYS:
+        if len(_FREE_WAYS) > 20_000:
+            _FREE_WAYS.clear()
+        _FREE_WAYS[key] = unpooled(grid, piece_ways(grid, cells, size, shapes))
+    return _FREE_WAYS[key]
+
+
+_FREE_WAYS: dict[tuple[int, int, tuple[int, ...], int, frozenset[Shape] | None], list[Way]] = {}
+
+
 def touching_equal(grid: RectGrid, a: Sequence[int], b: Sequence[int]) -> bool:
     """Are pieces ``a`` and ``b`` of one shape, and side by side somewhere?"""
+    if shape_of(grid, a) != shape_of(grid, b):  # the cheaper test first
+        return False
     inside = set(b)
-    near = any(n in inside for c in a for n in grid.neighbours[c])
-    return near and shape_of(grid, a) == shape_of(grid, b)
+    return any(n in inside for c in a for n in grid.neighbours[c])
 
 
 class PairedWays(Ways):
