@@ -119,3 +119,20 @@ def test_a_way_that_fills_a_2x2_block_with_shaded_cells_beside_it_is_out() -> No
         assert engine.start(1)
         assert (engine.dom[0] == 1 and engine.dom[7] == TRUE) == settled
         assert (BOOL in (engine.dom[c] for c in region)) != settled
+
+
+def test_free_ways_are_the_unpooled_ways_remembered_per_board_size() -> None:
+    """``shapes.free_ways`` is ``unpooled(piece_ways(..))`` read once per region: the same
+    cells on a board one row taller have 2x2 blocks below them, so other ways, not the
+    remembered ones."""
+    from puzzlekit_lits.genre import SHAPE_SET
+
+    from puzzlekit.grid import RectGrid
+    from puzzlekit.grid.shapes import free_ways, piece_ways, unpooled
+
+    region = [4, 5, 6, 7, 3]
+    for grid in (RectGrid(2, 4), RectGrid(3, 4), RectGrid(2, 4)):
+        ways = free_ways(grid, region, 4, SHAPE_SET)
+        assert ways == unpooled(grid, piece_ways(grid, region, 4, SHAPE_SET))
+        assert free_ways(grid, region, 4, SHAPE_SET) is ways
+    assert free_ways(RectGrid(2, 4), region, 4, SHAPE_SET) != free_ways(RectGrid(3, 4), region, 4, SHAPE_SET)

@@ -241,8 +241,8 @@ def touching_equal(grid: RectGrid, a: Sequence[int], b: Sequence[int]) -> bool:
     """Are pieces ``a`` and ``b`` of one shape, and side by side somewhere?"""
     if shape_of(grid, a) != shape_of(grid, b):  # the cheaper test first
         return False
-    inside = set(b)
-    return any(n in inside for c in a for n in grid.neighbours[c])
+    neighbours = grid.neighbours
+    return any(n in b for c in a for n in neighbours[c])
 
 
 class PairedWays(Ways):
