@@ -292,6 +292,36 @@ class PairedWays(Ways):
         return self._settle(engine, on_a | on_b, off_a | off_b)
 
 
+def apart_ways(
+    rule: Rule,
+    grid: RectGrid,
+    first: Sequence[int],
+    second: Sequence[int],
+    size: int,
+    shapes: Collection[Shape] | None = None,
+    *,
+    what: str = "the groups",
+    doing: str = "shade them",
+) -> PairedWays:
+    """``PairedWays`` of two regions' ``free_ways``, equal pieces side by side refused
+    (``touching_equal``: LITS's same-shape rule), remembered per board size, pair of regions
+    and words: a generator judging one moved cell at a time builds every pair again, and all
+    but those beside the move are as before.  A ``PairedWays`` keeps no state of its own, so
+    one serves many models."""
+    shape_key = None if shapes is None else frozenset(shapes)
+    key = (rule.name, grid.rows, grid.cols, tuple(first), tuple(second), size, shape_key, what, doing)
+    if key not in _APART:
+        if len(_APART) > 5_000:
+            _APART.clear()
+        ways_a, ways_b = (free_ways(grid, cells, size, shapes) for cells in (first, second))
+        clash = lambda p, q: touching_equal(grid, p, q)  # noqa: E731
+        _APART[key] = PairedWays(rule, ways_a, ways_b, clash, what=what, doing=doing)
+    return _APART[key]
+
+
+_APART: dict[tuple[object, ...], PairedWays] = {}
+
+
 def _bits(flags: Iterable[bool]) -> int:
     return sum(1 << i for i, f in enumerate(flags) if f)
 
