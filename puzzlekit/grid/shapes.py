@@ -35,15 +35,19 @@ def shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     if key not in _SHAPES:
         if len(_SHAPES) > 200_000:
             _SHAPES.clear()
-        _SHAPES[key] = _shape_of(grid, cells)
+        points = normal([divmod(c, grid.cols) for c in cells])  # where on the board does not matter
+        if points not in _FORMS:
+            _FORMS[points] = _shape_of(points)
+        _SHAPES[key] = _FORMS[points]
     return _SHAPES[key]
 
 
 _SHAPES: dict[tuple[int, tuple[int, ...]], Shape] = {}
+_FORMS: dict[Shape, Shape] = {}
+"""A piece's shape by its cells, and by its cells moved to the top left (few: kept)."""
 
 
-def _shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
-    points = [divmod(c, grid.cols) for c in cells]
+def _shape_of(points: Sequence[tuple[int, int]]) -> Shape:
     images = []
     for _ in range(4):
         points = [(c, -r) for r, c in points]  # a quarter turn
@@ -267,18 +271,24 @@ class PairedWays(Ways):
     ) -> None:
         super().__init__(rule, [*first, *second], value=value, what=what, doing=doing)
         self.split = len(first)
-        bad = [[clash(p[0], q[0]) for q in second] for p in first]
-        rows, cols = range(len(first)), range(len(second))
-        self.clashes = tuple(_bits(bad[i][j] for j in cols) for i in rows) + tuple(
-            _bits(bad[i][j] for i in rows) for j in cols
-        )
+        by_row, by_col = [0] * len(first), [0] * len(second)
+        for i, p in enumerate(first):
+            for j, q in enumerate(second):
+                if clash(p[0], q[0]):
+                    by_row[i] |= 1 << j
+                    by_col[j] |= 1 << i
+        self.clashes = (*by_row, *by_col)
         """Per way of the first group the ways of the second it clashes with, as bits; then
         per way of the second, those of the first."""
 
     def propagate(self, engine: Engine) -> bool:
         n, clashes = self.split, self.clashes
-        alive = set(self._alive(engine.dom, range(len(self.masks))))
-        a, b = _bits(w in alive for w in range(n)), _bits(w in alive for w in range(n, len(self.masks)))
+        a = b = 0
+        for w in self._alive(engine.dom, range(len(self.masks))):
+            if w < n:
+                a |= 1 << w
+            else:
+                b |= 1 << (w - n)
         while True:
             a2 = _bits(bool(a >> i & 1) and b & ~clashes[i] != 0 for i in range(n))
             b2 = _bits(bool(b >> j & 1) and a2 & ~clashes[n + j] != 0 for j in range(len(self.masks) - n))
