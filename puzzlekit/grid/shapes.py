@@ -111,7 +111,13 @@ class Ways(Propagator):
         self, rule: Rule, ways: Sequence[Way], *, value: int = 1, what: str = "the group", doing: str = "shade it"
     ) -> None:
         self.rule, self.value, self.what, self.doing = rule, value, what, doing
-        cells = {v for way in ways for v in (*way[0], *way[1], *(c for g in way[2:] for n in g for c in n))}
+        cells: set[int] = set()
+        for way in ways:
+            cells.update(way[0])
+            cells.update(way[1])
+            for groups in cast("tuple[Sequence[Sequence[int]], ...]", way[2:]):
+                for group in groups:
+                    cells.update(group)
         self.watches = tuple(sorted(cells))
         at = {v: i for i, v in enumerate(self.watches)}
         self.masks: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...] = tuple(
@@ -174,8 +180,15 @@ class Ways(Propagator):
 
 def _masks(at: dict[int, int], way: Way, i: int) -> tuple[int, ...]:
     """The masks of ``way``'s groups of kind ``i`` (2: take the value, 3: withhold it)."""
-    groups = cast("Sequence[Sequence[int]]", way[i] if len(way) > i else ())
-    return tuple(_mask(at, g) for g in groups)
+    if len(way) <= i:
+        return ()
+    found = []
+    for group in cast("Sequence[Sequence[int]]", way[i]):
+        mask = 0
+        for v in group:
+            mask |= 1 << at[v]
+        found.append(mask)
+    return tuple(found)
 
 
 def _mask(at: dict[int, int], cells: Sequence[int]) -> int:
