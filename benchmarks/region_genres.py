@@ -29,7 +29,18 @@ from puzzlekit.errors import PuzzlekitError
 from puzzlekit.generation import make_each
 from puzzlekit.host import Host, make_host
 
-GENRES = ["heyawake", "starbattle", "norinori", "hitori", "kakuro", "yajilin", "fillomino", "numberlink", "kurodoko"]
+GENRES = [
+    "heyawake",
+    "starbattle",
+    "norinori",
+    "hitori",
+    "kakuro",
+    "yajilin",
+    "fillomino",
+    "numberlink",
+    "kurodoko",
+    "lits",
+]
 FLOOR_MS = 20.0  # issue 20: median at 10x10
 FLOOR_RATIO = 2.0  # issue 20: within twice the CaDiCaL twin on hard boards
 

@@ -119,3 +119,41 @@ def test_a_way_that_fills_a_2x2_block_with_shaded_cells_beside_it_is_out() -> No
         assert engine.start(1)
         assert (engine.dom[0] == 1 and engine.dom[7] == TRUE) == settled
         assert (BOOL in (engine.dom[c] for c in region)) != settled
+
+
+def test_free_ways_are_the_unpooled_ways_remembered_per_board_size() -> None:
+    """``shapes.free_ways`` is ``unpooled(piece_ways(..))`` read once per region: the same
+    cells on a board one row taller have 2x2 blocks below them, so other ways, not the
+    remembered ones."""
+    from puzzlekit_lits.genre import SHAPE_SET
+
+    from puzzlekit.grid import RectGrid
+    from puzzlekit.grid.shapes import free_ways, piece_ways, unpooled
+
+    region = [4, 5, 6, 7, 3]
+    for grid in (RectGrid(2, 4), RectGrid(3, 4), RectGrid(2, 4)):
+        ways = free_ways(grid, region, 4, SHAPE_SET)
+        assert ways == unpooled(grid, piece_ways(grid, region, 4, SHAPE_SET))
+        assert free_ways(grid, region, 4, SHAPE_SET) is ways
+    assert free_ways(RectGrid(2, 4), region, 4, SHAPE_SET) != free_ways(RectGrid(3, 4), region, 4, SHAPE_SET)
+
+
+def test_apart_ways_is_the_pair_of_regions_remembered() -> None:
+    """``shapes.apart_ways`` gives one ``PairedWays`` per pair of regions and words (a
+    generator rebuilding a model reuses the pairs a move left alone): the same masks and
+    clashes as one built afresh, a new one for other words or other regions."""
+    from puzzlekit_lits.genre import SHAPE_SET, SHAPES
+
+    from puzzlekit.grid import RectGrid
+    from puzzlekit.grid.shapes import PairedWays, apart_ways, free_ways, shape_of, touching_equal
+
+    grid, a, b = RectGrid(3, 4), [0, 1, 2, 3, 4], [5, 6, 7, 8, 9, 10, 11]
+    pair = apart_ways(SHAPES, grid, a, b, 4, SHAPE_SET, what="x")
+    fresh = PairedWays(SHAPES, free_ways(grid, a, 4, SHAPE_SET), free_ways(grid, b, 4, SHAPE_SET),
+                       lambda p, q: touching_equal(grid, p, q), what="x")  # fmt: skip
+    assert (pair.masks, pair.clashes, pair.watches) == (fresh.masks, fresh.clashes, fresh.watches)
+    assert any(pair.clashes) and apart_ways(SHAPES, grid, a, b, 4, SHAPE_SET, what="x") is pair
+    assert apart_ways(SHAPES, grid, a, b, 4, SHAPE_SET, what="y") is not pair
+    assert apart_ways(SHAPES, grid, b, a, 4, SHAPE_SET, what="x") is not pair
+    # a piece's shape does not depend on where it lies, nor on the board's width
+    assert shape_of(grid, (0, 1, 2, 6)) == shape_of(RectGrid(6, 9), (40, 41, 42, 51))

@@ -17,7 +17,7 @@ from puzzlekit.grid.cnf import piece_cuts
 from puzzlekit.grid.orderedpieces import PieceBoard, ordered_pieces
 from puzzlekit.grid.regions import OFF, RegionGrowth, moved_until
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
-from puzzlekit.grid.shapes import TETROMINOES, PairedWays, Ways, equal_neighbours, piece_ways, touching_equal, unpooled
+from puzzlekit.grid.shapes import TETROMINOES, Ways, apart_ways, equal_neighbours, free_ways, piece_ways, touching_equal
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -41,13 +41,12 @@ SHAPE_SET = frozenset(s for s, name in TETROMINOES.items() if name != "O")  # an
 
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
-    return [Ways(PIECE, unpooled(grid, piece_ways(grid, cells, 4, SHAPE_SET)), what=what, doing="place its tetromino")]
+    return [Ways(PIECE, free_ways(grid, cells, 4, SHAPE_SET), what=what, doing="place its tetromino")]
 
 
 def pair_rules(grid: RectGrid, a: Sequence[int], b: Sequence[int], what: str = "two regions") -> list[Propagator]:
-    ways_a, ways_b = (unpooled(grid, piece_ways(grid, cells, 4, SHAPE_SET)) for cells in (a, b))
-    clash = lambda p, q: touching_equal(grid, p, q)  # noqa: E731
-    return [PairedWays(SHAPES, ways_a, ways_b, clash, what=what, doing="place their tetrominoes apart from equal ones")]
+    doing = "place their tetrominoes apart from equal ones"
+    return [apart_ways(SHAPES, grid, a, b, 4, SHAPE_SET, what=what, doing=doing)]
 
 
 def pools(grid: RectGrid, cell: int) -> list[Propagator]:

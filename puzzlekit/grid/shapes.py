@@ -35,15 +35,19 @@ def shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     if key not in _SHAPES:
         if len(_SHAPES) > 200_000:
             _SHAPES.clear()
-        _SHAPES[key] = _shape_of(grid, cells)
+        points = normal([divmod(c, grid.cols) for c in cells])  # where on the board does not matter
+        if points not in _FORMS:
+            _FORMS[points] = _shape_of(points)
+        _SHAPES[key] = _FORMS[points]
     return _SHAPES[key]
 
 
 _SHAPES: dict[tuple[int, tuple[int, ...]], Shape] = {}
+_FORMS: dict[Shape, Shape] = {}
+"""A piece's shape by its cells, and by its cells moved to the top left (few: kept)."""
 
 
-def _shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
-    points = [divmod(c, grid.cols) for c in cells]
+def _shape_of(points: Sequence[tuple[int, int]]) -> Shape:
     images = []
     for _ in range(4):
         points = [(c, -r) for r, c in points]  # a quarter turn
@@ -107,7 +111,13 @@ class Ways(Propagator):
         self, rule: Rule, ways: Sequence[Way], *, value: int = 1, what: str = "the group", doing: str = "shade it"
     ) -> None:
         self.rule, self.value, self.what, self.doing = rule, value, what, doing
-        cells = {v for way in ways for v in (*way[0], *way[1], *(c for g in way[2:] for n in g for c in n))}
+        cells: set[int] = set()
+        for way in ways:
+            cells.update(way[0])
+            cells.update(way[1])
+            for groups in cast("tuple[Sequence[Sequence[int]], ...]", way[2:]):
+                for group in groups:
+                    cells.update(group)
         self.watches = tuple(sorted(cells))
         at = {v: i for i, v in enumerate(self.watches)}
         self.masks: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...] = tuple(
@@ -170,8 +180,15 @@ class Ways(Propagator):
 
 def _masks(at: dict[int, int], way: Way, i: int) -> tuple[int, ...]:
     """The masks of ``way``'s groups of kind ``i`` (2: take the value, 3: withhold it)."""
-    groups = cast("Sequence[Sequence[int]]", way[i] if len(way) > i else ())
-    return tuple(_mask(at, g) for g in groups)
+    if len(way) <= i:
+        return ()
+    found = []
+    for group in cast("Sequence[Sequence[int]]", way[i]):
+        mask = 0
+        for v in group:
+            mask |= 1 << at[v]
+        found.append(mask)
+    return tuple(found)
 
 
 def _mask(at: dict[int, int], cells: Sequence[int]) -> int:
@@ -196,20 +213,53 @@ def unpooled(grid: RectGrid, ways: Sequence[Way]) -> list[Way]:
     touches as a group one of which stays unshaded: a way that would fill a block with
     cells already shaded is out (LITS's no-2x2 read by a region's ways)."""
     found: list[Way] = []
+    blocks_at = _blocks_at(grid)
     for way in ways:
         inside = set(way[0])
-        corners = {(r - dr, c - dc) for r, c in map(grid.rc, way[0]) for dr in (0, 1) for dc in (0, 1)}
-        blocks = {b for r, c in corners if (b := grid.rectangle(r, c, 2, 2))}
+        blocks = {b for c in way[0] for b in blocks_at[c]}
         beside = sorted(tuple(x for x in b if x not in inside) for b in blocks)
         found.append((way[0], way[1], way[2] if len(way) > 2 else (), [g for g in beside if g]))
     return found
 
 
+def _blocks_at(grid: RectGrid) -> list[list[tuple[int, ...]]]:
+    """Per cell, the 2x2 blocks holding it (remembered per board size)."""
+    key = (grid.rows, grid.cols)
+    if key not in _BLOCKS:
+        _BLOCKS[key] = [[] for _ in range(grid.n_cells)]
+        for top in range(grid.rows - 1):
+            for left in range(grid.cols - 1):
+                block = grid.rectangle(top, left, 2, 2)
+                for c in block:
+                    _BLOCKS[key][c].append(block)
+    return _BLOCKS[key]
+
+
+_BLOCKS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
+
+
+def free_ways(grid: RectGrid, cells: Sequence[int], size: int, shapes: Collection[Shape] | None = None) -> list[Way]:
+    """``unpooled(grid, piece_ways(grid, cells, size, shapes))``, remembered per region: a
+    model reads a region's ways once for it and once per region beside it, and generators
+    build models again and again on regions that did not change.  Callers must not change
+    the list."""
+    key = (grid.rows, grid.cols, tuple(cells), size, None if shapes is None else frozenset(shapes))
+    if key not in _FREE_WAYS:
+        if len(_FREE_WAYS) > 20_000:
+            _FREE_WAYS.clear()
+        _FREE_WAYS[key] = unpooled(grid, piece_ways(grid, cells, size, shapes))
+    return _FREE_WAYS[key]
+
+
+_FREE_WAYS: dict[tuple[int, int, tuple[int, ...], int, frozenset[Shape] | None], list[Way]] = {}
+
+
 def touching_equal(grid: RectGrid, a: Sequence[int], b: Sequence[int]) -> bool:
     """Are pieces ``a`` and ``b`` of one shape, and side by side somewhere?"""
-    inside = set(b)
-    near = any(n in inside for c in a for n in grid.neighbours[c])
-    return near and shape_of(grid, a) == shape_of(grid, b)
+    if shape_of(grid, a) != shape_of(grid, b):  # the cheaper test first
+        return False
+    neighbours = grid.neighbours
+    return any(n in b for c in a for n in neighbours[c])
 
 
 class PairedWays(Ways):
@@ -234,18 +284,24 @@ class PairedWays(Ways):
     ) -> None:
         super().__init__(rule, [*first, *second], value=value, what=what, doing=doing)
         self.split = len(first)
-        bad = [[clash(p[0], q[0]) for q in second] for p in first]
-        rows, cols = range(len(first)), range(len(second))
-        self.clashes = tuple(_bits(bad[i][j] for j in cols) for i in rows) + tuple(
-            _bits(bad[i][j] for i in rows) for j in cols
-        )
+        by_row, by_col = [0] * len(first), [0] * len(second)
+        for i, p in enumerate(first):
+            for j, q in enumerate(second):
+                if clash(p[0], q[0]):
+                    by_row[i] |= 1 << j
+                    by_col[j] |= 1 << i
+        self.clashes = (*by_row, *by_col)
         """Per way of the first group the ways of the second it clashes with, as bits; then
         per way of the second, those of the first."""
 
     def propagate(self, engine: Engine) -> bool:
         n, clashes = self.split, self.clashes
-        alive = set(self._alive(engine.dom, range(len(self.masks))))
-        a, b = _bits(w in alive for w in range(n)), _bits(w in alive for w in range(n, len(self.masks)))
+        a = b = 0
+        for w in self._alive(engine.dom, range(len(self.masks))):
+            if w < n:
+                a |= 1 << w
+            else:
+                b |= 1 << (w - n)
         while True:
             a2 = _bits(bool(a >> i & 1) and b & ~clashes[i] != 0 for i in range(n))
             b2 = _bits(bool(b >> j & 1) and a2 & ~clashes[n + j] != 0 for j in range(len(self.masks) - n))
@@ -257,6 +313,36 @@ class PairedWays(Ways):
         on_a, off_a = self._common([i for i in range(n) if a >> i & 1])
         on_b, off_b = self._common([n + j for j in range(len(self.masks) - n) if b >> j & 1])
         return self._settle(engine, on_a | on_b, off_a | off_b)
+
+
+def apart_ways(
+    rule: Rule,
+    grid: RectGrid,
+    first: Sequence[int],
+    second: Sequence[int],
+    size: int,
+    shapes: Collection[Shape] | None = None,
+    *,
+    what: str = "the groups",
+    doing: str = "shade them",
+) -> PairedWays:
+    """``PairedWays`` of two regions' ``free_ways``, equal pieces side by side refused
+    (``touching_equal``: LITS's same-shape rule), remembered per board size, pair of regions
+    and words: a generator judging one moved cell at a time builds every pair again, and all
+    but those beside the move are as before.  A ``PairedWays`` keeps no state of its own, so
+    one serves many models."""
+    shape_key = None if shapes is None else frozenset(shapes)
+    key = (rule.name, grid.rows, grid.cols, tuple(first), tuple(second), size, shape_key, what, doing)
+    if key not in _APART:
+        if len(_APART) > 5_000:
+            _APART.clear()
+        ways_a, ways_b = (free_ways(grid, cells, size, shapes) for cells in (first, second))
+        clash = lambda p, q: touching_equal(grid, p, q)  # noqa: E731
+        _APART[key] = PairedWays(rule, ways_a, ways_b, clash, what=what, doing=doing)
+    return _APART[key]
+
+
+_APART: dict[tuple[object, ...], PairedWays] = {}
 
 
 def _bits(flags: Iterable[bool]) -> int:
