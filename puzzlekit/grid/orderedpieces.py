@@ -140,9 +140,7 @@ class PieceBoard:
         if len(cells) < 4:
             return False
         known = self.known
-        return any(
-            self._fits(way) for c in cells for way in self.through[c] if all(known[x] == UNKNOWN for x in way)
-        )
+        return any(self._fits(way) for c in cells for way in self.through[c] if all(known[x] == UNKNOWN for x in way))
 
     def _fits(self, way: Sequence[int]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
