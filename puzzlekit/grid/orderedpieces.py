@@ -106,16 +106,41 @@ class PieceBoard:
         return True
 
     def strands(self) -> int:
-        """Cells already sure to strand: open cells in pockets too small for a piece, and
+        """Cells already sure to strand: open cells in pockets no piece fits in, and
         unshaded cells in no region with no open neighbour and none in a region closed
         after they were known."""
         grid, known, owner = self.grid, self.known, self.owner
-        dead = sum(len(p) for p in grid.pieces(lambda c: known[c] == UNKNOWN) if len(p) < 4)
+        dead = sum(len(p) for p in grid.pieces(lambda c: known[c] == UNKNOWN) if not self._holds_piece(p))
         for x in self.free:
             near = grid.neighbours[x]
             if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
                 dead += 1
         return dead
+
+    def _doomed(self, near: Iterable[int]) -> set[int]:
+        """The open cells, in pockets round ``near``, that no later piece can go in: only a
+        region closing now can take them."""
+        known, seen, doomed = self.known, set(), set()
+        for m in near:
+            if known[m] != UNKNOWN or m in seen:
+                continue
+            pocket, todo = {m}, [m]
+            while todo:
+                for x in self.grid.neighbours[todo.pop()]:
+                    if known[x] == UNKNOWN and x not in pocket:
+                        pocket.add(x)
+                        todo.append(x)
+            seen |= pocket
+            if not self._holds_piece(pocket):
+                doomed |= pocket
+        return doomed
+
+    def _holds_piece(self, cells: Collection[int]) -> bool:
+        """Can a later piece go in these open cells (no later region can reach them else)?"""
+        if len(cells) < 4:
+            return False
+        known = self.known
+        return any(self._fits(way) for c in cells for way in self.through[c] if all(known[x] == UNKNOWN for x in way))
 
     def _fits(self, way: Sequence[int]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
@@ -172,11 +197,12 @@ class PieceBoard:
             known[c], self.when[c], self.owner[c] = 1, k, k
         opened = list(way)
         todo = [m for c in way for m in grid.neighbours[c] if known[m] != 1]
+        doomed = self._doomed(todo)
         size = 4
-        while todo and size < cap:
-            todo.sort(key=lambda m: (known[m] == UNKNOWN, self.when[m]))
+        while todo:
+            todo.sort(key=lambda m: (m not in doomed, known[m] == UNKNOWN, self.when[m]))
             m = todo.pop(0)
-            if self.owner[m] >= 0 or known[m] == 1:
+            if self.owner[m] >= 0 or known[m] == 1 or (size >= cap and m not in doomed):
                 continue
             if known[m] == UNKNOWN:
                 why = self.only_way(k, opened, m)
