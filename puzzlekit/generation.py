@@ -208,6 +208,10 @@ Version 13, per genre (Slitherlink, Kurodoko and Kakuro got faster on the same b
   change where a climb stalls.
 - Fillomino: hard orders its givens by what their window leaves open instead of a halving
   pass; hard boards change, easy and medium are the same.
+- LITS (registered in this version): rung 1 refuses ways that fill a 2x2 with shaded cells
+  beside them, each step keeps a piece that strands no cell, a closing region takes the
+  walled-in pockets beside it, and medium and hard move one cell at a time; every seed and
+  size makes another board.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
