@@ -32,14 +32,16 @@ def shape_of(grid: RectGrid, cells: Sequence[int]) -> Shape:
     """The piece's shape, the same for every rotation and reflection of it: the least of
     its eight images (remembered: generators ask of the same pieces again and again)."""
     key = (grid.cols, tuple(cells))
-    if key not in _SHAPES:
+    shape = _SHAPES.get(key)
+    if shape is None:
         if len(_SHAPES) > 200_000:
             _SHAPES.clear()
         points = normal([divmod(c, grid.cols) for c in cells])  # where on the board does not matter
-        if points not in _FORMS:
-            _FORMS[points] = _shape_of(points)
-        _SHAPES[key] = _FORMS[points]
-    return _SHAPES[key]
+        shape = _FORMS.get(points)
+        if shape is None:
+            shape = _FORMS[points] = _shape_of(points)
+        _SHAPES[key] = shape
+    return shape
 
 
 _SHAPES: dict[tuple[int, tuple[int, ...]], Shape] = {}
@@ -225,14 +227,16 @@ def unpooled(grid: RectGrid, ways: Sequence[Way]) -> list[Way]:
 def _blocks_at(grid: RectGrid) -> list[list[tuple[int, ...]]]:
     """Per cell, the 2x2 blocks holding it (remembered per board size)."""
     key = (grid.rows, grid.cols)
-    if key not in _BLOCKS:
-        _BLOCKS[key] = [[] for _ in range(grid.n_cells)]
+    blocks = _BLOCKS.get(key)
+    if blocks is None:  # built whole, then shared: the web app solves in threads
+        blocks = [[] for _ in range(grid.n_cells)]
         for top in range(grid.rows - 1):
             for left in range(grid.cols - 1):
                 block = grid.rectangle(top, left, 2, 2)
                 for c in block:
-                    _BLOCKS[key][c].append(block)
-    return _BLOCKS[key]
+                    blocks[c].append(block)
+        _BLOCKS[key] = blocks
+    return blocks
 
 
 _BLOCKS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
@@ -244,11 +248,12 @@ def free_ways(grid: RectGrid, cells: Sequence[int], size: int, shapes: Collectio
     build models again and again on regions that did not change.  Callers must not change
     the list."""
     key = (grid.rows, grid.cols, tuple(cells), size, None if shapes is None else frozenset(shapes))
-    if key not in _FREE_WAYS:
+    ways = _FREE_WAYS.get(key)
+    if ways is None:
         if len(_FREE_WAYS) > 20_000:
             _FREE_WAYS.clear()
-        _FREE_WAYS[key] = unpooled(grid, piece_ways(grid, cells, size, shapes))
-    return _FREE_WAYS[key]
+        ways = _FREE_WAYS[key] = unpooled(grid, piece_ways(grid, cells, size, shapes))
+    return ways
 
 
 _FREE_WAYS: dict[tuple[int, int, tuple[int, ...], int, frozenset[Shape] | None], list[Way]] = {}
@@ -333,13 +338,14 @@ def apart_ways(
     one serves many models."""
     shape_key = None if shapes is None else frozenset(shapes)
     key = (rule.name, grid.rows, grid.cols, tuple(first), tuple(second), size, shape_key, what, doing)
-    if key not in _APART:
+    paired = _APART.get(key)
+    if paired is None:
         if len(_APART) > 5_000:
             _APART.clear()
         ways_a, ways_b = (free_ways(grid, cells, size, shapes) for cells in (first, second))
         clash = lambda p, q: touching_equal(grid, p, q)  # noqa: E731
-        _APART[key] = PairedWays(rule, ways_a, ways_b, clash, what=what, doing=doing)
-    return _APART[key]
+        paired = _APART[key] = PairedWays(rule, ways_a, ways_b, clash, what=what, doing=doing)
+    return paired
 
 
 _APART: dict[tuple[object, ...], PairedWays] = {}
