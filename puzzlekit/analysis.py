@@ -1,7 +1,8 @@
 """Analysis for setters: why a draft is not unique, and what would fix it.
 
-- several solutions: two of them, where they differ, and clues (read off the
-  first solution where the two disagree) that make the puzzle unique;
+- several solutions: two of them, where they differ, and clues that make the puzzle
+  unique (read off the first solution, or off another when the first has a twin that no
+  clue can tell apart from it);
 - one solution: the clues that could each be removed without losing that;
 - none: a minimal set of clues that already has no solution (remove any one of
   them and the contradiction goes away), found by deletion filtering in halving
