@@ -21,7 +21,7 @@ from puzzlekit.core.model import Propagator, Rule
 from puzzlekit.grid.topology import RectGrid
 
 ON, OFF = 0b10, 0b01
-SEEN, CLEAR, OPEN = 1, 2, 4
+CLEAR, OPEN = 1, 2
 
 
 class PairWays(Propagator):
@@ -49,16 +49,30 @@ class PairWays(Propagator):
         dom = engine.dom
         can: list[int] = []  # indices of the region's cells that can be shaded
         fixed: list[int] = []  # and of those shaded
+        sides: list[int] = []  # per cell that can be: CLEAR, no neighbour outside shaded; OPEN, one can be
+        settled = self.region  # positions of the region's cells already shaded or not
+        outside = self.outside
         for k, c in enumerate(self.cells):
             d = dom[c]
             if d & ON:
                 can.append(k)
                 if d == ON:
                     fixed.append(k)
+                else:
+                    settled ^= self.bits[k]
+                side = CLEAR
+                for n in outside[k]:
+                    e = dom[n]
+                    if e & ON:
+                        side |= OPEN
+                        if e == ON:
+                            side &= ~CLEAR
+                sides.append(side)
+            else:
+                sides.append(0)
         if len(fixed) > 2:
             return False
         beside, bits, out_bits = self.beside, self.bits, self.out_bits
-        sides = [0] * len(bits)  # per cell, ``_side`` once looked at
         if len(fixed) == 2:
             pairs: Iterable[tuple[int, int]] = ((fixed[0], fixed[1]),)
         elif fixed:
@@ -68,13 +82,13 @@ class PairWays(Propagator):
         always_on = always_off = -1
         alive = False
         for i, j in pairs:
-            a, b = sides[i] or self._side(dom, i, sides), sides[j] or self._side(dom, j, sides)
+            both = sides[i] & sides[j]
             if j in beside[i]:
-                if not a & b & CLEAR:
+                if not both & CLEAR:
                     continue
                 on = bits[i] | bits[j]
                 off = (self.region & ~on) | out_bits[i] | out_bits[j]
-            elif a & b & OPEN:
+            elif both & OPEN:
                 on = bits[i] | bits[j]
                 off = self.region & ~on
             else:
@@ -82,32 +96,21 @@ class PairWays(Propagator):
             alive = True
             always_on &= on
             always_off &= off
-            if not always_on and not always_off:
-                return True  # the ways left agree on nothing
-        return alive and self._settle(engine, always_on, always_off)
-
-    def _side(self, dom: Sequence[int], k: int, sides: list[int]) -> int:
-        """Cell ``k``'s neighbours outside the region: ``CLEAR`` when none is shaded (it can
-        be half a domino inside), ``OPEN`` when one can be (its partner, apart); noted in ``sides``."""
-        side = SEEN | CLEAR
-        for n in self.outside[k]:
-            d = dom[n]
-            if d & ON:
-                side |= OPEN
-                if d == ON:
-                    side &= ~CLEAR
-        sides[k] = side
-        return side
+            if not (always_on | always_off) & ~settled:
+                return True  # the ways left agree on nothing still open
+        return alive and self._settle(engine, always_on & ~settled, always_off & ~settled)
 
     def _settle(self, engine: Engine, always_on: int, always_off: int) -> bool:
-        """Shade the positions of ``always_on`` and leave those of ``always_off`` (as ``Ways``)."""
+        """Shade the positions of ``always_on`` and leave those of ``always_off`` that are
+        still open, lowest position first (as ``Ways``)."""
         dom, reads = engine.dom, self.watches
-        for i, v in enumerate(reads):
-            if dom[v] == 0b11:
-                if always_on >> i & 1 and not engine.set(v, ON, reads, "in"):
-                    return False
-                if always_off >> i & 1 and not engine.set(v, OFF, reads, "out"):
-                    return False
+        both = always_on | always_off
+        while both:
+            low = both & -both
+            both ^= low
+            v, shade = reads[low.bit_length() - 1], bool(always_on & low)
+            if dom[v] == 0b11 and not engine.set(v, ON if shade else OFF, reads, "in" if shade else "out"):
+                return False
         return True
 
     def explain(self, var: int, mask: int, note: object) -> str:
