@@ -50,8 +50,8 @@ class PairWays(Propagator):
         can: list[int] = []  # indices of the region's cells that can be shaded
         fixed: list[int] = []  # and of those shaded
         sides: list[int] = []  # per cell that can be: CLEAR, no neighbour outside shaded; OPEN, one can be
-        settled = self.region  # positions of the region's cells already shaded or not
-        outside = self.outside
+        region = settled = self.region  # positions of the region's cells already shaded or not
+        outside, bits = self.outside, self.bits
         for k, c in enumerate(self.cells):
             d = dom[c]
             if d & ON:
@@ -59,7 +59,7 @@ class PairWays(Propagator):
                 if d == ON:
                     fixed.append(k)
                 else:
-                    settled ^= self.bits[k]
+                    settled ^= bits[k]
                 side = CLEAR
                 for n in outside[k]:
                     e = dom[n]
@@ -72,7 +72,7 @@ class PairWays(Propagator):
                 sides.append(0)
         if len(fixed) > 2:
             return False
-        beside, bits, out_bits = self.beside, self.bits, self.out_bits
+        beside, out_bits = self.beside, self.out_bits
         if len(fixed) == 2:
             pairs: Iterable[tuple[int, int]] = ((fixed[0], fixed[1]),)
         elif fixed:
@@ -87,10 +87,10 @@ class PairWays(Propagator):
                 if not both & CLEAR:
                     continue
                 on = bits[i] | bits[j]
-                off = (self.region & ~on) | out_bits[i] | out_bits[j]
+                off = (region & ~on) | out_bits[i] | out_bits[j]
             elif both & OPEN:
                 on = bits[i] | bits[j]
-                off = self.region & ~on
+                off = region & ~on
             else:
                 continue
             alive = True
