@@ -1,7 +1,8 @@
 """Analysis for setters: why a draft is not unique, and what would fix it.
 
-- several solutions: two of them, where they differ, and clues (read off the
-  first solution where the two disagree) that make the puzzle unique;
+- several solutions: two of them, where they differ, and clues that make the puzzle
+  unique (read off the first solution, or off another when the first has a twin that no
+  clue can tell apart from it);
 - one solution: the clues that could each be removed without losing that;
 - none: a minimal set of clues that already has no solution (remove any one of
   them and the contradiction goes away), found by deletion filtering in halving
@@ -12,6 +13,7 @@ answer cut short by it says so in ``note`` instead of passing for a complete one
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,69 +129,175 @@ def _removable(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -
 
 
 def _several(g: Genre, p: Puzzle, solutions: list[Solution], budget: Budget) -> Analysis:
-    """Clues read off the first solution, added until the board is proven unique.
+    """Clues read off one solution (the target), added until the board is proven unique.
 
-    Each round looks at the solutions the board has now; a clue that tells the first
-    solution apart from one of them is added (one that settles everything at once
-    first).  ``add`` holds clues only once the board with them is proven unique; when
-    no clue position separates the solutions left, or the budget ends the search, the
-    clues tried are ``tried`` and the note says why instead of advice that does not work.
+    The first solution is the first target.  A target *blind* to another solution (every
+    clue position free to take a clue reads the same in both, as when Kakuro digits swap and
+    every run keeps its sum) can never be made the only one, so then the target is the next
+    solution found that is blind to no other found, with up to ``POOL`` solutions counted
+    when those at hand run out.  ``add`` holds clues only once the board with them is proven
+    unique; otherwise ``tried`` holds the last target's clues and the note says why: every
+    solution has a blind twin (the board must change), every one looked at did, or the
+    budget ended the search.
     """
     first, second = solutions[0].values, solutions[1].values
     differences = tuple(v for v, (a, b) in enumerate(zip(first, second)) if a != b)
-    instance = p.instance
+    free = [pos for pos in g.clue_positions(p.instance) if g.clue_at(p.instance, pos) is None]
+    reading: dict[tuple[int, ...], list[int | None]] = {}
+    pool: list[list[int]] = []
+    for shown in (first, second):
+        _meet(g, p.instance, free, list(shown), pool, reading)
+    counted = exhaustive = False
+    targets: list[list[int]] = []  # tried, and blind to a solution found since
+    blind_at: tuple[int, ...] = ()  # where the first blind pair found differs
     added: list[Clue] = []
-    others = [list(second)]  # solutions of the board as it stands, other than the first
 
     def stopped(note: str, complete: bool = True) -> Analysis:
         return Analysis(p, Status.MULTIPLE, solutions[:2], differences, tried=added, note=note, complete=complete)
 
+    if not free:
+        where = f"no clue position of {g.name} is left without one"
+        return stopped(f"no clue can be added: {where}, so the board itself needs changing")
+    while True:
+        blind = [(t, o) for t in pool if t not in targets for o in pool if o is not t and _blind(reading, t, o)]
+        if blind and not blind_at:
+            t, o = blind[0]
+            blind_at = tuple(v for v, (a, b) in enumerate(zip(t, o)) if a != b)
+        target = next((t for t in pool if t not in targets and all(t is not b for b, _ in blind)), None)
+        if target is None and not counted:
+            counted = True
+            model = budget.build(g, p.instance)
+            if model is None:
+                return stopped(f"{_blind_note(g, p, blind_at)}; the time ran out before others were counted", False)
+            left = budget.remaining()
+            timeout = None if left is None else max(left / 2, MIN_SLICE)
+            outcome = count_solutions(model, limit=POOL, max_nodes=BUDGET, timeout=timeout, record=False)
+            for found in outcome.solutions:
+                _meet(g, p.instance, free, found, pool, reading)
+            exhaustive = outcome.exhausted
+            continue
+        if target is None:
+            if exhaustive:
+                return stopped(
+                    f"{_blind_note(g, p, blind_at)}, and each of its {len(pool)} solutions has such a twin: "
+                    f"no clue {g.name} can give makes it unique, so the board itself needs changing"
+                )
+            return stopped(
+                f"{_blind_note(g, p, blind_at)}, and so does each of the {len(pool)} solutions looked at "
+                "(there are more): none of them can be made the only one",
+                False,
+            )
+        targets.append(target)
+        tried = _target(g, p, target, [s for s in pool if s is not target], budget)
+        added = tried.added
+        if tried.unique:
+            why = "no clues make either of them the only one, so these are read off another solution"
+            note = "" if target is pool[0] else f"{_blind_note(g, p, blind_at)}: {why}"
+            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added, note=note)
+        if tried.note:
+            return stopped(tried.note, tried.complete)
+        for s in tried.seen:
+            _meet(g, p.instance, free, s, pool, reading)
+
+
+POOL = 16
+"""Solutions counted to look for a target when every one at hand has a blind twin."""
+
+
+def _meet(
+    g: Genre,
+    instance: Any,
+    free: list[Any],
+    s: list[int],
+    pool: list[list[int]],
+    reading: dict[tuple[int, ...], list[int | None]],
+) -> None:
+    """Add ``s`` to ``pool`` (once) with its reading: the clue it shows at each free
+    position, None where no clue can say it."""
+    key = tuple(s)
+    if key in reading:
+        return
+    clues = [g.clue_of_solution(instance, pos, s) for pos in free]
+    reading[key] = [c if _sayable(g, instance, pos, c) else None for pos, c in zip(free, clues)]
+    pool.append(s)
+
+
+def _blind(reading: dict[tuple[int, ...], list[int | None]], target: list[int], other: list[int]) -> bool:
+    """No clue read off ``target`` tells ``other`` apart: clues never make ``target`` the only one."""
+    mine, theirs = reading[tuple(target)], reading[tuple(other)]
+    return all(m is None or m == t for m, t in zip(mine, theirs))
+
+
+@dataclass
+class _Tried:
+    """One target's clues: they made it unique, or a note says why not, or (neither) a
+    solution it is blind to turned up among ``seen``."""
+
+    added: list[Clue]
+    unique: bool = False
+    note: str = ""
+    complete: bool = True
+    seen: list[list[int]] = field(default_factory=list)
+
+
+def _target(g: Genre, p: Puzzle, target: list[int], others: list[list[int]], budget: Budget) -> _Tried:
+    """Clues read off ``target``, each telling it from another solution of the board as it
+    stands (one that settles everything at once first), until the board is unique."""
+    instance = p.instance
+    added: list[Clue] = []
+    out_of_time = "the time ran out while choosing clues; the ones tried do not make it unique"
     for _ in range(MAX_ADDED):
         if budget.spent():
-            return stopped("the time ran out while choosing clues; the ones tried do not make it unique", False)
-        candidates: list[Any] = []
-        for other in others:
-            candidates = [
-                pos
-                for pos in g.clue_positions(instance)
-                if g.clue_at(instance, pos) is None
-                and g.clue_of_solution(instance, pos, first) != g.clue_of_solution(instance, pos, other)
-                and _sayable(g, instance, pos, g.clue_of_solution(instance, pos, first))
-            ]
-            if candidates:
-                break
-        if not candidates:
-            break
-        # Prefer a single clue that settles everything; else take the first that splits them.
+            return _Tried(added, note=out_of_time, complete=False)
+        splits = [_splitters(g, instance, target, other) for other in others]
+        if not all(splits):
+            return _Tried(added, seen=others)
+        candidates = splits[0]
         settles = next(
             (
                 pos
                 for pos in candidates
-                if _status(g, g.with_clue(instance, pos, g.clue_of_solution(instance, pos, first)), budget)
+                if _status(g, g.with_clue(instance, pos, g.clue_of_solution(instance, pos, target)), budget)
                 == Status.UNIQUE
             ),
             None,
         )
         chosen = candidates[0] if settles is None else settles
-        value = g.clue_of_solution(instance, chosen, first)
+        value = g.clue_of_solution(instance, chosen, target)
         added.append(Clue(chosen, g.clue_name(instance, chosen), value))
         instance = g.with_clue(instance, chosen, value)
         model = budget.build(g, instance)
         if model is None:
-            return stopped("the time ran out while choosing clues; the ones tried do not make it unique", False)
+            return _Tried(added, note=out_of_time, complete=False)
         outcome = count_solutions(model, limit=3, max_nodes=BUDGET, timeout=budget.remaining(), record=False)
         if outcome.status == Status.UNIQUE:
-            return Analysis(p, Status.MULTIPLE, solutions[:2], differences, add=added)
+            return _Tried(added, unique=True)
         if outcome.status == Status.UNDECIDED:
-            return stopped("a search ran out of budget while choosing clues; the ones tried are not proven", False)
+            why = "a search ran out of budget while choosing clues; the ones tried are not proven"
+            return _Tried(added, note=why, complete=False)
         if outcome.status != Status.MULTIPLE:
             raise PuzzlekitError(f"{p.where}: adding clues made the puzzle {outcome.status.value}; this is a bug")
-        others = [s for s in outcome.solutions if s != list(first)]
-    what = f"the {len(added)} clue(s) found still leave several solutions" if added else "no clue can be added"
-    return stopped(
-        f"{what}: no clue position of {g.name} tells the remaining solutions apart within {MAX_ADDED} clues, "
-        "so the board itself needs changing"
+        others = [s for s in outcome.solutions if s != target]
+    return _Tried(
+        added, note=f"the {len(added)} clues tried still leave several solutions ({MAX_ADDED} at most)", complete=False
     )
+
+
+def _splitters(g: Genre, instance: Any, target: Sequence[int], other: Sequence[int]) -> list[Any]:
+    """The positions free to take a clue that tell ``target`` from ``other`` by a clue
+    that can be said there."""
+    return [
+        pos
+        for pos in g.clue_positions(instance)
+        if g.clue_at(instance, pos) is None
+        and g.clue_of_solution(instance, pos, target) != g.clue_of_solution(instance, pos, other)
+        and _sayable(g, instance, pos, g.clue_of_solution(instance, pos, target))
+    ]
+
+
+def _blind_note(g: Genre, p: Puzzle, where: tuple[int, ...]) -> str:
+    places = ", ".join(g.describe(p.instance, v) for v in where[:6]) + (", ..." if len(where) > 6 else "")
+    return f"two solutions differ only where no clue {g.name} can give tells them apart ({places})"
 
 
 def _sayable(g: Genre, instance: Any, position: Any, value: int) -> bool:

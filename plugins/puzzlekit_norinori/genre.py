@@ -14,8 +14,9 @@ from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Cnf, SatEncoding
 from puzzlekit.grid import Count, RectGrid, Regions, counted
 from puzzlekit.grid.orderedregions import ordered_regions
+from puzzlekit.grid.pairways import PairWays
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
-from puzzlekit.grid.shapes import OnePartner, Ways, pair_ways, partner_clauses, random_dominoes, sized_pieces
+from puzzlekit.grid.shapes import OnePartner, partner_clauses, random_dominoes, sized_pieces
 
 if TYPE_CHECKING:
     from puzzlekit.generation import GenerateRequest
@@ -32,8 +33,7 @@ TRIAL = Rule("trial", 2, "If shading a cell (or not) made the simpler rules cont
 
 def region_rules(grid: RectGrid, cells: Sequence[int], what: str = "a region") -> list[Propagator]:
     """A region's rung-1 rules: two shaded cells, in one of its ways."""
-    ways = Ways(PATTERNS, pair_ways(grid, cells), what=what, doing="shade two cells")
-    return [Count(COUNT, cells, 2, what=what), ways]
+    return [Count(COUNT, cells, 2, what=what), PairWays(PATTERNS, grid, cells, what=what)]
 
 
 def trial() -> list[Propagator]:

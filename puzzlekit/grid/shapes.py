@@ -390,6 +390,8 @@ class OnePartner(Propagator):
 
     def propagate(self, engine: Engine) -> bool:
         dom = engine.dom
+        if dom[self.var] == 0b01:
+            return True  # unshaded: nothing to pair, and what follows would only say so again
         on = [v for v in self.near if dom[v] == 0b10]
         free = [v for v in self.near if dom[v] == 0b11]
         d, reads = dom[self.var], self.watches
