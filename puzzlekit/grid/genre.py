@@ -22,6 +22,8 @@ from puzzlekit.pictures.theme import Tone
 if TYPE_CHECKING:
     from rich.text import Text
 
+    from puzzlekit.grid.regions import Regions
+
 Canvas = CellSvg | CellText
 """Where ``GridGenre.paint`` draws: both take the same marks by cell."""
 
@@ -74,6 +76,17 @@ class GridGenre(Genre):
         shown = tuple(values)
         cells = range(self.grid_of(instance).n_cells)
         return [ClueSpot(c, shown, self.cell_outline(instance, c), self.clue_at(instance, c)) for c in cells]
+
+    def regions_of(self, instance: Any) -> Regions | None:
+        """The board's given regions, for a genre whose puzzle has them (Star Battle's,
+        Heyawake's rooms): the browser's editor then draws them as walls a setter clicks
+        (``puzzlekit.grid.walledit``).  None (the default): no regions to draw."""
+        return None
+
+    def with_regions(self, instance: Any, regions: Regions) -> Any:
+        """A copy of the instance on ``regions`` (the editor's walls changed), the rest of
+        the puzzle kept; a ``PuzzlekitError`` in the genre's words when it cannot be."""
+        raise NotImplementedError(f"{self.name} does not take new regions (GridGenre.with_regions)")
 
     def grid_of(self, instance: Any) -> RectGrid:
         """The instance's grid; by default its ``grid`` attribute."""

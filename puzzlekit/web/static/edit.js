@@ -1,7 +1,8 @@
 // The setter's editor: clicks place and remove clues at the genre's clue spots
 // (data-clue="I"); after every change the server says, within a second, whether the
 // draft is unique, has several solutions (where two differ is marked) or none, the
-// rung it needs and its difficulty, and what the analyzer advises. Undo and redo;
+// rung it needs and its difficulty, and what the analyzer advises. A genre with given
+// regions has a wall spot (class "wall") on every edge between two cells. Undo and redo;
 // export as level text, a puzz.link URL, a pzprjs file, Penpa+ or janko.
 import {$, api} from "./api.js";
 import {S, genreInfo, open, say} from "./play.js";
@@ -164,7 +165,8 @@ export const editor = {
       const board = $("board");
       board.dataset.verdict = found.verdict;
       board.dataset.judged = String(mine);
-      const words = {unique: "Unique", multiple: "Several solutions", none: "No solution", unknown: "Not decided in time"};
+      const words = {unique: "Unique", multiple: "Several solutions", none: "No solution", unknown: "Not decided in time",
+                     invalid: "Not a puzzle yet"};
       const grade = found.verdict === "unique" && found.difficulty ? ` · ${found.difficulty} (${found.rung_name})` : "";
       $("verdict").textContent = `${words[found.verdict]}${grade}`;
       $("verdict").className = found.verdict;
