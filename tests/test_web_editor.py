@@ -2,7 +2,8 @@
 from an empty board, the verdict (``#board[data-verdict]``) changing from several
 solutions to one as the clues go in; where two solutions differ marked; the analyzer's
 clues added with one click; no solution with the clues that contradict named; undo and
-redo; exports; and every genre's clue spots through the same contract."""
+redo; exports; a Star Battle set by clicking walls; and every genre's clue spots through
+the same contract."""
 
 from __future__ import annotations
 
@@ -110,6 +111,23 @@ def test_a_unique_kakuro_from_an_empty_board_two_clues_a_black_cell(page: Any, s
     assert page.input_value("#edit-output").split("\n")[-4:-1] == ["#   8\\  11\\", "\\16 .   .", "\\3  .   ."]
 
 
+def test_a_unique_star_battle_from_an_empty_board_by_clicking_walls(page: Any, server: str) -> None:
+    """Star Battle's puzzle is its regions: a click on the side two cells share draws a
+    wall there (spot ``e``: edge ``e``), a wall that closes no region yet is dashed and
+    judged "invalid", and the eight walls of aaab/aaab/ccdd/ccdd make a unique 4x4."""
+    open_editor(page, server, "starbattle", "4x4")
+    assert page.locator("[data-clue].wall").count() == 24 and judged(page) == "none"  # one region, four stars
+    for n, edge in enumerate((16, 17, 18, 19, 2, 5, 7, 10)):  # across the middle, then the right and the bottom
+        click_spot(page, edge)
+        verdict = judged(page)
+        assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
+        if n == 0:
+            assert verdict == "invalid" and page.inner_text("#verdict") == "Not a puzzle yet"
+            assert page.locator(".loose-walls line").count() == 1 and page.locator("[data-clue].conflict").count() == 1
+    assert judged(page) == "unique" and page.inner_text("#verdict").startswith("Unique")
+    assert page.locator(".loose-walls").count() == 0
+
+
 def one_clue_short(genre: str, row: int, col: int) -> str:
     """An example with one clue taken away: several solutions, which one clue mends (the
     analyzer finds it in milliseconds, so a busy machine does not run the verdict out)."""
@@ -177,10 +195,6 @@ def test_the_draft_exports(page: Any, server: str, kind: str, says: str) -> None
 def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host, genre: str) -> None:
     if genre not in host.registry.names():
         pytest.skip(f"{genre} is not installed")
-    if genre == "starbattle":
-        pytest.skip("Star Battle has no clues to place (its puzzle is the regions; the editor draws no walls)")
-    if genre in ("norinori", "lits"):
-        pytest.skip(f"{genre} has no clues to place (its puzzle is the regions; the editor draws no walls)")
     page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'p': example(genre)})}")
     page.wait_for_selector("[data-clue]")
     first = judged(page)

@@ -193,7 +193,7 @@ def _unclosed(board: Board, walls: WallDraft, seconds: float) -> Verdict:
     """The verdict on a draft with loose walls: not a puzzle yet, those walls named (as
     contradicting clues, so the page marks their spots)."""
     grid = walls.regions.grid
-    loose = [Clue(Wall(e), f"the wall {grid.edge_name(e)}", 1) for e in sorted(walls.loose)]
+    loose = [Clue(Wall(e), grid.edge_name(e), 1) for e in sorted(walls.loose)]
     note = "draw a wall on to the board's edge or to another wall, or take it away"
     return Verdict("invalid", None, None, None, (), None, Advice(contradiction=loose, note=note), seconds)
 
@@ -300,7 +300,7 @@ def advice_words(found: Verdict) -> str:
         return f"No solution{why}. {note}".strip()
     if found.verdict == "invalid":
         names = [c.name for c in a.contradiction]
-        which = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-        closes = "closes" if len(names) == 1 else "close"
-        return f"Not a puzzle yet: {which} {closes} no region. {note}".strip()
+        if len(names) == 1:
+            return f"Not a puzzle yet: the wall {names[0]} closes no region. {note}".strip()
+        return f"Not a puzzle yet: the walls {', '.join(names[:-1])} and {names[-1]} close no region. {note}".strip()
     return f"Not decided in time. {a.note}".strip()
