@@ -114,18 +114,27 @@ def test_a_unique_kakuro_from_an_empty_board_two_clues_a_black_cell(page: Any, s
 def test_a_unique_star_battle_from_an_empty_board_by_clicking_walls(page: Any, server: str) -> None:
     """Star Battle's puzzle is its regions: a click on the side two cells share draws a
     wall there (spot ``e``: edge ``e``), a wall that closes no region yet is dashed and
-    judged "invalid", and the eight walls of aaab/aaab/ccdd/ccdd make a unique 4x4."""
+    judged "invalid", a drag draws every wall it crosses, and the eight walls of aaab/aaab/
+    ccdd/ccdd make a unique 4x4."""
     open_editor(page, server, "starbattle", "4x4")
     assert page.locator("[data-clue].wall").count() == 24 and judged(page) == "none"  # one region, four stars
-    for n, edge in enumerate((16, 17, 18, 19, 2, 5, 7, 10)):  # across the middle, then the right and the bottom
-        click_spot(page, edge)
-        verdict = judged(page)
+    click_spot(page, 16)  # r2c1/r3c1: a wall that stops in the middle of the one region
+    assert judged(page) == "invalid" and page.inner_text("#verdict") == "Not a puzzle yet"
+    assert page.locator(".loose-walls line").count() == 1 and page.locator("[data-clue].conflict").count() == 1
+    start, end = (page.locator(f'[data-clue="{e}"]').bounding_box() for e in (17, 19))
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    page.mouse.up()  # the rest of the line across: two regions now
+    assert judged(page) == "none" and page.locator(".loose-walls").count() == 0
+    for edge in (16, 17, 18, 19):
         assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
-        if n == 0:
-            assert verdict == "invalid" and page.inner_text("#verdict") == "Not a puzzle yet"
-            assert page.locator(".loose-walls line").count() == 1 and page.locator("[data-clue].conflict").count() == 1
+    for edge in (2, 5, 7, 10):  # r1c3|r1c4, r2c3|r2c4, r3c2|r3c3, r4c2|r4c3
+        click_spot(page, edge)
+        judged(page)
+        assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
     assert judged(page) == "unique" and page.inner_text("#verdict").startswith("Unique")
-    assert page.locator(".loose-walls").count() == 0
+    assert [page.get_attribute(f'[data-clue="{e}"]', "data-value") for e in (0, 1, 12)] == ["", "", ""]
 
 
 def one_clue_short(genre: str, row: int, col: int) -> str:
