@@ -2,10 +2,12 @@
 drawn wall by wall from an empty board to a unique puzzle, a wall that closes no region
 judged ``invalid`` with its spot named, Heyawake's numbers kept in their cells as rooms
 change (and two in one room refused in words), a region genre's draft with no solution
-saying which rule saw it where, and a ``# walls:`` line that names no edge refused."""
+saying which rule saw it where, a ``# walls:`` line that names no edge refused, and a
+third-party region genre edited the same way with no editor code of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -14,7 +16,11 @@ pytest.importorskip("fastapi", reason="the web extra is not installed (pip insta
 
 from fastapi.testclient import TestClient
 
+from puzzlekit.core.model import BOOL, Model, Rule, Rung, Violation
+from puzzlekit.grid import Count, counted
+from puzzlekit.grid.regionshading import RegionBoard, RegionShading
 from puzzlekit.host import Host
+from puzzlekit.web import editor
 from puzzlekit.web.app import create_app
 
 STAR_WALLS = (16, 17, 18, 19, 2, 5, 7, 10)
@@ -100,3 +106,36 @@ def test_a_walls_line_that_names_no_edge_is_refused(client: TestClient) -> None:
     assert answer.status_code == 422 and "r1c1-r3c3" in answer.json()["error"]
     answer = client.post("/api/edit/open", json={"genre": "lits", "puzzle": "# walls: r1c1-r1c2\naa\naa\n"})
     assert answer.status_code == 200 and answer.json()["spots"][0]["value"] == 1  # a loose wall, kept
+
+
+ONE = Rule("one-a-region", 1, "Every region holds one shaded cell.")
+
+
+class OnePerRegion(RegionShading):
+    """A genre of a plugin's own: one shaded cell a region, nothing else."""
+
+    name = "one-per-region"
+    ladder = (Rung(1, "counts", "a region's count"),)
+    rules = (ONE,)
+
+    def build(self, instance: RegionBoard) -> Model:
+        model = Model(self.ladder, domains=[BOOL] * instance.grid.n_cells)
+        for cells in instance.regions.cells:
+            model.add(Count(ONE, cells, 1))
+        return model
+
+    def accept(self, instance: RegionBoard, values: Sequence[int]) -> list[Violation]:
+        regions, found = instance.regions, []
+        for r, cells in enumerate(regions.cells):
+            found += counted(cells, lambda c: values[c] == 1, 1, 1, regions.name(r), "shaded cells", "region")
+        return found
+
+
+def test_a_third_party_region_genre_gets_walls_for_free() -> None:
+    genre = OnePerRegion()
+    assert editor.editable(genre) and editor.walled(genre)
+    board = editor.blank(genre, 2, 1, 100)  # two cells, one region: two solutions
+    assert board.text == "aa\n" and [s.values for s in editor.spots(board)] == [(None, 1)]
+    assert editor.verdict(board, 0.8).verdict == "multiple"
+    walled = editor.changed(board, [editor.Change(0, 1)], 100)
+    assert walled.text == "ab\n" and editor.verdict(walled, 0.8).verdict == "unique"

@@ -39,7 +39,10 @@ def add_edit_routes(
     def editable_genre(name: str) -> Any:
         g = play.genre_of(name, host)
         if not editor.editable(g):
-            raise PlayError(f"the {g.name} genre cannot be edited in the browser (it has no Genre.clue_spots)")
+            raise PlayError(
+                f"the {g.name} genre cannot be edited in the browser (it has no Genre.clue_spots, "
+                "nor regions to draw: GridGenre.regions_of)"
+            )
         return g
 
     def draft(genre: str, text: str) -> Board:

@@ -46,7 +46,7 @@ export const editor = {
     const genre = q.get("genre") || $("genre").value;
     const g = genreInfo(genre);
     if (!g || !g.editable) {
-      say(`${g ? g.title : genre} puzzles cannot be edited here (the genre has no clue spots)`, "error");
+      say(`${g ? g.title : genre} puzzles cannot be edited here (the genre has no clue spots nor regions)`, "error");
       return;
     }
     try {
