@@ -51,13 +51,17 @@ def editable(genre: Genre) -> bool:
 
 
 def walled(genre: Genre) -> bool:
-    """Does the editor draw the genre's regions as walls (``GridGenre.regions_of``)?"""
-    return isinstance(genre, GridGenre) and type(genre).regions_of is not GridGenre.regions_of
+    """Does the editor draw the genre's regions as walls (``GridGenre.regions_of`` and
+    ``with_regions`` both given)?"""
+    kind = type(genre)
+    if not issubclass(kind, GridGenre):
+        return False
+    return kind.regions_of is not GridGenre.regions_of and kind.with_regions is not GridGenre.with_regions
 
 
 def walls_of(genre: Genre, instance: object, meta: dict[str, str]) -> WallDraft | None:
     """The draft's regions and loose walls (``# walls:``), for a genre with regions."""
-    if not isinstance(genre, GridGenre):
+    if not isinstance(genre, GridGenre) or not walled(genre):
         return None
     regions = genre.regions_of(instance)
     if regions is None:
