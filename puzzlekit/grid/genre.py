@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed, values_of
+from puzzlekit.core.model import FALSE, TRUE, Model, Violation, is_fixed, values_of
 from puzzlekit.genre import ClueSpot, Genre, Place, Point
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
@@ -49,11 +49,17 @@ class GridGenre(Genre):
         ``place_marks`` (``puzzlekit play``).  A variable the model fixes (a given) is a
         place with its one mark: a click leaves it as it is, but the keyboard's focus
         walks over it as over any cell, and a ``regions`` genre reads it as the given."""
+        return self.places_on(instance, self.build(instance))
+
+    def places_on(self, instance: Any, model: Model) -> list[Place]:
+        """``places`` from the instance's model when the caller has built it already (the
+        web app keeps it: a big region's model can take seconds to build)."""
         out = []
-        for var, domain in enumerate(self.build(instance).domains):
+        squares = self.cell_squares(instance)
+        for var, domain in enumerate(model.domains):
             if not domain:
                 continue
-            outline = self.cell_outline(instance, self.cell_of(instance, var))
+            outline = squares[self.cell_of(instance, var)]
             if is_fixed(domain):
                 out.append(Place(var, (domain,), outline))
                 continue
@@ -61,6 +67,13 @@ class GridGenre(Genre):
             marks = (domain, *(m for m in choices if m & domain))
             out.append(Place(var, marks, outline))
         return out
+
+    def cell_squares(self, instance: Any) -> list[tuple[Point, ...]]:
+        """Every cell's square on ``draw_svg``'s drawing (``cell_outline``), in cell order."""
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        u = canvas.unit
+        corners = (canvas.corner(cell) for cell in range(self.grid_of(instance).n_cells))
+        return [((x, y), (x + u, y), (x + u, y + u), (x, y + u)) for x, y in corners]
 
     def cell_outline(self, instance: Any, cell: int) -> tuple[Point, ...]:
         """A cell's square on ``draw_svg``'s drawing."""

@@ -87,9 +87,7 @@ def _spots_of(genre: Genre, instance: object, walls: WallDraft | None) -> list[C
     the regions change), then the genre's clue spots."""
     out = genre.clue_spots(instance)
     if walls is not None and isinstance(genre, GridGenre):
-        grid = walls.regions.grid
-        squares = [genre.cell_outline(instance, cell) for cell in range(grid.n_cells)]
-        out = walledit.spots(walls, squares) + out
+        out = walledit.spots(walls, genre.cell_squares(instance)) + out
     return out
 
 
@@ -268,7 +266,7 @@ def _loose_layer(board: Board) -> str:
     if walls is None or not walls.loose or not isinstance(genre, GridGenre):
         return ""
     grid = walls.regions.grid
-    squares = [genre.cell_outline(p.instance, cell) for cell in range(grid.n_cells)]
+    squares = genre.cell_squares(p.instance)
     width = num(abs(squares[0][1][0] - squares[0][0][0]) * LOOSE_WIDTH)
     lines = "".join(
         f'<line class="loose" x1="{num(a[0])}" y1="{num(a[1])}" x2="{num(b[0])}" y2="{num(b[1])}" />'

@@ -24,6 +24,7 @@ from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.formats import puzzlink
 from puzzlekit.formats.puzzlink import PuzzLinkFormat
 from puzzlekit.genre import Genre, Place
+from puzzlekit.grid.genre import GridGenre
 from puzzlekit.hints import Hint, hint_from
 from puzzlekit.host import Host
 from puzzlekit.pictures import can_draw, draw
@@ -143,8 +144,11 @@ def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") 
 
 
 def board_of(puzzle: Puzzle) -> Board:
-    places = tuple(puzzle.genre.places(puzzle.instance))
-    model = puzzle.genre.build(puzzle.instance)
+    genre, model = puzzle.genre, puzzle.genre.build(puzzle.instance)
+    if isinstance(genre, GridGenre) and type(genre).places is GridGenre.places:  # the model built once
+        places = tuple(genre.places_on(puzzle.instance, model))
+    else:
+        places = tuple(genre.places(puzzle.instance))
     blank = list(model.domains)
     for place in places:
         blank[place.var] = place.marks[0]
