@@ -137,5 +137,5 @@ def test_a_third_party_region_genre_gets_walls_for_free() -> None:
     board = editor.blank(genre, 2, 1, 100)  # two cells, one region: two solutions
     assert board.text == "aa\n" and [s.values for s in editor.spots(board)] == [(None, 1)]
     assert editor.verdict(board, 0.8).verdict == "multiple"
-    walled = editor.changed(board, [editor.Change(0, 1)], 100)
+    walled = editor.changed(board.puzzle, [editor.Change(0, 1)], 100)
     assert walled.text == "ab\n" and editor.verdict(walled, 0.8).verdict == "unique"

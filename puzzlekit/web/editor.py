@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from puzzlekit.analysis import BUDGET, Analysis, Clue, advise
-from puzzlekit.api import SolveResult, load, solve
+from puzzlekit.api import Puzzle, SolveResult, load, solve
 from puzzlekit.core.model import domains_of
 from puzzlekit.core.search import Status
 from puzzlekit.errors import PuzzlekitError
@@ -108,11 +108,12 @@ class Change:
     value: int | None
 
 
-def changed(board: Board, changes: Sequence[Change], max_cells: int) -> Board:
-    """The draft with each change made in turn, read back through the genre's parser."""
-    genre, instance = board.genre, board.puzzle.instance
-    meta = {k: v for k, v in board.puzzle.meta.items() if k in KEPT_META}
-    walls = walls_of(genre, instance, board.puzzle.meta)
+def changed(draft: Puzzle, changes: Sequence[Change], max_cells: int) -> Board:
+    """The draft with each change made in turn, read back through the genre's parser (the
+    draft's own model is never built: only the changed board's)."""
+    genre, instance = draft.genre, draft.instance
+    meta = {k: v for k, v in draft.meta.items() if k in KEPT_META}
+    walls = walls_of(genre, instance, draft.meta)
     try:
         for change in changes:
             here = _spots_of(genre, instance, walls)

@@ -132,6 +132,12 @@ def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") 
     A board over ``max_cells`` is refused before its model is built (and a text far
     longer than such a board takes, before it is parsed), so a refused board costs
     milliseconds and no memory."""
+    return board_of(open_puzzle(genre, text, max_cells, source))
+
+
+def open_puzzle(genre: Genre, text: str, max_cells: int, source: str = "puzzle") -> Puzzle:
+    """``open_board`` without the model and places: the puzzle parsed and its size checked
+    (the editor changes a draft's clues on the instance alone)."""
     if len(text) > MAX_TEXT_PER_CELL * max_cells + MAX_HEADER:
         raise TooLarge(f"{source}: {len(text):,} characters is more than a board of {max_cells} cells takes")
     puzzles = load(genre, text, source)
@@ -140,7 +146,7 @@ def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") 
     size = puzzles[0].size
     if _cells(size) > max_cells:
         raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
-    return board_of(puzzles[0])
+    return puzzles[0]
 
 
 def board_of(puzzle: Puzzle) -> Board:
