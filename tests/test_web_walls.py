@@ -99,6 +99,9 @@ def test_a_region_draft_without_a_solution_says_which_rule_sees_it_where(client:
     found = verdict(client, "norinori", "aaab\naaab\naaab\nbbbc\n")  # r4c4 alone: no two cells to shade
     assert found["verdict"] == "none" and found["advice"]["rule"] == "region-count"
     assert found["advice"]["text"] == "No solution (region-count sees it in the region at r4c4)."
+    two_stars = "# stars: 2\n" + "aa" + "b" * 8 + "\n" + ("b" * 10 + "\n") * 9  # two stars in two touching cells
+    found = verdict(client, "starbattle", two_stars)
+    assert found["verdict"] == "none" and found["advice"]["text"].endswith("sees it in the region at r1c1).")
 
 
 def test_a_walls_line_that_names_no_edge_is_refused(client: TestClient) -> None:
