@@ -2,7 +2,8 @@
 from an empty board, the verdict (``#board[data-verdict]``) changing from several
 solutions to one as the clues go in; where two solutions differ marked; the analyzer's
 clues added with one click; no solution with the clues that contradict named; undo and
-redo; exports; and every genre's clue spots through the same contract."""
+redo; exports; a Star Battle set by clicking walls; and every genre's clue spots through
+the same contract."""
 
 from __future__ import annotations
 
@@ -110,6 +111,32 @@ def test_a_unique_kakuro_from_an_empty_board_two_clues_a_black_cell(page: Any, s
     assert page.input_value("#edit-output").split("\n")[-4:-1] == ["#   8\\  11\\", "\\16 .   .", "\\3  .   ."]
 
 
+def test_a_unique_star_battle_from_an_empty_board_by_clicking_walls(page: Any, server: str) -> None:
+    """Star Battle's puzzle is its regions: a click on the side two cells share draws a
+    wall there (spot ``e``: edge ``e``), a wall that closes no region yet is dashed and
+    judged "invalid", a drag draws every wall it crosses, and the eight walls of aaab/aaab/
+    ccdd/ccdd make a unique 4x4."""
+    open_editor(page, server, "starbattle", "4x4")
+    assert page.locator("[data-clue].wall").count() == 24 and judged(page) == "none"  # one region, four stars
+    click_spot(page, 16)  # r2c1/r3c1: a wall that stops in the middle of the one region
+    assert judged(page) == "invalid" and page.inner_text("#verdict") == "Not a puzzle yet"
+    assert page.locator(".loose-walls line").count() == 1 and page.locator("[data-clue].conflict").count() == 1
+    start, end = (page.locator(f'[data-clue="{e}"]').bounding_box() for e in (17, 19))
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=12)
+    page.mouse.up()  # the rest of the line across: two regions now
+    assert judged(page) == "none" and page.locator(".loose-walls").count() == 0
+    for edge in (16, 17, 18, 19):
+        assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
+    for edge in (2, 5, 7, 10):  # r1c3|r1c4, r2c3|r2c4, r3c2|r3c3, r4c2|r4c3
+        click_spot(page, edge)
+        judged(page)
+        assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
+    assert judged(page) == "unique" and page.inner_text("#verdict").startswith("Unique")
+    assert [page.get_attribute(f'[data-clue="{e}"]', "data-value") for e in (0, 1, 12)] == ["", "", ""]
+
+
 def one_clue_short(genre: str, row: int, col: int) -> str:
     """An example with one clue taken away: several solutions, which one clue mends (the
     analyzer finds it in milliseconds, so a busy machine does not run the verdict out)."""
@@ -177,10 +204,6 @@ def test_the_draft_exports(page: Any, server: str, kind: str, says: str) -> None
 def test_every_genre_takes_clues_at_its_spots(page: Any, server: str, host: Host, genre: str) -> None:
     if genre not in host.registry.names():
         pytest.skip(f"{genre} is not installed")
-    if genre == "starbattle":
-        pytest.skip("Star Battle has no clues to place (its puzzle is the regions; the editor draws no walls)")
-    if genre in ("norinori", "lits"):
-        pytest.skip(f"{genre} has no clues to place (its puzzle is the regions; the editor draws no walls)")
     page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': genre, 'p': example(genre)})}")
     page.wait_for_selector("[data-clue]")
     first = judged(page)

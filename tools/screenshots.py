@@ -1,10 +1,11 @@
 """Screenshots of the play page for docs/screenshots/: every genre's daily on a desktop and on
-a 375x667 phone, mid-game with a hint, and the editor, pencil marks, rectangles and a
-solved board.  They are the product's face: look at them after changing the page.
+a 375x667 phone, mid-game with a hint, and the editor (on a region genre too), pencil
+marks, rectangles and a solved board.  They are the product's face: look at them after changing the page.
 
     python tools/screenshots.py                 # writes docs/screenshots/*.png
     python tools/screenshots.py --out /tmp/shots
     python tools/screenshots.py --only starbattle kurodoko   # only their dailies
+    python tools/screenshots.py --walls         # only the region editor's
 
 Needs Playwright and Chromium (/usr/bin/chromium); the pictures are made small (a
 palette of 128 colours) so the repository stays light.
@@ -120,6 +121,27 @@ def kakuro_editor(page: Any, base: str, path: Path) -> None:
     shot(page, path)
 
 
+def walls_editor(base: str, browser: Any, out: Path) -> None:
+    """The editor on a region genre: pzprjs's sample Star Battle with one wall between two
+    regions taken away (they are one now; the rest of their border dashed, loose, and the
+    draft "not a puzzle yet") on a desktop, and a 4x4 set wall by wall to unique on a phone."""
+    sample = (ROOT / "plugins" / "puzzlekit_starbattle" / "examples" / "sample.txt").read_text()
+    for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = browser.new_context(**options)
+        page = context.new_page()
+        query = {"edit": "1", "genre": "starbattle"}
+        page.goto(f"{base}/?{urlencode({**query, 'p': sample} if name == 'desktop' else {**query, 'size': '4x4'})}")
+        page.wait_for_selector("[data-clue]")
+        for edge in (56,) if name == "desktop" else (16, 17, 18, 19, 2, 5, 7, 10):  # r5c3/r6c3; aaab/aaab/ccdd/ccdd
+            page.wait_for_function(JUDGED)
+            node = page.locator(f'[data-clue="{edge}"]')
+            box = node.bounding_box()
+            page.mouse.click(*centre(box))
+        page.wait_for_function(JUDGED)
+        shot(page, out / f"starbattle-editor-{name}.png")
+        context.close()
+
+
 def centre(box: dict[str, float]) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
@@ -128,6 +150,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--only", nargs="+", choices=GENRES, default=GENRES, help="only these genres' dailies")
+    parser.add_argument("--walls", action="store_true", help="only the region editor's (starbattle-editor-*.png)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     from fastapi.testclient import TestClient
@@ -139,6 +162,10 @@ def main() -> None:
     base = serve()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        walls_editor(base, browser, args.out)
+        if args.walls:
+            browser.close()
+            return
         for name, options in (("desktop", DESKTOP), ("phone", PHONE)):
             context = browser.new_context(**options)
             page = context.new_page()

@@ -130,6 +130,17 @@ class StarBattle(GridGenre):
             layers.insert(0, write_grid(instance.grid, shading_marks(dom, "*", "x")))
         return meta_rows({"stars": instance.stars}) + join_layers(*layers)
 
+    def regions_of(self, instance: Board) -> Regions:
+        return instance.regions
+
+    def with_regions(self, instance: Board, regions: Regions) -> Board:
+        return Board(regions, instance.stars)
+
+    def blank(self, cols: int, rows: int) -> Board:
+        """One region over the whole board (the setter's walls cut it), with the stars a
+        generated board of its size has (``starunits.stars_for``: 1 up to 8x8)."""
+        return Board(Regions(RectGrid(rows, cols), [0] * rows * cols), starunits.stars_for(min(cols, rows)))
+
     def describe_step(self, instance: Board, var: int, mask: int) -> str:
         return f"{self.describe(instance, var)} {'holds a star' if mask == TRUE else 'is empty'}"
 

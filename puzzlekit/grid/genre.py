@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from puzzlekit.core.model import FALSE, TRUE, Violation, is_fixed, values_of
+from puzzlekit.core.model import FALSE, TRUE, Model, Violation, is_fixed, values_of
 from puzzlekit.genre import ClueSpot, Genre, Place, Point
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText, cell_tones
@@ -21,6 +21,8 @@ from puzzlekit.pictures.theme import Tone
 
 if TYPE_CHECKING:
     from rich.text import Text
+
+    from puzzlekit.grid.regions import Regions
 
 Canvas = CellSvg | CellText
 """Where ``GridGenre.paint`` draws: both take the same marks by cell."""
@@ -47,11 +49,17 @@ class GridGenre(Genre):
         ``place_marks`` (``puzzlekit play``).  A variable the model fixes (a given) is a
         place with its one mark: a click leaves it as it is, but the keyboard's focus
         walks over it as over any cell, and a ``regions`` genre reads it as the given."""
+        return self.places_on(instance, self.build(instance))
+
+    def places_on(self, instance: Any, model: Model) -> list[Place]:
+        """``places`` from the instance's model when the caller has built it already (the
+        web app keeps it: a big region's model can take seconds to build)."""
         out = []
-        for var, domain in enumerate(self.build(instance).domains):
+        squares = self.cell_squares(instance)
+        for var, domain in enumerate(model.domains):
             if not domain:
                 continue
-            outline = self.cell_outline(instance, self.cell_of(instance, var))
+            outline = squares[self.cell_of(instance, var)]
             if is_fixed(domain):
                 out.append(Place(var, (domain,), outline))
                 continue
@@ -59,6 +67,13 @@ class GridGenre(Genre):
             marks = (domain, *(m for m in choices if m & domain))
             out.append(Place(var, marks, outline))
         return out
+
+    def cell_squares(self, instance: Any) -> list[tuple[Point, ...]]:
+        """Every cell's square on ``draw_svg``'s drawing (``cell_outline``), in cell order."""
+        canvas = CellSvg(self.grid_of(instance), kind=self.name)
+        u = canvas.unit
+        corners = (canvas.corner(cell) for cell in range(self.grid_of(instance).n_cells))
+        return [((x, y), (x + u, y), (x + u, y + u), (x, y + u)) for x, y in corners]
 
     def cell_outline(self, instance: Any, cell: int) -> tuple[Point, ...]:
         """A cell's square on ``draw_svg``'s drawing."""
@@ -74,6 +89,17 @@ class GridGenre(Genre):
         shown = tuple(values)
         cells = range(self.grid_of(instance).n_cells)
         return [ClueSpot(c, shown, self.cell_outline(instance, c), self.clue_at(instance, c)) for c in cells]
+
+    def regions_of(self, instance: Any) -> Regions | None:
+        """The board's given regions, for a genre whose puzzle has them (Star Battle's,
+        Heyawake's rooms): the browser's editor then draws them as walls a setter clicks
+        (``puzzlekit.grid.walledit``).  None (the default): no regions to draw."""
+        return None
+
+    def with_regions(self, instance: Any, regions: Regions) -> Any:
+        """A copy of the instance on ``regions`` (the editor's walls changed), the rest of
+        the puzzle kept; a ``PuzzlekitError`` in the genre's words when it cannot be."""
+        raise NotImplementedError(f"{self.name} does not take new regions (GridGenre.with_regions)")
 
     def grid_of(self, instance: Any) -> RectGrid:
         """The instance's grid; by default its ``grid`` attribute."""

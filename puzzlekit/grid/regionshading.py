@@ -3,7 +3,8 @@ regions alone and whose answer is which cells are shaded (LITS, Norinori).
 
 It gives the level text (the regions as letters, ``Regions.read``; a state puts
 ``#``/``o``/``.`` marks in front, ``|`` between), the state's marks, pictures (the walls
-thick, the shading) and the step's words.  A genre adds its ladder (``build``), its judge
+thick, the shading), the step's words and the editor's walls (``regions_of``,
+``with_regions``, and an empty board of one region).  A genre adds its ladder (``build``), its judge
 (``accept``), its SAT twin and its generator.  Variable ``c`` is cell ``c``'s boolean (1
 shaded).
 """
@@ -61,6 +62,16 @@ class RegionShading(GridGenre):
         if dom is not None:
             layers.insert(0, write_grid(instance.grid, shading_marks(dom)))
         return join_layers(*layers)
+
+    def regions_of(self, instance: RegionBoard) -> Regions:
+        return instance.regions
+
+    def with_regions(self, instance: RegionBoard, regions: Regions) -> RegionBoard:
+        return RegionBoard(regions)
+
+    def blank(self, cols: int, rows: int) -> RegionBoard:
+        """One region over the whole board: the setter's walls cut it."""
+        return RegionBoard(Regions(RectGrid(rows, cols), [0] * rows * cols))
 
     def describe_step(self, instance: RegionBoard, var: int, mask: int) -> str:
         return f"{self.describe(instance, var)} is {'shaded' if mask == TRUE else 'unshaded'}"

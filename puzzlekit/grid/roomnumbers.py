@@ -5,7 +5,8 @@ or Chocona would fit), and whose answer is which cells are shaded.
 It gives the level text (``clues | rooms``: a number anywhere in its room, ``.`` elsewhere,
 space-separated once one has two digits; a state puts ``#``/``o``/``.`` marks in front),
 the state's marks, pictures (walls thick, numbers, shading), the step's words and the
-editor's clues (a number per room, in the cell it stands in).  A genre adds its ladder
+editor's clues (a number per room, in the cell it stands in) and walls (``with_regions``
+keeps each number in its cell).  A genre adds its ladder
 (``build``), its judge (``accept``), its SAT twin and its generator.  Variable ``c`` is
 cell ``c``'s boolean (1 shaded).  ``RoomNumbers.cut(cutter)`` numbers a ``RoomCutter``'s
 rooms with their shaded cells, as a generator plants them.
@@ -18,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from puzzlekit.core.model import BOOL, TRUE
-from puzzlekit.errors import LevelErrors
+from puzzlekit.errors import LevelErrors, UsageError
 from puzzlekit.formats.level import Block
 from puzzlekit.genre import ClueSpot
 from puzzlekit.grid.genre import Canvas, GridGenre
@@ -112,14 +113,31 @@ class NumberedRooms(GridGenre):
 
     def clue_spots(self, instance: RoomNumbers) -> list[ClueSpot]:
         """A spot per room, where its number stands: a click cycles 0 to ``most`` (the
-        editor draws no walls: rooms come with the board)."""
+        editor adds the walls: ``regions_of``)."""
         spots, numbers = instance.spots, instance.numbers
         shades = [(None, *range(self.most(cells) + 1)) for cells in instance.rooms.cells]
         return [ClueSpot(r, v, self.cell_outline(instance, spots[r]), numbers[r]) for r, v in enumerate(shades)]
 
     def blank(self, cols: int, rows: int) -> RoomNumbers:
-        """One room over the whole board, no number (the editor cannot draw rooms yet)."""
+        """One room over the whole board, no number: the setter's walls cut it."""
         return RoomNumbers(Regions(RectGrid(rows, cols), [0] * rows * cols, "room"), (None,), (0,))
+
+    def regions_of(self, instance: RoomNumbers) -> Regions:
+        return instance.rooms
+
+    def with_regions(self, instance: RoomNumbers, regions: Regions) -> RoomNumbers:
+        """The new rooms, each number staying in its cell; refused where two numbers would
+        share a room (the setter takes one away first)."""
+        numbers: list[int | None] = [None] * regions.n
+        spots = [cells[0] for cells in regions.cells]
+        for room, n in instance.numbered():
+            cell = instance.spots[room]
+            new = regions.owner[cell]
+            if numbers[new] is not None:
+                where = f"{numbers[new]} at {regions.grid.name(spots[new])} and {n} at {regions.grid.name(cell)}"
+                raise UsageError(f"{regions.name(new)} would hold two numbers ({where}); take one away first")
+            numbers[new], spots[new] = n, cell
+        return RoomNumbers(regions, tuple(numbers), tuple(spots))
 
     def clue_at(self, instance: RoomNumbers, position: int) -> int | None:
         return instance.numbers[position]

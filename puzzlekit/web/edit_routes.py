@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from puzzlekit.analysis import Clue
+from puzzlekit.api import Puzzle
 from puzzlekit.formats.codec import cells_at_most
 from puzzlekit.generation import parse_size
 from puzzlekit.host import Host
@@ -39,14 +40,20 @@ def add_edit_routes(
     def editable_genre(name: str) -> Any:
         g = play.genre_of(name, host)
         if not editor.editable(g):
-            raise PlayError(f"the {g.name} genre cannot be edited in the browser (it has no Genre.clue_spots)")
+            raise PlayError(
+                f"the {g.name} genre cannot be edited in the browser (it has no Genre.clue_spots, "
+                "nor regions to draw: GridGenre.regions_of)"
+            )
         return g
 
     def draft(genre: str, text: str) -> Board:
+        return play.board_of(puzzle_of(genre, text))
+
+    def puzzle_of(genre: str, text: str) -> Puzzle:
         g = editable_genre(genre)
         with cells_at_most(limits.max_cells):  # a source claiming a bigger board is refused at its size
             _, level = play.level_text(text, g.name, host)
-        return play.open_board(g, level, limits.max_cells)
+        return play.open_puzzle(g, level, limits.max_cells)
 
     def edit_out(b: Board) -> EditOut:
         return EditOut(
@@ -75,9 +82,8 @@ def add_edit_routes(
         """The draft with clues changed at clue spots (each a ``data-clue`` index and one of its values)."""
 
         def work() -> EditOut:
-            b = draft(req.genre, req.puzzle)
             changes = [Change(c.spot, c.value) for c in req.changes]
-            return edit_out(editor.changed(b, changes, limits.max_cells))
+            return edit_out(editor.changed(puzzle_of(req.genre, req.puzzle), changes, limits.max_cells))
 
         return await reads.run(work)
 

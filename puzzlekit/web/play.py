@@ -24,6 +24,7 @@ from puzzlekit.errors import PuzzlekitError, UsageError
 from puzzlekit.formats import puzzlink
 from puzzlekit.formats.puzzlink import PuzzLinkFormat
 from puzzlekit.genre import Genre, Place
+from puzzlekit.grid.genre import GridGenre
 from puzzlekit.hints import Hint, hint_from
 from puzzlekit.host import Host
 from puzzlekit.pictures import can_draw, draw
@@ -131,6 +132,12 @@ def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") 
     A board over ``max_cells`` is refused before its model is built (and a text far
     longer than such a board takes, before it is parsed), so a refused board costs
     milliseconds and no memory."""
+    return board_of(open_puzzle(genre, text, max_cells, source))
+
+
+def open_puzzle(genre: Genre, text: str, max_cells: int, source: str = "puzzle") -> Puzzle:
+    """``open_board`` without the model and places: the puzzle parsed and its size checked
+    (the editor changes a draft's clues on the instance alone)."""
     if len(text) > MAX_TEXT_PER_CELL * max_cells + MAX_HEADER:
         raise TooLarge(f"{source}: {len(text):,} characters is more than a board of {max_cells} cells takes")
     puzzles = load(genre, text, source)
@@ -139,12 +146,15 @@ def open_board(genre: Genre, text: str, max_cells: int, source: str = "puzzle") 
     size = puzzles[0].size
     if _cells(size) > max_cells:
         raise TooLarge(f"{source}: the board is {size}; this server plays boards of at most {max_cells} cells")
-    return board_of(puzzles[0])
+    return puzzles[0]
 
 
 def board_of(puzzle: Puzzle) -> Board:
-    places = tuple(puzzle.genre.places(puzzle.instance))
-    model = puzzle.genre.build(puzzle.instance)
+    genre, model = puzzle.genre, puzzle.genre.build(puzzle.instance)
+    if isinstance(genre, GridGenre) and type(genre).places is GridGenre.places:  # the model built once
+        places = tuple(genre.places_on(puzzle.instance, model))
+    else:
+        places = tuple(genre.places(puzzle.instance))
     blank = list(model.domains)
     for place in places:
         blank[place.var] = place.marks[0]

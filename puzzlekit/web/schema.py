@@ -258,7 +258,9 @@ class AdviceOut(BaseModel):
 
 
 class VerdictOut(BaseModel):
-    verdict: Literal["unique", "multiple", "none", "unknown"]
+    verdict: Literal["unique", "multiple", "none", "unknown", "invalid"] = Field(
+        description="invalid: not a puzzle yet (a wall drawn that closes no region; advice.contradiction names it)."
+    )
     rung: int | None
     rung_name: str | None
     difficulty: str | None

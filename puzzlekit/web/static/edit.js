@@ -1,7 +1,9 @@
 // The setter's editor: clicks place and remove clues at the genre's clue spots
 // (data-clue="I"); after every change the server says, within a second, whether the
 // draft is unique, has several solutions (where two differ is marked) or none, the
-// rung it needs and its difficulty, and what the analyzer advises. Undo and redo;
+// rung it needs and its difficulty, and what the analyzer advises. A genre with given
+// regions has a wall spot (class "wall") on every edge between two cells; a drag from one
+// draws (or takes away) every wall it crosses. Undo and redo;
 // export as level text, a puzz.link URL, a pzprjs file, Penpa+ or janko.
 import {$, api} from "./api.js";
 import {S, genreInfo, open, say} from "./play.js";
@@ -12,6 +14,11 @@ import {measureSpots, newBoard, show, spotAt, view} from "./view.js";
 const VERDICT_DELAY_MS = 120;
 const KIND_NAMES = {ascii: "level text", url: "puzz.link URL", pzpr: "pzprjs file", penpa: "Penpa+ URL",
                     janko: "janko.at text", tatham: "Tatham game ID"};
+
+function isWall(i) {
+  const node = $("board").querySelector(`[data-clue="${i}"]`);
+  return Boolean(node && node.classList.contains("wall"));
+}
 
 export const editor = {
   draft: null, // {genre, puzzle, spots, kinds, undo, redo}
@@ -39,7 +46,7 @@ export const editor = {
     const genre = q.get("genre") || $("genre").value;
     const g = genreInfo(genre);
     if (!g || !g.editable) {
-      say(`${g ? g.title : genre} puzzles cannot be edited here (the genre has no clue spots)`, "error");
+      say(`${g ? g.title : genre} puzzles cannot be edited here (the genre has no clue spots nor regions)`, "error");
       return;
     }
     try {
@@ -164,7 +171,8 @@ export const editor = {
       const board = $("board");
       board.dataset.verdict = found.verdict;
       board.dataset.judged = String(mine);
-      const words = {unique: "Unique", multiple: "Several solutions", none: "No solution", unknown: "Not decided in time"};
+      const words = {unique: "Unique", multiple: "Several solutions", none: "No solution", unknown: "Not decided in time",
+                     invalid: "Not a puzzle yet"};
       const grade = found.verdict === "unique" && found.difficulty ? ` · ${found.difficulty} (${found.rung_name})` : "";
       $("verdict").textContent = `${words[found.verdict]}${grade}`;
       $("verdict").className = found.verdict;
@@ -251,7 +259,32 @@ export const editor = {
     $("board").focus({preventScroll: true});
     resetTyped();
     this.focus = i;
+    const spot = this.draft.spots[i];
+    if (isWall(i) && spot) {
+      // A drag from a wall spot gives every wall spot it crosses what the first one gets.
+      this.wallDrag = {value: spot.value === null ? 1 : null, seen: new Set([i]), last: [e.clientX, e.clientY]};
+    }
     this.cycleSpot(i, e.button === 2 ? -1 : 1);
+  },
+
+  pointerMove(e) {
+    const drag = this.wallDrag;
+    if (!drag || !(e.buttons || e.pointerType === "touch")) return;
+    const [lx, ly] = drag.last;
+    const step = Math.max(3, view.target * view.fit * view.zoom / 5);
+    const n = Math.max(1, Math.ceil(Math.hypot(e.clientX - lx, e.clientY - ly) / step));
+    for (let k = 1; k <= n; k++) {
+      const i = spotAt(lx + (e.clientX - lx) * k / n, ly + (e.clientY - ly) * k / n);
+      if (i === null || drag.seen.has(i) || !isWall(i)) continue;
+      drag.seen.add(i);
+      this.focus = i;
+      this.change([{spot: i, value: drag.value}]);
+    }
+    drag.last = [e.clientX, e.clientY];
+  },
+
+  pointerUp() {
+    this.wallDrag = null;
   },
 
   key(e) {

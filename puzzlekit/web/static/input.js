@@ -80,7 +80,8 @@ function onPointerMove(e) {
     touches.set(e.pointerId, [e.clientX, e.clientY]);
     if (gesture) { moveGesture(); return; }
   }
-  if (S.mode === "edit" || !playing()) return;
+  if (S.mode === "edit") { editor.pointerMove(e); return; }
+  if (!playing()) return;
   if (region) {
     const v = placeAt(e.clientX, e.clientY);
     if (v !== null && v !== region.to) { region.to = v; showRect(); }
@@ -108,6 +109,7 @@ function onPointerUp(e) {
     touches.delete(e.pointerId);
     if (gesture) { if (touches.size === 0) gesture = null; return; }
   }
+  editor.pointerUp();
   if (region) {
     const {from, to, button} = region;
     region = null;
