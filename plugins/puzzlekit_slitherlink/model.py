@@ -31,6 +31,7 @@ from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_c
 from puzzlekit_slitherlink.rules.corners import CornerClue, add_corners
 from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
 from puzzlekit_slitherlink.rules.patterns import adjacent_threes
+from puzzlekit_slitherlink.rules.probe import Probe, Step, Tables, fast_probe
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
 from puzzlekit_slitherlink.twins import has_twin, inside_of
@@ -105,7 +106,11 @@ class SlitherlinkClues(ClueModel):
             self.patterns.setdefault(pattern.a, []).append(index)
             self.patterns.setdefault(pattern.b, []).append(index)
         model.add(RegionConnectivity(grid, self.colours))
-        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
+        self.chains = chains
+        self._tables: Tables | None = None
+        """The fast probe's tables for the clues as they stand (None: changed since)."""
+        probing = Lookahead(LOOKAHEAD, 2, mark_words, fast_probe=self.fast_probe, fast_step=self.fast_step)
+        model.add(probing)  # its probes and the small tree in one loop (rules.probe)
         for cell, slots in self.slots.items():
             slots.append(model.add(self._corner(cell, self.clues[cell])))
             slots.append(clue_corners[cell])
@@ -118,6 +123,18 @@ class SlitherlinkClues(ClueModel):
         """The cells inside the loop of ``_solution``, the last solution ``needed`` was given."""
         model.leaf_check = lambda values: not violations(self.instance(), values)
         model.cnf = lambda: _learning_twin(self.instance())  # the clues as they stand when search starts
+
+    def fast_probe(self, dom: list[int], aux: list[int]) -> Probe | None:
+        """Lookahead's probes in one loop (``rules.probe``), on the clues as they stand."""
+        step = self.fast_step()
+        return None if step is None else fast_probe(step, dom, aux)
+
+    def fast_step(self) -> Step | None:
+        """Rungs 1 and 2 after one decision, in one loop on copies (``rules.probe``)."""
+        tables = self._tables
+        if tables is None:
+            tables = self._tables = Tables(self.model, self.colours, self.chains, 2)
+        return tables.step if tables.ok else None
 
     def _corner(self, cell: int, clue: int) -> Propagator:
         corner = LineIntoACorner(self.grid, cell, clue)
@@ -167,6 +184,7 @@ class SlitherlinkClues(ClueModel):
             ]
         for i, p in zip(slots, now):
             props[i] = p
+        self._tables = None
         self.clues[cell] = value
         if value > 0:
             self.required[cell] = self.grid.cell_edges[cell]

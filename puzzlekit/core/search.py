@@ -19,7 +19,7 @@ from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, ev
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
-from puzzlekit.core.lookahead import Lookahead, Paused
+from puzzlekit.core.lookahead import Lookahead, Paused, Step
 from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
@@ -440,6 +440,12 @@ def _small_tree(
     if budget <= 0:
         return 0, "small"
     lookahead = _lookahead(model)
+    step = lookahead.fast_step() if lookahead is not None and lookahead.fast_step is not None else None
+    if step is not None:
+        nodes, stopped = _step_dfs(step, root.dom, root.aux, brancher, leaf, budget, deadline)
+        if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
+            stopped = "small"
+        return nodes, stopped
     try:
         if lookahead is not None:
             cheap = lookahead.probe_engine(root)
@@ -457,6 +463,53 @@ def _small_tree(
         cheap.undo(0)  # the live state as the root left it
     if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
         stopped = "small"
+    return nodes, stopped
+
+
+def _step_dfs(
+    step: Step,
+    dom: list[int],
+    aux: list[int],
+    brancher: Callable[[list[int]], int],
+    leaf: Callable[[], bool],
+    max_nodes: int | None,
+    deadline: float | None,
+) -> tuple[int, str | None]:
+    """``_dfs`` with a lookahead's ``Step`` on copies of the state in place of the probe
+    engine (the same fixpoint at every node, so the same nodes in the same order); a leaf is
+    judged with its state in ``dom`` (which ``leaf`` reads), put back as it was after."""
+    root = list(dom)
+    nodes = 0
+    stopped: str | None = None
+    var = brancher(dom)
+    stack: list[tuple[list[int], list[int], int, list[int]]] = [(root, aux, var, _choices(dom[var]))]
+    while stack:
+        d, a, var, choices = stack[-1]
+        if not choices:
+            stack.pop()
+            continue
+        if max_nodes is not None and nodes >= max_nodes:
+            stopped = "max-nodes"
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            stopped = "timeout"
+            break
+        nodes += 1
+        child, child_aux = d[:], a[:]
+        if step(child, child_aux, var, choices.pop()) is None:
+            continue
+        nxt = brancher(child)
+        if nxt >= 0:
+            stack.append((child, child_aux, nxt, _choices(child[nxt])))
+            continue
+        dom[:] = child
+        try:
+            full = leaf()
+        finally:
+            dom[:] = root
+        if full:
+            stopped = "limit"
+            break
     return nodes, stopped
 
 
