@@ -31,7 +31,7 @@ from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_c
 from puzzlekit_slitherlink.rules.corners import CornerClue, add_corners
 from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
 from puzzlekit_slitherlink.rules.patterns import adjacent_threes
-from puzzlekit_slitherlink.rules.probe import Probe, Step, Tables, fast_probe
+from puzzlekit_slitherlink.rules.probe import Probe, Step, Tables, fast_probe, stepper
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
 from puzzlekit_slitherlink.twins import has_twin, inside_of
@@ -108,6 +108,7 @@ class SlitherlinkClues(ClueModel):
         model.add(RegionConnectivity(grid, self.colours))
         self.chains = chains
         self._tables: Tables | None = None
+        self._stepper = stepper(self.colours, chains)
         """The fast probe's tables for the clues as they stand (None: changed since)."""
         probing = Lookahead(LOOKAHEAD, 2, mark_words, fast_probe=self.fast_probe, fast_step=self.fast_step)
         model.add(probing)  # its probes and the small tree in one loop (rules.probe)
@@ -126,15 +127,18 @@ class SlitherlinkClues(ClueModel):
 
     def fast_probe(self, dom: list[int], aux: list[int]) -> Probe | None:
         """Lookahead's probes in one loop (``rules.probe``), on the clues as they stand."""
-        step = self.fast_step()
-        return None if step is None else fast_probe(step, dom, aux)
+        return fast_probe(self._step, dom, aux)
 
     def fast_step(self) -> Step | None:
-        """Rungs 1 and 2 after one decision, in one loop on copies (``rules.probe``)."""
+        """Rungs 1 and 2 after one decision, in one loop on the live state (``rules.probe``)."""
+        return self._step()
+
+    def _step(self) -> Step:
         tables = self._tables
         if tables is None:
-            tables = self._tables = Tables(self.model, self.colours, self.chains, 2)
-        return tables.step if tables.ok else None
+            tables = Tables(self.grid, self.full, self.model.propagators, self.slots, self._stepper)
+            self._tables = tables
+        return tables.step
 
     def _corner(self, cell: int, clue: int) -> Propagator:
         corner = LineIntoACorner(self.grid, cell, clue)

@@ -38,11 +38,13 @@ Probe = Callable[[int, int], "list[tuple[int, int]] | None"]
 """``probe(var, bit)``: what the probing rungs reach once ``var`` takes ``bit``, without
 writing the state: the variables it left fixed, with their values (``var`` too), or None on
 a contradiction."""
-Step = Callable[[list[int], list[int], int, int], "list[int] | None"]
-"""``step(dom, aux, var, bit)``: from a fixpoint of the probing rungs in ``dom``/``aux``
-(copies, written in place), ``var`` takes ``bit`` and those rungs run to their fixpoint
-again, as the probe engine's ``decide`` would: the variables fixed, or None on a
-contradiction."""
+Step = Callable[[list[int], list[int], int, int, list[int], list[int]], bool]
+"""``step(dom, aux, var, bit, fixed, undo)``: from a fixpoint of the probing rungs in
+``dom``/``aux`` (written in place), ``var`` takes ``bit`` and those rungs run to their
+fixpoint again, as the probe engine's ``decide`` would; False on a contradiction.  For
+boolean models: the variables it fixed (each open, ``BOOL``, before) go to ``fixed``, each
+aux slot it wrote and its old value to ``undo`` (flat pairs), so the caller can take it
+back (``search._step_dfs``)."""
 FastProbe = Callable[[list[int], list[int]], "Probe | None"]
 """``fast_probe(dom, aux)``: a ``Probe`` for the state ``dom`` (and aux slots ``aux``) as it
 stands, a fixpoint of the probing rungs (asked again after every change;

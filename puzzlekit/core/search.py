@@ -475,42 +475,50 @@ def _step_dfs(
     max_nodes: int | None,
     deadline: float | None,
 ) -> tuple[int, str | None]:
-    """``_dfs`` with a lookahead's ``Step`` on copies of the state in place of the probe
-    engine (the same fixpoint at every node, so the same nodes in the same order); a leaf is
-    judged with its state in ``dom`` (which ``leaf`` reads), put back as it was after."""
-    root = list(dom)
+    """``_dfs`` with a lookahead's ``Step`` on the live state in place of the probe engine
+    (the same fixpoint at every node, so the same nodes in the same order), each node's
+    writes taken back from its own lists when the search leaves it."""
     nodes = 0
     stopped: str | None = None
     var = brancher(dom)
-    stack: list[tuple[list[int], list[int], int, list[int]]] = [(root, aux, var, _choices(dom[var]))]
-    while stack:
-        d, a, var, choices = stack[-1]
-        if not choices:
-            stack.pop()
-            continue
-        if max_nodes is not None and nodes >= max_nodes:
-            stopped = "max-nodes"
-            break
-        if deadline is not None and time.perf_counter() > deadline:
-            stopped = "timeout"
-            break
-        nodes += 1
-        child, child_aux = d[:], a[:]
-        if step(child, child_aux, var, choices.pop()) is None:
-            continue
-        nxt = brancher(child)
-        if nxt >= 0:
-            stack.append((child, child_aux, nxt, _choices(child[nxt])))
-            continue
-        dom[:] = child
-        try:
-            full = leaf()
-        finally:
-            dom[:] = root
-        if full:
-            stopped = "limit"
-            break
+    # Each choice point: the variable, values still to try, and what the last one wrote.
+    stack: list[tuple[int, list[int], list[int], list[int]]] = [(var, _choices(dom[var]), [], [])]
+    try:
+        while stack:
+            var, choices, fixed, undo = stack[-1]
+            _revert(dom, aux, fixed, undo)
+            if not choices:
+                stack.pop()
+                continue
+            if max_nodes is not None and nodes >= max_nodes:
+                stopped = "max-nodes"
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                stopped = "timeout"
+                break
+            nodes += 1
+            if not step(dom, aux, var, choices.pop(), fixed, undo):
+                continue
+            nxt = brancher(dom)
+            if nxt >= 0:
+                stack.append((nxt, _choices(dom[nxt]), [], []))
+            elif leaf():
+                stopped = "limit"
+                break
+    finally:
+        for _, _, fixed, undo in reversed(stack):  # the live state as the root left it
+            _revert(dom, aux, fixed, undo)
     return nodes, stopped
+
+
+def _revert(dom: list[int], aux: list[int], fixed: list[int], undo: list[int]) -> None:
+    """Take back a ``Step``'s writes (its variables were open booleans)."""
+    for v in fixed:
+        dom[v] = BOOL
+    for i in range(len(undo) - 2, -1, -2):
+        aux[undo[i]] = undo[i + 1]
+    fixed.clear()
+    undo.clear()
 
 
 def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twin | None:

@@ -3,93 +3,132 @@
 A probe runs the rungs up to 2 (counting, vertex degree, no early loop, colouring) on
 copies of the domains and aux slots, with one loop over the edges it fixes and the
 colouring units its merges touch, instead of the engine's queues, wake-ups and trail:
-the same propagators' rules, read from the model as it stands (a generator's blanked clue
-is an ``Idle`` and deduces nothing here either), reaching the same fixpoint, so the same
-failures and the same fixed edges (tests/test_slitherlink_probe.py compares every probe
-with the engine's along random walks).  A model with any other propagator on those rungs
-gets None, and lookahead probes through the engine as before.
+the same propagators' rules (the clues' read from the model as it stands: a generator's
+blanked clue is an ``Idle`` and deduces nothing here either), reaching the same fixpoint,
+so the same failures and the same fixed edges (tests/test_slitherlink_probe.py compares
+every probe with the engine's along random walks, and whole searches with it off).  A rule
+added to rungs 1 or 2 of ``SlitherlinkClues`` must be added here too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from functools import lru_cache
 
-from puzzlekit.core import BOOL, FALSE, TRUE, Chains, ClosingCheck, Idle, Model, NodeDegree, NoEarlyLoop
-from puzzlekit_slitherlink.rules.colouring import _TABLE, _UNSEEN, ColourLink, ColourUnit, FaceColours, forced_relations
+from puzzlekit.core import BOOL, FALSE, TRUE, Chains, Propagator
+from puzzlekit_slitherlink.grid import Grid
+from puzzlekit_slitherlink.rules.colouring import _TABLE, _UNSEEN, ColourUnit, FaceColours, dot_units, forced_relations
 from puzzlekit_slitherlink.rules.counting import ClueCount, LineIntoACorner
 
 Probe = Callable[[int, int], "list[tuple[int, int]] | None"]
-Step = Callable[[list[int], list[int], int, int], "list[int] | None"]
+Step = Callable[[list[int], list[int], int, int, list[int], list[int]], bool]
+StepOf = Callable[["Tables"], Step]
+Faces = tuple[int, ...]
+Unit = tuple[int, Faces]
+Nodes = tuple[tuple[tuple[tuple[int, ...], bool], ...], ...]
+Ends = tuple[tuple[int, int], ...]
+Links = tuple[tuple[int, int], ...]
+FaceUnits = tuple[tuple[tuple[int, Faces], ...], ...]
+
+
+@lru_cache(maxsize=64)
+def _static(grid: Grid, full: bool) -> tuple[Nodes, Ends, Links, dict[int, Unit], FaceUnits]:
+    """What every board of this size has (built once): per edge its two dots' degree rules,
+    its chain ends and its two faces; the dots' colouring units, and per face those it is in."""
+    graph = grid.loop
+    node_edges = graph.node_edges
+    nodes = [((node_edges[u], full), (node_edges[w], full)) for u, w in graph.ends]
+    units = {i: (kind, faces) for i, (kind, faces, _) in enumerate(dot_units(grid, full))}
+    face_units: list[list[tuple[int, Faces]]] = [[] for _ in range(grid.n_faces)]
+    for i, (_, faces) in units.items():
+        for f in dict.fromkeys(faces):
+            face_units[f].append((i, faces))
+    assert list(graph.edge_vars) == list(range(grid.n_edges))
+    return tuple(nodes), graph.ends, grid.edge_faces, units, tuple(tuple(u) for u in face_units)
 
 
 class Tables:
-    """Per edge, the rung-1 and rung-2 rules that watch it, as plain tuples."""
+    """Per edge, the rung-1 and rung-2 rules that watch it, as plain tuples: the size's own
+    (``_static``: every dot's degree, every edge's chain guard and colour link, the dots'
+    units, as ``add_single_loop`` and ``add_colouring`` declare them) and the clues' as the
+    model holds them now (a blanked clue's propagators are ``Idle`` and are left out)."""
 
-    def __init__(self, model: Model, colours: FaceColours, chains: Chains, cap: int) -> None:
-        n = len(model.domains)
-        counts: list[list[tuple[tuple[int, ...], int]]] = [[] for _ in range(n)]
-        corners: list[list[LineIntoACorner]] = [[] for _ in range(n)]
-        nodes: list[list[tuple[tuple[int, ...], bool]]] = [[] for _ in range(n)]
-        self.early: list[tuple[int, int] | None] = [None] * n
-        self.links: list[tuple[int, int] | None] = [None] * n
-        self.units: dict[int, tuple[int, tuple[int, ...]]] = {}
-        self.ok = True
-        early, links, units = self.early, self.links, self.units
-        for index, prop in enumerate(model.propagators):
-            kind = type(prop)  # the exact classes: a subclass may deduce more
-            if kind is NoEarlyLoop and cast(NoEarlyLoop, prop).chains is chains:
-                early[cast(NoEarlyLoop, prop).edge] = cast(NoEarlyLoop, prop).ends
-            elif kind is ColourLink and cast(ColourLink, prop).colours is colours:
-                links[cast(ColourLink, prop).edge] = cast(ColourLink, prop).faces
-            elif kind is NodeDegree:
-                degree = cast(NodeDegree, prop)
-                for e in degree.edges:
-                    nodes[e].append((degree.edges, degree.visit))
-            elif kind is ColourUnit and cast(ColourUnit, prop).colours is colours:
-                units[index] = (cast(ColourUnit, prop).kind, cast(ColourUnit, prop).faces)
-            elif kind is ClueCount:
-                count = cast(ClueCount, prop)
-                for e in count.edges:
-                    counts[e].append((count.edges, count.clue))
-            elif kind is LineIntoACorner:
-                for e in prop.watches or ():
-                    corners[e].append(cast(LineIntoACorner, prop))
-            elif prop.rule.rung <= cap and kind is not Idle and kind is not ClosingCheck:
-                self.ok = False  # a rule this loop does not know: probe through the engine
-            # (ClosingCheck watches nothing: only a generator's ``wake`` runs it)
-        self.face_units = [tuple((u, units[u][1]) for u in us if u in units) for us in colours.face_units]
-        """Per face, its colouring units (not a blanked clue's) with their faces."""
-        self.counts = [tuple(c) for c in counts]
-        self.corners = [tuple(c) for c in corners]
-        self.nodes = [tuple(c) for c in nodes]
-        self.step = stepper(self, colours, chains)
+    def __init__(
+        self, grid: Grid, full: bool, props: list[Propagator], slots: dict[int, list[int]], step: StepOf
+    ) -> None:
+        self.nodes, self.early, self.links, static_units, static_faces = _static(grid, full)
+        n = grid.n_edges
+        counts: list[tuple[tuple[tuple[int, ...], int], ...]] = [()] * n
+        corners: list[tuple[LineIntoACorner, ...]] = [()] * n
+        units = dict(static_units)
+        face_units = list(static_faces)
+        for count, unit, corner, *_ in slots.values():
+            rule = props[count]
+            if isinstance(rule, ClueCount):
+                for e in rule.edges:
+                    counts[e] += ((rule.edges, rule.clue),)
+            colouring = props[unit]
+            if isinstance(colouring, ColourUnit):
+                units[unit + len(static_units)] = (colouring.kind, colouring.faces)
+                for f in dict.fromkeys(colouring.faces):
+                    face_units[f] += ((unit + len(static_units), colouring.faces),)
+            line = props[corner]
+            if isinstance(line, LineIntoACorner):
+                for e in line.watches or ():
+                    corners[e] += (line,)
+        self.counts, self.corners, self.units, self.face_units = counts, corners, units, face_units
+        self.step = step(self)
 
 
-def fast_probe(step: Step, dom: list[int], aux: list[int]) -> Probe:
-    """A probe for the state ``dom``/``aux`` as it stands (a fixpoint of rungs 1 and 2)."""
+def fast_probe(make: Callable[[], Step], dom: list[int], aux: list[int]) -> Probe:
+    """A probe for the state ``dom``/``aux`` as it stands (a fixpoint of rungs 1 and 2),
+    which it leaves as it found it; ``make`` gives the step at the first probe (a board that
+    deduction settles below lookahead never builds the tables)."""
+    steps: list[Step] = []
 
     def probe(var: int, bit: int) -> list[tuple[int, int]] | None:
-        d = dom[:]
-        fixed = step(d, aux[:], var, bit)
-        return None if fixed is None else [(e, d[e]) for e in fixed]
+        if not steps:
+            steps.append(make())
+        fixed: list[int] = []
+        undo: list[int] = []
+        try:
+            return [(e, dom[e]) for e in fixed] if steps[0](dom, aux, var, bit, fixed, undo) else None
+        finally:
+            revert(dom, aux, fixed, undo)
 
     return probe
 
 
-def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
-    """``step(d, a, var, bit)``: from a fixpoint of rungs 1 and 2 in ``d``/``a`` (domains and
-    aux slots, written in place: the caller's copies), ``var`` takes ``bit`` and the rungs run
-    to their fixpoint again; the edges that fixed, ``var`` first, or None on a contradiction."""
+def revert(dom: list[int], aux: list[int], fixed: list[int], undo: list[int]) -> None:
+    """Take back what a ``step`` wrote: its edges were open, its aux slots as ``undo`` says."""
+    for e in fixed:
+        dom[e] = BOOL
+    for i in range(len(undo) - 2, -1, -2):
+        aux[undo[i]] = undo[i + 1]
+    fixed.clear()
+    undo.clear()
+
+
+def stepper(colours: FaceColours, chains: Chains) -> StepOf:
+    """``StepOf``: the ``Step`` for a model's tables."""
+    return lambda tables: _step(tables, colours, chains)
+
+
+def _step(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
+    """``step(d, a, var, bit, fixed, undo)``: from a fixpoint of rungs 1 and 2 in ``d``/``a``
+    (domains and aux slots, written in place), ``var`` takes ``bit`` and the rungs run to their
+    fixpoint again: False on a contradiction.  The edges it fixed go to ``fixed`` (``var``
+    first) and each aux slot it wrote, with the old value, to ``undo``, for ``revert``."""
     counts, corners, nodes, early, links = tables.counts, tables.corners, tables.nodes, tables.early, tables.links
     units, face_units, face_edges = tables.units, tables.face_units, colours.face_edges
     ROOT, PARITY, SIZE, NEXT = colours.root, colours.parity, colours.size, colours.next
     MATE, LENGTH, TOTAL, SOLO = chains.mate, chains.length, chains.total, chains.solo
     edge_between, finishes, edge_vars = chains.edge_between, chains.finishes, chains.graph.edge_vars
 
-    def step(d: list[int], a: list[int], var: int, bit: int) -> list[int] | None:
+    def step(d: list[int], a: list[int], var: int, bit: int, fixed: list[int], undo: list[int]) -> bool:
         d[var] = bit
-        fixed = [var]
+        fixed.append(var)
+        keep = undo.extend  # (slot, old value) of each aux slot written
         stack = [var]
         woken: list[int] = []
         queued: set[int] = set()
@@ -125,14 +164,20 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
                 if x == rb:
                     break
             while True:  # relabel the smaller class
-                a[ROOT + x] = ra
+                slot = ROOT + x
+                keep((slot, a[slot]))
+                a[slot] = ra
                 if flip:
-                    a[PARITY + x] ^= 1
+                    slot = PARITY + x
+                    keep((slot, a[slot]))
+                    a[slot] ^= 1
                 x = a[NEXT + x]
                 if x == rb:
                     break
+            na, nb = a[NEXT + ra], a[NEXT + rb]
+            keep((SIZE + ra, a[SIZE + ra], NEXT + ra, na, NEXT + rb, nb))
             a[SIZE + ra] += a[SIZE + rb]
-            a[NEXT + ra], a[NEXT + rb] = a[NEXT + rb], a[NEXT + ra]
+            a[NEXT + ra], a[NEXT + rb] = nb, na
 
         def no_early_loop(edge: int, ends: tuple[int, int]) -> bool:
             """``NoEarlyLoop.propagate`` on the copies."""
@@ -140,10 +185,13 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
             mu, mw = a[MATE + u], a[MATE + w]
             if mu < 0 or mw < 0:
                 return False  # a third line at a node
-            total = a[TOTAL] = a[TOTAL] + 1
+            total = a[TOTAL] + 1
+            keep((TOTAL, total - 1))
+            a[TOTAL] = total
             if mu == w:  # closing the chain: it must hold every line, and it is final
                 if a[LENGTH + u] + 1 != total:
                     return False
+                keep((MATE + u, a[MATE + u], MATE + w, a[MATE + w], SOLO, a[SOLO]))
                 a[MATE + u] = a[MATE + w] = a[SOLO] = -1
                 for f in edge_vars:
                     if d[f] == BOOL:
@@ -154,12 +202,15 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
             solo_joined = solo >= 0 and (solo in (u, w) or solo_mate in (u, w))
             length = a[LENGTH + u] + a[LENGTH + w] + 1
             if mu != u:
+                keep((MATE + u, mu))
                 a[MATE + u] = -1
             if mw != w:
+                keep((MATE + w, mw))
                 a[MATE + w] = -1
-            a[MATE + mu] = mw
-            a[MATE + mw] = mu
-            a[LENGTH + mu] = a[LENGTH + mw] = length
+            for slot, value in ((MATE + mu, mw), (MATE + mw, mu), (LENGTH + mu, length), (LENGTH + mw, length)):
+                keep((slot, a[slot]))
+                a[slot] = value
+            keep((SOLO, solo))
             a[SOLO] = mu if length == total else -1
             if solo >= 0 and not solo_joined:
                 f = edge_between(solo, solo_mate)
@@ -183,7 +234,7 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
                         elif x != FALSE:
                             unknown += 1
                     if on > clue or on + unknown < clue:
-                        return None
+                        return False
                     if unknown and (on == clue or on + unknown == clue):
                         mark = FALSE if on == clue else TRUE
                         for f in edges:
@@ -198,10 +249,10 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
                         elif x != FALSE:
                             unknown += 1
                     if on > 2:
-                        return None
+                        return False
                     if unknown == 0:
                         if on == 1 or (visit and on == 0):
-                            return None
+                            return False
                         continue
                     if on == 2:
                         mark = FALSE
@@ -213,7 +264,7 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
                         if unknown > 2:
                             continue
                         if unknown < 2:
-                            return None
+                            return False
                         mark = TRUE
                     elif unknown == 1:
                         mark = FALSE
@@ -238,16 +289,13 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
                                 if f != p and f != q and d[f] == BOOL:
                                     put(f, TRUE)
                             break
-                ends = early[e]
-                if value == TRUE and ends is not None and not no_early_loop(e, ends):
-                    return None
-                faces = links[e]
-                if faces is not None:
-                    f, g = faces
-                    if a[ROOT + f] != a[ROOT + g]:
-                        relate(f, g, value >> 1)  # a merge of two classes never fails
-                    elif a[PARITY + f] ^ a[PARITY + g] != value >> 1:
-                        return None
+                if value == TRUE and not no_early_loop(e, early[e]):
+                    return False
+                f, g = links[e]  # ``ColourLink``
+                if a[ROOT + f] != a[ROOT + g]:
+                    relate(f, g, value >> 1)  # a merge of two classes never fails
+                elif a[PARITY + f] ^ a[PARITY + g] != value >> 1:
+                    return False
             if woken:  # ``ColourUnit``
                 unit = woken.pop()
                 queued.discard(unit)
@@ -267,13 +315,13 @@ def stepper(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
                 if forced is _UNSEEN:
                     forced = forced_relations(signature)
                 if forced is None:
-                    return None
+                    return False
                 for i, j, rel in forced:
                     f, g = around[i], around[j]
                     if a[ROOT + f] != a[ROOT + g]:
                         relate(f, g, rel)
                     elif a[PARITY + f] ^ a[PARITY + g] != rel:
-                        return None
-        return fixed
+                        return False
+        return True
 
     return step
