@@ -31,6 +31,7 @@ from puzzlekit_slitherlink.rules.colouring import ColourUnit, FaceColours, add_c
 from puzzlekit_slitherlink.rules.corners import CornerClue, add_corners
 from puzzlekit_slitherlink.rules.counting import VERTEX_DEGREE, ClueCount, LineIntoACorner
 from puzzlekit_slitherlink.rules.patterns import adjacent_threes
+from puzzlekit_slitherlink.rules.probe import Probe, Step, Tables, fast_probe, stepper
 from puzzlekit_slitherlink.rules.regions import RegionConnectivity
 from puzzlekit_slitherlink.text import BLANK, Board
 from puzzlekit_slitherlink.twins import has_twin, inside_of
@@ -105,7 +106,12 @@ class SlitherlinkClues(ClueModel):
             self.patterns.setdefault(pattern.a, []).append(index)
             self.patterns.setdefault(pattern.b, []).append(index)
         model.add(RegionConnectivity(grid, self.colours))
-        model.add(Lookahead(LOOKAHEAD, probe_rung=2, describe=mark_words))
+        self.chains = chains
+        self._tables: Tables | None = None
+        self._stepper = stepper(self.colours, chains)
+        """The fast probe's tables for the clues as they stand (None: changed since)."""
+        probing = Lookahead(LOOKAHEAD, 2, mark_words, fast_probe=self.fast_probe, fast_step=self.fast_step)
+        model.add(probing)  # its probes and the small tree in one loop (rules.probe)
         for cell, slots in self.slots.items():
             slots.append(model.add(self._corner(cell, self.clues[cell])))
             slots.append(clue_corners[cell])
@@ -118,6 +124,21 @@ class SlitherlinkClues(ClueModel):
         """The cells inside the loop of ``_solution``, the last solution ``needed`` was given."""
         model.leaf_check = lambda values: not violations(self.instance(), values)
         model.cnf = lambda: _learning_twin(self.instance())  # the clues as they stand when search starts
+
+    def fast_probe(self, dom: list[int], aux: list[int]) -> Probe | None:
+        """Lookahead's probes in one loop (``rules.probe``), on the clues as they stand."""
+        return fast_probe(self._step, dom, aux)
+
+    def fast_step(self) -> Step | None:
+        """Rungs 1 and 2 after one decision, in one loop on the live state (``rules.probe``)."""
+        return self._step()
+
+    def _step(self) -> Step:
+        tables = self._tables
+        if tables is None:
+            tables = Tables(self.grid, self.full, self.model.propagators, self.slots, self._stepper)
+            self._tables = tables
+        return tables.step
 
     def _corner(self, cell: int, clue: int) -> Propagator:
         corner = LineIntoACorner(self.grid, cell, clue)
@@ -167,6 +188,7 @@ class SlitherlinkClues(ClueModel):
             ]
         for i, p in zip(slots, now):
             props[i] = p
+        self._tables = None
         self.clues[cell] = value
         if value > 0:
             self.required[cell] = self.grid.cell_edges[cell]

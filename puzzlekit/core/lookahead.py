@@ -38,9 +38,18 @@ Probe = Callable[[int, int], "list[tuple[int, int]] | None"]
 """``probe(var, bit)``: what the probing rungs reach once ``var`` takes ``bit``, without
 writing the state: the variables it left fixed, with their values (``var`` too), or None on
 a contradiction."""
-FastProbe = Callable[[list[int]], Probe]
-"""``fast_probe(dom)``: a ``Probe`` for the state ``dom`` as it stands, a fixpoint of the
-probing rungs (asked again after every change; ``Houses.singles_probe``)."""
+Step = Callable[[list[int], list[int], int, int, list[int], list[int]], bool]
+"""``step(dom, aux, var, bit, fixed, undo)``: from a fixpoint of the probing rungs in
+``dom``/``aux`` (written in place), ``var`` takes ``bit`` and those rungs run to their
+fixpoint again, as the probe engine's ``decide`` would; False on a contradiction.  For
+boolean models: the variables it fixed (each open, ``BOOL``, before) go to ``fixed``, each
+aux slot it wrote and its old value to ``undo`` (flat pairs), so the caller can take it
+back (``search._step_dfs``)."""
+FastProbe = Callable[[list[int], list[int]], "Probe | None"]
+"""``fast_probe(dom, aux)``: a ``Probe`` for the state ``dom`` (and aux slots ``aux``) as it
+stands, a fixpoint of the probing rungs (asked again after every change;
+``Houses.singles_probe``, Slitherlink's ``SlitherlinkClues.fast_probe``), or None to probe
+through the engine."""
 
 
 @dataclass
@@ -74,10 +83,15 @@ class Lookahead(Propagator):
     """Probe every open value with the rungs up to ``probe_rung``."""
 
     watches = EVERY
-    __slots__ = ("rule", "probe_rung", "describe", "fast_probe", "_probe", "pause_after", "_resume")
+    __slots__ = ("rule", "probe_rung", "describe", "fast_probe", "fast_step", "_probe", "pause_after", "_resume")
 
     def __init__(
-        self, rule: Rule, probe_rung: int, describe: Describe | None = None, fast_probe: FastProbe | None = None
+        self,
+        rule: Rule,
+        probe_rung: int,
+        describe: Describe | None = None,
+        fast_probe: FastProbe | None = None,
+        fast_step: Callable[[], Step | None] | None = None,
     ) -> None:
         if probe_rung >= rule.rung:
             raise ValueError("lookahead must probe with rungs cheaper than its own")
@@ -88,6 +102,10 @@ class Lookahead(Propagator):
         """The probing rungs' fixpoint in one function, when the genre has one: from a
         fixpoint of those rungs it must reach what they would through the engine (the same
         failures, the same fixed variables)."""
+        self.fast_step = fast_step
+        """``fast_step()``: the probing rungs' ``Step`` for the model as it stands (or None),
+        when the genre has one: the search's small tree then steps on copies of the state
+        instead of the probe engine (``puzzlekit.core.search``)."""
         self._probe: Engine | None = None
         self.pause_after: int | None = None
         """Armed by the search at its root: raise ``Paused`` (once, at a variable boundary)
@@ -123,9 +141,11 @@ class Lookahead(Propagator):
         return probe
 
     def propagate(self, engine: Engine) -> bool:
-        # The probe engine works on the live state and undoes itself after each try.
-        probe = self.probe_engine(engine)
-        dom = probe.dom
+        # A fast probe reads the live state; the probe engine works on it and undoes itself
+        # after each try (made only when there is no fast probe).
+        dom, aux, prepare = engine.dom, engine.aux, self.fast_probe
+        fast = prepare(dom, aux) if prepare is not None else None
+        probe = self.probe_engine(engine) if fast is None else None
         n = len(dom)
         sweep, self._resume = self._resume, None
         if sweep is None:
@@ -149,8 +169,7 @@ class Lookahead(Propagator):
             )
             spare = sweep.spare
         pause_after = self.pause_after
-        deadline, prepare = engine.deadline, self.fast_probe
-        fast = prepare(dom) if prepare is not None else None
+        deadline = engine.deadline
         dry = 0  # probes that survived
         while clean < n:
             if pause_after is not None and dry >= pause_after:
@@ -183,6 +202,8 @@ class Lookahead(Propagator):
                             continue
                         ok = False
                     else:
+                        if probe is None:
+                            probe = self.probe_engine(engine)
                         ok = self._probe_with(probe, var, bit, survived, fresh, fresh_at, epoch)
                         if ok:
                             continue
@@ -193,7 +214,7 @@ class Lookahead(Propagator):
                     if not engine.run(self.probe_rung):
                         return False
                     if prepare is not None:
-                        fast = prepare(dom)
+                        fast = prepare(dom, aux)
                     progress = True
                     epoch += 1
                     pause_after = self.pause_after = None  # probing yields: no pause

@@ -19,7 +19,7 @@ from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, ev
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
-from puzzlekit.core.lookahead import Lookahead, Paused
+from puzzlekit.core.lookahead import Lookahead, Paused, Step
 from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
@@ -440,6 +440,12 @@ def _small_tree(
     if budget <= 0:
         return 0, "small"
     lookahead = _lookahead(model)
+    step = lookahead.fast_step() if lookahead is not None and lookahead.fast_step is not None else None
+    if step is not None:
+        nodes, stopped = _step_dfs(step, root.dom, root.aux, brancher, leaf, budget, deadline)
+        if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
+            stopped = "small"
+        return nodes, stopped
     try:
         if lookahead is not None:
             cheap = lookahead.probe_engine(root)
@@ -458,6 +464,61 @@ def _small_tree(
     if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
         stopped = "small"
     return nodes, stopped
+
+
+def _step_dfs(
+    step: Step,
+    dom: list[int],
+    aux: list[int],
+    brancher: Callable[[list[int]], int],
+    leaf: Callable[[], bool],
+    max_nodes: int | None,
+    deadline: float | None,
+) -> tuple[int, str | None]:
+    """``_dfs`` with a lookahead's ``Step`` on the live state in place of the probe engine
+    (the same fixpoint at every node, so the same nodes in the same order), each node's
+    writes taken back from its own lists when the search leaves it."""
+    nodes = 0
+    stopped: str | None = None
+    var = brancher(dom)
+    # Each choice point: the variable, values still to try, and what the last one wrote.
+    stack: list[tuple[int, list[int], list[int], list[int]]] = [(var, _choices(dom[var]), [], [])]
+    try:
+        while stack:
+            var, choices, fixed, undo = stack[-1]
+            _revert(dom, aux, fixed, undo)
+            if not choices:
+                stack.pop()
+                continue
+            if max_nodes is not None and nodes >= max_nodes:
+                stopped = "max-nodes"
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                stopped = "timeout"
+                break
+            nodes += 1
+            if not step(dom, aux, var, choices.pop(), fixed, undo):
+                continue
+            nxt = brancher(dom)
+            if nxt >= 0:
+                stack.append((nxt, _choices(dom[nxt]), [], []))
+            elif leaf():
+                stopped = "limit"
+                break
+    finally:
+        for _, _, fixed, undo in reversed(stack):  # the live state as the root left it
+            _revert(dom, aux, fixed, undo)
+    return nodes, stopped
+
+
+def _revert(dom: list[int], aux: list[int], fixed: list[int], undo: list[int]) -> None:
+    """Take back a ``Step``'s writes (its variables were open booleans)."""
+    for v in fixed:
+        dom[v] = BOOL
+    for i in range(len(undo) - 2, -1, -2):
+        aux[undo[i]] = undo[i + 1]
+    fixed.clear()
+    undo.clear()
 
 
 def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twin | None:

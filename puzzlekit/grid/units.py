@@ -213,7 +213,9 @@ class Houses:
                 of[cell].append(i)
         return tuple(tuple(h) for h in of)
 
-    def singles_probe(self, dom: list[int]) -> Callable[[int, int], list[tuple[int, int]] | None]:
+    def singles_probe(
+        self, dom: list[int], aux: list[int] | None = None
+    ) -> Callable[[int, int], list[tuple[int, int]] | None]:
         """Lookahead's probes with naked and hidden singles (``Lookahead``'s ``fast_probe``):
         for the state ``dom`` (a fixpoint of both, unchanged until the next call), a probe
         ``(cell, bit)`` that places ``bit`` in ``cell`` and runs both to their fixpoint on a
