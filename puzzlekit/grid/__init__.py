@@ -287,7 +287,6 @@ __all__ = [
     "size_violations",
     "sized_regions",
     "sized_regions_twin",
-    "twin_size",
     "solved_climb",
     "split",
     "split_rect",
@@ -296,6 +295,7 @@ __all__ = [
     "sum_cuts",
     "touching",
     "touching_pairs",
+    "twin_size",
     "walk_to",
     "write_grid",
 ]

@@ -189,12 +189,12 @@ class StaysConnected(_CellRule):
     def _too_far(self, piece: int, fixed: int, size: int) -> int:
         """The cells of ``piece`` no connected piece of ``size`` cells holding them and the
         fixed ones can reach: a path from a fixed piece ``Q`` to a cell ``d`` steps away
-        adds ``d`` cells, so ``|Q| + d <= size``.  Asked only while the piece has fewer
-        cells to add than the board is rows plus columns (a sea of 10 on a 32x32: janko's
-        1030, where a shaded probe then walls the far board in as land); a bigger room
-        is never that tight, and a pass skips the floods."""
+        adds ``d`` cells, so ``|Q| + d <= size``.  Asked only of a piece smaller than the
+        board's rows plus columns (a sea of 10 on a 32x32: janko's 1030, where a shaded
+        probe then makes the far board land); a bigger one is seldom that tight, and its
+        passes (and every generated board) stay as they were."""
         bits = self.bits
-        if size - fixed.bit_count() >= self.grid.rows + self.grid.cols:
+        if size >= self.grid.rows + self.grid.cols:
             return 0
         keep = piece
         for q in bits.pieces(fixed):
