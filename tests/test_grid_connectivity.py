@@ -134,6 +134,14 @@ def test_a_sized_piece_is_sound_on_random_states() -> None:
             )
 
 
+def test_a_small_sized_piece_stays_within_reach_of_its_fixed_cells() -> None:
+    """A piece of 3 holding r1c1 on a 1x6 board cannot reach past r1c3 (janko's 1030: a
+    sea of 10 on a 32x32 keeps within 9 steps of a shaded cell)."""
+    grid = RectGrid(1, 6)
+    after = run(grid, StaysConnected(RULE, grid, range(6), 1, 3), [TRUE, *[BOOL] * 5])
+    assert after == [TRUE, TRUE, BOOL, FALSE, FALSE, FALSE]  # r1c2: the only way to grow
+
+
 def test_an_island_that_alone_can_break_a_block_cannot_stray_from_it() -> None:
     """A 3 in the corner of a 3x3 board whose far corner block only it can break: it must
     reach that block, so it cannot grow along the first row."""

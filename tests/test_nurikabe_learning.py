@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import puzzlekit
-from puzzlekit.core import search
+from puzzlekit.core import BOOL, search
 from puzzlekit.core.cdcl import Cdcl
 from puzzlekit.core.search import Status, count_solutions
 from puzzlekit.grid import RectGrid
@@ -315,3 +315,56 @@ def test_the_region_clauses_say_the_islands_rule_exactly(seed: int) -> None:
             assert sat.solve(assumptions=assumed) == expected, (clues, sorted(land))
             agreed[expected] += 1
     assert agreed[0]  # some colouring breaks the rule on every board
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_region_clauses_of_huge_numbers_with_their_lazy_cuts_say_the_rule(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``sized_regions`` as it writes a huge number (janko's 994), made to write every
+    number so: the cells it leaves out counted, no levels.  A colouring extends to a model
+    of the clauses and the lazy cuts of its pieces (``lone_pieces``) exactly when every
+    island is one piece with one clue of its size."""
+    pysat = pytest.importorskip("pysat.solvers")
+    import random
+
+    from puzzlekit.grid import cnf
+
+    monkeypatch.setattr(cnf, "HUGE", 1)
+    monkeypatch.setattr(cnf, "LEVELS_LIMIT", -1)
+    rng = random.Random(f"huge {seed}")
+    grid = RectGrid(rng.choice([2, 3]), rng.choice([3, 4]))
+    spots = rng.sample(range(grid.n_cells), rng.randint(1, 2))
+    clues = {c: rng.randint(grid.n_cells // 2, grid.n_cells - 1) for c in spots[:1]}
+    clues.update({c: rng.randint(1, 3) for c in spots[1:]})
+    island = lambda c: -c - 1  # noqa: E731
+    clauses, _ = cnf.sized_regions(grid, clues, island, grid.n_cells)
+    agreed = [0, 0]
+    with pysat.Solver(name="cadical153", bootstrap_with=clauses) as sat:
+        for colouring in itertools.product((False, True), repeat=grid.n_cells):  # True: shaded
+            land = {c for c in range(grid.n_cells) if not colouring[c]}
+            expected = islands_hold(grid, clues, land)
+            for cut in cnf.lone_pieces(grid, grid.pieces(land.__contains__), clues, island):
+                sat.add_clause(cut)  # a lemma of every solution
+            assumed = [c + 1 if shaded else -c - 1 for c, shaded in enumerate(colouring)]
+            assert sat.solve(assumptions=assumed) == expected, (clues, sorted(land))
+            agreed[expected] += 1
+    assert agreed[0]  # some colouring breaks the rule on every board
+
+
+def test_a_small_sea_keeps_the_root_near_its_only_possible_place() -> None:
+    """A 12x12 miniature of janko's 1030 (a 114, a 20, a sea of 10): a shaded probe far from
+    the 20 walls the far board in as land, so the root leaves only cells near the 20 open;
+    a twin counts the 114's 26 cells out rather than its 114 in."""
+    from puzzlekit.grid import twin_size
+
+    rows = [["."] * 12 for _ in range(12)]
+    rows[1][9], rows[10][4] = "114", "20"
+    text = "\n".join(" ".join(r) for r in rows) + "\n"
+    result = puzzlekit.solve("nurikabe", text, max_nodes=0)
+    assert result.status == Status.UNDECIDED
+    left = [c for c, d in enumerate(result.partial) if d == BOOL]
+    assert left and all(divmod(c, 12)[0] >= 3 for c in left)
+    assert all(abs(divmod(c, 12)[0] - 10) + abs(divmod(c, 12)[1] - 4) <= 9 for c in left)
+    # counted in, the 114's counter (115 wide on its 139 cells) and levels (94 or more a cell) alone were more
+    assert twin_size(RectGrid(12, 12), {21: 114, 124: 20}) < 139 * (116 + 94)

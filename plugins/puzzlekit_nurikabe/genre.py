@@ -36,6 +36,7 @@ from puzzlekit.grid import (
     RectGrid,
     StaysConnected,
     cells_of,
+    exactly_k,
     has_pool,
     lone_pieces,
     marks_of,
@@ -43,8 +44,8 @@ from puzzlekit.grid import (
     piece_masks,
     read_grid,
     read_state,
-    region_reach,
     sized_regions,
+    twin_size,
     write_grid,
 )
 from puzzlekit.pictures import Tone
@@ -134,6 +135,9 @@ class Nurikabe(GridGenre):
         sea = grid.n_cells - sum(instance.clues.values())  # the islands' sizes are exact
         if sea > 1:  # a sea of several cells: no lone shaded cell
             clauses += [[-c - 1, *(d + 1 for d in grid.neighbours[c])] for c in range(grid.n_cells)]
+        if _small_sea(instance):  # counted too: janko's 1030, 10 cells on a 32x32 (CaDiCaL: 58k -> 5k conflicts)
+            more, top = exactly_k(list(range(1, grid.n_cells + 1)), sea, top)
+            clauses += more
 
         def refine(values: list[int]) -> list[Clause]:
             cuts = lone_pieces(grid, grid.pieces(lambda c: not values[c]), instance.clues, island)
@@ -311,13 +315,15 @@ def _model(board: Board, top: int) -> Model:
     return model
 
 
+def _small_sea(board: Board) -> bool:
+    """A sea of fewer cells than the board's rows and columns (janko's 1030: 10 on a 32x32),
+    which the twin counts too."""
+    return 0 <= board.grid.n_cells - sum(board.clues.values()) < board.grid.rows + board.grid.cols
+
+
 def _twin_size(board: Board) -> int:
-    """How many variables ``sized_regions`` writes: per clue, the cells its region may
-    hold (``region_reach``) times the number plus one (its counter), and their levels."""
-    total = 0
-    for steps, n in zip(region_reach(board.grid, board.clues), (n for _, n in sorted(board.clues.items()))):
-        total += len(steps) * (n + 2) + sum(n - d for d in steps.values())
-    return total
+    """How many variables ``sized_regions`` writes (``twin_size``)."""
+    return twin_size(board.grid, board.clues)
 
 
 @lru_cache(maxsize=16)

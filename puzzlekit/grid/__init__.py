@@ -17,7 +17,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
   ``PieceTheory``, ``AnchoredTheory``: the same two rules for the core's learning search;
   ``pieces_of``, ``piece_masks`` and ``has_pool``: ``RectGrid.pieces`` and ``has_block``
   on a set of cells or a mask, on bit masks (a generator's trials);
-  ``sized_regions`` (with ``region_reach``, ``region_levels``), ``lone_pieces``,
+  ``sized_regions`` (with ``region_reach``, ``region_levels``, ``twin_size``, ``exactly_k``), ``lone_pieces``,
   ``piece_cuts``: the same as CNF, for a SAT twin;
 - ``Houses``, ``House``: cells that each hold every value once (Sudoku's rows, columns
   and boxes), with the single-house techniques as propagators and the rule as CNF;
@@ -58,7 +58,7 @@ Public API (kept stable; see docs/plugins/toolkit.md):
 """
 
 from puzzlekit.grid.bits import cells_of
-from puzzlekit.grid.cnf import lone_pieces, piece_cuts, region_levels, region_reach, sized_regions
+from puzzlekit.grid.cnf import exactly_k, lone_pieces, piece_cuts, region_levels, region_reach, sized_regions, twin_size
 from puzzlekit.grid.connectivity import NotAll, OneClueRegions, StaysConnected, has_pool, piece_masks, pieces_of, reach
 from puzzlekit.grid.counting import MAX_WAYS, ClueSlots, Confined, Count, Patterns
 from puzzlekit.grid.exits import OneWayOut, add_ways_out
@@ -235,6 +235,7 @@ __all__ = [
     "cut_rectangles",
     "describe_legend",
     "digit_sets",
+    "exactly_k",
     "fill_runs",
     "full_blocks",
     "given_mask",
@@ -294,6 +295,7 @@ __all__ = [
     "sum_cuts",
     "touching",
     "touching_pairs",
+    "twin_size",
     "walk_to",
     "write_grid",
 ]

@@ -24,7 +24,8 @@ def sized_regions(
     """Every cell of the colour takes the label of one clue near enough to reach it (SAT
     variables above ``top``), a clue's own cell its own; neighbours of the colour share
     labels; each label is on exactly as many cells as its clue says, and its cells are
-    one piece (``region_levels``).  A cell takes a label only when a path of at most the
+    one piece (``region_levels``; past ``LEVELS_LIMIT``, only the lazy cuts of
+    ``lone_pieces``).  A cell takes a label only when a path of at most the
     number minus one steps joins it to the clue round the other clues and the cells beside
     them (a region there would touch another clue's).  Returns the clauses and the new top."""
     label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
@@ -48,11 +49,48 @@ def sized_regions(
         if n > len(lits):  # more cells than the board holds around it: no solution
             clauses.append([])
             continue
-        more, top = exactly_k(lits, n, top)
+        if _counts_out(n, len(lits)):  # the cells it leaves out: 30 of 1,019 for janko's 994
+            more, top = exactly_k([-x for x in lits], len(lits) - n, top)
+        else:
+            more, top = exactly_k(lits, n, top)
         clauses += more
-        more, top = region_levels(grid, clue, n, steps[i], {c: m[i] for c, m in enumerate(label) if i in m}, top)
-        clauses += more
+        if level_count(n, steps[i]) <= LEVELS_LIMIT:
+            more, top = region_levels(grid, clue, n, steps[i], {c: m[i] for c, m in enumerate(label) if i in m}, top)
+            clauses += more
     return clauses, top
+
+
+HUGE = 100
+"""A number from which ``sized_regions`` counts the cells its region leaves out, when
+fewer (a counter as wide as those, not as the number; smaller ones keep the clauses
+they had)."""
+
+
+def _counts_out(n: int, cells: int) -> bool:
+    return n >= HUGE and cells - n < n
+
+
+LEVELS_LIMIT = 50_000
+"""The most level variables (``level_count``) a region's ``region_levels`` may write; a
+region past it (janko's 994: about a million) is held to one piece by the lazy cuts of
+``lone_pieces`` alone (a piece of its label without the clue holds no clue)."""
+
+
+def level_count(n: int, steps: Mapping[int, int]) -> int:
+    """How many variables ``region_levels`` writes for a region of ``n`` with ``steps``."""
+    return sum(n - d for d in steps.values())
+
+
+def twin_size(grid: RectGrid, clues: Mapping[int, int]) -> int:
+    """How many variables ``sized_regions`` writes: per clue, the cells its region may hold
+    (``region_reach``) times its counter's width plus one (its label), and its levels when
+    written (``LEVELS_LIMIT``)."""
+    total = 0
+    for steps, n in zip(region_reach(grid, clues), (n for _, n in sorted(clues.items()))):
+        levels = level_count(n, steps)
+        width = len(steps) - n if _counts_out(n, len(steps)) else n
+        total += len(steps) * (width + 2) + (levels if levels <= LEVELS_LIMIT else 0)
+    return total
 
 
 def region_reach(grid: RectGrid, clues: Mapping[int, int]) -> list[dict[int, int]]:

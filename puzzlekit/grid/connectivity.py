@@ -176,9 +176,30 @@ class StaysConnected(_CellRule):
             if have == size or can == size:  # all it needs, or all it can get
                 note = "has all its cells" if have == size else "needs every cell it can reach"
                 return self._set_all(engine, piece & ~fixed, can == size, lambda c: f"the piece {note}")
+            far = self._too_far(piece, fixed, size)
+            if far:
+                note = f"is too far from the rest for a piece of {size}"
+                if not self._set_all(engine, far, False, lambda c: f"{name(c)} {note}"):
+                    return False
+                piece &= ~far
         needed = needed_cells(self.grid, self.bits, piece, fixed, size or 0)
         note = "is the only link between parts that must join"
         return self._set_all(engine, needed, True, lambda c: f"{name(c)} {note}")
+
+    def _too_far(self, piece: int, fixed: int, size: int) -> int:
+        """The cells of ``piece`` no connected piece of ``size`` cells holding them and the
+        fixed ones can reach: a path from a fixed piece ``Q`` to a cell ``d`` steps away
+        adds ``d`` cells, so ``|Q| + d <= size``.  Asked only of a piece smaller than the
+        board's rows plus columns (a sea of 10 on a 32x32: janko's 1030, where a shaded
+        probe then makes the far board land); a bigger one is seldom that tight, and its
+        passes (and every generated board) stay as they were."""
+        bits = self.bits
+        if size >= self.grid.rows + self.grid.cols:
+            return 0
+        keep = piece
+        for q in bits.pieces(fixed):
+            keep &= bits.balls(q, piece, size - q.bit_count())[-1]
+        return piece & ~keep
 
 
 class OneClueRegions(_CellRule):
