@@ -190,10 +190,13 @@ class OneClueRegions(_CellRule):
 
     Given the ``model`` it is added to, it keeps what it worked out in an aux slot (so the
     trail undoes it with the domains) and works out again only the regions whose
-    surroundings changed; without, every pass starts from scratch.  The same deductions
-    either way."""
+    surroundings changed; without, every pass starts from scratch.  Given a ``partner``
+    over the same regions (Nurikabe's deep rule and its cheap one, which a lookahead probe
+    runs one after the other on nearly the same board), each starts from whichever
+    analysis is nearer the board: its own or the partner's last settled one.  The same
+    deductions either way."""
 
-    __slots__ = ("clues", "sized", "analyser", "clue_mask", "slot", "memories", "serial")
+    __slots__ = ("clues", "sized", "analyser", "clue_mask", "slot", "memories", "serial", "partner", "settled")
 
     MEMORIES = 4096
     """Remembered states kept before starting again (a forgotten one is worked out anew)."""
@@ -209,6 +212,7 @@ class OneClueRegions(_CellRule):
         deep: bool = False,
         blocks: bool = False,
         model: Model | None = None,
+        partner: OneClueRegions | None = None,
     ) -> None:
         super().__init__(rule, grid, cell_vars, value)
         self.clues = dict(clues)
@@ -219,6 +223,22 @@ class OneClueRegions(_CellRule):
         """The aux slot naming the state last worked out (0: none)."""
         self.memories: dict[int, Memory] = {}
         self.serial = 0
+        self.partner = partner
+        """A rule over the same regions whose analyses this one may start from (and back)."""
+        self.settled: Memory | None = None
+        """The analysis of the last pass that deduced nothing: on that board (and so, region
+        by region, on any board equal within a region's zone) what each region says holds
+        already, whichever engine or branch it came from."""
+        if partner is not None:
+            if (partner.grid, partner.cell_vars, partner.value, partner.clues, partner.sized) != (
+                grid,
+                self.cell_vars,
+                value,
+                self.clues,
+                sized,
+            ):
+                raise ValueError("a partner must watch the same cells, colour, clues and sizes")
+            partner.partner = self
 
     def propagate(self, engine: Engine) -> bool:
         # Its own narrowings do not wake it, so it runs passes until one changes nothing
@@ -250,11 +270,18 @@ class OneClueRegions(_CellRule):
                 return -1
             land |= missing
         before = self.memories.get(engine.aux[self.slot]) if self.slot >= 0 else None
+        borrowed = self.partner.settled if self.partner is not None else None
+        if borrowed is not None and _changes(borrowed, may, land) < _changes(before, may, land):
+            before = borrowed
         found, memory = self.analyser.analyse(may, land, before)
-        if before is None or before[:3] != memory[:3]:
+        if before is None or before is borrowed or before[:3] != memory[:3]:
             self._remember(engine, memory)
         start = engine.mark()
-        return start if not found.failure and self._deduce(engine, found, may, land) else -1
+        if found.failure or not self._deduce(engine, found, may, land):
+            return -1
+        if engine.mark() == start:
+            self.settled = memory
+        return start
 
     def _deduce(self, engine: Engine, found: Islands, may: int, land: int) -> bool:
         name = self.grid.name
@@ -289,6 +316,13 @@ class OneClueRegions(_CellRule):
             if not engine.set(self.cell_vars[cell], self.bit, self.watches, why if engine.log is not None else None):
                 return False
         return True
+
+
+def _changes(memory: Memory | None, may: int, land: int) -> int:
+    """Cells whose state differs between ``memory``'s board and this one (all: no memory)."""
+    if memory is None:
+        return may.bit_length() + 1
+    return ((may ^ memory[0]) | (land ^ memory[1])).bit_count()
 
 
 __all__ = ["OneClueRegions", "StaysConnected", "has_pool", "pieces_of", "reach"]
