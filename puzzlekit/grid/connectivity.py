@@ -291,7 +291,7 @@ class OneClueRegions(_CellRule):
             return False
         spread = self.bits.spread
         for region, reach, fresh in zip(found.regions, found.reaches, found.fresh):
-            if not self.sized or (not fresh and reach == region.reach):
+            if not self.sized or (not fresh and (reach is region.reach or reach == region.reach)):
                 continue  # the board holds what it says already
             clue = region.clue
             if region.room == 0:

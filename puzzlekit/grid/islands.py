@@ -56,6 +56,9 @@ NEAR_REGIONS = 32
 """Regions below which ``analyse`` tests each one (as cheap as looking them up by cell)."""
 MEMO_LIMIT = 50_000
 """Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
+LOOSE_LISTED = 64
+"""Pieces of loose land up to which a region's reach is tested against each one (a few
+ands) rather than flooding the pieces it meets."""
 
 
 @lru_cache(maxsize=8192)
@@ -74,7 +77,7 @@ def diamond(rows: int, cols: int, cell: int, radius: int) -> int:
 class Region:
     """One clue's region as the board stands (shared between passes while its zone holds)."""
 
-    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch")
+    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch", "reach", "room", "short", "needs")
 
     def __init__(self, clue: int, size: int, piece: int, border: int, allowed: int, balls: list[int]) -> None:
         self.clue = clue
@@ -91,14 +94,14 @@ class Region:
         it can reach, when unsized)."""
         self.touch = -1
         """The open 2x2 blocks (by corner) it reaches into, once worked out (-1: not yet)."""
-
-    @property
-    def reach(self) -> int:
-        return self.balls[-1]
-
-    @property
-    def room(self) -> int:
-        return self.size - self.piece.bit_count()
+        self.reach = balls[-1]
+        """All it can reach (attributes, not properties: every pass reads them per region)."""
+        self.room = size - piece.bit_count()
+        self.short = self.reach.bit_count() < size
+        """It cannot reach as many cells as its number."""
+        self.needs: tuple[int, int, list[int]] | None = None
+        """``_needed``'s answer for its reach and piece alone (no duty narrowed the reach, no
+        loose land its own), once worked out: most regions of a pass, without hashing."""
 
 
 @dataclass
@@ -151,6 +154,8 @@ class IslandAnalyser:
         """Analyses made so far (``NEAR_AFTER``)."""
         self.bounds: dict[tuple[int, int, int, int, int, int], int] = {}
         self.needs: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
+        self._loose: tuple[int, list[int]] = (0, [])
+        """The last loose land seen and its pieces (``loose_pieces``)."""
 
     @property
     def covering(self) -> list[list[int]]:
@@ -225,6 +230,8 @@ class IslandAnalyser:
         known: list[Region] = old  # type: ignore[assignment]  # a layout is kept only with every region
         pieces: list[int] | None = None
         for i in self._touching(changed, self.covering):
+            if known[i].border & land == known[i].piece:
+                continue  # still all land, and no land beside it: the same piece
             cell, n = clues[i]
             piece = bits.flood(1 << cell, land)
             failure = self._misfit(piece, cell, n, clue_mask)
@@ -315,7 +322,7 @@ class IslandAnalyser:
             self._duties(found, land)
         reached = 0
         for region, reach in zip(found.regions, found.reaches):
-            if self.sized and reach.bit_count() < region.size:
+            if self.sized and (region.short if reach is region.reach else reach.bit_count() < region.size):
                 found.failure = f"the region of a {region.size} cannot grow to its size"
                 return found
             reached |= reach
@@ -327,21 +334,49 @@ class IslandAnalyser:
             self._needed(found)
         return found
 
+    def loose_pieces(self, loose: int) -> list[int]:
+        """The pieces of ``loose`` (land holding no clue) in order of their smallest cell,
+        from the last ones asked for: a piece with no changed cell in or beside it stays a
+        piece, and only the rest is flooded (every region of a pass and its duties ask)."""
+        old, pieces = self._loose
+        if old == loose:
+            return pieces
+        changed = old ^ loose
+        if changed.bit_count() > NEAR_CELLS:
+            out = self.bits.pieces(loose)
+        else:
+            near = self.bits.grow(changed)
+            kept = [q for q in pieces if not q & near]
+            rest = loose
+            for q in kept:
+                rest &= ~q
+            out = sorted(kept + self.bits.pieces(rest), key=lambda q: q & -q)
+        self._loose = (loose, out)
+        return out
+
     def _reach(self, piece: int, allowed: int, loose_mask: int, n: int) -> tuple[int, list[int]]:
         """A region's allowed cells and balls, barring loose land it cannot take whole."""
         bits, sized = self.bits, self.sized
         room = n - piece.bit_count() if sized else bits.n
         size = piece.bit_count()
+        listed = self.loose_pieces(loose_mask) if loose_mask else []
+        if len(listed) > LOOSE_LISTED:
+            listed = []
         while True:
             balls = bits.balls(piece, allowed, room)
             reach = balls[-1]
             barred = 0
             hit = reach & loose_mask
             while hit:
-                q = bits.flood(hit & -hit, loose_mask)
-                hit &= ~q
-                if q & ~reach or (sized and size + q.bit_count() + distance(balls, q) - 1 > n):
-                    barred |= bits.grow(q)
+                if listed:
+                    met = [q for q in listed if q & hit]
+                    hit = 0
+                else:
+                    met = [bits.flood(hit & -hit, loose_mask)]
+                    hit &= ~met[0]
+                for q in met:
+                    if q & ~reach or (sized and size + q.bit_count() + distance(balls, q) - 1 > n):
+                        barred |= bits.grow(q)
             if not barred:
                 return allowed, balls
             allowed &= ~barred
@@ -350,16 +385,16 @@ class IslandAnalyser:
 
     def _duties(self, found: Islands, land: int) -> None:
         """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach."""
-        bits, regions, reaches = self.bits, found.regions, found.reaches
-        duties: list[list[tuple[int, int, int]]] = [[] for _ in regions]
-        """Per region: (distance, cells, lump size) of each duty."""
+        bits, regions, reaches, covering = self.bits, found.regions, found.reaches, self.covering
+        duties: dict[int, list[tuple[int, int, int]]] = {}
+        """Per region with any: (distance, cells, lump size) of each duty."""
         found.owns = [[] for _ in regions]
-        for q in bits.pieces(land & ~self._clued(found)):
-            owners = [i for i in self.covering[(q & -q).bit_length() - 1] if not q & ~reaches[i]]
+        for q in self.loose_pieces(land & ~self._clued(found)):
+            owners = [i for i in covering[(q & -q).bit_length() - 1] if not q & ~reaches[i]]
             if len(owners) == 1:
                 i = owners[0]
                 found.owns[i].append(q)
-                duties[i].append((distance(regions[i].balls, q), q, q.bit_count()))
+                duties.setdefault(i, []).append((distance(regions[i].balls, q), q, q.bit_count()))
         if self.blocks:
             open_blocks = bits.corners & ~bits.blocks_touching(land)
             once = twice = 0
@@ -371,14 +406,21 @@ class IslandAnalyser:
                 touches.append(t)
                 twice |= once & t
                 once |= t
-            for i, region in enumerate(regions):
-                for corner in cells_of(touches[i] & ~twice):
-                    block = bits.block_cells(corner) & reaches[i]
-                    duties[i].append((distance(region.balls, block), block, 0))
+            cols = bits.cols
+            for corner in cells_of(once & ~twice):  # a block one region reaches into: find it
+                i = next(
+                    j
+                    for cell in (corner, corner + 1, corner + cols, corner + cols + 1)
+                    for j in covering[cell]
+                    if touches[j] >> corner & 1
+                )
+                block = bits.block_cells(corner) & reaches[i]
+                duties.setdefault(i, []).append((distance(regions[i].balls, block), block, 0))
         bounds = self.bounds
         if len(bounds) > MEMO_LIMIT:
             bounds.clear()
-        for i, todo in enumerate(duties):
+        for i in sorted(duties):
+            todo = duties[i]
             todo.sort(key=lambda duty: -duty[0])
             for d, target, lump in todo[:MAX_DUTIES]:
                 if d < 0:
@@ -423,6 +465,16 @@ class IslandAnalyser:
         for region, reach, owns in zip(found.regions, found.reaches, found.owns):
             if region.room <= 0:
                 continue
+            plain = not owns and reach is region.reach
+            known = region.needs if plain else None
+            if known is not None:
+                total, missing, needed = known
+                if missing or total < region.size:
+                    found.failure = f"the region of a {region.size} cannot take all the land it must"
+                    return
+                for c in needed:
+                    found.needed.setdefault(c, region.clue)
+                continue
             held_land = region.piece
             for q in owns:
                 held_land |= q
@@ -435,6 +487,8 @@ class IslandAnalyser:
                     neighbours, flags_of(reach, n), flags_of(held_land, n), start, region.size
                 )
                 known = needs[key] = (total, held_land.bit_count() - held, needed)
+            if plain:
+                region.needs = known
             total, missing, needed = known
             if missing or total < region.size:
                 found.failure = f"the region of a {region.size} cannot take all the land it must"
