@@ -289,9 +289,10 @@ class OneClueRegions(_CellRule):
             engine, found.between, False, lambda c: f"{name(c)} would join two regions that each hold a clue"
         ):
             return False
-        spread = self.bits.spread
-        for region, reach, fresh in zip(found.regions, found.reaches, found.fresh):
-            if not self.sized or (not fresh and (reach is region.reach or reach == region.reach)):
+        spread, regions, reaches, fresh = self.bits.spread, found.regions, found.reaches, found.fresh
+        for i in found.judged if self.sized else ():  # the others say what the board holds
+            region, reach = regions[i], reaches[i]
+            if not fresh[i] and reach == region.reach:
                 continue  # the board holds what it says already
             clue = region.clue
             if region.room == 0:

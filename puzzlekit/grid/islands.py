@@ -36,7 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from itertools import compress
+from operator import or_
 
 from puzzlekit.core.graph import needed_nodes
 from puzzlekit.grid.bits import BitGrid, cells_of, distance, flags_of, mask_of
@@ -77,7 +79,7 @@ def diamond(rows: int, cols: int, cell: int, radius: int) -> int:
 class Region:
     """One clue's region as the board stands (shared between passes while its zone holds)."""
 
-    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch", "reach", "room", "short", "needs")
+    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch", "reach", "room", "needs")
 
     def __init__(self, clue: int, size: int, piece: int, border: int, allowed: int, balls: list[int]) -> None:
         self.clue = clue
@@ -97,8 +99,6 @@ class Region:
         self.reach = balls[-1]
         """All it can reach (attributes, not properties: every pass reads them per region)."""
         self.room = size - piece.bit_count()
-        self.short = self.reach.bit_count() < size
-        """It cannot reach as many cells as its number."""
         self.needs: tuple[int, int, list[int]] | None = None
         """``_needed``'s answer for its reach and piece alone (no duty narrowed the reach, no
         loose land its own), once worked out: most regions of a pass, without hashing."""
@@ -123,6 +123,10 @@ class Islands:
     fresh: list[bool] = field(default_factory=list)
     """Per region, whether it was worked out anew (else it is the one remembered, whose
     own deductions the board already holds)."""
+    judged: list[int] = field(default_factory=list)
+    """The regions worked out anew or narrowed by a duty, in order: the only ones whose
+    reach can say what the board does not hold yet, or fall short of its number (a
+    remembered region passed that test when it was worked out)."""
 
 
 Memory = tuple[int, int, int, list[Region | None], tuple[int, int] | None]
@@ -318,15 +322,15 @@ class IslandAnalyser:
 
     def _judge(self, found: Islands, land: int) -> Islands:
         """The checks and the deep reasoning on the regions worked out."""
-        if self.deep:
-            self._duties(found, land)
-        reached = 0
-        for region, reach in zip(found.regions, found.reaches):
-            if self.sized and (region.short if reach is region.reach else reach.bit_count() < region.size):
-                found.failure = f"the region of a {region.size} cannot grow to its size"
-                return found
-            reached |= reach
-        found.reached = reached
+        regions, reaches = found.regions, found.reaches
+        narrowed = self._duties(found, land) if self.deep else []
+        judged = found.judged = sorted({*compress(range(len(regions)), found.fresh), *narrowed})
+        if self.sized:
+            for i in judged:
+                if reaches[i].bit_count() < regions[i].size:
+                    found.failure = f"the region of a {regions[i].size} cannot grow to its size"
+                    return found
+        found.reached = reached = reduce(or_, reaches, 0)
         if land & ~reached:
             found.failure = "land no clue's region can reach"
             return found
@@ -383,8 +387,9 @@ class IslandAnalyser:
 
     # -- deep: duties and needed cells --------------------------------------------------
 
-    def _duties(self, found: Islands, land: int) -> None:
-        """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach."""
+    def _duties(self, found: Islands, land: int) -> list[int]:
+        """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach;
+        the regions with duties."""
         bits, regions, reaches, covering = self.bits, found.regions, found.reaches, self.covering
         duties: dict[int, list[tuple[int, int, int]]] = {}
         """Per region with any: (distance, cells, lump size) of each duty."""
@@ -430,6 +435,7 @@ class IslandAnalyser:
                 if kept is None:
                     kept = bounds[key] = self._bound(regions[i], reaches[i], d, target, lump)
                 reaches[i] = kept
+        return list(duties)
 
     @staticmethod
     def _clued(found: Islands) -> int:
