@@ -218,7 +218,7 @@ class IslandAnalyser:
                 known = self._region(i, piece, border, may, touched, multi, loose_mask)
             regions.append(known)
         memory: Memory = (may | between, land, clued, list(regions), (touched, multi))
-        return self._judge(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land), memory
+        return self._judged(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land, memory)
 
     def _near(self, may: int, land: int, before: Memory) -> tuple[Islands, Memory] | None:
         """``analyse`` when few cells changed since ``before``: only the regions whose inner
@@ -270,7 +270,7 @@ class IslandAnalyser:
             border = known[i].border if borders is None else borders[i]
             regions[i] = self._region(i, piece, border, may, touched, multi, loose_mask)
         memory: Memory = (may | between, land, clued, list(regions), (touched, multi))
-        return self._judge(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land), memory
+        return self._judged(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land, memory)
 
     @staticmethod
     def _touching(changed: int, covering: list[list[int]]) -> list[int]:
@@ -319,6 +319,14 @@ class IslandAnalyser:
             allowed &= self.inner[i]
         allowed, balls = self._reach(piece, allowed, loose_mask, n)
         return Region(cell, n if self.sized else 0, piece, border, allowed, balls)
+
+    def _judged(self, found: Islands, land: int, memory: Memory) -> tuple[Islands, Memory]:
+        """``_judge``, and what to remember: no region of a board that fails (a pass skips
+        the tests a remembered region passed)."""
+        found = self._judge(found, land)
+        if found.failure:
+            return found, (memory[0], land, 0, [None] * len(self.clues), None)
+        return found, memory
 
     def _judge(self, found: Islands, land: int) -> Islands:
         """The checks and the deep reasoning on the regions worked out."""
