@@ -37,8 +37,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, reduce
-from itertools import compress
-from operator import or_
+from itertools import accumulate, compress
+from operator import and_, or_
 
 from puzzlekit.core.graph import needed_nodes
 from puzzlekit.grid.bits import BitGrid, cells_of, distance, flags_of, mask_of
@@ -408,19 +408,18 @@ class IslandAnalyser:
                 i = owners[0]
                 found.owns[i].append(q)
                 duties.setdefault(i, []).append((distance(regions[i].balls, q), q, q.bit_count()))
-        if self.blocks:
-            open_blocks = bits.corners & ~bits.blocks_touching(land)
-            once = twice = 0
-            touches = []
+        if self.blocks and regions:
             for region in regions:
                 if region.touch < 0:
                     region.touch = bits.blocks_touching(region.reach & ~land)
-                t = region.touch & open_blocks
-                touches.append(t)
-                twice |= once & t
-                once |= t
+            touches = [region.touch for region in regions]
+            # the blocks some region reaches into, and those two do (each step one C loop)
+            before = list(accumulate(touches, or_))
+            once = before[-1]
+            twice = reduce(or_, map(and_, before, touches[1:]), 0)
             cols = bits.cols
-            for corner in cells_of(once & ~twice):  # a block one region reaches into: find it
+            open_blocks = bits.corners & ~bits.blocks_touching(land)
+            for corner in cells_of(once & ~twice & open_blocks):  # an open block one region reaches into
                 i = next(
                     j
                     for cell in (corner, corner + 1, corner + cols, corner + cols + 1)
@@ -476,9 +475,9 @@ class IslandAnalyser:
         needs = self.needs
         if len(needs) > MEMO_LIMIT:
             needs.clear()
-        for region, reach, owns in zip(found.regions, found.reaches, found.owns):
-            if region.room <= 0:
-                continue
+        regions, reaches, owns_of = found.regions, found.reaches, found.owns
+        for i in [i for i, region in enumerate(regions) if region.room > 0]:  # the complete need none
+            region, reach, owns = regions[i], reaches[i], owns_of[i]
             plain = not owns and reach is region.reach
             known = region.needs if plain else None
             if known is not None:
