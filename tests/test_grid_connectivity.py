@@ -19,7 +19,7 @@ from puzzlekit.grid import (
     pieces_of,
     reach,
 )
-from puzzlekit.grid.bits import BitGrid, cells_of, distance, mask_of
+from puzzlekit.grid.bits import BitGrid, cells_of, distance, domain_mask, domain_masks, mask_of, table_of
 from puzzlekit.grid.islands import IslandAnalyser, Islands, analyse, diamond
 
 RULE = Rule("connect", 1, "test rule")
@@ -348,3 +348,14 @@ def test_a_failing_analysis_remembers_no_region() -> None:
     found, memory = IslandAnalyser(bits, [(0, 3)], True).analyse(may, land)
     assert found.failure is not None
     assert memory[3] == [None] and memory[4] is None
+
+
+def test_domain_masks_read_each_table_as_a_loop_over_the_cells_would() -> None:
+    """``domain_masks`` (the domains read once for several tables) against a plain loop."""
+    rng = random.Random(9)
+    tables = (table_of([FALSE, BOOL]), table_of([FALSE]), table_of([TRUE]))
+    for n in (0, 1, 7, 64, 301):
+        dom = [rng.choice((FALSE, TRUE, BOOL)) for _ in range(n)]
+        wanted = tuple(mask_of(c for c, d in enumerate(dom) if t[d] == ord("1")) for t in tables)
+        assert domain_masks(dom, *tables) == wanted
+        assert tuple(domain_mask(dom, t) for t in tables) == wanted

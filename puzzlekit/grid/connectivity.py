@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule
-from puzzlekit.grid.bits import BitGrid, cells_of, domain_mask, mask_of, table_of
+from puzzlekit.grid.bits import BitGrid, cells_of, domain_masks, mask_of, table_of
 from puzzlekit.grid.cuts import needed_cells
 from puzzlekit.grid.islands import IslandAnalyser, Islands, Memory
 from puzzlekit.grid.topology import RectGrid
@@ -125,7 +125,8 @@ class _CellRule(Propagator):
         cell_vars = self.cell_vars
         # a wall (-1) is never the colour
         cells = dom if self.direct and len(dom) == len(cell_vars) else [dom[v] if v >= 0 else 0 for v in cell_vars]
-        return domain_mask(cells, self.may_table), domain_mask(cells, self.is_table)
+        may, fixed = domain_masks(cells, self.may_table, self.is_table)
+        return may, fixed
 
     def _set_all(self, engine: Engine, mask: int, colour: bool, note: Callable[[int], str]) -> bool:
         """Narrow every cell of ``mask`` to the colour (or the other one); notes only while
