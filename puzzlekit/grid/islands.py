@@ -398,12 +398,12 @@ class IslandAnalyser:
     def _duties(self, found: Islands, land: int) -> list[int]:
         """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach;
         the regions with duties."""
-        bits, regions, reaches, covering = self.bits, found.regions, found.reaches, self.covering
+        bits, regions, reaches = self.bits, found.regions, found.reaches
         duties: dict[int, list[tuple[int, int, int]]] = {}
         """Per region with any: (distance, cells, lump size) of each duty."""
         found.owns = [[] for _ in regions]
         for q in self.loose_pieces(land & ~self._clued(found)):
-            owners = [i for i in covering[(q & -q).bit_length() - 1] if not q & ~reaches[i]]
+            owners = [i for i in self.covering[(q & -q).bit_length() - 1] if not q & ~reaches[i]]
             if len(owners) == 1:
                 i = owners[0]
                 found.owns[i].append(q)
@@ -417,15 +417,8 @@ class IslandAnalyser:
             before = list(accumulate(touches, or_))
             once = before[-1]
             twice = reduce(or_, map(and_, before, touches[1:]), 0)
-            cols = bits.cols
-            open_blocks = bits.corners & ~bits.blocks_touching(land)
-            for corner in cells_of(once & ~twice & open_blocks):  # an open block one region reaches into
-                i = next(
-                    j
-                    for cell in (corner, corner + 1, corner + cols, corner + cols + 1)
-                    for j in covering[cell]
-                    if touches[j] >> corner & 1
-                )
+            alone = once & ~twice & bits.corners & ~bits.blocks_touching(land)  # open blocks one region reaches into
+            for i, corner in self._owners(alone, touches):
                 block = bits.block_cells(corner) & reaches[i]
                 duties.setdefault(i, []).append((distance(regions[i].balls, block), block, 0))
         bounds = self.bounds
@@ -443,6 +436,23 @@ class IslandAnalyser:
                     kept = bounds[key] = self._bound(regions[i], reaches[i], d, target, lump)
                 reaches[i] = kept
         return list(duties)
+
+    def _owners(self, alone: int, touches: list[int]) -> list[tuple[int, int]]:
+        """(region, corner) for each block of ``alone``, by region and then corner: looked up
+        by the regions covering its cells once those are listed (a lookahead's passes), else
+        by a test per region (a generator's model, which would not repay the listing)."""
+        if self._covering is None:
+            return [(i, corner) for i, t in enumerate(touches) if t & alone for corner in cells_of(t & alone)]
+        covering, cols, out = self._covering, self.bits.cols, []
+        for corner in cells_of(alone):
+            i = next(
+                j
+                for cell in (corner, corner + 1, corner + cols, corner + cols + 1)
+                for j in covering[cell]
+                if touches[j] >> corner & 1
+            )
+            out.append((i, corner))
+        return sorted(out)
 
     @staticmethod
     def _clued(found: Islands) -> int:
