@@ -19,7 +19,7 @@ from puzzlekit.grid import (
     pieces_of,
     reach,
 )
-from puzzlekit.grid.bits import BitGrid, cells_of, distance, mask_of
+from puzzlekit.grid.bits import BitGrid, cells_of, distance, domain_mask, domain_masks, mask_of, table_of
 from puzzlekit.grid.islands import IslandAnalyser, Islands, analyse, diamond
 
 RULE = Rule("connect", 1, "test rule")
@@ -265,3 +265,105 @@ def test_an_analyser_that_remembers_agrees_with_one_from_scratch(monkeypatch: py
                     found, memory = analyser.analyse(may, land, memory)
                     alone = analyse(bits, may, land, clues, True, deep, blocks)
                     assert islands_summary(found) == islands_summary(alone), (rows, cols, deep, blocks, dom)
+
+
+CHEAP, DEEP = Rule("cheap", 1, "test rule"), Rule("deep", 2, "test rule")
+TWO_RUNGS = (Rung(1, "cheap"), Rung(2, "deep"))
+
+
+def two_region_rules(grid: RectGrid, clues: dict[int, int], partnered: bool) -> tuple[Model, OneClueRegions]:
+    """Nurikabe's pair: the cheap island rule, then the deep one (its partner or not)."""
+    n = grid.n_cells
+    model = Model(TWO_RUNGS, domains=[FALSE if c in clues else BOOL for c in range(n)])
+    cheap = OneClueRegions(CHEAP, grid, range(n), 0, clues, True, model=model)
+    model.add(cheap)
+    deep = OneClueRegions(DEEP, grid, range(n), 0, clues, True, True, True, model, cheap if partnered else None)
+    model.add(deep)
+    return model, deep
+
+
+Analyse = Callable[[int, int, "islands.Memory | None"], "tuple[Islands, islands.Memory]"]
+
+
+def spying(analyse_first: Analyse, partner: OneClueRegions, borrowed: list[int]) -> Analyse:
+    """``analyse``, counting the analyses that start from ``partner``'s settled one."""
+
+    def spy(may: int, land: int, before: islands.Memory | None = None) -> tuple[Islands, islands.Memory]:
+        borrowed[0] += before is not None and before is partner.settled
+        return analyse_first(may, land, before)
+
+    return spy
+
+
+def test_a_rule_that_starts_from_its_partners_analysis_deduces_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deep island rule handed its cheap partner's settled analysis (``partner``)
+    makes the same deductions in the same order as without one, along random decisions
+    and undos of two engines side by side; and it does start from the partner's."""
+    monkeypatch.setattr(islands, "NEAR_AFTER", 0)
+    monkeypatch.setattr(islands, "NEAR_REGIONS", 0)
+    rng = random.Random(31)
+    borrowed = [0]
+    for rows, cols in ((7, 7), (9, 10), (12, 9)):
+        grid = RectGrid(rows, cols)
+        for _ in range(4):
+            picked = rng.sample(range(grid.n_cells), rng.randint(3, grid.n_cells // 6))
+            clues = {c: rng.randint(1, 5) for c in picked}
+            alone, _ = two_region_rules(grid, clues, False)
+            paired, deep = two_region_rules(grid, clues, True)
+            partner = deep.partner
+            assert partner is not None and partner.partner is deep
+            monkeypatch.setattr(deep.analyser, "analyse", spying(deep.analyser.analyse, partner, borrowed))
+            a, b = Engine(alone, record=True), Engine(paired, record=True)
+            ok = a.start()
+            assert b.start() == ok and a.dom == b.dom and a.log == b.log
+            marks: list[tuple[int, int]] = []
+            for _ in range(40):
+                open_cells = [c for c, d in enumerate(a.dom) if d == BOOL]
+                if not ok or not open_cells or (marks and rng.random() < 0.3):
+                    if not marks:
+                        break
+                    mark_a, mark_b = marks.pop()
+                    a.undo(mark_a)
+                    b.undo(mark_b)
+                    ok = True
+                    continue
+                cell, bit = rng.choice(open_cells), rng.choice((FALSE, TRUE))
+                marks.append((a.mark(), b.mark()))
+                ok = a.decide(cell, bit)
+                assert b.decide(cell, bit) == ok and a.dom == b.dom and a.log == b.log, (rows, cols, clues)
+    assert borrowed[0] > 0
+
+
+def test_loose_pieces_kept_from_the_last_ones_are_the_pieces() -> None:
+    """``IslandAnalyser.loose_pieces`` floods only near what changed since it was last asked:
+    along random changes, few cells or many, it lists what flooding from scratch does."""
+    rng = random.Random(5)
+    bits = BitGrid(RectGrid(11, 12))
+    analyser = IslandAnalyser(bits, [(0, 3)], True)
+    mask = 0
+    for _ in range(300):
+        for c in rng.sample(range(bits.n), rng.choice((1, 1, 2, 4, 80))):
+            mask ^= 1 << c
+        assert analyser.loose_pieces(mask) == bits.pieces(mask)
+
+
+def test_a_failing_analysis_remembers_no_region() -> None:
+    """A pass tests only the regions worked out anew (a remembered one passed when it was
+    made), so the memory of a board that fails holds no region: a 3 walled in alone."""
+    grid = RectGrid(1, 4)
+    bits = BitGrid(grid)
+    may, land = 0b1101, 0b0001  # r1c2 shaded: the 3 at r1c1 cannot grow
+    found, memory = IslandAnalyser(bits, [(0, 3)], True).analyse(may, land)
+    assert found.failure is not None
+    assert memory[3] == [None] and memory[4] is None
+
+
+def test_domain_masks_read_each_table_as_a_loop_over_the_cells_would() -> None:
+    """``domain_masks`` (the domains read once for several tables) against a plain loop."""
+    rng = random.Random(9)
+    tables = (table_of([FALSE, BOOL]), table_of([FALSE]), table_of([TRUE]))
+    for n in (0, 1, 7, 64, 301):
+        dom = [rng.choice((FALSE, TRUE, BOOL)) for _ in range(n)]
+        wanted = tuple(mask_of(c for c, d in enumerate(dom) if t[d] == ord("1")) for t in tables)
+        assert domain_masks(dom, *tables) == wanted
+        assert tuple(domain_mask(dom, t) for t in tables) == wanted

@@ -303,13 +303,14 @@ def _model(board: Board, top: int) -> Model:
     grid, cells, clues = board.grid, range(board.grid.n_cells), board.clues
     model = Model(LADDER)
     model.domains = [FALSE if c in clues else BOOL for c in cells]
-    model.add(OneClueRegions(ISLANDS, grid, cells, 0, clues, sized=True, model=model))
+    islands = OneClueRegions(ISLANDS, grid, cells, 0, clues, sized=True, model=model)
+    model.add(islands)
     for block in _blocks(grid.rows, grid.cols):
         model.add(NotAll(POOL, block))
     if top >= SEA.rung:
         model.add(StaysConnected(SEA, grid, cells, 1, grid.n_cells - sum(clues.values())))
     if top >= REACH.rung:
-        model.add(OneClueRegions(REACH, grid, cells, 0, clues, True, deep=True, blocks=True, model=model))
+        model.add(OneClueRegions(REACH, grid, cells, 0, clues, True, True, True, model, partner=islands))
     if top >= TRIAL.rung:
         model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
     return model

@@ -55,7 +55,17 @@ def table_of(values: Sequence[int]) -> bytes:
 def domain_mask(dom: Sequence[int], table: bytes) -> int:
     """Bit ``c`` set where ``dom[c]`` is one of the domains ``table`` picks (``table_of``):
     one pass at C speed (bytes, translate, a base-2 int) instead of a loop per cell."""
-    return int(bytes(dom[::-1]).translate(table), 2) if dom else 0
+    return domain_masks(dom, table)[0]
+
+
+def domain_masks(dom: Sequence[int], *tables: bytes) -> tuple[int, ...]:
+    """``domain_mask`` for each table, the domains read once: a ``bytearray`` of a list is
+    built at a third of the cost of ``bytes`` of it (a rule asks two masks per pass, on a
+    50x50 board 35 -> 13 us)."""
+    if not dom:
+        return tuple(0 for _ in tables)
+    raw = bytearray(dom[::-1])
+    return tuple(int(raw.translate(table), 2) for table in tables)
 
 
 class BitGrid:
@@ -180,4 +190,4 @@ def distance(balls: Sequence[int], cell_mask: int) -> int:
     return lo
 
 
-__all__ = ["BitGrid", "cells_of", "distance", "domain_mask", "flags_of", "mask_of", "table_of"]
+__all__ = ["BitGrid", "cells_of", "distance", "domain_mask", "domain_masks", "flags_of", "mask_of", "table_of"]

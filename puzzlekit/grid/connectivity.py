@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 
 from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import Model, Propagator, Rule
-from puzzlekit.grid.bits import BitGrid, cells_of, domain_mask, mask_of, table_of
+from puzzlekit.grid.bits import BitGrid, cells_of, domain_masks, mask_of, table_of
 from puzzlekit.grid.cuts import needed_cells
 from puzzlekit.grid.islands import IslandAnalyser, Islands, Memory
 from puzzlekit.grid.topology import RectGrid
@@ -125,7 +125,8 @@ class _CellRule(Propagator):
         cell_vars = self.cell_vars
         # a wall (-1) is never the colour
         cells = dom if self.direct and len(dom) == len(cell_vars) else [dom[v] if v >= 0 else 0 for v in cell_vars]
-        return domain_mask(cells, self.may_table), domain_mask(cells, self.is_table)
+        may, fixed = domain_masks(cells, self.may_table, self.is_table)
+        return may, fixed
 
     def _set_all(self, engine: Engine, mask: int, colour: bool, note: Callable[[int], str]) -> bool:
         """Narrow every cell of ``mask`` to the colour (or the other one); notes only while
@@ -211,10 +212,13 @@ class OneClueRegions(_CellRule):
 
     Given the ``model`` it is added to, it keeps what it worked out in an aux slot (so the
     trail undoes it with the domains) and works out again only the regions whose
-    surroundings changed; without, every pass starts from scratch.  The same deductions
-    either way."""
+    surroundings changed; without, every pass starts from scratch.  Given a ``partner``
+    over the same regions (Nurikabe's deep rule and its cheap one, which a lookahead probe
+    runs one after the other on nearly the same board), each starts from whichever
+    analysis is nearer the board: its own or the partner's last settled one.  The same
+    deductions either way."""
 
-    __slots__ = ("clues", "sized", "analyser", "clue_mask", "slot", "memories", "serial")
+    __slots__ = ("clues", "sized", "analyser", "clue_mask", "slot", "memories", "serial", "partner", "settled")
 
     MEMORIES = 4096
     """Remembered states kept before starting again (a forgotten one is worked out anew)."""
@@ -230,6 +234,7 @@ class OneClueRegions(_CellRule):
         deep: bool = False,
         blocks: bool = False,
         model: Model | None = None,
+        partner: OneClueRegions | None = None,
     ) -> None:
         super().__init__(rule, grid, cell_vars, value)
         self.clues = dict(clues)
@@ -240,6 +245,22 @@ class OneClueRegions(_CellRule):
         """The aux slot naming the state last worked out (0: none)."""
         self.memories: dict[int, Memory] = {}
         self.serial = 0
+        self.partner = partner
+        """A rule over the same regions whose analyses this one may start from (and back)."""
+        self.settled: Memory | None = None
+        """The analysis of the last pass that deduced nothing: on that board (and so, region
+        by region, on any board equal within a region's zone) what each region says holds
+        already, whichever engine or branch it came from."""
+        if partner is not None:
+            if (partner.grid, partner.cell_vars, partner.value, partner.clues, partner.sized) != (
+                grid,
+                self.cell_vars,
+                value,
+                self.clues,
+                sized,
+            ):
+                raise ValueError("a partner must watch the same cells, colour, clues and sizes")
+            partner.partner = self
 
     def propagate(self, engine: Engine) -> bool:
         # Its own narrowings do not wake it, so it runs passes until one changes nothing
@@ -271,11 +292,18 @@ class OneClueRegions(_CellRule):
                 return -1
             land |= missing
         before = self.memories.get(engine.aux[self.slot]) if self.slot >= 0 else None
+        borrowed = self.partner.settled if self.partner is not None else None
+        if borrowed is not None and _changes(borrowed, may, land) < _changes(before, may, land):
+            before = borrowed
         found, memory = self.analyser.analyse(may, land, before)
-        if before is None or before[:3] != memory[:3]:
+        if before is None or before is borrowed or before[:3] != memory[:3]:
             self._remember(engine, memory)
         start = engine.mark()
-        return start if not found.failure and self._deduce(engine, found, may, land) else -1
+        if found.failure or not self._deduce(engine, found, may, land):
+            return -1
+        if engine.mark() == start:
+            self.settled = memory
+        return start
 
     def _deduce(self, engine: Engine, found: Islands, may: int, land: int) -> bool:
         name = self.grid.name
@@ -283,9 +311,10 @@ class OneClueRegions(_CellRule):
             engine, found.between, False, lambda c: f"{name(c)} would join two regions that each hold a clue"
         ):
             return False
-        spread = self.bits.spread
-        for region, reach, fresh in zip(found.regions, found.reaches, found.fresh):
-            if not self.sized or (not fresh and reach == region.reach):
+        spread, regions, reaches, fresh = self.bits.spread, found.regions, found.reaches, found.fresh
+        for i in found.judged if self.sized else ():  # the others say what the board holds
+            region, reach = regions[i], reaches[i]
+            if not fresh[i] and reach == region.reach:
                 continue  # the board holds what it says already
             clue = region.clue
             if region.room == 0:
@@ -310,6 +339,13 @@ class OneClueRegions(_CellRule):
             if not engine.set(self.cell_vars[cell], self.bit, self.watches, why if engine.log is not None else None):
                 return False
         return True
+
+
+def _changes(memory: Memory | None, may: int, land: int) -> int:
+    """Cells whose state differs between ``memory``'s board and this one (all: no memory)."""
+    if memory is None:
+        return may.bit_length() + 1
+    return ((may ^ memory[0]) | (land ^ memory[1])).bit_count()
 
 
 __all__ = ["OneClueRegions", "StaysConnected", "has_pool", "pieces_of", "reach"]

@@ -36,7 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from itertools import accumulate, compress
+from operator import and_, or_
 
 from puzzlekit.core.graph import needed_nodes
 from puzzlekit.grid.bits import BitGrid, cells_of, distance, flags_of, mask_of
@@ -56,6 +58,9 @@ NEAR_REGIONS = 32
 """Regions below which ``analyse`` tests each one (as cheap as looking them up by cell)."""
 MEMO_LIMIT = 50_000
 """Entries each memo of an ``IslandAnalyser`` keeps before it starts again."""
+LOOSE_LISTED = 64
+"""Pieces of loose land up to which a region's reach is tested against each one (a few
+ands) rather than flooding the pieces it meets."""
 
 
 @lru_cache(maxsize=8192)
@@ -74,7 +79,7 @@ def diamond(rows: int, cols: int, cell: int, radius: int) -> int:
 class Region:
     """One clue's region as the board stands (shared between passes while its zone holds)."""
 
-    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch")
+    __slots__ = ("clue", "size", "piece", "border", "allowed", "balls", "touch", "reach", "room", "needs")
 
     def __init__(self, clue: int, size: int, piece: int, border: int, allowed: int, balls: list[int]) -> None:
         self.clue = clue
@@ -91,14 +96,12 @@ class Region:
         it can reach, when unsized)."""
         self.touch = -1
         """The open 2x2 blocks (by corner) it reaches into, once worked out (-1: not yet)."""
-
-    @property
-    def reach(self) -> int:
-        return self.balls[-1]
-
-    @property
-    def room(self) -> int:
-        return self.size - self.piece.bit_count()
+        self.reach = balls[-1]
+        """All it can reach (attributes, not properties: every pass reads them per region)."""
+        self.room = size - piece.bit_count()
+        self.needs: tuple[int, int, list[int]] | None = None
+        """``_needed``'s answer for its reach and piece alone (no duty narrowed the reach, no
+        loose land its own), once worked out: most regions of a pass, without hashing."""
 
 
 @dataclass
@@ -120,6 +123,10 @@ class Islands:
     fresh: list[bool] = field(default_factory=list)
     """Per region, whether it was worked out anew (else it is the one remembered, whose
     own deductions the board already holds)."""
+    judged: list[int] = field(default_factory=list)
+    """The regions worked out anew or narrowed by a duty, in order: the only ones whose
+    reach can say what the board does not hold yet, or fall short of its number (a
+    remembered region passed that test when it was worked out)."""
 
 
 Memory = tuple[int, int, int, list[Region | None], tuple[int, int] | None]
@@ -151,6 +158,8 @@ class IslandAnalyser:
         """Analyses made so far (``NEAR_AFTER``)."""
         self.bounds: dict[tuple[int, int, int, int, int, int], int] = {}
         self.needs: dict[tuple[int, int, int], tuple[int, int, list[int]]] = {}
+        self._loose: tuple[int, list[int]] = (0, [])
+        """The last loose land seen and its pieces (``loose_pieces``)."""
 
     @property
     def covering(self) -> list[list[int]]:
@@ -209,7 +218,7 @@ class IslandAnalyser:
                 known = self._region(i, piece, border, may, touched, multi, loose_mask)
             regions.append(known)
         memory: Memory = (may | between, land, clued, list(regions), (touched, multi))
-        return self._judge(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land), memory
+        return self._judged(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land, memory)
 
     def _near(self, may: int, land: int, before: Memory) -> tuple[Islands, Memory] | None:
         """``analyse`` when few cells changed since ``before``: only the regions whose inner
@@ -225,6 +234,8 @@ class IslandAnalyser:
         known: list[Region] = old  # type: ignore[assignment]  # a layout is kept only with every region
         pieces: list[int] | None = None
         for i in self._touching(changed, self.covering):
+            if known[i].border & land == known[i].piece:
+                continue  # still all land, and no land beside it: the same piece
             cell, n = clues[i]
             piece = bits.flood(1 << cell, land)
             failure = self._misfit(piece, cell, n, clue_mask)
@@ -259,7 +270,7 @@ class IslandAnalyser:
             border = known[i].border if borders is None else borders[i]
             regions[i] = self._region(i, piece, border, may, touched, multi, loose_mask)
         memory: Memory = (may | between, land, clued, list(regions), (touched, multi))
-        return self._judge(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land), memory
+        return self._judged(Islands(regions, [r.reach for r in regions], between, fresh=fresh), land, memory)
 
     @staticmethod
     def _touching(changed: int, covering: list[list[int]]) -> list[int]:
@@ -309,17 +320,25 @@ class IslandAnalyser:
         allowed, balls = self._reach(piece, allowed, loose_mask, n)
         return Region(cell, n if self.sized else 0, piece, border, allowed, balls)
 
+    def _judged(self, found: Islands, land: int, memory: Memory) -> tuple[Islands, Memory]:
+        """``_judge``, and what to remember: no region of a board that fails (a pass skips
+        the tests a remembered region passed)."""
+        found = self._judge(found, land)
+        if found.failure:
+            return found, (memory[0], land, 0, [None] * len(self.clues), None)
+        return found, memory
+
     def _judge(self, found: Islands, land: int) -> Islands:
         """The checks and the deep reasoning on the regions worked out."""
-        if self.deep:
-            self._duties(found, land)
-        reached = 0
-        for region, reach in zip(found.regions, found.reaches):
-            if self.sized and reach.bit_count() < region.size:
-                found.failure = f"the region of a {region.size} cannot grow to its size"
-                return found
-            reached |= reach
-        found.reached = reached
+        regions, reaches = found.regions, found.reaches
+        narrowed = self._duties(found, land) if self.deep else []
+        judged = found.judged = sorted({*compress(range(len(regions)), found.fresh), *narrowed})
+        if self.sized:
+            for i in judged:
+                if reaches[i].bit_count() < regions[i].size:
+                    found.failure = f"the region of a {regions[i].size} cannot grow to its size"
+                    return found
+        found.reached = reached = reduce(or_, reaches, 0)
         if land & ~reached:
             found.failure = "land no clue's region can reach"
             return found
@@ -327,58 +346,86 @@ class IslandAnalyser:
             self._needed(found)
         return found
 
+    def loose_pieces(self, loose: int) -> list[int]:
+        """The pieces of ``loose`` (land holding no clue) in order of their smallest cell,
+        from the last ones asked for: a piece with no changed cell in or beside it stays a
+        piece, and only the rest is flooded (every region of a pass and its duties ask)."""
+        old, pieces = self._loose
+        if old == loose:
+            return pieces
+        changed = old ^ loose
+        if changed.bit_count() > NEAR_CELLS:
+            out = self.bits.pieces(loose)
+        else:
+            near = self.bits.grow(changed)
+            kept = [q for q in pieces if not q & near]
+            rest = loose
+            for q in kept:
+                rest &= ~q
+            out = sorted(kept + self.bits.pieces(rest), key=lambda q: q & -q)
+        self._loose = (loose, out)
+        return out
+
     def _reach(self, piece: int, allowed: int, loose_mask: int, n: int) -> tuple[int, list[int]]:
         """A region's allowed cells and balls, barring loose land it cannot take whole."""
         bits, sized = self.bits, self.sized
         room = n - piece.bit_count() if sized else bits.n
         size = piece.bit_count()
+        listed = self.loose_pieces(loose_mask) if loose_mask else []
+        if len(listed) > LOOSE_LISTED:
+            listed = []
         while True:
             balls = bits.balls(piece, allowed, room)
             reach = balls[-1]
             barred = 0
             hit = reach & loose_mask
             while hit:
-                q = bits.flood(hit & -hit, loose_mask)
-                hit &= ~q
-                if q & ~reach or (sized and size + q.bit_count() + distance(balls, q) - 1 > n):
-                    barred |= bits.grow(q)
+                if listed:
+                    met = [q for q in listed if q & hit]
+                    hit = 0
+                else:
+                    met = [bits.flood(hit & -hit, loose_mask)]
+                    hit &= ~met[0]
+                for q in met:
+                    if q & ~reach or (sized and size + q.bit_count() + distance(balls, q) - 1 > n):
+                        barred |= bits.grow(q)
             if not barred:
                 return allowed, balls
             allowed &= ~barred
 
     # -- deep: duties and needed cells --------------------------------------------------
 
-    def _duties(self, found: Islands, land: int) -> None:
-        """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach."""
+    def _duties(self, found: Islands, land: int) -> list[int]:
+        """Narrow each region's reach by the land (and the 2x2 blocks) only it can reach;
+        the regions with duties."""
         bits, regions, reaches = self.bits, found.regions, found.reaches
-        duties: list[list[tuple[int, int, int]]] = [[] for _ in regions]
-        """Per region: (distance, cells, lump size) of each duty."""
+        duties: dict[int, list[tuple[int, int, int]]] = {}
+        """Per region with any: (distance, cells, lump size) of each duty."""
         found.owns = [[] for _ in regions]
-        for q in bits.pieces(land & ~self._clued(found)):
+        for q in self.loose_pieces(land & ~self._clued(found)):
             owners = [i for i in self.covering[(q & -q).bit_length() - 1] if not q & ~reaches[i]]
             if len(owners) == 1:
                 i = owners[0]
                 found.owns[i].append(q)
-                duties[i].append((distance(regions[i].balls, q), q, q.bit_count()))
-        if self.blocks:
-            open_blocks = bits.corners & ~bits.blocks_touching(land)
-            once = twice = 0
-            touches = []
+                duties.setdefault(i, []).append((distance(regions[i].balls, q), q, q.bit_count()))
+        if self.blocks and regions:
             for region in regions:
                 if region.touch < 0:
                     region.touch = bits.blocks_touching(region.reach & ~land)
-                t = region.touch & open_blocks
-                touches.append(t)
-                twice |= once & t
-                once |= t
-            for i, region in enumerate(regions):
-                for corner in cells_of(touches[i] & ~twice):
-                    block = bits.block_cells(corner) & reaches[i]
-                    duties[i].append((distance(region.balls, block), block, 0))
+            touches = [region.touch for region in regions]
+            # the blocks some region reaches into, and those two do (each step one C loop)
+            before = list(accumulate(touches, or_))
+            once = before[-1]
+            twice = reduce(or_, map(and_, before, touches[1:]), 0)
+            alone = once & ~twice & bits.corners & ~bits.blocks_touching(land)  # open blocks one region reaches into
+            for i, corner in self._owners(alone, touches):
+                block = bits.block_cells(corner) & reaches[i]
+                duties.setdefault(i, []).append((distance(regions[i].balls, block), block, 0))
         bounds = self.bounds
         if len(bounds) > MEMO_LIMIT:
             bounds.clear()
-        for i, todo in enumerate(duties):
+        for i in sorted(duties):
+            todo = duties[i]
             todo.sort(key=lambda duty: -duty[0])
             for d, target, lump in todo[:MAX_DUTIES]:
                 if d < 0:
@@ -388,6 +435,24 @@ class IslandAnalyser:
                 if kept is None:
                     kept = bounds[key] = self._bound(regions[i], reaches[i], d, target, lump)
                 reaches[i] = kept
+        return list(duties)
+
+    def _owners(self, alone: int, touches: list[int]) -> list[tuple[int, int]]:
+        """(region, corner) for each block of ``alone``, by region and then corner: looked up
+        by the regions covering its cells once those are listed (a lookahead's passes), else
+        by a test per region (a generator's model, which would not repay the listing)."""
+        if self._covering is None:
+            return [(i, corner) for i, t in enumerate(touches) if t & alone for corner in cells_of(t & alone)]
+        covering, cols, out = self._covering, self.bits.cols, []
+        for corner in cells_of(alone):
+            i = next(
+                j
+                for cell in (corner, corner + 1, corner + cols, corner + cols + 1)
+                for j in covering[cell]
+                if touches[j] >> corner & 1
+            )
+            out.append((i, corner))
+        return sorted(out)
 
     @staticmethod
     def _clued(found: Islands) -> int:
@@ -414,14 +479,43 @@ class IslandAnalyser:
             kept |= ball & near_target[min(budget - steps, last)]
         return within & (kept | piece)
 
+    def _needs(
+        self, neighbours: Sequence[Sequence[int]], reach: int, held_land: int, size: int
+    ) -> tuple[int, int, list[int]]:
+        """``needed_nodes`` over ``reach`` from the held land: the part's size, the held
+        cells it misses, the cells it cannot do without.  When no cell of the part but the
+        held ones could split it (``BitGrid.cut_candidates``) and it can spare a cell, none
+        is needed, and the search is skipped (three calls in four on 690's probes find none)."""
+        bits = self.bits
+        low = held_land & -held_land
+        part = bits.flood(low, reach | low)  # what the search visits from its start
+        total = part.bit_count()
+        if total > size and not bits.cut_candidates(part) & ~held_land:
+            return total, (held_land & ~part).bit_count(), []
+        n = bits.n
+        total, held, needed = needed_nodes(
+            neighbours, flags_of(reach, n), flags_of(held_land, n), low.bit_length() - 1, size
+        )
+        return total, held_land.bit_count() - held, needed
+
     def _needed(self, found: Islands) -> None:
         """The cells each region cannot do without (``needed_nodes`` over its reach)."""
         neighbours = self.bits.grid.neighbours
         needs = self.needs
         if len(needs) > MEMO_LIMIT:
             needs.clear()
-        for region, reach, owns in zip(found.regions, found.reaches, found.owns):
-            if region.room <= 0:
+        regions, reaches, owns_of = found.regions, found.reaches, found.owns
+        for i in [i for i, region in enumerate(regions) if region.room > 0]:  # the complete need none
+            region, reach, owns = regions[i], reaches[i], owns_of[i]
+            plain = not owns and reach is region.reach
+            known = region.needs if plain else None
+            if known is not None:
+                total, missing, needed = known
+                if missing or total < region.size:
+                    found.failure = f"the region of a {region.size} cannot take all the land it must"
+                    return
+                for c in needed:
+                    found.needed.setdefault(c, region.clue)
                 continue
             held_land = region.piece
             for q in owns:
@@ -429,12 +523,9 @@ class IslandAnalyser:
             key = (reach, held_land, region.size)
             known = needs.get(key)
             if known is None:
-                n = self.bits.n
-                start = (held_land & -held_land).bit_length() - 1
-                total, held, needed = needed_nodes(
-                    neighbours, flags_of(reach, n), flags_of(held_land, n), start, region.size
-                )
-                known = needs[key] = (total, held_land.bit_count() - held, needed)
+                known = needs[key] = self._needs(neighbours, reach, held_land, region.size)
+            if plain:
+                region.needs = known
             total, missing, needed = known
             if missing or total < region.size:
                 found.failure = f"the region of a {region.size} cannot take all the land it must"
