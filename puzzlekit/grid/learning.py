@@ -7,7 +7,8 @@ leaves it to lazy cuts at full assignments, and a search that learns only there 
 on the graph of cells not fixed to the other colour, cells fixed to the colour in two of
 its pieces are a conflict, a cell cut off from them cannot take the colour, and a cell
 whose loss would part two of them must; each with its reason as a clause over the cells
-fixed to the other colour around one side, so learning can use it:
+fixed to the other colour that wall one side off from the other (``_wall``: those round
+one side that also touch the other, so no cell named is idle), so learning can use it:
 
 - fixed cells ``a`` and ``b`` apart, ``P`` the piece holding ``a``: "``a`` is not of the
   colour, or ``b`` is not, or some cell beside ``P`` is";
@@ -16,8 +17,9 @@ fixed to the other colour around one side, so learning can use it:
 - an open cell ``x`` whose removal leaves fixed ``a`` in a part ``S`` apart from fixed
   ``b``: "``x`` is, or ``a`` is not, or ``b`` is not, or some cell beside ``S`` is".
 
-Each clause holds for every solution (a connected piece holding ``a`` and ``b`` crosses
-the border of any part holding one of them), so each may be forgotten and found again.
+("beside" below: of that wall.)  Each clause holds for every solution (a connected piece
+holding ``a`` and ``b`` crosses any wall between them), so each may be forgotten and found
+again.
 Cell ``c`` is the model's variable ``c`` (true: the colour, when ``value`` is 1).
 """
 
@@ -168,8 +170,8 @@ class AnchoredTheory(PieceTheory):
     (its border: cells fixed to the other colour):
 
     - ``Q`` holds no anchor: it can hold no cell of the colour, "``y`` is not of the colour,
-      or some cell beside ``Q`` is", for each cell ``y`` of ``Q`` fixed to the colour (a
-      conflict) or open (unit: it takes the other colour);
+      or some cell of the wall between ``Q`` and the anchors is", for each cell ``y`` of
+      ``Q`` fixed to the colour (a conflict) or open (unit: it takes the other colour);
     - its anchors' sizes add up to more than ``Q`` holds: "some cell beside ``Q`` is";
     - to exactly as many: every cell of ``Q`` is of the colour, "``y`` is, or some cell
       beside ``Q`` is", for its open cells.
