@@ -212,6 +212,21 @@ def test_every_lemma_on_an_open_board_is_implied_by_its_rule(step: int, k: int) 
     assert all(holds(clause, s) for _, clause in lemmas for s in outcome.solutions)
 
 
+@pytest.mark.usefixtures("learning_from_the_root")
+def test_every_cell_a_sea_lemma_names_is_needed() -> None:
+    """A sea lemma names only the unshaded cells that part its two sides (each touches
+    both): without any one of them one sea no longer implies it.  The whole border of one
+    side named cells behind others (1108: 42 literals a lemma where 17 do)."""
+    lemmas, _ = lemmas_of(lattice(10, 3, 6), limit=2)
+    grid = RectGrid(10, 10)
+    sea = [clause for name, clause in lemmas if name == "sea"]
+    assert len(sea) > 20
+    for clause in sea[:100]:
+        for lit in clause:
+            if not lit & 1:  # "c is shaded": a wall cell (or the cell a cut lemma shades)
+                assert not implied_by_one_sea(grid, [q for q in clause if q != lit]), (clause, lit)
+
+
 def test_the_check_of_a_lemma_can_fail() -> None:
     """``implied_by_one_sea`` tells a lemma that a connected sea breaks from one it does not."""
     grid = RectGrid(1, 3)

@@ -7,7 +7,8 @@ leaves it to lazy cuts at full assignments, and a search that learns only there 
 on the graph of cells not fixed to the other colour, cells fixed to the colour in two of
 its pieces are a conflict, a cell cut off from them cannot take the colour, and a cell
 whose loss would part two of them must; each with its reason as a clause over the cells
-fixed to the other colour around one side, so learning can use it:
+fixed to the other colour that wall one side off from the other (``_wall``: those round
+one side that also touch the other, so no cell named is idle), so learning can use it:
 
 - fixed cells ``a`` and ``b`` apart, ``P`` the piece holding ``a``: "``a`` is not of the
   colour, or ``b`` is not, or some cell beside ``P`` is";
@@ -16,8 +17,9 @@ fixed to the other colour around one side, so learning can use it:
 - an open cell ``x`` whose removal leaves fixed ``a`` in a part ``S`` apart from fixed
   ``b``: "``x`` is, or ``a`` is not, or ``b`` is not, or some cell beside ``S`` is".
 
-Each clause holds for every solution (a connected piece holding ``a`` and ``b`` crosses
-the border of any part holding one of them), so each may be forgotten and found again.
+("beside" below: of that wall.)  Each clause holds for every solution (a connected piece
+holding ``a`` and ``b`` crosses any wall between them), so each may be forgotten and found
+again.
 Cell ``c`` is the model's variable ``c`` (true: the colour, when ``value`` is 1).
 """
 
@@ -89,15 +91,15 @@ class PieceTheory:
         piece = bits.flood(start, may)
         apart = on & ~piece
         if apart:
-            other = bits.flood(apart & -apart, may)
-            side = piece if piece.bit_count() <= other.bit_count() else other
-            return self._lemma([self._is_not(start), self._is_not(apart & -apart)], side, -1)
+            away = apart & -apart
+            return self._lemma([self._is_not(start), self._is_not(away)], self._wall(start, away, 0))
         lemmas = []
         rest = may & ~piece
         while rest:
             part = bits.flood(rest & -rest, may)
             rest &= ~part
-            lemmas += [self._lemma([self._is_not(1 << y), self._is_not(start)], part, -1) for y in cells_of(part)]
+            wall = self._wall(part, start, 0)
+            lemmas += [self._lemma([self._is_not(1 << y), self._is_not(start)], wall) for y in cells_of(part)]
         if not lemmas:
             lemmas = self._cuts(piece, on, start)
         if not lemmas:
@@ -122,19 +124,33 @@ class PieceTheory:
         lemmas = []
         for x in needed:
             cut = piece & ~(1 << x)
-            main = bits.flood(start, cut)
-            away = on & cut & ~main
-            side = bits.flood(away & -away, cut)
-            if side.bit_count() > main.bit_count():
-                side = main
-            lemmas.append(self._lemma([self._is(1 << x), self._is_not(start), self._is_not(away & -away)], side, x))
+            away = on & cut & ~bits.flood(start, cut)
+            away &= -away
+            wall = self._wall(start, away, 1 << x)
+            lemmas.append(self._lemma([self._is(1 << x), self._is_not(start), self._is_not(away)], wall))
         return lemmas
 
-    def _lemma(self, lits: list[int], side: int, skip: int) -> list[int]:
-        """``lits`` and "is of the colour" for every cell beside ``side`` fixed to the other
-        (but ``skip``)."""
-        border = self.bits.spread(side) & self.off & ~side & ~(1 << skip if skip >= 0 else 0)
-        return lits + [self._is(1 << c) for c in cells_of(border)]
+    def _wall(self, a: int, b: int, gap: int) -> int:
+        """Cells fixed to the other colour that part cells ``a`` from cells ``b`` once cells
+        ``gap`` are taken out too: of the border of the piece round one side, only the cells
+        that also touch the piece round the other side (a path from one to the other leaves
+        its piece through such a cell), from whichever side leaves fewer.  Short walls make
+        short lemmas, and short lemmas are what learning prunes with (1108: 42 literals a lemma
+        with the whole border of the smaller side)."""
+        bits, off = self.bits, self.off
+        open_ = bits.full & ~gap
+        best = -1
+        for x, y in ((a, b), (b, a)):
+            around = bits.flood(x, open_ & ~off)
+            wall = bits.spread(around) & off
+            wall &= bits.spread(bits.flood(y, open_ & ~wall))
+            if best < 0 or wall.bit_count() < best.bit_count():
+                best = wall
+        return best
+
+    def _lemma(self, lits: list[int], wall: int) -> list[int]:
+        """``lits`` and "is of the colour" for every cell of ``wall``."""
+        return lits + [self._is(1 << c) for c in cells_of(wall)]
 
     def _is(self, cell_bit: int) -> int:
         """The literal "this cell is of the colour"."""
@@ -154,8 +170,8 @@ class AnchoredTheory(PieceTheory):
     (its border: cells fixed to the other colour):
 
     - ``Q`` holds no anchor: it can hold no cell of the colour, "``y`` is not of the colour,
-      or some cell beside ``Q`` is", for each cell ``y`` of ``Q`` fixed to the colour (a
-      conflict) or open (unit: it takes the other colour);
+      or some cell of the wall between ``Q`` and the anchors is", for each cell ``y`` of
+      ``Q`` fixed to the colour (a conflict) or open (unit: it takes the other colour);
     - its anchors' sizes add up to more than ``Q`` holds: "some cell beside ``Q`` is";
     - to exactly as many: every cell of ``Q`` is of the colour, "``y`` is, or some cell
       beside ``Q`` is", for its open cells.
@@ -181,15 +197,17 @@ class AnchoredTheory(PieceTheory):
             held = part & anchors
             if not held:
                 fixed = part & self.on
+                wall = self._wall(part, anchors, 0)
                 if fixed:  # a conflict: one lemma is enough
-                    return self._lemma([self._is_not(fixed & -fixed)], part, -1)
-                lemmas += [self._lemma([self._is_not(1 << y)], part, -1) for y in cells_of(part)]
+                    return self._lemma([self._is_not(fixed & -fixed)], wall)
+                lemmas += [self._lemma([self._is_not(1 << y)], wall) for y in cells_of(part)]
                 continue
             need, room = sum(sizes[c] for c in cells_of(held)), part.bit_count()
+            border = bits.spread(part) & self.off
             if need > room:
-                return self._lemma([], part, -1)
+                return self._lemma([], border)
             if need == room:
-                lemmas += [self._lemma([self._is(1 << y)], part, -1) for y in cells_of(part & ~self.on)]
+                lemmas += [self._lemma([self._is(1 << y)], border) for y in cells_of(part & ~self.on)]
         if not lemmas:
             return None
         solver.implied.extend(lemmas[1:])
