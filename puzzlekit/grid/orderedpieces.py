@@ -41,6 +41,8 @@ class PieceBoard:
         self.late: set[int] = set()
         """Cells that joined a region as known unshaded without opening it (``settle``)."""
         self.through, self.blocks, self.rim, self.rests = _tables(grid, shapes)
+        self.dead = 0
+        """``strands()`` as a careful step left it (-1: not known)."""
 
     def copy(self) -> PieceBoard:
         out = PieceBoard.__new__(PieceBoard)
@@ -48,7 +50,7 @@ class PieceBoard:
         out.through, out.blocks, out.rim, out.rests = self.through, self.blocks, self.rim, self.rests
         out.known, out.when, out.owner = self.known[:], self.when[:], self.owner[:]
         out.pieces, out.free, out.deps = self.pieces[:], set(self.free), self.deps[:]
-        out.cause, out.late = dict(self.cause), set(self.late)
+        out.cause, out.late, out.dead = dict(self.cause), set(self.late), self.dead
         return out
 
     def open_near(self, cell: int) -> list[int]:
@@ -67,7 +69,7 @@ class PieceBoard:
         rng.shuffle(pool)
         free = self.free
         pool.sort(key=lambda c: (not any(m in free for m in grid.neighbours[c]), len(self.open_near(c))))
-        cap, tried, best, dead = rng.between(4, self.largest), 0, None, -1
+        cap, tried, best, dead = rng.between(4, self.largest), 0, None, self.dead
         for start in pool:
             ways = [p for p in self.through[start] if max(map(known.__getitem__, p)) == UNKNOWN]
             rng.shuffle(ways)
@@ -76,6 +78,7 @@ class PieceBoard:
                     continue
                 if not careful:
                     self._close(way, cap)
+                    self.dead = -1
                     return True
                 after = self.copy()
                 changed = after._close(way, cap)
@@ -90,6 +93,7 @@ class PieceBoard:
         if best is None:
             return False
         self.__dict__.update(best[1].__dict__)
+        self.dead = best[0]
         return True
 
     def strands(self) -> int:
@@ -250,7 +254,7 @@ class PieceBoard:
         stays its only way with the cell open (passes until none can).  True when none is
         left."""
         grid, owner = self.grid, self.owner
-        joined = True
+        joined, self.dead = True, -1
         while joined:
             joined = False
             for u in [c for c in range(grid.n_cells) if owner[c] < 0]:
