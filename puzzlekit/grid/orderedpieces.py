@@ -11,7 +11,7 @@ again."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable
 
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
@@ -161,14 +161,14 @@ class PieceBoard:
         inside = cells if isinstance(cells, set) else set(cells)
         return any(self._fits(way) for c in cells for way in self.through[c] if inside.issuperset(way))
 
-    def _fits(self, way: Sequence[int]) -> bool:
+    def _fits(self, way: tuple[int, ...]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
         known = self.known
         if any(not rest or min(map(known.__getitem__, rest)) == 1 for rest in self.rests[way]):
             return False
         return not self._clashes(way, len(self.pieces))
 
-    def _clashes(self, way: Sequence[int], before: int) -> bool:
+    def _clashes(self, way: tuple[int, ...], before: int) -> bool:
         """Does ``way`` touch an equal piece of a region closed before step ``before``?"""
         known, owner = self.known, self.owner
         near = {owner[m] for m in self.rim[way] if known[m] == 1}
@@ -194,7 +194,7 @@ class PieceBoard:
         """May ``region``'s deduction read ``other``'s piece (it is solved without it)?"""
         return 0 <= other < len(self.deps) and other != region and not self.deps[other] >> region & 1
 
-    def _refuted(self, way: Sequence[int], region: int) -> int | None:
+    def _refuted(self, way: tuple[int, ...], region: int) -> int | None:
         """The regions (bits) whose pieces rule ``way`` out for ``region`` (an equal piece
         beside it, or a 2x2 block it would fill), or None."""
         grid, known, owner = self.grid, self.known, self.owner
