@@ -63,13 +63,14 @@ class PieceBoard:
         strands fewest."""
         grid, known = self.grid, self.known
         if self.pieces:
-            pool = sorted({m for p in self.pieces for c in p for m in self.open_near(c)})
+            pool = sorted({m for p in self.pieces for m in self.rim[p] if known[m] == UNKNOWN})
         else:
             pool = [c for c in range(grid.n_cells) if known[c] == UNKNOWN]
         rng.shuffle(pool)
         free = self.free
         pool.sort(key=lambda c: (not any(m in free for m in grid.neighbours[c]), len(self.open_near(c))))
         cap, tried, best, dead = rng.between(4, self.largest), 0, None, self.dead
+        pockets: dict[int, tuple[set[int], bool]] = {}  # this board's, flooded once for every candidate
         for start in pool:
             ways = [p for p in self.through[start] if max(map(known.__getitem__, p)) == UNKNOWN]
             rng.shuffle(ways)
@@ -83,7 +84,7 @@ class PieceBoard:
                 after = self.copy()
                 changed = after._close(way, cap)
                 dead = self.strands() if dead < 0 else dead
-                cost, tried = dead + self._more_dead(after, changed), tried + 1
+                cost, tried = dead + self._more_dead(after, changed, pockets), tried + 1
                 if best is None or cost < best[0]:
                     best = (cost, after)
                 if not cost or tried >= CANDIDATES:
@@ -108,28 +109,37 @@ class PieceBoard:
                 dead += 1
         return dead
 
-    def _more_dead(self, after: PieceBoard, changed: Iterable[int]) -> int:
+    def _more_dead(
+        self, after: PieceBoard, changed: Iterable[int], pockets: dict[int, tuple[set[int], bool]] | None = None
+    ) -> int:
         """``after.strands() - self.strands()`` for ``after`` one step on, read only round the
         cells the step ``changed``: pockets and free cells farther off are the same in both."""
         kings, area = self.grid.kings, set(changed)
         for c in list(area):
             area.update(kings[c])
-        return after._dead_in(area) - self._dead_in(area)
+        return after._dead_in(area) - self._dead_in(area, pockets)
 
-    def _dead_in(self, area: set[int]) -> int:
-        """``strands()`` of the pockets holding a cell of ``area`` and the free cells in it."""
+    def _dead_in(self, area: set[int], pockets: dict[int, tuple[set[int], bool]] | None = None) -> int:
+        """``strands()`` of the pockets holding a cell of ``area`` and the free cells in it;
+        ``pockets`` remembers this board's pockets by cell (and whether they hold a piece)."""
         grid, known, owner, seen, dead = self.grid, self.known, self.owner, set(), 0
         for m in area:
             if known[m] != UNKNOWN or m in seen:
                 continue
-            pocket, todo = {m}, [m]
-            while todo:
-                for x in grid.neighbours[todo.pop()]:
-                    if known[x] == UNKNOWN and x not in pocket:
-                        pocket.add(x)
-                        todo.append(x)
+            if pockets is not None and m in pockets:
+                pocket, holds = pockets[m]
+            else:
+                pocket, todo = {m}, [m]
+                while todo:
+                    for x in grid.neighbours[todo.pop()]:
+                        if known[x] == UNKNOWN and x not in pocket:
+                            pocket.add(x)
+                            todo.append(x)
+                holds = self._holds_piece(pocket)
+                if pockets is not None:
+                    pockets.update(dict.fromkeys(pocket, (pocket, holds)))
             seen |= pocket
-            dead += 0 if self._holds_piece(pocket) else len(pocket)
+            dead += 0 if holds else len(pocket)
         for x in self.free & area:
             near = grid.neighbours[x]
             if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
