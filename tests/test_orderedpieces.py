@@ -37,3 +37,22 @@ def test_a_region_at_its_size_cap_still_takes_open_cells_no_later_piece_can_go_i
             assert len(grid.pieces(set(cells).__contains__)) == 1
             grown += len(cells) > 4
     assert grown
+
+
+def test_a_careful_step_reads_strands_only_round_the_cells_it_changed() -> None:
+    """``_more_dead`` (pockets and free cells round a candidate's changed cells) is the whole
+    board's ``strands()`` after less before, for every candidate closed along real draws, and
+    the count a step carries forward (``dead``) is the board's ``strands()``."""
+    checked = 0
+    for i in range(4):
+        grid, rng = RectGrid(8, 8), Rng(f"orderedpieces:dead:{i}")
+        board = PieceBoard(grid, SHAPES, 7)
+        while board.step(rng):
+            assert board.dead == board.strands()
+            ways = [p for c in range(grid.n_cells) for p in board.through[c] if c == p[0]]
+            for way in [p for p in ways if all(board.known[c] == UNKNOWN for c in p) and board._fits(p)][:4]:
+                after = board.copy()
+                changed = after._close(way, 5)
+                assert board._more_dead(after, changed) == after.strands() - board.strands()
+                checked += 1
+    assert checked > 40

@@ -11,7 +11,7 @@ again."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable
 
 from puzzlekit.core.rng import Rng
 from puzzlekit.grid import RectGrid
@@ -40,29 +40,17 @@ class PieceBoard:
         """Per cell a 2x2 block left unshaded, the regions (bits) whose solving shows it."""
         self.late: set[int] = set()
         """Cells that joined a region as known unshaded without opening it (``settle``)."""
-        self.through: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        """The placements of a piece of ``shapes`` through each cell."""
-        for way in placements(grid, shapes):
-            for c in way:
-                self.through[c].append(way)
-        self.blocks: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        """The 2x2 blocks holding each cell."""
-        for block in grid.blocks(2):
-            for c in block:
-                self.blocks[c].append(block)
+        self.through, self.blocks, self.rim, self.rests = _tables(grid, shapes)
+        self.dead = 0
+        """``strands()`` as a careful step left it (-1: not known)."""
 
     def copy(self) -> PieceBoard:
         out = PieceBoard.__new__(PieceBoard)
-        out.grid, out.shapes, out.largest, out.through, out.blocks = (
-            self.grid,
-            self.shapes,
-            self.largest,
-            self.through,
-            self.blocks,
-        )
+        out.grid, out.shapes, out.largest = self.grid, self.shapes, self.largest
+        out.through, out.blocks, out.rim, out.rests = self.through, self.blocks, self.rim, self.rests
         out.known, out.when, out.owner = self.known[:], self.when[:], self.owner[:]
         out.pieces, out.free, out.deps = self.pieces[:], set(self.free), self.deps[:]
-        out.cause, out.late = dict(self.cause), set(self.late)
+        out.cause, out.late, out.dead = dict(self.cause), set(self.late), self.dead
         return out
 
     def open_near(self, cell: int) -> list[int]:
@@ -75,25 +63,28 @@ class PieceBoard:
         strands fewest."""
         grid, known = self.grid, self.known
         if self.pieces:
-            pool = sorted({m for p in self.pieces for c in p for m in self.open_near(c)})
+            pool = sorted({m for p in self.pieces for m in self.rim[p] if known[m] == UNKNOWN})
         else:
             pool = [c for c in range(grid.n_cells) if known[c] == UNKNOWN]
         rng.shuffle(pool)
         free = self.free
         pool.sort(key=lambda c: (not any(m in free for m in grid.neighbours[c]), len(self.open_near(c))))
-        cap, tried, best = rng.between(4, self.largest), 0, None
+        cap, tried, best, dead = rng.between(4, self.largest), 0, None, self.dead
+        pockets: dict[int, tuple[set[int], bool]] = {}  # this board's, flooded once for every candidate
         for start in pool:
-            ways = [p for p in self.through[start] if all(known[c] == UNKNOWN for c in p)]
+            ways = [p for p in self.through[start] if max(map(known.__getitem__, p)) == UNKNOWN]
             rng.shuffle(ways)
             for way in ways:
                 if not self._fits(way):
                     continue
                 if not careful:
                     self._close(way, cap)
+                    self.dead = -1
                     return True
                 after = self.copy()
-                after._close(way, cap)
-                cost, tried = after.strands(), tried + 1
+                changed = after._close(way, cap)
+                dead = self.strands() if dead < 0 else dead
+                cost, tried = dead + self._more_dead(after, changed, pockets), tried + 1
                 if best is None or cost < best[0]:
                     best = (cost, after)
                 if not cost or tried >= CANDIDATES:
@@ -103,6 +94,7 @@ class PieceBoard:
         if best is None:
             return False
         self.__dict__.update(best[1].__dict__)
+        self.dead = best[0]
         return True
 
     def strands(self) -> int:
@@ -112,6 +104,43 @@ class PieceBoard:
         grid, known, owner = self.grid, self.known, self.owner
         dead = sum(len(p) for p in grid.pieces(lambda c: known[c] == UNKNOWN) if not self._holds_piece(p))
         for x in self.free:
+            near = grid.neighbours[x]
+            if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
+                dead += 1
+        return dead
+
+    def _more_dead(
+        self, after: PieceBoard, changed: Iterable[int], pockets: dict[int, tuple[set[int], bool]] | None = None
+    ) -> int:
+        """``after.strands() - self.strands()`` for ``after`` one step on, read only round the
+        cells the step ``changed``: pockets and free cells farther off are the same in both."""
+        kings, area = self.grid.kings, set(changed)
+        for c in list(area):
+            area.update(kings[c])
+        return after._dead_in(area) - self._dead_in(area, pockets)
+
+    def _dead_in(self, area: set[int], pockets: dict[int, tuple[set[int], bool]] | None = None) -> int:
+        """``strands()`` of the pockets holding a cell of ``area`` and the free cells in it;
+        ``pockets`` remembers this board's pockets by cell (and whether they hold a piece)."""
+        grid, known, owner, seen, dead = self.grid, self.known, self.owner, set(), 0
+        for m in area:
+            if known[m] != UNKNOWN or m in seen:
+                continue
+            if pockets is not None and m in pockets:
+                pocket, holds = pockets[m]
+            else:
+                pocket, todo = {m}, [m]
+                while todo:
+                    for x in grid.neighbours[todo.pop()]:
+                        if known[x] == UNKNOWN and x not in pocket:
+                            pocket.add(x)
+                            todo.append(x)
+                holds = self._holds_piece(pocket)
+                if pockets is not None:
+                    pockets.update(dict.fromkeys(pocket, (pocket, holds)))
+            seen |= pocket
+            dead += 0 if holds else len(pocket)
+        for x in self.free & area:
             near = grid.neighbours[x]
             if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
                 dead += 1
@@ -139,20 +168,20 @@ class PieceBoard:
         """Can a later piece go in these open cells (no later region can reach them else)?"""
         if len(cells) < 4:
             return False
-        known = self.known
-        return any(self._fits(way) for c in cells for way in self.through[c] if all(known[x] == UNKNOWN for x in way))
+        inside = cells if isinstance(cells, set) else set(cells)
+        return any(self._fits(way) for c in cells for way in self.through[c] if inside.issuperset(way))
 
-    def _fits(self, way: Sequence[int]) -> bool:
+    def _fits(self, way: tuple[int, ...]) -> bool:
         """No 2x2 block all shaded with ``way``, no equal piece beside it."""
-        known, inside = self.known, set(way)
-        for c in way:
-            if any(all(x in inside or known[x] == 1 for x in block) for block in self.blocks[c]):
-                return False
+        known = self.known
+        if any(not rest or min(map(known.__getitem__, rest)) == 1 for rest in self.rests[way]):
+            return False
         return not self._clashes(way, len(self.pieces))
 
-    def _clashes(self, way: Sequence[int], before: int) -> bool:
+    def _clashes(self, way: tuple[int, ...], before: int) -> bool:
         """Does ``way`` touch an equal piece of a region closed before step ``before``?"""
-        near = {self.owner[m] for c in way for m in self.grid.neighbours[c] if self.known[m] == 1}
+        known, owner = self.known, self.owner
+        near = {owner[m] for m in self.rim[way] if known[m] == 1}
         return any(0 <= r < before and touching_equal(self.grid, way, self.pieces[r]) for r in near)
 
     def only_way(self, region: int, opened: Collection[int], cell: int) -> int | None:
@@ -161,7 +190,7 @@ class PieceBoard:
         through ``cell`` leave them, touch an equal piece or fill a 2x2 block with shaded
         cells of regions solved without it?  The regions (bits) that shows it, or None."""
         inside, used = set(opened) | {cell}, 0
-        for way in (p for p in self.through[cell] if all(c in inside for c in p)):
+        for way in (p for p in self.through[cell] if inside.issuperset(p)):
             why = self._refuted(way, region)
             if why is None:
                 return None
@@ -175,27 +204,27 @@ class PieceBoard:
         """May ``region``'s deduction read ``other``'s piece (it is solved without it)?"""
         return 0 <= other < len(self.deps) and other != region and not self.deps[other] >> region & 1
 
-    def _refuted(self, way: Sequence[int], region: int) -> int | None:
+    def _refuted(self, way: tuple[int, ...], region: int) -> int | None:
         """The regions (bits) whose pieces rule ``way`` out for ``region`` (an equal piece
         beside it, or a 2x2 block it would fill), or None."""
-        grid, known, owner, inside = self.grid, self.known, self.owner, set(way)
-        for r in sorted({owner[m] for c in way for m in grid.neighbours[c] if known[m] == 1}):
+        grid, known, owner = self.grid, self.known, self.owner
+        for r in sorted({owner[m] for m in self.rim[way] if known[m] == 1}):
             if self._usable(r, region) and touching_equal(grid, way, self.pieces[r]):
                 return self._solved_by(r)
-        for block in (b for c in way for b in self.blocks[c]):
-            rest = [x for x in block if x not in inside]
+        for rest in self.rests[way]:
             if all(known[x] == 1 and self._usable(owner[x], region) for x in rest):
                 return _union(self._solved_by(owner[x]) for x in rest)
         return None
 
-    def _close(self, way: tuple[int, ...], cap: int) -> None:
-        """Region k: the piece, then free cells (oldest first) and open cells it can take."""
+    def _close(self, way: tuple[int, ...], cap: int) -> list[int]:
+        """Region k: the piece, then free cells (oldest first) and open cells it can take.
+        The cells whose ``known`` or ``owner`` it changed."""
         grid, known, k = self.grid, self.known, len(self.pieces)
         self.pieces.append(way)
         self.deps.append(0)
         for c in way:
             known[c], self.when[c], self.owner[c] = 1, k, k
-        opened = list(way)
+        opened, changed = list(way), list(way)
         todo = [m for c in way for m in grid.neighbours[c] if known[m] != 1]
         doomed = self._doomed(todo)
         size = 4
@@ -215,6 +244,7 @@ class PieceBoard:
             self.deps[k] |= why
             self.free.discard(m)
             self.owner[m], size = k, size + 1
+            changed.append(m)
             todo += [x for x in grid.neighbours[m] if known[x] != 1 and self.owner[x] < 0]
         for c in way:  # a 2x2 block with three shaded cells leaves its fourth
             for block in self.blocks[c]:
@@ -222,9 +252,11 @@ class PieceBoard:
                 if len(left) == 1 and known[left[0]] == UNKNOWN:
                     known[left[0]], self.when[left[0]] = 0, k
                     self.free.add(left[0])
+                    changed.append(left[0])
                     self.cause[left[0]] = _union(
                         self._solved_by(owner) for owner in {self.owner[x] for x in block} - {-1}
                     )
+        return changed
 
     def settle(self, rng: Rng) -> bool:
         """Every cell in no region joins one beside it: as a known cell one whose solving
@@ -232,7 +264,7 @@ class PieceBoard:
         stays its only way with the cell open (passes until none can).  True when none is
         left."""
         grid, owner = self.grid, self.owner
-        joined = True
+        joined, self.dead = True, -1
         while joined:
             joined = False
             for u in [c for c in range(grid.n_cells) if owner[c] < 0]:
@@ -276,6 +308,39 @@ def _union(masks: Iterable[int]) -> int:
     for mask in masks:
         out |= mask
     return out
+
+
+Tables = tuple[
+    list[list[tuple[int, ...]]],
+    list[list[tuple[int, ...]]],
+    dict[tuple[int, ...], tuple[int, ...]],
+    dict[tuple[int, ...], tuple[tuple[int, ...], ...]],
+]
+_TABLES: dict[tuple[int, int, frozenset[Shape]], Tables] = {}
+
+
+def _tables(grid: RectGrid, shapes: Collection[Shape]) -> Tables:
+    """Per cell the placements through it and the 2x2 blocks holding it; per placement its
+    rim (the cells beside it) and, block by block, the cells of each 2x2 block round it left
+    out of it (a block all shaded with it: every such cell shaded).  Remembered per board
+    size and shapes; published only when finished (threads may share it)."""
+    key = (grid.rows, grid.cols, frozenset(shapes))
+    if key in _TABLES:
+        return _TABLES[key]
+    through: list[list[tuple[int, ...]]] = [[] for _ in range(grid.n_cells)]
+    blocks: list[list[tuple[int, ...]]] = [[] for _ in range(grid.n_cells)]
+    for block in grid.blocks(2):
+        for c in block:
+            blocks[c].append(block)
+    rim, rests = {}, {}
+    for way in placements(grid, shapes):
+        inside = set(way)
+        for c in way:
+            through[c].append(way)
+        rim[way] = tuple(sorted({m for c in way for m in grid.neighbours[c]} - inside))
+        rests[way] = tuple(tuple(x for x in b if x not in inside) for c in way for b in blocks[c])
+    _TABLES[key] = (through, blocks, rim, rests)
+    return _TABLES[key]
 
 
 def placements(grid: RectGrid, shapes: Collection[Shape]) -> list[tuple[int, ...]]:
