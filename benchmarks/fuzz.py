@@ -40,7 +40,34 @@ from puzzlekit.host import Host, make_host
 from puzzlekit.registry import Format
 
 HUGE = ["0", "1", "201", "10000", "100000", "1000000000000", "99999999999999999999", "-1", "1e3"]
-ODD = ["\x00", "\ufeff", "é", "²", "\t", "\n", " ", "%", "/", "?", "-", ".", "+", "#", ":", "\\", '"', "[", "{"]
+ODD = [
+    "\x00",
+    "\ufeff",
+    "é",
+    "²",
+    "¹",
+    "٣",
+    "½",
+    "Ⅻ",
+    "١٠",
+    "\t",
+    "\n",
+    " ",
+    "%",
+    "/",
+    "?",
+    "-",
+    ".",
+    "+",
+    "#",
+    ":",
+    "\\",
+    '"',
+    "[",
+    "{",
+    "--5",
+    "-0",
+]
 LEVEL_BITS = ["# title: x\n", "# flags: full\n", "# expect: 2\n", "\n\n", "9999", "|", "+"]
 
 
@@ -102,7 +129,7 @@ class Campaign:
             row.slow += 1
             row.note("hang", what, source)
             return None
-        except (Exception, RecursionError) as err:  # noqa: BLE001 - a finding, reported below
+        except (Exception, RecursionError) as err:
             row.crashes += 1
             tb = traceback.extract_tb(err.__traceback__)[-1]
             row.note("crash", f"{what}: {type(err).__name__}: {err} at {Path(tb.filename).name}:{tb.lineno}", source)
@@ -143,17 +170,20 @@ class Campaign:
         if not loaded:
             return
         for p in loaded[:2]:
-            budget = {"timeout": 1.0}
-            result = self.guard(row, "solve", text, lambda p=p: puzzlekit.solve(genre, p, max_nodes=500, host=self.host, **budget))
-            self.guard(row, "check", text, lambda p=p: puzzlekit.check(genre, p, host=self.host, **budget))
-            self.guard(row, "hint", text, lambda p=p: puzzlekit.hint(genre, p, host=self.host, **budget))
-            self.guard(row, "grade", text, lambda p=p: puzzlekit.grade(genre, p, max_nodes=500, host=self.host, **budget))
-            self.guard(row, "svg", text, lambda p=p: genre.draw_svg(p.instance))
-            self.guard(row, "places", text, lambda p=p: genre.places(p.instance))
-            if result is not None and (result.solutions or result.partial):
-                dom = domains_of(result.solutions[0].values) if result.solutions else list(result.partial)
-                self.guard(row, "terminal", text, lambda p=p: genre.draw_terminal(p.instance, dom))
-                self.guard(row, "svg", text, lambda p=p: genre.draw_svg(p.instance, dom))
+            self.use(genre, p, text, row)
+
+    def use(self, genre: Genre, p: Any, text: str, row: Row) -> None:
+        host, t = self.host, 1.0
+        result = self.guard(row, "solve", text, lambda: puzzlekit.solve(genre, p, max_nodes=500, timeout=t, host=host))
+        self.guard(row, "check", text, lambda: puzzlekit.check(genre, p, host=host, timeout=t))
+        self.guard(row, "hint", text, lambda: puzzlekit.hint(genre, p, host=host, timeout=t))
+        self.guard(row, "grade", text, lambda: puzzlekit.grade(genre, p, max_nodes=500, timeout=t, host=host))
+        self.guard(row, "svg", text, lambda: genre.draw_svg(p.instance))
+        self.guard(row, "places", text, lambda: genre.places(p.instance))
+        if result is not None and (result.solutions or result.partial):
+            dom = domains_of(result.solutions[0].values) if result.solutions else list(result.partial)
+            self.guard(row, "terminal", text, lambda: genre.draw_terminal(p.instance, dom))
+            self.guard(row, "svg", text, lambda: genre.draw_svg(p.instance, dom))
 
     def round_trip(self, genre: Genre, fmt: Format, text: str) -> str | None:
         """``text`` written with ``fmt`` and read back; a failure is tallied. Returns the
@@ -166,23 +196,30 @@ class Campaign:
         written = self.guard(row, "write", text, lambda: fmt.write(p))
         if written is None:
             return None
-        want = genre.write(p.instance)
+        want = board_of(genre, p.instance)
 
         def back() -> list[str] | None:
             out = fmt.read(written, genre)
             (again,) = puzzlekit.load(genre, out, host=self.host)
-            return genre.write(again.instance)
+            return board_of(genre, again.instance)
 
         row.cases += 1
         try:
             with alarm(self.hang):
                 got = back()
-        except (Exception, Hang) as err:  # noqa: BLE001 - a finding
+        except (Exception, Hang) as err:
             got = [f"{type(err).__name__}: {err}"]
         if got != want:
             row.trips += 1
             row.note("round trip", f"{' / '.join(want)[:60]} -> {' / '.join(got or [])[:60]}", written)
         return written
+
+
+def board_of(genre: Genre, instance: Any) -> list[str]:
+    """The board's rows and flags as the genre writes them, its other metadata left out: a
+    format may add a bound of its own (Filling IDs say ``# largest: 9``, as documented)."""
+    (block,) = read_blocks("\n".join(genre.write(instance)) + "\n")
+    return [*block.rows, " ".join(sorted(block.flags()))]
 
 
 def mutate(rng: random.Random, text: str) -> str:
@@ -267,10 +304,7 @@ def run_genre(c: Campaign, genre: Genre, cases: int, cli: bool) -> None:
                     seeds.append(written)
         frng = random.Random(f"{c.seed}-{genre.name}-{fmt.name}")
         for i in range(cases):
-            if i % 4 == 0 or not seeds:
-                source = arbitrary(frng)
-            else:
-                source = mutate(frng, frng.choice(seeds))
+            source = arbitrary(frng) if i % 4 == 0 or not seeds else mutate(frng, frng.choice(seeds))
             c.decode(genre, fmt, source)
     if cli:
         run_cli(c, genre, examples + boards, rng, max(10, cases // 20))

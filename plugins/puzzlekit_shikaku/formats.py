@@ -14,6 +14,7 @@ from puzzlekit.core import fixed_values
 from puzzlekit.formats import pzprfile, read_blocks
 from puzzlekit.formats.cells import CellUrl, border_blocks, read_borders
 from puzzlekit.formats.codec import level_text
+from puzzlekit.formats.level import is_number
 from puzzlekit.grid import region_letters
 from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, parse_state, violations, write
 
@@ -45,7 +46,7 @@ class ShikakuPzpr(pzprfile.PzprFormat):
         R, C = f.rows, f.cols
 
         def number(v: pzprfile.Value) -> int:
-            if v.text == "-" or (v.text != "." and not (v.text.isdigit() and 0 < int(v.text) < 10000)):
+            if v.text == "-" or (v.text != "." and not (is_number(v.text) and 0 < int(v.text) < 10000)):
                 raise f.error(v, f"expected a number or '.', found {v.text[:10]!r}" if v.text != "-" else UNKNOWN)
             return 0 if v.text == "." else int(v.text)
 

@@ -26,6 +26,7 @@ from puzzlekit import Genre
 from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import level_text
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board, write_clue_grid, write_lattice
@@ -86,7 +87,7 @@ def _clue(f: PzprFile, value: Value) -> int:
         return BLANK
     if value.text in ("0", "1", "2", "3"):
         return int(value.text)
-    if value.text.isdigit():
+    if is_number(value.text):
         raise f.error(value, f"clue {value.text}: puzzlekit's Slitherlink reads clues 0-3")
     raise f.error(value, f"expected a clue 0-3, '.' (none) or '-' (no number), found {value.text[:10]!r}")
 
