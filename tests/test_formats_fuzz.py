@@ -355,9 +355,10 @@ def test_every_genres_examples_and_odd_boards_survive_every_codec(genre: str) ->
                 except PuzzlekitError:  # the format cannot express it, and says so
                     continue
                 (again,) = puzzlekit.load(g, fmt.read(written, g), host=HOST)
-                assert read_blocks("\n".join(g.write(again.instance)))[0].rows == read_blocks(
-                    "\n".join(g.write(p.instance))
-                )[0].rows, (fmt.name, level)
+                assert (
+                    read_blocks("\n".join(g.write(again.instance)))[0].rows
+                    == read_blocks("\n".join(g.write(p.instance)))[0].rows
+                ), (fmt.name, level)
 
 
 # -- regressions found by benchmarks/fuzz.py on 2026-12-06 ------------------------------
