@@ -252,6 +252,38 @@ def mutate(rng: random.Random, text: str) -> str:
     return out
 
 
+SIZES = ["0", "1", "2", "3", "5", "7", "10", "201", "100000", "1000000000000", "-1", "", "x"]
+BODY = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGZ.-+=%/_ "
+
+
+def structured(rng: random.Random, fmt: Format) -> str:
+    """A source in the format's own frame (its puzzle ids, size fields, layout) with random
+    sizes and body: deep enough to reach the body decoder, random enough to break it."""
+    pids = [*getattr(fmt, "pids", ()), rng.choice(["slither", "x", ""])]
+    pid, cols, rows = rng.choice(pids), rng.choice(SIZES), rng.choice(SIZES)
+    body = "".join(rng.choice(BODY) for _ in range(rng.randint(0, 60)))
+    kind = fmt.kind or fmt.name
+    if kind == "url":
+        extra = rng.choice(["", "1/", "2/", "f/", "v/", "100000/"])
+        return f"{rng.choice(['https://puzz.link/p?', 'http://pzv.jp/p.html?'])}{pid}/{extra}{cols}/{rows}/{body}"
+    if kind == "pzpr":
+        lines = [
+            " ".join(
+                rng.choice([".", "0", "1", "2", "-1", "-", "#", "+", "3,2", "9"]) for _ in range(rng.randint(0, 6))
+            )
+        ]
+        lines *= rng.randint(0, 8)
+        head = rng.choice(["pzprv3", "pzprv3.1"])
+        return "\n".join([head, pid, rows, cols, *rng.sample(["1", "2", "3,1", "t"], rng.randint(0, 2)), *lines])
+    if kind == "tatham":
+        params = "".join(rng.sample(["dh", "de", "m2", "t0", "n1", "c", "d9"], rng.randint(0, 2)))
+        return f"{cols}x{rows}{params}{rng.choice([':', '#', ''])}{body}"
+    if kind == "janko":
+        grid = "\n".join(" ".join(rng.choice(["-", ".", "1", "3", "x", "10"]) for _ in range(4)) for _ in range(3))
+        return f"begin\npuzzle {pid}\nsize {cols}\nrows {rows}\nproblem\n{grid}\nend\n"
+    return arbitrary(rng)
+
+
 def arbitrary(rng: random.Random) -> str:
     alphabet = "0123456789abcdefghijklmnopqrstuvwxyzABCZ.-+/:?#x \n" + "".join(ODD)
     return "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
@@ -271,6 +303,7 @@ def odd_boards(genre: Genre, examples: list[str], rng: random.Random) -> list[st
         chars = sorted({ch for r in rows for ch in r if ch not in ". "})
         for ch in chars[:4]:
             out.append("\n".join(re.sub(r"[^ ]", ch, r) for r in rows) + "\n")  # all one clue
+            out += [f"{ch}\n", f"{ch}.\n", f"{ch}\n.\n"]  # one clue on 1x1, 1x2, 2x1
         out.append("\n".join(re.sub(r"[^ |]", ".", r) for r in rows) + "\n")  # clues emptied
         flat = [ch for r in rows for ch in r]
         rng.shuffle(flat)
@@ -304,7 +337,10 @@ def run_genre(c: Campaign, genre: Genre, cases: int, cli: bool) -> None:
                     seeds.append(written)
         frng = random.Random(f"{c.seed}-{genre.name}-{fmt.name}")
         for i in range(cases):
-            source = arbitrary(frng) if i % 4 == 0 or not seeds else mutate(frng, frng.choice(seeds))
+            if i % 4 == 0 or not seeds:
+                source = arbitrary(frng) if i % 8 == 0 else structured(frng, fmt)
+            else:
+                source = mutate(frng, frng.choice(seeds))
             c.decode(genre, fmt, source)
     if cli:
         run_cli(c, genre, examples + boards, rng, max(10, cases // 20))

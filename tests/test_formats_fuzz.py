@@ -405,3 +405,11 @@ def test_a_one_column_pzprjs_file_with_lines_is_one_board(genre: str) -> None:
     (p,) = puzzlekit.load(genre, ".\n" * 5, host=HOST)
     written = interchange.encode(p, "pzpr", HOST)
     assert len(puzzlekit.load(genre, written, host=HOST)) == 1  # blank rows between cells split it in five
+
+
+@pytest.mark.parametrize("engine", ["propagation", "sat"])
+def test_a_one_cell_masyu_with_a_pearl_has_no_solution(engine: str) -> None:
+    if engine == "sat":
+        pytest.importorskip("pysat")
+    for level in ("B\n", "W\n"):  # a TypeError (itemgetter of no edge) before
+        assert puzzlekit.solve("masyu", level, engine=engine, host=HOST).status == puzzlekit.Status.NONE
