@@ -328,6 +328,7 @@ def run_genre(c: Campaign, genre: Genre, cases: int, cli: bool) -> None:
     for _ in range(cases):
         text = mutate(rng, rng.choice(examples)) if examples else arbitrary(rng)
         c.exercise(genre, text, level_row)
+    attempts(c, genre, rng, cases // 4)
     for fmt in formats:
         seeds: list[str] = []
         if fmt.can_write:
@@ -341,9 +342,41 @@ def run_genre(c: Campaign, genre: Genre, cases: int, cli: bool) -> None:
                 source = arbitrary(frng) if i % 8 == 0 else structured(frng, fmt)
             else:
                 source = mutate(frng, frng.choice(seeds))
+            if fmt.kind == "penpa" and seeds and i % 2:  # its text is compressed: mutate inside
+                source = penpa_mutant(frng, frng.choice(seeds))
             c.decode(genre, fmt, source)
     if cli:
         run_cli(c, genre, examples + boards, rng, max(10, cases // 20))
+
+
+def penpa_mutant(rng: random.Random, url: str) -> str:
+    """A Penpa+ URL whose unpacked text was mutated, then packed again."""
+    from puzzlekit.formats import penpa
+
+    lines, _ = penpa.unpack(url)
+    return penpa.CANONICAL + penpa.pack_text(mutate(rng, "\n".join(lines)))
+
+
+def attempts(c: Campaign, genre: Genre, rng: random.Random, cases: int) -> None:
+    """``check`` and ``hint`` of a bundled puzzle against its solution file, mutated: a
+    player's state is user input too."""
+    row = c.row(genre.name, "state text")
+    pairs = []
+    for path in genre.example_paths():
+        solution = path.with_name(path.name.removesuffix(".txt") + ".solution.txt")
+        if solution.exists():
+            pairs.append((path.read_text(), read_blocks(solution.read_text())))
+    for _ in range(cases if pairs else 0):
+        text, solutions = rng.choice(pairs)
+        loaded = c.guard(row, "load", text, lambda text=text: puzzlekit.load(genre, text, host=c.host))
+        if not loaded or not solutions:
+            continue
+        judge(c, row, genre, loaded[0], mutate(rng, "\n".join(solutions[0].rows) + "\n"))
+
+
+def judge(c: Campaign, row: Row, genre: Genre, p: Any, state: str) -> None:
+    c.guard(row, "check", state, lambda: puzzlekit.check(genre, p, state, host=c.host, timeout=1.0))
+    c.guard(row, "hint", state, lambda: puzzlekit.hint(genre, p, state, host=c.host, timeout=1.0))
 
 
 def run_cli(c: Campaign, genre: Genre, texts: list[str], rng: random.Random, cases: int) -> None:
