@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlekit.core import BOOL, FALSE, TRUE
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number
 from puzzlekit.grid import RectGrid
 
 LEGEND = {"#": "a black cell", "01234": "a numbered black cell", ".": "a white cell", "*": "a bulb", "x": "no bulb"}

@@ -12,7 +12,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, grid_of, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board

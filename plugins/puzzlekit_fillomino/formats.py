@@ -10,10 +10,9 @@ from collections.abc import Sequence
 
 from puzzlekit import Genre, Puzzle
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import cells, pzprfile, tatham
+from puzzlekit.formats import cells, is_number, pzprfile, tatham
 from puzzlekit.formats.cells import CellUrl
 from puzzlekit.formats.codec import error_at, level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit.grid import MAX_SIDE, join_layers
 
 PIDS = ("fillomino",)

@@ -8,10 +8,9 @@ import re
 from collections.abc import Sequence
 
 from puzzlekit import Puzzle
-from puzzlekit.formats import tatham
+from puzzlekit.formats import is_number, tatham
 from puzzlekit.formats.cells import CellUrl
 from puzzlekit.formats.codec import error_at
-from puzzlekit.formats.level import is_number
 from puzzlekit.formats.shaded import NumbersAndShading, number_rows
 from puzzlekit.grid import RectGrid
 

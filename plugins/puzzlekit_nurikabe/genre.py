@@ -25,7 +25,7 @@ from puzzlekit.core import (
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number
 from puzzlekit.grid import (
     AnchoredTheory,
     Canvas,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from puzzlekit import Block, Violation
 from puzzlekit.core import fixed_values
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number
 from puzzlekit.grid import Placements, RectGrid, grid_of, letter_pieces, rectangles, region_letters, write_grid
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import pzprfile, read_blocks
+from puzzlekit.formats import is_number, pzprfile, read_blocks
 from puzzlekit.formats.cells import CellUrl, border_blocks, read_borders
 from puzzlekit.formats.codec import level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit.grid import region_letters
 from puzzlekit_shikaku.board import LETTERS, MAX_SIDE, Board, parse_state, violations, write
 

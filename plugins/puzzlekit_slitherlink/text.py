@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from puzzlekit import Block
 from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number
 from puzzlekit_slitherlink.grid import Grid, grid_for
 
 MAX_SIDE = 200  # about 250 MB of solver state at the largest; real puzzles stay far below

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit import Genre, Puzzle
-from puzzlekit.formats import puzzlink, pzprfile, regions
+from puzzlekit.formats import is_number, puzzlink, pzprfile, regions
 from puzzlekit.formats.codec import error_at, level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit.grid import RectGrid, Regions, join_layers, write_grid
 
 PIDS = ("starbattle",)

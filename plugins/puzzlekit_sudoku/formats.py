@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import puzzlink, pzpr, pzprfile
+from puzzlekit.formats import is_number, puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit.grid import Houses
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
 

@@ -15,7 +15,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number
 from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, grid_of, paint_shading, shadedloop, write_grid
 from puzzlekit.grid import paths as lines
 from puzzlekit.pictures import CellSvg, Tone

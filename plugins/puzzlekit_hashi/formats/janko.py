@@ -3,8 +3,7 @@ hashi``, a ``problem`` grid of ``-`` (water) and islands ``1``-``8``."""
 
 from __future__ import annotations
 
-from puzzlekit.formats import janko
-from puzzlekit.formats.level import is_number
+from puzzlekit.formats import is_number, janko
 from puzzlekit_hashi.board import MAX_BRIDGES
 
 MAX_CLUE = 4 * MAX_BRIDGES

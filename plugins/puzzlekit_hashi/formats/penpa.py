@@ -8,9 +8,8 @@ Hashikake: no grid, circled numbers, the bridge tool ready.
 
 from __future__ import annotations
 
-from puzzlekit.formats import penpa
+from puzzlekit.formats import is_number, penpa
 from puzzlekit.formats.codec import grid_rows, level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS
 from puzzlekit_hashi.text import MAX_SIDE

@@ -24,9 +24,8 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import is_fixed, value_of
-from puzzlekit.formats import pzprfile
+from puzzlekit.formats import is_number, pzprfile
 from puzzlekit.formats.codec import level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS

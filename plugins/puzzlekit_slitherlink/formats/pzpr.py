@@ -24,9 +24,8 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import BOOL, FALSE, TRUE
-from puzzlekit.formats import pzprfile
+from puzzlekit.formats import is_number, pzprfile
 from puzzlekit.formats.codec import level_text
-from puzzlekit.formats.level import is_number
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit_slitherlink.grid import grid_for
 from puzzlekit_slitherlink.text import BLANK, MAX_SIDE, Board, write_clue_grid, write_lattice
