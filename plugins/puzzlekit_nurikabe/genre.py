@@ -25,6 +25,7 @@ from puzzlekit.core import (
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.errors import LevelErrors
+from puzzlekit.formats import is_number
 from puzzlekit.grid import (
     AnchoredTheory,
     Canvas,
@@ -112,7 +113,7 @@ class Nurikabe(GridGenre):
         parsed = LevelErrors.run(
             lambda: read_grid(block, LEGEND, numbers=NUMBERS, separated=separated), lambda: self.check_flags(block)
         )
-        clues = {c: int(t) for c, t in enumerate(parsed.tokens) if t.isdigit()}
+        clues = {c: int(t) for c, t in enumerate(parsed.tokens) if is_number(t)}
         return Board(parsed.grid, clues)
 
     def build(self, instance: Board) -> Model:
