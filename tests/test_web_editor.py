@@ -135,6 +135,12 @@ def test_a_unique_star_battle_from_an_empty_board_by_clicking_walls(page: Any, s
         assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
     assert judged(page) == "unique" and page.inner_text("#verdict").startswith("Unique")
     assert [page.get_attribute(f'[data-clue="{e}"]', "data-value") for e in (0, 1, 12)] == ["", "", ""]
+    values = page.eval_on_selector_all("[data-clue]", "n => n.map(x => x.dataset.value)")
+    for key in ("ArrowRight", "Shift+ArrowRight"):  # walls are all its spots: both walk them, drawing none
+        before = page.get_attribute("#board", "data-focus")
+        page.keyboard.press(key)
+        assert page.get_attribute("#board", "data-focus") != before
+    assert page.eval_on_selector_all("[data-clue]", "n => n.map(x => x.dataset.value)") == values
 
 
 FOUR_ROOMS = "#genre: heyawake\n.... | aabb\n.... | aabb\n.... | ccdd\n.... | ccdd\n"

@@ -311,7 +311,8 @@ export const editor = {
     let done = true;
     if (!moves[e.key]) S.line = null;
     if (!/^[0-9]$/.test(e.key)) resetTyped();
-    if (moves[e.key] && e.shiftKey && this.walls.size) this.wallBeside(...moves[e.key]);
+    const beside = e.shiftKey && this.walls.size && !this.walls.has(this.focus); // on a wall: a move
+    if (moves[e.key] && beside) this.wallBeside(...moves[e.key]);
     else if (moves[e.key]) { this.focus = moveFocus(this.walkable(), this.focus, ...moves[e.key]); this.decorate(); }
     else if ((e.key === "Enter" || e.key === " ") && spot) this.cycleSpot(this.focus, e.shiftKey ? -1 : 1);
     else if (!ctrl && /^[0-9]$/.test(e.key) && spot) {
@@ -336,7 +337,7 @@ export const editor = {
     // Shift+arrow: the wall spot on that side of the focused cell spot drawn or taken away
     // (the nearest spot straight ahead, when it is a wall: none at the board's edge).
     const at = view.spots.get(this.focus);
-    if (!at || this.walls.has(this.focus)) return;
+    if (!at) return;
     let best = null;
     let near = Infinity;
     for (const [i, [x, y]] of view.spots) {
