@@ -17,6 +17,7 @@ from puzzlekit.grid.cnf import piece_cuts
 from puzzlekit.grid.orderedpieces import PieceBoard, ordered_pieces
 from puzzlekit.grid.regions import OFF, RegionGrowth, moved_until
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
+from puzzlekit.grid.rivalpieces import rival_moves
 from puzzlekit.grid.shapes import TETROMINOES, Ways, apart_ways, equal_neighbours, free_ways, piece_ways, touching_equal
 
 if TYPE_CHECKING:
@@ -154,6 +155,12 @@ class Lits(RegionShading):
         if owner is None or rung == 1 or _judged(grid, owner, rung, cap):
             return None if owner is None else RegionBoard(Regions(grid, owner))
         fixed = [k == 1 for k in board.known]
+        moves = rival_moves(grid, owner, fixed, board.through, 3)
+        rng.shuffle(moves)
+        for cells, region in moves:  # a region given a rival piece only connectivity refutes
+            now = [region if c in cells else r for c, r in enumerate(owner)]
+            if _judged(grid, now, rung, cap):
+                return RegionBoard(Regions(grid, now))
         moved = moved_until(grid, owner, fixed, rng, lambda now: _judged(grid, now, rung, cap), MOVES)
         return RegionBoard(Regions(grid, owner)) if moved else None
 
