@@ -30,7 +30,7 @@ def test_a_rival_move_keeps_the_answer_and_leaves_rung_1_open() -> None:
             continue
         answer = [int(k == 1) for k in board.known]
         assert _open_after(RegionBoard(Regions(grid, board.owner)), 1) is False  # drawn in solving order
-        for cells, region in rival_moves(grid, board.owner, [k == 1 for k in board.known], board.through, 3):
+        for cells, region in rival_moves(grid, board.owner, [k == 1 for k in board.known], board.through):
             assert all(board.owner[c] != region and not answer[c] for c in cells)
             owner = [region if c in cells else r for c, r in enumerate(board.owner)]
             regions = Regions(grid, owner)

@@ -143,9 +143,11 @@ class Lits(RegionShading):
     def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
         """A board drawn in solving order (``grid.orderedpieces``: every region's piece
         forced at rung 1 as it closes); its stranded cells join regions (``_joined``).
-        Medium and hard: then unshaded cells move to a region beside them, one at a time,
-        kept when the rung below leaves cells open and the difficulty's solves the board
-        (up to ``MOVES`` moves, each judged on the whole board)."""
+        Medium: the moves ``grid.rivalpieces`` lists (a region given a rival piece that
+        splits the shading) are judged on the whole board, the first kept that rung 1
+        leaves open and connectivity solves.  Hard: unshaded cells move to a region beside
+        them, one at a time, kept when the rung below leaves cells open and trial solves
+        the board (up to ``MOVES`` moves)."""
         from puzzlekit.generation import deduction_cap, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
@@ -155,12 +157,14 @@ class Lits(RegionShading):
         if owner is None or rung == 1 or _judged(grid, owner, rung, cap):
             return None if owner is None else RegionBoard(Regions(grid, owner))
         fixed = [k == 1 for k in board.known]
-        moves = rival_moves(grid, owner, fixed, board.through, 3)
-        rng.shuffle(moves)
-        for cells, region in moves:  # a region given a rival piece only connectivity refutes
-            now = [region if c in cells else r for c, r in enumerate(owner)]
-            if _judged(grid, now, rung, cap):
-                return RegionBoard(Regions(grid, now))
+        if rung == 2:  # a region given a rival piece that only connectivity refutes
+            moves = rival_moves(grid, owner, fixed, board.through)
+            rng.shuffle(moves)
+            for cells, region in moves:
+                now = [region if c in cells else r for c, r in enumerate(owner)]
+                if _judged(grid, now, rung, cap):
+                    return RegionBoard(Regions(grid, now))
+            return None
         moved = moved_until(grid, owner, fixed, rng, lambda now: _judged(grid, now, rung, cap), MOVES)
         return RegionBoard(Regions(grid, owner)) if moved else None
 

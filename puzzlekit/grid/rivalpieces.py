@@ -9,7 +9,7 @@ single-cell move in forty is one)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 
 from puzzlekit.grid.shapes import touching_equal
 from puzzlekit.grid.topology import RectGrid
@@ -23,11 +23,10 @@ def rival_moves(
     owner: Sequence[int],
     shaded: Sequence[bool],
     through: Sequence[Sequence[tuple[int, ...]]],
-    most: int = 2,
-    regions: Collection[int] | None = None,
+    most: int = 3,
 ) -> list[Move]:
-    """Every move of up to ``most`` unshaded cells into a region (of ``regions``, default
-    all; none leaving its own region in pieces or empty) after which the region's new
+    """Every move of up to ``most`` unshaded cells of a placement into a region, with the
+    bits of their regions they cut off from those regions' pieces, after which the region's new
     placements (``through``: per cell, the sorted placements through it) that no rule of
     pieces refutes beside the other pieces all split the shading, and there is one.
     ``owner`` is a region per cell, ``shaded`` the answer, which stays one under the moved
@@ -41,7 +40,7 @@ def rival_moves(
         for c in block:
             blocks[c].append(block)
     found, tried = list[Move](), set[Move]()
-    for region in sorted(members) if regions is None else sorted(regions):
+    for region in sorted(members):
         cells, old = members[region], set(piece[region])
         rest = _labels(grid, lambda c: bool(shaded[c]) and c not in old)  # noqa: B023
         for way in dict.fromkeys(w for c in cells for w in through[c]):
