@@ -29,8 +29,9 @@ def rival_moves(
     bits of their regions they cut off from those regions' pieces, after which the region's new
     placements (``through``: per cell, the sorted placements through it) that no rule of
     pieces refutes beside the other pieces all split the shading, and there is one.
-    ``owner`` is a region per cell, ``shaded`` the answer, which stays one under the moved
-    walls (only unshaded cells move).  In board order, each move once."""
+    ``owner`` is a region per cell (each region holding its piece), ``shaded`` the answer,
+    which stays one under the moved walls (only unshaded cells move).  In board order, each
+    move once."""
     members: dict[int, list[int]] = {}
     for c in range(grid.n_cells):
         members.setdefault(owner[c], []).append(c)
@@ -52,7 +53,7 @@ def rival_moves(
                 continue
             tried.add((moved, region))
             inside, split = set(cells) | set(moved), False
-            for w in dict.fromkeys(w for x in moved for w in through[x] if all(c in inside for c in w)):
+            for w in dict.fromkeys(w for x in moved for w in through[x] if inside.issuperset(w)):
                 rival = _rival(grid, owner, shaded, piece, blocks, rest, region, w, moved)
                 if rival is False:
                     break
