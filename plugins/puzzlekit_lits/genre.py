@@ -154,7 +154,8 @@ class Lits(RegionShading):
         cap = deduction_cap(self, rung) or rung
         board = ordered_pieces(grid, rng, SHAPE_SET)
         owner = _joined(grid, board, cap, rng, request.deadline) if board.stranded() else board.owner
-        if owner is None or rung == 1 or _judged(grid, owner, rung, cap):
+        clean = rung == 2 and not board.stranded()  # rung 1 solves it by construction
+        if owner is None or rung == 1 or (not clean and _judged(grid, owner, rung, cap)):
             return None if owner is None else RegionBoard(Regions(grid, owner))
         fixed = [k == 1 for k in board.known]
         if rung == 2:  # a region given a rival piece that only connectivity refutes
