@@ -13,6 +13,7 @@ from puzzlekit.grid import RectGrid, Regions
 from puzzlekit.grid.orderedpieces import ordered_pieces
 from puzzlekit.grid.regionshading import RegionBoard
 from puzzlekit.grid.rivalpieces import rival_moves
+from puzzlekit.grid.shapes import piece_ways
 
 
 def _open_after(instance: RegionBoard, rung: int) -> bool | None:
@@ -38,6 +39,11 @@ def test_a_rival_move_keeps_the_answer_and_leaves_rung_1_open() -> None:
             instance = RegionBoard(regions)
             assert not Lits().accept(instance, answer)
             assert _open_after(instance, 1) is True
+            inside = [c for c in range(grid.n_cells) if owner[c] == region]
+            piece = [c for c in inside if answer[c]]
+            for way in piece_ways(grid, inside, 4):  # no second answer in the region
+                other = [int(c in way[0] or (answer[c] and c not in piece)) for c in range(grid.n_cells)]
+                assert other == answer or Lits().accept(instance, other)
             moves += 1
             if _open_after(instance, 2) is False:
                 assert solve_sat(Lits(), instance, limit=2, timeout=None).solutions == [answer]
