@@ -436,3 +436,16 @@ def test_the_twin_written_from_a_root_state_says_the_rules_on_the_colourings_tha
                 assert sat.solve(assumptions=assumed) == expected, (text, dom, sorted(land))
                 agreed[expected] += 1
     assert agreed[0] and agreed[1]  # colourings on both sides on every board
+
+
+def test_the_learning_search_takes_a_smaller_twin_from_the_root_state() -> None:
+    """The 12x12 miniature of janko's 1030: the twin written from the root's domains
+    (``Model.cnf_at``, which the search takes when set) is smaller than the whole board's."""
+    rows = [["."] * 12 for _ in range(12)]
+    rows[1][9], rows[10][4] = "114", "20"
+    text = "\n".join(" ".join(r) for r in rows) + "\n"
+    root = puzzlekit.solve("nurikabe", text, max_nodes=0).partial
+    (puzzle,) = puzzlekit.load("nurikabe", text)
+    model = puzzle.genre.build(puzzle.instance)
+    assert model.cnf is not None and model.cnf_at is not None
+    assert model.cnf_at(list(root)).top < model.cnf().top
