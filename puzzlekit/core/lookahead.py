@@ -201,10 +201,12 @@ class Lookahead(Propagator):
             if pause_after is not None and dry >= pause_after:
                 self.pause_after = None
                 raise Paused(Sweep(survived, fresh, fresh_at, epoch, progress, clean, var, first_lap))
-            heat = bool(hot)  # judging a variable near a failure, off the sweep's order
-            at = hot.popleft() if heat else var
-            if heat and queued is not None:
-                queued[at] = 0
+            if hot:  # a variable near a failure, judged off the sweep's order
+                at = hot.popleft()
+                heat = True
+                queued[at] = 0  # type: ignore[index]  # hot only fills when queued exists
+            else:
+                at, heat = var, False
             mask = dom[at]
             exact = True
             if mask & (mask - 1):
@@ -250,7 +252,7 @@ class Lookahead(Propagator):
                     epoch += 1
                     pause_after = self.pause_after = None  # probing yields: no pause
                     exact = False
-                    if near is not None and queued is not None:
+                    if queued is not None and near is not None:
                         for changed in trail[mark::2]:
                             if changed >= 0:
                                 for u in near[changed]:
