@@ -22,7 +22,7 @@ from puzzlekit.batching import batch
 from puzzlekit.batching.sources import PuzzleItem
 from puzzlekit.budget import Budget
 from puzzlekit.core.engine import Engine, LogEntry
-from puzzlekit.core.model import domains_of, is_fixed, values_of
+from puzzlekit.core.model import Model, domains_of, is_fixed, values_of
 from puzzlekit.core.search import (
     DEFAULT_LIMIT,
     DEFAULT_MAX_NODES,
@@ -192,11 +192,14 @@ def solve(
     max_rung: int | None = None,
     engine: str = "propagation",
     host: Host | None = None,
+    model: Model | None = None,
 ) -> SolveResult:
     """Solve one puzzle, counting solutions up to ``limit`` (2 proves uniqueness).
 
     ``engine="sat"`` uses the independent SAT engine (the optional extra ``sat``):
-    same statuses and solutions, no deduction log.
+    same statuses and solutions, no deduction log.  ``model`` is the puzzle's model when
+    the caller has built it already (the web editor's board): the search copies its
+    domains and slots, so the model is left as it was and may be searched again.
     """
     started = time.perf_counter()
     budget = Budget.of(timeout)  # one deadline for parsing, building and searching
@@ -205,7 +208,7 @@ def solve(
         return _solve_sat(p, limit, budget.remaining())
     if engine != "propagation":
         raise UsageError(f"unknown engine {engine!r}: choose propagation or sat")
-    model = budget.build(p.genre, p.instance)
+    model = model if model is not None else budget.build(p.genre, p.instance)
     if model is None:
         return _out_of_time(p, started)
     outcome = count_solutions(model, limit=limit, max_nodes=max_nodes, timeout=budget.remaining(), max_rung=max_rung)

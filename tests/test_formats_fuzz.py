@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import puzzlekit
 from puzzlekit import interchange
 from puzzlekit.core.model import BOOL, FALSE, TRUE
-from puzzlekit.errors import LevelError
+from puzzlekit.errors import LevelError, PuzzlekitError
 from puzzlekit.formats.codec import CannotWrite
 from puzzlekit.formats.level import read_blocks
 from puzzlekit.host import Host, make_host
@@ -288,3 +288,128 @@ def test_huge_penpa_and_janko_claims_are_refused_quickly(genre: str) -> None:
         no_crash(genre, penpa.CANONICAL + penpa.pack_text(text))
     no_crash(genre, "begin\npuzzle slitherlink\nsize 100000\nproblem\n- -\nend\n")
     assert time.perf_counter() - start < 2 * SLOW
+
+
+# -- every registered genre (benchmarks/fuzz.py runs the long campaign) -------------------
+
+ALL_GENRES = sorted(e.genre.name for e in HOST.genres())
+SMALL = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ODD_CHARS = ["²", "¹", "٣", "\x00", "\ufeff", "é", "?", "--5", "100000", "10000000000000"]
+
+
+def _written(genre: str) -> list[tuple[str, str]]:
+    """(format name, source) for each bundled example written by each format that can."""
+    g = HOST.genre(genre)
+    out = []
+    for path in g.example_paths()[:2]:
+        for p in puzzlekit.load(g, path.read_text(), host=HOST)[:1]:
+            for fmt in HOST.formats(genre):
+                if fmt.can_write:
+                    with contextlib.suppress(PuzzlekitError):
+                        out.append((fmt.name, fmt.write(p)))
+    return out
+
+
+WRITTEN = {genre: _written(genre) for genre in ALL_GENRES}
+
+
+def test_every_genre_has_examples_written_in_its_formats() -> None:
+    assert len(ALL_GENRES) >= 17
+    assert all(WRITTEN[genre] for genre in ALL_GENRES)
+
+
+@pytest.mark.parametrize("genre", ALL_GENRES)
+@SMALL
+@given(source=st.text(max_size=80))
+def test_every_genre_reads_arbitrary_text_as_a_board_or_a_level_error(genre: str, source: str) -> None:
+    no_crash(genre, source)
+    with contextlib.suppress(LevelError):
+        puzzlekit.load(genre, source, host=HOST)
+
+
+@pytest.mark.parametrize("genre", ALL_GENRES)
+@SMALL
+@given(data=st.data())
+def test_every_genre_reads_mutated_sources_as_a_board_or_a_level_error(genre: str, data: st.DataObject) -> None:
+    _, text = data.draw(st.sampled_from(WRITTEN[genre]))
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(text)))
+        piece = data.draw(st.sampled_from([*ODD_CHARS, "", "0", "9", "\n", " "]))
+        cut = data.draw(st.integers(0, 3))
+        text = text[:at] + piece + text[at + cut :]
+    no_crash(genre, text)
+
+
+@pytest.mark.parametrize("genre", ALL_GENRES)
+def test_every_genres_examples_and_odd_boards_survive_every_codec(genre: str) -> None:
+    g = HOST.genre(genre)
+    levels = [path.read_text() for path in g.example_paths()[:2]] + [".\n", ".\n" * 5, ".....\n"]
+    for level in levels:
+        with contextlib.suppress(LevelError):
+            (p, *_) = puzzlekit.load(g, level, host=HOST)
+            for fmt in HOST.formats(genre):
+                if not fmt.can_write:
+                    continue
+                try:
+                    written = fmt.write(p)
+                except PuzzlekitError:  # the format cannot express it, and says so
+                    continue
+                (again,) = puzzlekit.load(g, fmt.read(written, g), host=HOST)
+                assert (
+                    read_blocks("\n".join(g.write(again.instance)))[0].rows
+                    == read_blocks("\n".join(g.write(p.instance)))[0].rows
+                ), (fmt.name, level)
+
+
+# -- regressions found by benchmarks/fuzz.py on 2026-12-06 ------------------------------
+
+
+@pytest.mark.parametrize("genre", ["numberlink", "hitori", "nurikabe", "fillomino", "kurodoko"])
+def test_a_superscript_digit_in_level_text_is_a_level_error(genre: str) -> None:
+    with pytest.raises(LevelError, match=r"<string>:2:"):
+        puzzlekit.load(genre, "1..\n.².\n...\n", host=HOST)  # '²'.isdigit(), but int('²') raised
+
+
+@pytest.mark.parametrize(
+    ("genre", "source"),
+    [
+        ("sudoku", "pzprv3\nsudoku\n4\n. . . . \n. 3¹ . . \n. . . . \n. . . . \n"),
+        ("nurikabe", "pzprv3\nnurikabe\n2\n2\n1 . \n. 1¹ \n"),
+        ("kurodoko", "pzprv3\nkurodoko\n2\n2\n2 . \n. 4¹1 \n"),
+        ("shikaku", "pzprv3\nshikaku\n2\n2\n2 . \n. ²2 \n"),
+        ("numberlink", "pzprv3\nnumlin\n2\n2\n1 . \n. ²1 \n"),
+        ("starbattle", "pzprv3\nstarbattle\n2\n2\n1\n2²\n0 0 \n1 1 \n"),
+    ],
+)
+def test_a_superscript_digit_in_a_pzprjs_file_is_a_located_level_error(genre: str, source: str) -> None:
+    with pytest.raises(LevelError, match=r"pzprv3.*:\d+:\d+: "):
+        puzzlekit.load(genre, source, host=HOST)
+
+
+def test_a_kakuro_board_of_clues_only_cannot_be_written_for_pzprjs() -> None:
+    (p,) = puzzlekit.load("kakuro", ".\n" * 7, host=HOST)
+    for kind in ("url", "pzpr"):
+        with pytest.raises(CannotWrite, match="1x7 board"):
+            interchange.encode(p, kind, HOST)  # an IndexError before
+
+
+@pytest.mark.parametrize("game_id", ["1x1:a", "3x2:2e", "1x7:g"])
+def test_filling_ids_of_fewer_than_nine_cells_read(game_id: str) -> None:
+    (p,) = puzzlekit.load("fillomino", game_id, host=HOST)  # '# largest: 9' on 1 cell was refused
+    assert p.instance.largest == min(9, p.instance.grid.n_cells)
+    assert interchange.encode(p, "tatham", HOST) == game_id
+
+
+@pytest.mark.parametrize("genre", ["numberlink", "yajilin"])
+def test_a_one_column_pzprjs_file_with_lines_is_one_board(genre: str) -> None:
+    (p,) = puzzlekit.load(genre, ".\n" * 5, host=HOST)
+    written = interchange.encode(p, "pzpr", HOST)
+    assert len(puzzlekit.load(genre, written, host=HOST)) == 1  # blank rows between cells split it in five
+
+
+@pytest.mark.parametrize("engine", ["propagation", "sat"])
+def test_a_one_cell_masyu_with_a_pearl_has_no_solution(engine: str) -> None:
+    if engine == "sat":
+        pytest.importorskip("pysat")
+    for level in ("B\n", "W\n"):  # a TypeError (itemgetter of no edge) before
+        assert puzzlekit.solve("masyu", level, engine=engine, host=HOST).status == puzzlekit.Status.NONE

@@ -383,3 +383,69 @@ def test_a_small_sea_keeps_the_root_near_its_only_possible_place() -> None:
     assert all(abs(divmod(c, 12)[0] - 10) + abs(divmod(c, 12)[1] - 4) <= 9 for c in left)
     # counted in, the 114's counter (115 wide on its 139 cells) and levels (94 or more a cell) alone were more
     assert twin_size(RectGrid(12, 12), {21: 114, 124: 20}) < 139 * (116 + 94)
+
+
+def sea_holds(grid: RectGrid, land: set[int]) -> bool:
+    """The sea's rules alone, by brute force: one piece, no 2x2 pool."""
+    pools = any(all(c not in land for c in block) for block in grid.blocks())
+    return len(grid.pieces(lambda c: c not in land)) <= 1 and not pools
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_twin_written_from_a_root_state_says_the_rules_on_the_colourings_that_agree(seed: int) -> None:
+    """``sat_encoding`` from a root state (the learning search's ``Model.cnf_at``): its
+    counters over the open cells only, the land joined to a number there taken as its.  A
+    colouring that agrees with the state extends to a model of its clauses and lazy cuts
+    exactly when it is a solution (every such colouring of a small board, by CaDiCaL under
+    assumptions).  Half the states are revealed cells of a solution (a root's facts hold
+    for every solution), half any marks (states no solution agrees with)."""
+    pysat = pytest.importorskip("pysat.solvers")
+    import random
+
+    from puzzlekit.core import FALSE, TRUE
+
+    rng = random.Random(f"root twin {seed}")
+    truth: list[list[int]] = []
+    while not truth:  # a board with a solution
+        grid = RectGrid(rng.choice([2, 3]), rng.choice([3, 4]))
+        spots = rng.sample(range(grid.n_cells), rng.randint(1, 3))
+        clues = {c: rng.randint(1, 6) for c in spots}
+        text = grid_text([str(clues.get(c, ".")) for c in range(grid.n_cells)], grid.cols)
+        truth = brute_force(text)
+    (puzzle,) = puzzlekit.load("nurikabe", text)
+    agreed = [0, 0]
+    for trial in range(6):
+        if trial % 2 == 0:  # some of a solution's cells, as a root would fix them
+            shown = rng.choice(truth)
+            dom = [BOOL if rng.random() < 0.4 else TRUE if shown[c] else FALSE for c in range(grid.n_cells)]
+        else:
+            dom = [rng.choice([BOOL, BOOL, TRUE, FALSE]) for _ in range(grid.n_cells)]
+        for c in clues:
+            dom[c] = FALSE
+        twin = puzzle.genre.sat_encoding(puzzle.instance, dom)
+        with pysat.Solver(name="cadical153", bootstrap_with=twin.clauses) as sat:
+            for colouring in itertools.product((0, 1), repeat=grid.n_cells):  # 1: shaded
+                if any(d != BOOL and (d == TRUE) != bool(v) for d, v in zip(dom, colouring)):
+                    continue
+                land = {c for c in range(grid.n_cells) if not colouring[c]}
+                expected = islands_hold(grid, clues, land) and sea_holds(grid, land)
+                assert expected == (list(colouring) in truth)
+                for cut in twin.refine(list(colouring)):
+                    sat.add_clause(cut)  # a lemma of every solution
+                assumed = [c + 1 if shaded else -c - 1 for c, shaded in enumerate(colouring)]
+                assert sat.solve(assumptions=assumed) == expected, (text, dom, sorted(land))
+                agreed[expected] += 1
+    assert agreed[0] and agreed[1]  # colourings on both sides on every board
+
+
+def test_the_learning_search_takes_a_smaller_twin_from_the_root_state() -> None:
+    """The 12x12 miniature of janko's 1030: the twin written from the root's domains
+    (``Model.cnf_at``, which the search takes when set) is smaller than the whole board's."""
+    rows = [["."] * 12 for _ in range(12)]
+    rows[1][9], rows[10][4] = "114", "20"
+    text = "\n".join(" ".join(r) for r in rows) + "\n"
+    root = puzzlekit.solve("nurikabe", text, max_nodes=0).partial
+    (puzzle,) = puzzlekit.load("nurikabe", text)
+    model = puzzle.genre.build(puzzle.instance)
+    assert model.cnf is not None and model.cnf_at is not None
+    assert model.cnf_at(list(root)).top < model.cnf().top

@@ -135,6 +135,40 @@ def test_a_unique_star_battle_from_an_empty_board_by_clicking_walls(page: Any, s
         assert page.get_attribute(f'[data-clue="{edge}"]', "data-value") == "1"
     assert judged(page) == "unique" and page.inner_text("#verdict").startswith("Unique")
     assert [page.get_attribute(f'[data-clue="{e}"]', "data-value") for e in (0, 1, 12)] == ["", "", ""]
+    values = page.eval_on_selector_all("[data-clue]", "n => n.map(x => x.dataset.value)")
+    for key in ("ArrowRight", "Shift+ArrowRight"):  # walls are all its spots: both walk them, drawing none
+        before = page.get_attribute("#board", "data-focus")
+        page.keyboard.press(key)
+        assert page.get_attribute("#board", "data-focus") != before
+    assert page.eval_on_selector_all("[data-clue]", "n => n.map(x => x.dataset.value)") == values
+
+
+FOUR_ROOMS = "#genre: heyawake\n.... | aabb\n.... | aabb\n.... | ccdd\n.... | ccdd\n"
+"""A 4x4 Heyawake of four 2x2 rooms, no numbers: spots 0-23 are its edges, 24-27 its
+rooms' numbers (at r1c1, r1c3, r3c1, r3c3)."""
+
+
+def test_heyawake_room_numbers_by_keyboard_walls_by_shift_arrow(page: Any, server: str) -> None:
+    """The arrow keys walk the rooms' number spots, not the wall spots between cells, so
+    numbers go in as on a clue genre; Shift+arrow draws (and takes away) the wall on that
+    side of the focused cell, the focus staying; the size menu shows the open board's size."""
+    page.goto(f"{server}/?{urlencode({'edit': '1', 'genre': 'heyawake', 'p': FOUR_ROOMS})}")
+    page.wait_for_selector("[data-clue]")
+    judged(page)
+    assert page.input_value("#edit-size") == "4x4" and page.get_attribute("#board", "data-focus") == "24"
+    tab_to_board(page)
+    for key in ("2", "ArrowRight", "1", "ArrowDown", "ArrowLeft", "0"):
+        page.keyboard.press(key)
+    assert judged(page) != "invalid" and page.get_attribute("#board", "data-focus") == "26"
+    assert [page.get_attribute(f'[data-clue="{s}"]', "data-value") for s in (24, 25, 26, 27)] == ["2", "1", "0", ""]
+    page.keyboard.press("Shift+ArrowRight")  # r3c1|r3c2: edge 6, inside room c
+    assert judged(page) == "invalid" and page.get_attribute('[data-clue="6"]', "data-value") == "1"
+    assert page.get_attribute("#board", "data-focus") == "26"
+    page.keyboard.press("Shift+ArrowRight")  # taken away again
+    assert judged(page) != "invalid" and page.get_attribute('[data-clue="6"]', "data-value") == ""
+    page.keyboard.press("Shift+ArrowLeft")  # the board's edge: no wall there
+    judged(page)
+    assert page.locator('[data-clue].wall[data-value="1"]').count() == 8
 
 
 def one_clue_short(genre: str, row: int, col: int) -> str:

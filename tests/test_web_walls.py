@@ -16,6 +16,7 @@ pytest.importorskip("fastapi", reason="the web extra is not installed (pip insta
 
 from fastapi.testclient import TestClient
 
+from puzzlekit.api import solve
 from puzzlekit.core.model import BOOL, Model, Rule, Rung, Violation
 from puzzlekit.grid import Count, counted
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
@@ -142,3 +143,33 @@ def test_a_third_party_region_genre_gets_walls_for_free() -> None:
     assert editor.verdict(board, 0.8).verdict == "multiple"
     walled = editor.changed(board.puzzle, [editor.Change(0, 1)], 100)
     assert walled.text == "ab\n" and editor.verdict(walled, 0.8).verdict == "unique"
+
+
+@pytest.mark.parametrize("genre", ["norinori", "lits", "starbattle"])
+def test_the_verdict_searches_the_boards_model_and_leaves_it_as_built(
+    host: Host, genre: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The verdict's solve searches the model the board was read with (building it again
+    cost most of an empty big draft's verdict), and the search leaves that model as built:
+    a second solve on it finds what a fresh model does, node for node.  (These genres have
+    no clue positions, so the advice builds no model either.)"""
+    g = host.genre(genre)
+    board = editor.blank(g, 6, 6, 2500)
+    board = editor.changed(board.puzzle, [editor.Change(e, 1) for e in (2, 7, 12, 17, 22, 27)], 2500)  # c3|c4
+    model = board.model
+    domains, aux, props = list(model.domains), list(model.aux), len(model.propagators)
+    built: list[object] = []
+    build = type(g).build
+    monkeypatch.setattr(type(g), "build", lambda self, instance: built.append(instance) or build(self, instance))
+    found = editor.verdict(board, 10.0)
+    assert built == []
+    assert (model.domains, model.aux, len(model.propagators)) == (domains, aux, props)
+    again = solve(g, board.puzzle, limit=2, timeout=None, model=model)
+    fresh = solve(g, board.puzzle, limit=2, timeout=None)
+    assert len(built) == 1 and found.verdict == editor.VERDICTS[fresh.status]
+    assert (again.status, again.stats.nodes, again.stats.rule_counts) == (
+        fresh.status,
+        fresh.stats.nodes,
+        fresh.stats.rule_counts,
+    )
+    assert [s.values for s in again.solutions] == [s.values for s in fresh.solutions]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from puzzlekit.core import BOOL, FALSE, TRUE
+from puzzlekit.formats import is_number
 from puzzlekit.grid import RectGrid
 
 LEGEND = {"#": "a black cell", "01234": "a numbered black cell", ".": "a white cell", "*": "a bulb", "x": "no bulb"}
@@ -31,7 +32,7 @@ class Board:
 
     @cached_property
     def clues(self) -> dict[int, int]:
-        return {c: int(t) for c, t in enumerate(self.tokens) if t.isdigit()}
+        return {c: int(t) for c, t in enumerate(self.tokens) if is_number(t)}
 
     @cached_property
     def lanes(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]:
@@ -68,7 +69,7 @@ class Board:
         if (token == ".") != (self.tokens[cell] == "."):
             return Board(self.grid, tuple(tokens))
         clues = {c: n for c, n in self.clues.items() if c != cell}
-        if token.isdigit():
+        if is_number(token):
             clues[cell] = int(token)
         return self.renumbered(tokens, clues)
 

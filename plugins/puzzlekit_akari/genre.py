@@ -12,6 +12,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
+from puzzlekit.formats import is_number
 from puzzlekit.grid import Canvas, GridGenre, ParsedGrid, RectGrid, grid_of, marks_of, read_grid, read_state, write_grid
 from puzzlekit.pictures import Tone, theme
 from puzzlekit_akari.board import LEGEND, MARKS, Board
@@ -96,7 +97,7 @@ class Akari(GridGenre):
             tone = tones.get(cell, "normal")
             var = instance.var_of[cell]
             if var < 0:
-                canvas.black(cell, token if token.isdigit() else "", tone)
+                canvas.black(cell, token if is_number(token) else "", tone)
             elif cell in lit:  # a bulb's own cell too
                 canvas.lit(cell, tone)
                 if var in bulbs:
@@ -131,7 +132,7 @@ class Akari(GridGenre):
         while grid.n_cells - len(black) > 10:  # at most 2^10 assignments to enumerate
             black.add(rng.below(grid.n_cells))
         tokens = [
-            t if not t.isdigit() or rng.chance(2, 3) else rng.choice("#01234") for t in solved(grid, black, rng).tokens
+            t if not is_number(t) or rng.chance(2, 3) else rng.choice("#01234") for t in solved(grid, black, rng).tokens
         ]
         return Board(grid, tuple(tokens))
 

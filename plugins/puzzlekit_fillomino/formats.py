@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from puzzlekit import Genre, Puzzle
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import cells, pzprfile, tatham
+from puzzlekit.formats import cells, is_number, pzprfile, tatham
 from puzzlekit.formats.cells import CellUrl
 from puzzlekit.formats.codec import error_at, level_text
 from puzzlekit.grid import MAX_SIDE, join_layers
@@ -26,7 +26,7 @@ class FillominoUrl(CellUrl):
 
 def _token(f: pzprfile.PzprFile, value: pzprfile.Value, what: str) -> str:
     text = value.text.split("[", 1)[0]  # the player's pencil marks, [1,2,,], are not read
-    if text in (".", "") or (text.isdigit() and 0 < int(text) < 1000):
+    if text in (".", "") or (is_number(text) and 0 < int(text) < 1000):
         return text or "."
     raise f.error(value, f"expected a number 1-999 or '.' for {what}, found {value.text[:9]!r}")
 
@@ -80,7 +80,10 @@ class FillingId(tatham.TathamFormat):
             raise error_at(source, i, f"expected a digit 0-{top} or a run letter a-z, found {ch!r}")
 
         squares, _ = tatham.expand_runs(source, desc, at, cols * rows, square)
-        return ["# largest: 9", *("".join(squares[r * cols : (r + 1) * cols]) for r in range(rows))], None
+        return [
+            f"# largest: {min(9, cols * rows)}",
+            *("".join(squares[r * cols : (r + 1) * cols]) for r in range(rows)),
+        ], None
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board, grid = puzzle.instance, puzzle.instance.grid

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from puzzlekit import Puzzle
-from puzzlekit.formats import tatham
+from puzzlekit.formats import is_number, tatham
 from puzzlekit.formats.cells import CellUrl
 from puzzlekit.formats.codec import error_at
 from puzzlekit.formats.shaded import NumbersAndShading, number_rows
@@ -39,7 +39,7 @@ class RangeId(tatham.TathamFormat):
         tokens: list[str] = []
         for piece in re.finditer(r"[a-z]|_|[1-9]\d{0,3}|.", desc):
             text, where = piece.group(), at + piece.start()
-            if text.isdigit():
+            if is_number(text):
                 tokens.append(text)
             elif text.islower():
                 tokens += ["."] * (ord(text) - ord("a") + 1)

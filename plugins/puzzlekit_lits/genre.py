@@ -17,6 +17,7 @@ from puzzlekit.grid.cnf import piece_cuts
 from puzzlekit.grid.orderedpieces import PieceBoard, ordered_pieces
 from puzzlekit.grid.regions import OFF, RegionGrowth, moved_until
 from puzzlekit.grid.regionshading import RegionBoard, RegionShading
+from puzzlekit.grid.rivalpieces import rival_moves
 from puzzlekit.grid.shapes import TETROMINOES, Ways, apart_ways, equal_neighbours, free_ways, piece_ways, touching_equal
 
 if TYPE_CHECKING:
@@ -142,18 +143,29 @@ class Lits(RegionShading):
     def generate(self, request: GenerateRequest, rng: Rng) -> RegionBoard | None:
         """A board drawn in solving order (``grid.orderedpieces``: every region's piece
         forced at rung 1 as it closes); its stranded cells join regions (``_joined``).
-        Medium and hard: then unshaded cells move to a region beside them, one at a time,
-        kept when the rung below leaves cells open and the difficulty's solves the board
-        (up to ``MOVES`` moves, each judged on the whole board)."""
+        Medium: the moves ``grid.rivalpieces`` lists (a region given a rival piece that
+        splits the shading) are judged on the whole board, the first kept that rung 1
+        leaves open and connectivity solves.  Hard: unshaded cells move to a region beside
+        them, one at a time, kept when the rung below leaves cells open and trial solves
+        the board (up to ``MOVES`` moves)."""
         from puzzlekit.generation import deduction_cap, target_rung
 
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
         cap = deduction_cap(self, rung) or rung
         board = ordered_pieces(grid, rng, SHAPE_SET)
         owner = _joined(grid, board, cap, rng, request.deadline) if board.stranded() else board.owner
-        if owner is None or rung == 1 or _judged(grid, owner, rung, cap):
+        clean = rung == 2 and not board.stranded()  # rung 1 solves it by construction
+        if owner is None or rung == 1 or (not clean and _judged(grid, owner, rung, cap)):
             return None if owner is None else RegionBoard(Regions(grid, owner))
         fixed = [k == 1 for k in board.known]
+        if rung == 2:  # a region given a rival piece that only connectivity refutes
+            moves = rival_moves(grid, owner, fixed, board.through)
+            rng.shuffle(moves)
+            for cells, region in moves:
+                now = [region if c in cells else r for c, r in enumerate(owner)]
+                if _judged(grid, now, rung, cap):
+                    return RegionBoard(Regions(grid, now))
+            return None
         moved = moved_until(grid, owner, fixed, rng, lambda now: _judged(grid, now, rung, cap), MOVES)
         return RegionBoard(Regions(grid, owner)) if moved else None
 

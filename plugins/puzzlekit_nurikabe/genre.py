@@ -25,6 +25,7 @@ from puzzlekit.core import (
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import Clause, SatEncoding
 from puzzlekit.errors import LevelErrors
+from puzzlekit.formats import is_number
 from puzzlekit.grid import (
     AnchoredTheory,
     Canvas,
@@ -112,7 +113,7 @@ class Nurikabe(GridGenre):
         parsed = LevelErrors.run(
             lambda: read_grid(block, LEGEND, numbers=NUMBERS, separated=separated), lambda: self.check_flags(block)
         )
-        clues = {c: int(t) for c, t in enumerate(parsed.tokens) if t.isdigit()}
+        clues = {c: int(t) for c, t in enumerate(parsed.tokens) if is_number(t)}
         return Board(parsed.grid, clues)
 
     def build(self, instance: Board) -> Model:
@@ -120,23 +121,30 @@ class Nurikabe(GridGenre):
         if _twin_size(instance) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
             # shaded first: a sea that fills out decides an open board quickly (a lattice of 6s
             # 15x15: 3.7 s -> 0.6 s CPU)
-            model.cnf = lambda: dataclasses.replace(self.sat_encoding(instance), direct=True, true_first=True)
+            def twin(dom: list[int] | None = None) -> SatEncoding:  # from the root state when given it
+                return dataclasses.replace(self.sat_encoding(instance, dom), direct=True, true_first=True)
+
+            model.cnf, model.cnf_at = twin, twin
             model.theories.append(lambda: PieceTheory(instance.grid))
             model.theories.append(lambda: AnchoredTheory(instance.grid, instance.clues))
         return model
 
-    def sat_encoding(self, instance: Board) -> SatEncoding:
+    def sat_encoding(self, instance: Board, dom: Sequence[int] | None = None) -> SatEncoding:
         """From the rules alone: cell ``c`` shaded is SAT variable ``c + 1``; islands are
         labelled regions of their numbers' sizes (``sized_regions``); no 2x2 pool; the sea's
-        pieces and numberless islands are joined by lazy cuts."""
+        pieces and numberless islands are joined by lazy cuts.  With ``dom`` (a root state),
+        the twin of the solutions that agree with it: its counters over its open cells only."""
         grid, island = instance.grid, lambda c: -c - 1
-        clauses, top = sized_regions(grid, instance.clues, island, grid.n_cells)
+        land = None if dom is None else [None if d == BOOL else d == FALSE for d in dom]
+        clauses, top = sized_regions(grid, instance.clues, island, grid.n_cells, land)
         clauses += [[-c - 1 for c in pool] for pool in grid.blocks()]
         sea = grid.n_cells - sum(instance.clues.values())  # the islands' sizes are exact
         if sea > 1:  # a sea of several cells: no lone shaded cell
             clauses += [[-c - 1, *(d + 1 for d in grid.neighbours[c])] for c in range(grid.n_cells)]
         if _small_sea(instance):  # counted too: janko's 1030, 10 cells on a 32x32 (CaDiCaL: 58k -> 5k conflicts)
-            more, top = exactly_k(list(range(1, grid.n_cells + 1)), sea, top)
+            open_cells = range(grid.n_cells) if dom is None else [c for c, d in enumerate(dom) if d == BOOL]
+            shaded = 0 if dom is None else dom.count(TRUE)
+            more, top = exactly_k([c + 1 for c in open_cells], sea - shaded, top) if sea >= shaded else ([[]], top)
             clauses += more
 
         def refine(values: list[int]) -> list[Clause]:

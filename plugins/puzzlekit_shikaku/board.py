@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from puzzlekit import Block, Violation
 from puzzlekit.core import fixed_values
 from puzzlekit.errors import LevelError, LevelErrors
+from puzzlekit.formats import is_number
 from puzzlekit.grid import Placements, RectGrid, grid_of, letter_pieces, rectangles, region_letters, write_grid
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -51,7 +52,7 @@ def parse(block: Block) -> Board:
     for r, row in enumerate(block.rows):
         cells = []
         for m in re.finditer(r"\S+", row.split("|")[0]):
-            ok = m.group() == "." or (m.group().isdigit() and m.group().isascii() and 0 < int(m.group()) < 10000)
+            ok = m.group() == "." or (is_number(m.group()) and 0 < int(m.group()) < 10000)
             if not ok:
                 found = f"expected a number or '.' (cells are separated by spaces), found {m.group()[:8]!r}"
                 errors.append(block.error(r, m.start(), found))
@@ -76,7 +77,7 @@ def parse_state(board: Board, block: Block) -> list[int]:
     An unmarked cell allows every number (and one more), so it never reads as marked."""
     dom = [(2 << len(board.clues)) - 1] * (board.rows * board.cols)
     rows = block.rows
-    if any(ch.isdigit() for row in rows for ch in row):
+    if any(is_number(ch) for row in rows for ch in row):
         if parse(block) != board:
             raise block.error(0, 0, "this is another puzzle than the one being played")
         if not all("|" in row for row in rows):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import pzprfile, read_blocks
+from puzzlekit.formats import is_number, pzprfile, read_blocks
 from puzzlekit.formats.cells import CellUrl, border_blocks, read_borders
 from puzzlekit.formats.codec import level_text
 from puzzlekit.grid import region_letters
@@ -45,7 +45,7 @@ class ShikakuPzpr(pzprfile.PzprFormat):
         R, C = f.rows, f.cols
 
         def number(v: pzprfile.Value) -> int:
-            if v.text == "-" or (v.text != "." and not (v.text.isdigit() and 0 < int(v.text) < 10000)):
+            if v.text == "-" or (v.text != "." and not (is_number(v.text) and 0 < int(v.text) < 10000)):
                 raise f.error(v, f"expected a number or '.', found {v.text[:10]!r}" if v.text != "-" else UNKNOWN)
             return 0 if v.text == "." else int(v.text)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from puzzlekit import Block
 from puzzlekit.core import BOOL, FALSE, TRUE
 from puzzlekit.errors import LevelError, LevelErrors
+from puzzlekit.formats import is_number
 from puzzlekit_slitherlink.grid import Grid, grid_for
 
 MAX_SIDE = 200  # about 250 MB of solver state at the largest; real puzzles stay far below
@@ -60,7 +61,7 @@ def _clue(block: Block, row: int, col: int, ch: str, blanks: str) -> int:
         return ord(ch) - 48
     if ch in blanks:
         return BLANK
-    if ch.isdigit():
+    if is_number(ch):
         raise block.error(row, col, f"a Slitherlink clue is 0-3, found {ch} (a cell has four sides)")
     shown = "a space" if ch == " " else repr(ch)
     raise block.error(row, col, f"expected a clue 0-3 or '.', found {shown}")

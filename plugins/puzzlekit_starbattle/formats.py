@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzlekit import Genre, Puzzle
-from puzzlekit.formats import puzzlink, pzprfile, regions
+from puzzlekit.formats import is_number, puzzlink, pzprfile, regions
 from puzzlekit.formats.codec import error_at, level_text
 from puzzlekit.grid import RectGrid, Regions, join_layers, write_grid
 
@@ -30,7 +30,7 @@ class StarBattleUrl(puzzlink.PuzzLinkFormat):
         if url.flags:
             raise error_at(source, url.flags_at, f"Star Battle URLs have no variant flags, found {url.flags!r}")
         stars, _, body = url.body.partition("/")
-        if not (stars.isdigit() and len(stars) < 3 and int(stars) > 0):
+        if not (is_number(stars) and len(stars) < 3 and int(stars) > 0):
             raise error_at(source, url.body_at, f"expected the stars per region (1-99) here, found {stars[:10]!r}")
         at = url.body_at + len(stars) + 1
         walls, used = regions.decode_border(source, body, at, url.cols, url.rows)
@@ -53,7 +53,7 @@ class StarBattlePzpr(pzprfile.PzprFormat):
         if f.at_end():  # pzprjs's new, empty board: one region, one star
             return _text(Regions(RectGrid(f.rows, f.cols), [0] * f.rows * f.cols), 1)
         (count,) = f.block(1, 1, "the stars per region")[0]
-        if not (count.text.isdigit() and len(count.text) < 3 and int(count.text) > 0):
+        if not (is_number(count.text) and len(count.text) < 3 and int(count.text) > 0):
             raise f.error(count, f"expected the stars per region (1-99), found {count.text[:10]!r}")
         rooms = Regions(RectGrid(f.rows, f.cols), regions.read_room_ids(f))
         marks = None if f.at_end() else regions.read_cells(f, "the stars", {"#": "*", "+": "x", ".": "."})

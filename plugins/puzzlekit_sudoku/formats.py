@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import fixed_values
-from puzzlekit.formats import puzzlink, pzpr, pzprfile
+from puzzlekit.formats import is_number, puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import CannotWrite, cell_name, error_at, grid_rows, level_text
 from puzzlekit.grid import Houses
 from puzzlekit_sudoku.board import MAX_N, SYMBOLS, Board
@@ -81,7 +81,7 @@ class SudokuPzpr(pzprfile.PzprFormat):
                 return "."
             if value.text == "-" and "-" not in marks:
                 raise f.error(value, f"this is {UNKNOWN}")
-            if value.text.isdigit() and 1 <= int(value.text) <= n:
+            if is_number(value.text) and 1 <= int(value.text) <= n:
                 return SYMBOLS[int(value.text)]
             raise f.error(value, f"expected a digit 1-{n} or '.', found {value.text[:10]!r}")
 

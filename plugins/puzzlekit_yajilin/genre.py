@@ -15,6 +15,7 @@ from puzzlekit.core import BOOL, FALSE, TRUE, Lookahead
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.sat import SatEncoding
 from puzzlekit.errors import LevelErrors
+from puzzlekit.formats import is_number
 from puzzlekit.grid import Canvas, Count, GridGenre, RectGrid, grid_of, paint_shading, shadedloop, write_grid
 from puzzlekit.grid import paths as lines
 from puzzlekit.pictures import CellSvg, Tone
@@ -60,7 +61,7 @@ class Board:
 def parse_token(block: Block, line: int, col: int, token: str) -> tuple[str, int] | None:
     if token == ".":
         return None
-    elif len(token) > 1 and token[-1] in ARROWS and token[:-1].isdigit() and len(token) < 5:
+    elif len(token) > 1 and token[-1] in ARROWS and is_number(token[:-1]) and len(token) < 5:
         return token[-1], int(token[:-1])
     raise block.error(line, col, f"expected '.' or a number and an arrow (^ v < >) such as 2<, found {token!r}")
 

@@ -158,6 +158,10 @@ class Model:
     cnf: Callable[[], Twin] | None = None
     """The model as clauses (the genre's ``sat_encoding``), made only when search is needed:
     with it, a boolean model is searched by clause learning (``puzzlekit.core.cdcl``)."""
+    cnf_at: Callable[[list[int]], Twin] | None = None
+    """The twin written from a root state (its domains): the solutions that agree with it,
+    fewer variables when most cells are fixed there (Nurikabe's 1030); the learning search
+    takes it, when set, in place of ``cnf``."""
     loop: LoopGraph | None = None
     """The ``LoopGraph`` whose lines must form one loop (set by ``add_single_loop``), for
     the learning search's loop theory."""

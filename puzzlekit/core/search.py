@@ -529,7 +529,7 @@ def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twi
         return None
     try:
         with until(deadline):
-            twin = model.cnf()
+            twin = model.cnf() if model.cnf_at is None else model.cnf_at(dom)
     except Timeout:
         return None
     if not twin.direct or twin.top < len(dom):

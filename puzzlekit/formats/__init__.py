@@ -1,5 +1,5 @@
 """Reading and writing puzzles as text."""
 
-from puzzlekit.formats.level import Block, read_blocks, write_block
+from puzzlekit.formats.level import Block, is_number, read_blocks, write_block
 
-__all__ = ["Block", "read_blocks", "write_block"]
+__all__ = ["Block", "is_number", "read_blocks", "write_block"]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit.formats import pzprfile
 from puzzlekit.formats.codec import error_at, level_text
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.lines import line_blocks, read_lines
 from puzzlekit.formats.puzzlink import PuzzLinkFormat, build, parse_genre
 from puzzlekit.formats.pzprfile import PzprFile, PzprFormat, open_genre
@@ -42,7 +43,7 @@ def read_arrow_cells(f: PzprFile, what: str) -> list[str]:
             d, _, n = v.text.partition(",")
             if v.text == ".":
                 tokens.append(".")
-            elif d in DIRECTIONS and n.isdigit() and len(n) < 4:
+            elif d in DIRECTIONS and is_number(n) and len(n) < 4:
                 tokens.append(n + DIRECTIONS[d])
             else:
                 why = "a clue without arrow" if d == "0" else "a clue without number" if n == "-2" else "not a clue"
@@ -133,12 +134,12 @@ def tokens_of(puzzle: Puzzle) -> list[list[str]]:
 class ShadedLoopPzpr(PzprFormat):
     """pzprv3 files of arrow clues, shading and a loop: the clues (``direction,number``),
     then, when saved with the player's marks, the shading (``#`` shaded, ``+`` marked
-    not) and the lines, read as level text drawn with them (``grid.paths.write_drawn``)."""
+    not) and the lines, read as level text drawn with them (``grid.paths.write_marked``)."""
 
     title: ClassVar[str]
 
     def read(self, source: str, genre: Genre) -> str:
-        from puzzlekit.grid.paths import write_drawn
+        from puzzlekit.grid.paths import write_marked
         from puzzlekit.grid.text import write_grid
 
         f = open_genre(source, self.pids, self.title)
@@ -149,7 +150,7 @@ class ShadedLoopPzpr(PzprFormat):
         shade = [v.text for row in f.block(f.rows, f.cols, "the shading") for v in row]
         dom = read_lines(f, grid)
         marks = [t if t != "." else {"#": "#", "+": "o"}.get(s, ".") for t, s in zip(tokens, shade)]
-        return level_text(write_drawn(grid, marks, dom))
+        return level_text(write_marked(grid, marks, dom))
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         rows = tokens_of(puzzle)

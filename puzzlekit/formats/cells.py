@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from puzzlekit.core.unionfind import UnionFind
 from puzzlekit.formats import puzzlink, pzpr, pzprfile
 from puzzlekit.formats.codec import MAX_SIDE, error_at, grid_rows, level_text
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.pzprfile import Value
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ class CellUrl(puzzlink.PuzzLinkFormat):
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         rows = puzzle.genre.write(puzzle.instance)
         cells = _cells(rows)
-        values = [pzpr.UNKNOWN if t == self.unknown else int(t) if t.isdigit() else pzpr.BLANK for t in cells]
+        values = [pzpr.UNKNOWN if t == self.unknown else int(t) if is_number(t) else pzpr.BLANK for t in cells]
         return write_url(self.pids[0], len(cells) // len(rows), len(rows), values, self.body)
 
 
@@ -171,7 +172,7 @@ class CellFile(pzprfile.PzprFormat):
         def token(value: Value) -> str:
             if value.text in self.tokens:
                 return self.tokens[value.text]
-            if value.text.isdigit() and len(value.text) < 6 and int(value.text) in self.numbers:
+            if is_number(value.text) and len(value.text) < 6 and int(value.text) in self.numbers:
                 return value.text
             known = ", ".join(repr(t) for t in self.tokens)
             top = self.numbers.stop - 1

@@ -39,6 +39,7 @@ from puzzlekit.formats.codec import (
     shown,
     too_many_cells,
 )
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.sniff import begins_janko
 from puzzlekit.genre import Genre
 from puzzlekit.registry import Format
@@ -79,7 +80,7 @@ class JankoBlock:
             value = self.keys.get(key)
             if value is None:
                 return None
-            if not (value.isascii() and value.isdigit()) or len(value) > MAX_DIGITS:
+            if not is_number(value) or len(value) > MAX_DIGITS:
                 raise self.error(self.line, 1, f"'{key}' must be a number, found {value[:20]!r}")
             return int(value)
 

@@ -48,6 +48,12 @@ def is_comment(line: str) -> bool:
     return len(stripped) > 1 and stripped[1].isspace() and has_word(stripped)
 
 
+def is_number(text: str) -> bool:
+    """Is ``text`` ASCII digits only?  ``str.isdigit`` also takes ``'²'`` (which ``int``
+    refuses: a traceback, not an error) and ``'٣'`` (which a board would show as ``3``)."""
+    return text.isascii() and text.isdigit()
+
+
 def has_word(text: str) -> bool:
     """Are two letters next to each other somewhere in ``text``?  What sets a comment
     apart from a row of cells, whose letters (an ``x`` mark, an ``o``) stand alone."""

@@ -14,7 +14,7 @@ from puzzlekit.formats import pzprfile, regions
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile
 from puzzlekit.genre import Genre
-from puzzlekit.grid.paths import write_drawn
+from puzzlekit.grid.paths import write_marked
 from puzzlekit.grid.text import write_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.puzzle import Puzzle
@@ -68,7 +68,7 @@ class NumbersAndLines(pzprfile.PzprFormat):
         tokens = regions.read_cells(f, "the numbers", {".": "."}, self.numbers, self.refused)
         if f.at_end():
             return level_text(write_grid(grid, tokens, separated=any(len(t) > 1 for t in tokens)))
-        return level_text(write_drawn(grid, tokens, read_lines(f, grid)))
+        return level_text(write_marked(grid, tokens, read_lines(f, grid)))
 
     def write(self, puzzle: Puzzle, state: Sequence[int] | None = None) -> str:
         board = puzzle.instance

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.errors import LevelError, an
 from puzzlekit.formats.codec import MAX_SIDE, MAX_SOURCE, CannotWrite, check_length, check_size, error_at
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.sniff import SNIFF
 from puzzlekit.registry import Format
 
@@ -268,7 +269,7 @@ def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = No
     """
     lines, at = unpack(source)
     header = lines[0].split(",")
-    if not header or not header[0] or header[0][0].isdigit():
+    if not header or not header[0] or is_number(header[0][0]):
         raise error_at(source, at, "this is an old Penpa URL (before Penpa+), which puzzlekit does not read")
     if header[0] != "square":
         grid = an(repr(header[0][:20]))

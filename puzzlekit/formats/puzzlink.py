@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, check_size, error_at
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.sniff import head
 from puzzlekit.registry import Format
 
@@ -140,7 +141,7 @@ def parse(source: str, limit: int = MAX_SIDE) -> PuzzLinkUrl:
     parts, positions = _split(text, pid.end())
     flags = ""
     flags_at = start + positions[0]
-    if parts and parts[0] and not parts[0].isdigit():
+    if parts and parts[0] and not is_number(parts[0]):
         if not _FLAGS.fullmatch(parts[0]):
             raise error_at(source, start + positions[0], f"expected variant flags or the width, found {parts[0]!r}")
         flags = parts.pop(0)
@@ -173,7 +174,7 @@ def _number(source: str, start: int, parts: list[str], positions: list[int], ind
         pos = positions[index] if index < len(positions) else len(source.rstrip())
         raise error_at(source, start + pos, f"expected {what} here, as in p?PID/COLS/ROWS/BODY")
     part = parts[index]
-    if not part.isdigit() or not part.isascii():
+    if not is_number(part):
         raise error_at(source, start + positions[index], f"expected {what}, found {part[:20]!r}")
     if len(part) > MAX_DIGITS:
         raise error_at(source, start + positions[index], f"{what} has {len(part)} digits; boards are far smaller")

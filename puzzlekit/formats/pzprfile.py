@@ -30,6 +30,7 @@ from typing import ClassVar, TypeVar
 from puzzlekit.errors import LevelError, LevelErrors, an
 from puzzlekit.formats import puzzlink
 from puzzlekit.formats.codec import MAX_DIGITS, MAX_SIDE, check_length, shown, too_many_cells
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.sniff import head
 from puzzlekit.registry import Format
 
@@ -141,7 +142,7 @@ class PzprFile:
 
     def _size(self, what: str) -> int:
         values = self._line(what)
-        if len(values) != 1 or not values[0].text.isdigit() or not values[0].text.isascii():
+        if len(values) != 1 or not is_number(values[0].text):
             raise self.error(values[0] if values else None, f"expected {what} on this line")
         value = values[0]
         if len(value.text) > MAX_DIGITS or not 1 <= int(value.text) <= self.limit:

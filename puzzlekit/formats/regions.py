@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from puzzlekit.formats.codec import error_at
+from puzzlekit.formats.level import is_number
 from puzzlekit.formats.pzprfile import PzprFile, Value, each
 
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
@@ -66,11 +67,11 @@ def read_room_ids(f: PzprFile) -> list[int]:
     """A pzprv3 file's rooms as room numbers (``decodeAreaRoom``): the count line, then one
     number per cell; per cell its number (rooms are the connected pieces of one number)."""
     (count,) = f.block(1, 1, "the number of rooms")[0]
-    if not count.text.isdigit() or len(count.text) > 7:
+    if not is_number(count.text) or len(count.text) > 7:
         raise f.error(count, f"expected the number of rooms, found {count.text[:10]!r}")
 
     def room(value: Value) -> int:
-        if not value.text.isdigit() or len(value.text) > 7 or int(value.text) >= int(count.text):
+        if not is_number(value.text) or len(value.text) > 7 or int(value.text) >= int(count.text):
             raise f.error(value, f"expected a room number 0-{int(count.text) - 1}, found {value.text[:10]!r}")
         return int(value.text)
 
@@ -96,7 +97,7 @@ def read_cells(
             raise f.error(value, refused[value.text])
         if value.text in known:
             return known[value.text]
-        if numbers is not None and value.text.isdigit() and len(value.text) < 7 and int(value.text) in numbers:
+        if numbers is not None and is_number(value.text) and len(value.text) < 7 and int(value.text) in numbers:
             return value.text
         allowed = ", ".join(repr(k) for k in known) + (
             f" or a number {numbers.start}-{numbers.stop - 1}" if numbers else ""

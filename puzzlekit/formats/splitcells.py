@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from puzzlekit.core.model import fixed_values
 from puzzlekit.formats import puzzlink, pzprfile
-from puzzlekit.formats.codec import error_at, level_text
+from puzzlekit.formats.codec import CannotWrite, error_at, level_text
+from puzzlekit.formats.level import is_number
 from puzzlekit.grid.runboard import RunBoard, clue_token
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ SYMBOLS = "0123456789abcdefghijABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _number(f: pzprfile.PzprFile, value: pzprfile.Value, text: str) -> int:
-    if text.lstrip("-").isdigit() and int(text) <= MOST:
+    if is_number(text.removeprefix("-")) and int(text) <= MOST:
         return max(int(text), 0)
     raise f.error(value, f"expected a clue 0-{MOST}, found {value.text[:9]!r}")
 
@@ -70,8 +71,19 @@ def read_file(source: str, pids: tuple[str, ...], title: str) -> str:
     return level_text(rows)
 
 
+def writable(board: RunBoard) -> None:
+    """Refuse a board whose level text is only its clue row or column: pzprjs's board is
+    one row and column smaller, and it has no 0-wide boards (read back, it is an error)."""
+    if board.grid.cols < 2 or board.grid.rows < 2:
+        raise CannotWrite(
+            f"a {board.grid.cols}x{board.grid.rows} board has no cell besides its clue row and column; "
+            "pzprjs's boards need one"
+        )
+
+
 def write_file(pid: str, board: RunBoard, state: Sequence[int] | None = None) -> str:
     """A pzprv3 file of the board, with the digits ``state`` fixes (pzprjs's ``.`` for none)."""
+    writable(board)
     grid, cols = board.grid, board.grid.cols
     out = []
     for r in range(grid.rows):
@@ -130,6 +142,7 @@ def read_url(source: str, pids: tuple[str, ...], title: str) -> str:
 
 def write_url(pid: str, board: RunBoard) -> str:
     """The canonical URL of the board, as puzz.link writes it."""
+    writable(board)
     cols, out, skip = board.grid.cols, "", 0
     inner = [c for c in range(board.grid.n_cells) if c >= cols and c % cols]
     for c in inner:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.grid.text import read_grid
 from puzzlekit.grid.topology import RectGrid
 
@@ -73,7 +73,7 @@ def meta_number(block: Block, key: str, default: int, numbers: range) -> int:
     text = block.meta.get(key)
     if text is None:
         return default
-    if not (text.isdigit() and text.isascii() and len(text) < 7 and int(text) in numbers):
+    if not (is_number(text) and len(text) < 7 and int(text) in numbers):
         line = block.meta_lines.get(key, block.first_line)
         wanted = f"a number {numbers.start}-{numbers.stop - 1}"
         raise LevelError(block.source, line, 1, f"'# {key}:' is {wanted}, not {text[:12]!r}")

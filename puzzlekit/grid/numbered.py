@@ -18,7 +18,7 @@ from typing import ClassVar
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.errors import LevelErrors
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.genre import ClueSpot
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import join_layers, read_layered, read_marks
@@ -54,7 +54,7 @@ class NumberedShading(GridGenre):
         """The board and, for a state, its marks (``marks | numbers``), one per cell."""
         marks, (layer,) = read_layered(block, ("numbers",))
         cells = read_grid(layer, CELLS, numbers=self.numbers, separated=any(" " in r for r in layer.rows))
-        board = NumberBoard(cells.grid, tuple(int(t) if t.isdigit() else None for t in cells.tokens))
+        board = NumberBoard(cells.grid, tuple(int(t) if is_number(t) else None for t in cells.tokens))
         return board, read_marks(marks, MARK_WORDS, cells.grid)
 
     def parse(self, block: Block) -> NumberBoard:

@@ -21,7 +21,7 @@ from puzzlekit.core.model import Violation, fixed_values
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import SatEncoding
 from puzzlekit.errors import LevelErrors
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.genre import ClueSpot, Place
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.layers import join_layers, meta_number, meta_rows, read_layered
@@ -65,7 +65,7 @@ def parse_fill(block: Block) -> tuple[FillBoard, list[str] | None]:
     clues = read_grid(clue_layer, CELLS, numbers=NUMBERS, separated=any(" " in r for r in clue_layer.rows))
     grid = clues.grid
     largest = meta_number(block, "largest", grid.n_cells, range(1, grid.n_cells + 1))
-    givens = tuple(int(t) if t.isdigit() else 0 for t in clues.tokens)
+    givens = tuple(int(t) if is_number(t) else 0 for t in clues.tokens)
     for cell, g in enumerate(givens):
         if g > largest:
             raise clues.error(cell, f"a {g} needs {g} cells, but regions here have {largest} at most")
@@ -125,7 +125,7 @@ class NumberFill(GridGenre):
         full = open_domains(instance.grid, instance.givens, instance.largest)
         if numbers is None:
             return full
-        return [1 << int(t) if t.isdigit() and int(t) <= instance.largest else d for t, d in zip(numbers, full)]
+        return [1 << int(t) if is_number(t) and int(t) <= instance.largest else d for t, d in zip(numbers, full)]
 
     def write(self, instance: FillBoard, dom: Sequence[int] | None = None) -> list[str]:
         grid = instance.grid

@@ -27,10 +27,10 @@ from puzzlekit.core.loops import LoopGraph, line_pieces
 from puzzlekit.core.model import BOOL, EVERY, FALSE, TRUE, Model, Propagator, Rule, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, Cnf, SatEncoding, exactly
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.genre import Place
 from puzzlekit.grid.pergrid import grid_of
-from puzzlekit.grid.text import read_grid
+from puzzlekit.grid.text import read_grid, write_grid
 from puzzlekit.grid.topology import RectGrid
 from puzzlekit.pictures.cells import CellSvg, CellText
 from puzzlekit.pictures.textgrid import junction
@@ -396,6 +396,14 @@ def write_drawn(grid: RectGrid, tokens: Sequence[str], dom: Sequence[int]) -> li
     return out
 
 
+def write_marked(grid: RectGrid, tokens: Sequence[str], dom: Sequence[int]) -> list[str]:
+    """``write_drawn``, but the tokens alone (the lines dropped) when a row between cells
+    would be blank: only on one column, where it would end the level block there and
+    split the board in two.  What a pzprjs reader gives for a player's lines."""
+    drawn = write_drawn(grid, tokens, dom)
+    return drawn if all(row.strip() for row in drawn) else write_grid(grid, list(tokens), separated=True)
+
+
 def read_drawn(
     rows: Sequence[str], error: Callable[[int, int, str], Exception]
 ) -> tuple[list[list[str]], list[tuple[int, int, str, int, int]]]:
@@ -458,7 +466,7 @@ def read_numbered(block: Block, numbers: range) -> tuple[RectGrid, list[int], li
     out = []
     for r, row in enumerate(cells):
         for c, token in enumerate(row):
-            if token != "." and not (token.isdigit() and token[0] != "0" and int(token) in numbers):
+            if token != "." and not (is_number(token) and token[0] != "0" and int(token) in numbers):
                 top = numbers.stop - 1
                 message = f"expected a number {numbers.start}-{top} or '.' in cell r{r + 1}c{c + 1}, found {token!r}"
                 raise block.error(2 * r, 0, message)

@@ -17,7 +17,7 @@ from puzzlekit.core.engine import Engine
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, Propagator, Rung, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.core.unionfind import UnionFind
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.grid.shading import Shading, random_shading
 from puzzlekit.grid.text import ParsedGrid, read_grid, region_letters
 from puzzlekit.grid.topology import EAST, SOUTH, RectGrid
@@ -169,7 +169,7 @@ class Regions:
         numbers: list[int | None] = [None] * self.n
         spots = [cells[0] for cells in self.cells]
         for cell, token in enumerate(clues.tokens):
-            if token.isdigit():
+            if is_number(token):
                 region = self.owner[cell]
                 if numbers[region] is not None:
                     raise clues.error(cell, f"{self.name(region)} has two {word}s; a {self.word} has one at most")

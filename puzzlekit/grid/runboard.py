@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from puzzlekit.core.model import fixed_values
 from puzzlekit.errors import UsageError, escaped
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.genre import ClueSpot
 from puzzlekit.grid.genre import Canvas, GridGenre
 from puzzlekit.grid.numberfill import number_step
@@ -101,7 +101,7 @@ def read_run_board(block: Block, top: int = 9) -> tuple[RunBoard, list[int]]:
             white.append(not clue and token != "#")
             down.append(d if clue else 0)
             across.append(a if clue else 0)
-            digits.append(int(token) if token.isdigit() else 0)
+            digits.append(int(token) if is_number(token) else 0)
     grid = RectGrid(len(rows), width)
     return RunBoard(grid, tuple(white), tuple(down), tuple(across)), digits
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from puzzlekit.errors import LevelError, LevelErrors
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.grid.topology import RectGrid
 
 MAX_SIDE = 200
@@ -46,7 +46,7 @@ class ParsedGrid:
     def number(self, cell: int) -> int | None:
         """The cell's token as a whole number, or None when it is not one."""
         token = self.tokens[cell]
-        return int(token) if token.isdigit() else None
+        return int(token) if is_number(token) else None
 
 
 def _runs(chars: str) -> list[str]:
@@ -65,7 +65,7 @@ def describe_legend(legend: Legend, numbers: range | None = None) -> str:
     """``'#' (a black cell), '.' (an empty cell) or 0-4 (a clue)``."""
     parts = []
     for chars, meaning in legend.items():
-        run = "".join(str(d) for d in range(int(chars[0]), int(chars[-1]) + 1)) if chars.isdigit() else ""
+        run = "".join(str(d) for d in range(int(chars[0]), int(chars[-1]) + 1)) if is_number(chars) else ""
         if len(chars) > 2 and chars == run:
             shown = f"{chars[0]}-{chars[-1]}"
         elif len(chars) > 10:  # letters of regions: ``a-z, A-Z, 0-9``, not 62 quoted characters
@@ -131,7 +131,7 @@ def read_grid(
             )
         for col, token in row[:width]:
             ok = token in known if not separated else (len(token) == 1 and token in known)
-            if not ok and numbers is not None and token.isdigit() and not (len(token) > 1 and token[0] == "0"):
+            if not ok and numbers is not None and is_number(token) and not (len(token) > 1 and token[0] == "0"):
                 if int(token) in numbers:
                     ok = True
                 elif separated or len(token) == 1:

@@ -23,7 +23,7 @@ from puzzlekit.core.model import Model, Propagator, Rule, Violation
 from puzzlekit.core.rng import Rng
 from puzzlekit.engines.encoding import Clause, SatEncoding
 from puzzlekit.errors import LevelError
-from puzzlekit.formats.level import Block
+from puzzlekit.formats.level import Block, is_number
 from puzzlekit.grid.topology import RectGrid
 
 
@@ -66,7 +66,7 @@ class Houses:
         if box is None:
             return Houses.box_shape(n)
         parts = box.lower().split("x")
-        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts) or int(parts[0]) * int(parts[1]) != n:
+        if len(parts) != 2 or not all(is_number(p.strip()) for p in parts) or int(parts[0]) * int(parts[1]) != n:
             line = block.meta_lines.get("box", block.first_line)
             raise LevelError(block.source, line, 1, f"'# box:' is WxH with W*H = {n}, not {box!r}")
         return int(parts[0]), int(parts[1])

@@ -174,7 +174,8 @@ def verdict(board: Board, budget: float, max_nodes: int = BUDGET) -> Verdict:
     walls = walls_of(p.genre, p.instance, p.meta)
     if walls is not None and walls.loose:
         return _unclosed(board, walls, time.perf_counter() - started)
-    result = solve(p.genre, p, limit=2, max_nodes=max_nodes, timeout=budget * SOLVE_SHARE)
+    # The board's model, built as the draft was read, is searched: not built a second time.
+    result = solve(p.genre, p, limit=2, max_nodes=max_nodes, timeout=budget * SOLVE_SHARE, model=board.model)
     unique = result.status == Status.UNIQUE
     stats = result.stats
     left = max(budget - (time.perf_counter() - started), 0.01)

@@ -8,7 +8,7 @@ Hashikake: no grid, circled numbers, the bridge tool ready.
 
 from __future__ import annotations
 
-from puzzlekit.formats import penpa
+from puzzlekit.formats import is_number, penpa
 from puzzlekit.formats.codec import grid_rows, level_text
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
 from puzzlekit_hashi.formats.puzzlink import NO_ISLANDS
@@ -33,7 +33,7 @@ def decode(source: str) -> str:
         text = str(value).strip()
         if text in ("", "?"):
             cells[r * board.cols + c] = "?"
-        elif text.isdigit() and text.isascii() and len(text) < 4 and 1 <= int(text) <= MAX_CLUE:
+        elif is_number(text) and len(text) < 4 and 1 <= int(text) <= MAX_CLUE:
             cells[r * board.cols + c] = text
         else:
             raise board.error(

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import is_fixed, value_of
-from puzzlekit.formats import pzprfile
+from puzzlekit.formats import is_number, pzprfile
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit_hashi.board import MAX_BRIDGES, NO_CLUE, Board
@@ -91,7 +91,7 @@ def _square(f: PzprFile, value: Value) -> int | None:
         return None
     if text == "-":
         return NO_CLUE
-    if text.isdigit() and text.isascii():
+    if is_number(text):
         if len(text) < 6 and 1 <= int(text) <= MAX_CLUE:
             return int(text)
         raise f.error(

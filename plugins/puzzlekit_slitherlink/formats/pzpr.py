@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from puzzlekit import Genre
 from puzzlekit.core import BOOL, FALSE, TRUE
-from puzzlekit.formats import pzprfile
+from puzzlekit.formats import is_number, pzprfile
 from puzzlekit.formats.codec import level_text
 from puzzlekit.formats.pzprfile import PzprFile, Value
 from puzzlekit_slitherlink.grid import grid_for
@@ -86,7 +86,7 @@ def _clue(f: PzprFile, value: Value) -> int:
         return BLANK
     if value.text in ("0", "1", "2", "3"):
         return int(value.text)
-    if value.text.isdigit():
+    if is_number(value.text):
         raise f.error(value, f"clue {value.text}: puzzlekit's Slitherlink reads clues 0-3")
     raise f.error(value, f"expected a clue 0-3, '.' (none) or '-' (no number), found {value.text[:10]!r}")
 

@@ -3,10 +3,11 @@
 // draft is unique, has several solutions (where two differ is marked) or none, the
 // rung it needs and its difficulty, and what the analyzer advises. A genre with given
 // regions has a wall spot (class "wall") on every edge between two cells; a drag from one
-// draws (or takes away) every wall it crosses. Undo and redo;
+// draws (or takes away) every wall it crosses; the arrow keys walk the cell spots (the
+// walls when a genre has no others) and Shift+arrow draws the wall on that side. Undo and redo;
 // export as level text, a puzz.link URL, a pzprjs file, Penpa+ or janko.
 import {$, api} from "./api.js";
-import {S, genreInfo, open, say} from "./play.js";
+import {S, fillSizes, genreInfo, open, say} from "./play.js";
 import {digitTyped, moveFocus, resetTyped} from "./input.js";
 import * as store from "./store.js";
 import {measureSpots, newBoard, show, spotAt, view} from "./view.js";
@@ -20,9 +21,22 @@ function isWall(i) {
   return Boolean(node && node.classList.contains("wall"));
 }
 
+function wallSpots() {
+  return new Set([...$("board").querySelectorAll("[data-clue].wall")].map((node) => Number(node.dataset.clue)));
+}
+
+function sizeMenu(size) {
+  // The size menu shows the open board's size, offered too when the genre's list lacks it.
+  const sizes = $("edit-size");
+  if (!size) return;
+  if (![...sizes.options].some((o) => o.value === size)) sizes.add(new Option(size, size));
+  sizes.value = size;
+}
+
 export const editor = {
   draft: null, // {genre, puzzle, spots, kinds, undo, redo}
   focus: 0,
+  walls: new Set(), // the wall spots of the draft's drawing
   version: 0,
   judged: null, // the last verdict
   timer: null,
@@ -121,8 +135,11 @@ export const editor = {
     if (fresh || resized) newBoard(out.svg);
     else show(out.svg, false);
     measureSpots();
+    this.walls = wallSpots();
     $("subtitle").textContent = out.size;
+    if (fresh || resized) { sizeMenu(out.size); fillSizes(out.size); } // the menus show the open board's size
     this.focus = Math.min(this.focus, d.spots.length - 1);
+    if (fresh || resized) this.focus = Math.max(0, d.spots.findIndex((_, i) => !this.walls.has(i))); // the first cell spot
     this.version += 1;
     const board = $("board");
     board.dataset.version = String(this.version);
@@ -294,7 +311,9 @@ export const editor = {
     let done = true;
     if (!moves[e.key]) S.line = null;
     if (!/^[0-9]$/.test(e.key)) resetTyped();
-    if (moves[e.key]) { this.focus = moveFocus(view.spots, this.focus, ...moves[e.key]); this.decorate(); }
+    const beside = e.shiftKey && this.walls.size && !this.walls.has(this.focus); // on a wall: a move
+    if (moves[e.key] && beside) this.wallBeside(...moves[e.key]);
+    else if (moves[e.key]) { this.focus = moveFocus(this.walkable(), this.focus, ...moves[e.key]); this.decorate(); }
     else if ((e.key === "Enter" || e.key === " ") && spot) this.cycleSpot(this.focus, e.shiftKey ? -1 : 1);
     else if (!ctrl && /^[0-9]$/.test(e.key) && spot) {
       const big = Math.max(...spot.values.filter((v) => v !== null)) >= 9;
@@ -305,6 +324,28 @@ export const editor = {
     else if (ctrl && (e.key === "y" || e.key === "Y")) this.redo();
     else done = false;
     if (done) e.preventDefault();
+  },
+
+  walkable() {
+    // The spots the arrow keys walk: the cell spots (and the focused one, a wall a click
+    // chose, to start from), or every spot when the genre has only walls (Star Battle).
+    const cells = new Map([...view.spots].filter(([i]) => !this.walls.has(i) || i === this.focus));
+    return cells.size > (this.walls.has(this.focus) ? 1 : 0) ? cells : view.spots;
+  },
+
+  wallBeside(dx, dy) {
+    // Shift+arrow: the wall spot on that side of the focused cell spot drawn or taken away
+    // (the nearest spot straight ahead, when it is a wall: none at the board's edge).
+    const at = view.spots.get(this.focus);
+    if (!at) return;
+    let best = null;
+    let near = Infinity;
+    for (const [i, [x, y]] of view.spots) {
+      const ahead = (x - at[0]) * dx + (y - at[1]) * dy;
+      const across = Math.abs((x - at[0]) * dy - (y - at[1]) * dx);
+      if (ahead > 0.5 && across < ahead / 2 && ahead < near) { best = i; near = ahead; }
+    }
+    if (best !== null && this.walls.has(best)) this.cycleSpot(best, 1);
   },
 
   async blank() {

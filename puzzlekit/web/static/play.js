@@ -75,7 +75,8 @@ function fillGenres(selected) {
   fillSizes();
 }
 
-function fillSizes(keep) {
+export function fillSizes(keep) {
+  // The header's size menu; ``keep`` is the open board's size, offered when the list lacks it.
   const g = genreInfo($("genre").value);
   const select = $("size");
   const want = keep || store.pref(`size:${g && g.name}`, g ? g.daily_size : "7x7");

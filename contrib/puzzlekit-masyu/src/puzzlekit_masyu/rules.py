@@ -14,6 +14,7 @@ arms and reaches alone left to lookahead.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import product
 from operator import itemgetter
@@ -235,6 +236,9 @@ class Pearl(Propagator):
         four neighbours' pearls (two bits each): with the present edges' domains, the key
         of ``narrowed``'s table.  A neighbour's pearl is read when the pearl is made (a
         generator's model makes it again when a neighbour changes)."""
+        if not self.present:  # a 1x1 board: no edge to read (itemgetter() needs one)
+            self.read: Callable[[Sequence[int]], tuple[int, ...]] = lambda dom: ()
+            return
         read = itemgetter(*self.present)
         self.read = read if len(self.present) > 1 else lambda dom: (read(dom),)
 
