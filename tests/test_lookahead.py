@@ -329,3 +329,68 @@ def test_lookahead_reaches_the_fixpoint_of_probing_every_value_again(
     assert engine.start() is (expected is not None)
     if expected is not None:
         assert engine.dom == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    random_model,
+    st.lists(st.booleans(), min_size=7, max_size=7),
+    st.lists(st.lists(st.integers(0, N - 1), max_size=3), min_size=N, max_size=N),
+)
+def test_lookahead_with_a_neighbourhood_reaches_the_same_fixpoint(
+    case: tuple[list[int], list[Constraint]], dear: list[bool], near: list[list[int]]
+) -> None:
+    """Judging the variables near a failure first changes the order of the removals, never
+    where they end: whatever the neighbourhood says."""
+    domains, constraints = case
+    model = build(domains, constraints, dear)
+    model.add(Lookahead(LOOK, 1, near=near))
+    engine = Engine(model)
+    expected = reference_fixpoint(domains, constraints, dear)
+    assert engine.start() is (expected is not None)
+    if expected is not None:
+        assert engine.dom == expected
+
+
+class Clash(Propagator):
+    """``x`` true while ``gate`` is false is a contradiction (and nothing cheaper: ``x``
+    is not narrowed), so only a probe of ``x`` sees it."""
+
+    def __init__(self, x: int, gate: int) -> None:
+        self.x, self.gate, self.rule = x, gate, CHEAP
+        self.watches = (x, gate)
+
+    def propagate(self, engine: Engine) -> bool:
+        return not (engine.dom[self.x] == TRUE and engine.dom[self.gate] == FALSE)
+
+
+def backward_chain(k: int, near: list[list[int]] | None) -> tuple[list[int], int]:
+    """Variables 0..k-1, each made false by a probe once the next is false (the last by a
+    false constant): a chain against the sweep's order. The root state and the probes."""
+    model = Model(LADDER)
+    xs = [model.add_var(BOOL) for _ in range(k)]
+    off = model.add_var(FALSE)
+    for x, gate in zip(xs, [*xs[1:], off]):
+        model.add(Clash(x, gate))
+    look = Lookahead(LOOK, 1, near=None if near is None else [*near, []])
+    model.add(look)
+    probes = [0]
+    probe_with = Lookahead._probe_with
+
+    def counted(*args: object) -> bool:
+        probes[0] += 1
+        return probe_with(*args)  # type: ignore[arg-type]
+
+    look._probe_with = counted  # type: ignore[method-assign]
+    engine = Engine(model)
+    assert engine.start()
+    return engine.dom, probes[0]
+
+
+def test_a_chain_against_the_sweep_is_followed_in_one_lap_with_a_neighbourhood() -> None:
+    k = 12
+    plain, plain_probes = backward_chain(k, None)
+    chased, chased_probes = backward_chain(k, [[x - 1] if x else [] for x in range(k)])
+    assert plain == chased == [FALSE] * (k + 1)
+    assert plain_probes >= k * (k + 1) // 2  # a lap a link: the sweep meets each link once a lap
+    assert chased_probes <= 4 * k  # one lap (two values a variable), each link judged as soon as the next fell

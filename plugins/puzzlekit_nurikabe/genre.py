@@ -320,7 +320,9 @@ def _model(board: Board, top: int) -> Model:
     if top >= REACH.rung:
         model.add(OneClueRegions(REACH, grid, cells, 0, clues, True, True, True, model, partner=islands))
     if top >= TRIAL.rung:
-        model.add(Lookahead(TRIAL, probe_rung=3, describe=lambda v, m: "shaded" if m == TRUE else "unshaded"))
+        # a failure's chain runs through the cells next to the ones it fixed (janko 1055:
+        # 5,892 probes in eight laps on the sweep alone, 2,725 so)
+        model.add(Lookahead(TRIAL, 3, lambda v, m: "shaded" if m == TRUE else "unshaded", near=grid.neighbours))
     return model
 
 

@@ -21,12 +21,20 @@ fewer probes than sweeping the whole board once more (tests/test_lookahead.py
 holds it to that fixpoint).  The dearer rungs (bridges, regions) run once
 lookahead is done, since each of their passes costs a full board; what they
 narrow wakes it again.
+
+With ``near`` (a genre's neighbourhood), a failure first sends the sweep to the
+variables near the cells it fixed, judged in the new state before the sweep
+goes on: a chain of failures that runs against the sweep's order (upwards on a
+board read row by row) is then followed in one lap, not one lap a link.  The
+same fixpoint (a value that fails in a state fails in every narrower one), the
+removals in another order.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from puzzlekit.core.engine import CLOCK_EVERY, Engine, Timeout
@@ -83,7 +91,17 @@ class Lookahead(Propagator):
     """Probe every open value with the rungs up to ``probe_rung``."""
 
     watches = EVERY
-    __slots__ = ("rule", "probe_rung", "describe", "fast_probe", "fast_step", "_probe", "pause_after", "_resume")
+    __slots__ = (
+        "rule",
+        "probe_rung",
+        "describe",
+        "fast_probe",
+        "fast_step",
+        "near",
+        "_probe",
+        "pause_after",
+        "_resume",
+    )
 
     def __init__(
         self,
@@ -92,6 +110,7 @@ class Lookahead(Propagator):
         describe: Describe | None = None,
         fast_probe: FastProbe | None = None,
         fast_step: Callable[[], Step | None] | None = None,
+        near: Sequence[Sequence[int]] | None = None,
     ) -> None:
         if probe_rung >= rule.rung:
             raise ValueError("lookahead must probe with rungs cheaper than its own")
@@ -106,6 +125,9 @@ class Lookahead(Propagator):
         """``fast_step()``: the probing rungs' ``Step`` for the model as it stands (or None),
         when the genre has one: the search's small tree then steps on copies of the state
         instead of the probe engine (``puzzlekit.core.search``)."""
+        self.near = near
+        """``near[v]``: the variables whose probes a change of ``v`` is likeliest to make
+        fail (a cell's neighbourhood), judged first after a failure that changed ``v``."""
         self._probe: Engine | None = None
         self.pause_after: int | None = None
         """Armed by the search at its root: raise ``Paused`` (once, at a variable boundary)
@@ -171,19 +193,29 @@ class Lookahead(Propagator):
         pause_after = self.pause_after
         deadline = engine.deadline
         dry = 0  # probes that survived
+        near = self.near
+        hot: deque[int] = deque()  # variables near the last failures, judged before the sweep goes on
+        queued = bytearray(n) if near is not None else None
+        trail = engine.trail
         while clean < n:
             if pause_after is not None and dry >= pause_after:
                 self.pause_after = None
                 raise Paused(Sweep(survived, fresh, fresh_at, epoch, progress, clean, var, first_lap))
-            mask = dom[var]
+            if hot:  # a variable near a failure, judged off the sweep's order
+                at = hot.popleft()
+                heat = True
+                queued[at] = 0  # type: ignore[index]  # hot only fills when queued exists
+            else:
+                at, heat = var, False
+            mask = dom[at]
             exact = True
             if mask & (mask - 1):
-                keep = ~spare[var] if spare is not None else -1  # spare values count as known, always fresh
-                if first_lap:
-                    known = survived[var] & keep
-                    exact = not known or (fresh_at[var] == epoch and known == fresh[var] & keep)
+                keep = ~spare[at] if spare is not None else -1  # spare values count as known, always fresh
+                if first_lap and not heat:
+                    known = survived[at] & keep
+                    exact = not known or (fresh_at[at] == epoch and known == fresh[at] & keep)
                 else:
-                    known = fresh[var] if fresh_at[var] == epoch else 0
+                    known = fresh[at] if fresh_at[at] == epoch else 0
                 bits = mask & ~known & keep
                 while bits:
                     bit = bits & -bits
@@ -192,7 +224,7 @@ class Lookahead(Propagator):
                     if fast is not None:
                         if deadline is not None and not dry % CLOCK_EVERY and time.perf_counter() > deadline:
                             raise Timeout
-                        fixed = fast(var, bit)
+                        fixed = fast(at, bit)
                         if fixed is not None:
                             for v, d in fixed:
                                 survived[v] |= d
@@ -204,12 +236,13 @@ class Lookahead(Propagator):
                     else:
                         if probe is None:
                             probe = self.probe_engine(engine)
-                        ok = self._probe_with(probe, var, bit, survived, fresh, fresh_at, epoch)
+                        ok = self._probe_with(probe, at, bit, survived, fresh, fresh_at, epoch)
                         if ok:
                             continue
                     # A failed value: remove it and let the probing rungs digest that on the
                     # live state before going on; the dearer rungs wait for the end.
-                    if not engine.set(var, dom[var] & ~bit, (), bit):
+                    mark = len(trail)
+                    if not engine.set(at, dom[at] & ~bit, (), bit):
                         return False
                     if not engine.run(self.probe_rung):
                         return False
@@ -219,7 +252,17 @@ class Lookahead(Propagator):
                     epoch += 1
                     pause_after = self.pause_after = None  # probing yields: no pause
                     exact = False
+                    if queued is not None and near is not None:
+                        for changed in trail[mark::2]:
+                            if changed >= 0:
+                                for u in near[changed]:
+                                    if not queued[u] and dom[u] & (dom[u] - 1):
+                                        queued[u] = 1
+                                        hot.append(u)
                     break
+            if heat:
+                clean = clean if exact else 0
+                continue
             clean = clean + 1 if exact else 0
             var += 1
             if var == n:
