@@ -47,7 +47,7 @@ from puzzlekit.puzzle import rung_name
 P = ParamSpec("P")
 DIFFICULTIES = ("easy", "medium", "hard", "expert")
 SYMMETRIES = ("none", "rotational", "mirror")
-GENERATOR_VERSION = 13
+GENERATOR_VERSION = 14
 """Bump when a change makes the same seed give a different puzzle (2: the cheap pass of
 ``reduce_clues`` covers only ``CHEAP_SHARE`` of the clues; 3: Slitherlink's linear region
 grower, clues blanked in batches; 4: Slitherlink's corner-reasoning rung, so hard needs
@@ -212,6 +212,13 @@ Version 13, per genre (Slitherlink, Kurodoko and Kakuro got faster on the same b
   beside them, each step keeps a piece that strands no cell, a closing region takes the
   walled-in pockets beside it, and medium and hard move one cell at a time; every seed and
   size makes another board.
+
+Version 14 (Nurikabe, Norinori and LITS draws got faster on the same boards):
+
+- LITS: medium judges only the moves that give a region a rival placement no piece rule
+  refutes and that splits the shading (``grid.rivalpieces.rival_moves``), not random moves,
+  and a fresh draw when none is kept; every medium seed and size makes another board, easy
+  and hard the same.
 """
 CHEAP_SHARE = 0.6
 """The share of clues (in shuffled order) first tried with the rung below the target.
