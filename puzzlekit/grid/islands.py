@@ -509,23 +509,16 @@ class IslandAnalyser:
             region, reach, owns = regions[i], reaches[i], owns_of[i]
             plain = not owns and reach is region.reach
             known = region.needs if plain else None
-            if known is not None:
-                total, missing, needed = known
-                if missing or total < region.size:
-                    found.failure = f"the region of a {region.size} cannot take all the land it must"
-                    return
-                for c in needed:
-                    found.needed.setdefault(c, region.clue)
-                continue
-            held_land = region.piece
-            for q in owns:
-                held_land |= q
-            key = (reach, held_land, region.size)
-            known = needs.get(key)
             if known is None:
-                known = needs[key] = self._needs(neighbours, reach, held_land, region.size)
-            if plain:
-                region.needs = known
+                held_land = region.piece
+                for q in owns:
+                    held_land |= q
+                key = (reach, held_land, region.size)
+                known = needs.get(key)
+                if known is None:
+                    known = needs[key] = self._needs(neighbours, reach, held_land, region.size)
+                if plain:
+                    region.needs = known
             total, missing, needed = known
             if missing or total < region.size:
                 found.failure = f"the region of a {region.size} cannot take all the land it must"
