@@ -57,7 +57,9 @@ def parse(block: Block) -> Board:
                 found = f"expected a number or '.' (cells are separated by spaces), found {m.group()[:8]!r}"
                 errors.append(block.error(r, m.start(), found))
             cells.append(int(m.group()) if ok and m.group() != "." else 0)
-        if grid and len(cells) != len(grid[0]):
+        if not cells and not grid:
+            errors.append(block.error(r, 0, "expected a row of cells (a number or '.', separated by spaces)"))
+        elif grid and len(cells) != len(grid[0]):
             ragged = f"expected {len(grid[0])} cells like the first row, found {len(cells)}"
             errors.append(block.error(r, len(row), ragged))
         grid.append(cells)
