@@ -3,7 +3,7 @@
 from puzzlekit.core.clues import ClueModel, Idle
 from puzzlekit.core.engine import DECISION, Engine, LogEntry
 from puzzlekit.core.graph import find_bridges
-from puzzlekit.core.lookahead import Lookahead
+from puzzlekit.core.lookahead import Lookahead, revert_step
 from puzzlekit.core.loops import (
     AT_A_NODE,
     LOOP_REACH,
@@ -98,6 +98,7 @@ __all__ = [
     "mask_of",
     "random_clause_solution",
     "random_solution",
+    "revert_step",
     "smallest_domain",
     "state_values",
     "value_of",

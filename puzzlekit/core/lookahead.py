@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from puzzlekit.core.engine import CLOCK_EVERY, Engine, Timeout
-from puzzlekit.core.model import EVERY, Propagator, Rule
+from puzzlekit.core.model import BOOL, EVERY, Propagator, Rule
 
 Describe = Callable[[int, int], str]
 """Words for "variable ``var`` takes the values in ``mask``" ("a line", "crossed")."""
@@ -53,6 +53,19 @@ fixpoint again, as the probe engine's ``decide`` would; False on a contradiction
 boolean models: the variables it fixed (each open, ``BOOL``, before) go to ``fixed``, each
 aux slot it wrote and its old value to ``undo`` (flat pairs), so the caller can take it
 back (``search._step_dfs``)."""
+
+
+def revert_step(dom: list[int], aux: list[int], fixed: list[int], undo: list[int]) -> None:
+    """Take back what a ``Step`` wrote: its variables were open booleans, its aux slots as
+    ``undo`` says (newest first); ``fixed`` and ``undo`` are emptied for the next step."""
+    for v in fixed:
+        dom[v] = BOOL
+    for i in range(len(undo) - 2, -1, -2):
+        aux[undo[i]] = undo[i + 1]
+    fixed.clear()
+    undo.clear()
+
+
 FastProbe = Callable[[list[int], list[int]], "Probe | None"]
 """``fast_probe(dom, aux)``: a ``Probe`` for the state ``dom`` (and aux slots ``aux``) as it
 stands, a fixpoint of the probing rungs (asked again after every change;

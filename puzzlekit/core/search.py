@@ -19,7 +19,7 @@ from puzzlekit.core.cdcl import Cdcl, CdclOutcome, Theory, Twin, cardinality, ev
 from puzzlekit.core.clock import until
 from puzzlekit.core.engine import Engine, LogEntry, Timeout
 from puzzlekit.core.fdtwin import fd_learn_search, fd_sync, may_learn, value_plan
-from puzzlekit.core.lookahead import Lookahead, Paused, Step
+from puzzlekit.core.lookahead import Lookahead, Paused, Step, revert_step
 from puzzlekit.core.looptheory import LoopTheory, ReachTheory
 from puzzlekit.core.model import BOOL, FALSE, TRUE, Model, value_of
 
@@ -486,7 +486,7 @@ def _step_dfs(
     try:
         while stack:
             var, choices, fixed, undo = stack[-1]
-            _revert(dom, aux, fixed, undo)
+            revert_step(dom, aux, fixed, undo)
             if not choices:
                 stack.pop()
                 continue
@@ -507,18 +507,8 @@ def _step_dfs(
                 break
     finally:
         for _, _, fixed, undo in reversed(stack):  # the live state as the root left it
-            _revert(dom, aux, fixed, undo)
+            revert_step(dom, aux, fixed, undo)
     return nodes, stopped
-
-
-def _revert(dom: list[int], aux: list[int], fixed: list[int], undo: list[int]) -> None:
-    """Take back a ``Step``'s writes (its variables were open booleans)."""
-    for v in fixed:
-        dom[v] = BOOL
-    for i in range(len(undo) - 2, -1, -2):
-        aux[undo[i]] = undo[i + 1]
-    fixed.clear()
-    undo.clear()
 
 
 def _twin_of(model: Model, dom: list[int], deadline: float | None = None) -> Twin | None:

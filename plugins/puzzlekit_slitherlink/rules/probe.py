@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from puzzlekit.core import BOOL, FALSE, TRUE, Chains, Propagator
+from puzzlekit.core import BOOL, FALSE, TRUE, Chains, Propagator, revert_step
 from puzzlekit_slitherlink.grid import Grid
 from puzzlekit_slitherlink.rules.colouring import _TABLE, _UNSEEN, ColourUnit, FaceColours, dot_units, forced_relations
 from puzzlekit_slitherlink.rules.counting import ClueCount, LineIntoACorner
@@ -94,19 +94,9 @@ def fast_probe(make: Callable[[], Step], dom: list[int], aux: list[int]) -> Prob
         try:
             return [(e, dom[e]) for e in fixed] if steps[0](dom, aux, var, bit, fixed, undo) else None
         finally:
-            revert(dom, aux, fixed, undo)
+            revert_step(dom, aux, fixed, undo)
 
     return probe
-
-
-def revert(dom: list[int], aux: list[int], fixed: list[int], undo: list[int]) -> None:
-    """Take back what a ``step`` wrote: its edges were open, its aux slots as ``undo`` says."""
-    for e in fixed:
-        dom[e] = BOOL
-    for i in range(len(undo) - 2, -1, -2):
-        aux[undo[i]] = undo[i + 1]
-    fixed.clear()
-    undo.clear()
 
 
 def stepper(colours: FaceColours, chains: Chains) -> StepOf:
@@ -118,7 +108,7 @@ def _step(tables: Tables, colours: FaceColours, chains: Chains) -> Step:
     """``step(d, a, var, bit, fixed, undo)``: from a fixpoint of rungs 1 and 2 in ``d``/``a``
     (domains and aux slots, written in place), ``var`` takes ``bit`` and the rungs run to their
     fixpoint again: False on a contradiction.  The edges it fixed go to ``fixed`` (``var``
-    first) and each aux slot it wrote, with the old value, to ``undo``, for ``revert``."""
+    first) and each aux slot it wrote, with the old value, to ``undo``, for ``revert_step``."""
     counts, corners, nodes, early, links = tables.counts, tables.corners, tables.nodes, tables.early, tables.links
     units, face_units, face_edges = tables.units, tables.face_units, colours.face_edges
     ROOT, PARITY, SIZE, NEXT = colours.root, colours.parity, colours.size, colours.next
