@@ -153,8 +153,9 @@ class Lits(RegionShading):
         grid, rung = RectGrid(request.rows, request.cols), target_rung(self, request.difficulty)
         cap = deduction_cap(self, rung) or rung
         board = ordered_pieces(grid, rng, SHAPE_SET)
-        owner = _joined(grid, board, cap, rng, request.deadline) if board.stranded() else board.owner
-        clean = rung == 2 and not board.stranded()  # rung 1 solves it by construction
+        stranded = board.stranded()
+        owner = _joined(grid, board, cap, rng, request.deadline) if stranded else board.owner
+        clean = rung == 2 and not stranded  # rung 1 solves it by construction
         if owner is None or rung == 1 or (not clean and _judged(grid, owner, rung, cap)):
             return None if owner is None else RegionBoard(Regions(grid, owner))
         fixed = [k == 1 for k in board.known]

@@ -86,7 +86,7 @@ TRIAL = Rule("trial", 4, "If shading a cell (or not) made the simpler rules cont
 
 
 TWIN_LIMIT = 150_000
-"""The largest SAT twin (its label and counter variables, ``_twin_size``) the learning
+"""The largest SAT twin (its label and counter variables, ``grid.twin_size``) the learning
 search is given; a board of huge numbers (janko's 50s) is searched depth-first instead."""
 
 UNMARKED = 2
@@ -118,7 +118,7 @@ class Nurikabe(GridGenre):
 
     def build(self, instance: Board) -> Model:
         model = _model(instance, len(LADDER))
-        if _twin_size(instance) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
+        if twin_size(instance.grid, instance.clues) <= TWIN_LIMIT:  # the learning search: the SAT twin and one sea
             # shaded first: a sea that fills out decides an open board quickly (a lattice of 6s
             # 15x15: 3.7 s -> 0.6 s CPU)
             def twin(dom: list[int] | None = None) -> SatEncoding:  # from the root state when given it
@@ -141,7 +141,8 @@ class Nurikabe(GridGenre):
         sea = grid.n_cells - sum(instance.clues.values())  # the islands' sizes are exact
         if sea > 1:  # a sea of several cells: no lone shaded cell
             clauses += [[-c - 1, *(d + 1 for d in grid.neighbours[c])] for c in range(grid.n_cells)]
-        if _small_sea(instance):  # counted too: janko's 1030, 10 cells on a 32x32 (CaDiCaL: 58k -> 5k conflicts)
+        if 0 <= sea < grid.rows + grid.cols:  # a small sea, counted too: janko's 1030, 10 cells on a
+            # 32x32 (CaDiCaL: 58k -> 5k conflicts)
             open_cells = range(grid.n_cells) if dom is None else [c for c, d in enumerate(dom) if d == BOOL]
             shaded = 0 if dom is None else dom.count(TRUE)
             more, top = exactly_k([c + 1 for c in open_cells], sea - shaded, top) if sea >= shaded else ([[]], top)
@@ -324,17 +325,6 @@ def _model(board: Board, top: int) -> Model:
         # 5,892 probes in eight laps on the sweep alone, 2,725 so)
         model.add(Lookahead(TRIAL, 3, lambda v, m: "shaded" if m == TRUE else "unshaded", near=grid.neighbours))
     return model
-
-
-def _small_sea(board: Board) -> bool:
-    """A sea of fewer cells than the board's rows and columns (janko's 1030: 10 on a 32x32),
-    which the twin counts too."""
-    return 0 <= board.grid.n_cells - sum(board.clues.values()) < board.grid.rows + board.grid.cols
-
-
-def _twin_size(board: Board) -> int:
-    """How many variables ``sized_regions`` writes (``twin_size``)."""
-    return twin_size(board.grid, board.clues)
 
 
 @lru_cache(maxsize=16)

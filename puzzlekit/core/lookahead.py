@@ -208,7 +208,7 @@ class Lookahead(Propagator):
         dry = 0  # probes that survived
         near = self.near
         hot: deque[int] = deque()  # variables near the last failures, judged before the sweep goes on
-        queued = bytearray(n) if near is not None else None
+        queued = bytearray(n if near is not None else 0)  # which are in ``hot``
         trail = engine.trail
         while clean < n:
             if pause_after is not None and dry >= pause_after:
@@ -217,7 +217,7 @@ class Lookahead(Propagator):
             if hot:  # a variable near a failure, judged off the sweep's order
                 at = hot.popleft()
                 heat = True
-                queued[at] = 0  # type: ignore[index]  # hot only fills when queued exists
+                queued[at] = 0
             else:
                 at, heat = var, False
             mask = dom[at]
@@ -265,7 +265,7 @@ class Lookahead(Propagator):
                     epoch += 1
                     pause_after = self.pause_after = None  # probing yields: no pause
                     exact = False
-                    if queued is not None and near is not None:
+                    if near is not None:
                         for changed in trail[mark::2]:
                             if changed >= 0:
                                 for u in near[changed]:

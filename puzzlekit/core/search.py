@@ -443,24 +443,22 @@ def _small_tree(
     step = lookahead.fast_step() if lookahead is not None and lookahead.fast_step is not None else None
     if step is not None:
         nodes, stopped = _step_dfs(step, root.dom, root.aux, brancher, leaf, budget, deadline)
-        if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
-            stopped = "small"
-        return nodes, stopped
-    try:
-        if lookahead is not None:
-            cheap = lookahead.probe_engine(root)
-        else:
-            cheap = Engine(model, deadline=deadline)
-            if not cheap.wired:
-                return 0, "timeout"
-            cheap.dom, cheap.aux = root.dom, root.aux
-    except Timeout:
-        return 0, "timeout"
-    cheap.deadline = deadline
-    try:
-        nodes, stopped = _dfs(cheap, brancher, leaf, budget, deadline)
-    finally:
-        cheap.undo(0)  # the live state as the root left it
+    else:
+        try:
+            if lookahead is not None:
+                cheap = lookahead.probe_engine(root)
+            else:
+                cheap = Engine(model, deadline=deadline)
+                if not cheap.wired:
+                    return 0, "timeout"
+                cheap.dom, cheap.aux = root.dom, root.aux
+        except Timeout:
+            return 0, "timeout"
+        cheap.deadline = deadline
+        try:
+            nodes, stopped = _dfs(cheap, brancher, leaf, budget, deadline)
+        finally:
+            cheap.undo(0)  # the live state as the root left it
     if stopped == "max-nodes" and (max_nodes is None or max_nodes > budget):
         stopped = "small"
     return nodes, stopped

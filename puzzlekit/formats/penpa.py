@@ -313,7 +313,7 @@ def read(source: str, limit: int = MAX_SIDE, what: Mapping[str, str] | None = No
             raise error_at(source, at, f"the Penpa data's {key!r} is not what Penpa writes")
         target = board.numbers if key == "number" else board.symbols
         for index, entry in value.items():
-            cell = int(index) if str(index).isascii() and str(index).isdigit() else -1
+            cell = int(index) if is_number(str(index)) else -1
             if cell not in cells:
                 raise error_at(source, at, f"this Penpa board has {allowed[key]} off the cells (on edges or corners)")
             if not isinstance(entry, list) or len(entry) < 2:

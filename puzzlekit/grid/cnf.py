@@ -43,7 +43,8 @@ def sized_regions(
     label: list[dict[int, int]] = [{} for _ in range(grid.n_cells)]
     order = sorted(clues.items())
     sizes = [n for _, n in order]
-    known = [set() if state is None else set(reach(grid, [s is True for s in state], [c])) for c, _ in order]
+    on = None if state is None else [s is True for s in state]
+    known = [set() if on is None else set(reach(grid, on, [c])) for c, _ in order]
     closed = None if state is None else [s is False for s in state]
     steps = region_reach(grid, clues, closed, {c: clue for i, (clue, _) in enumerate(order) for c in known[i]})
     for i in range(len(order)):

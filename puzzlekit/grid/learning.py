@@ -203,6 +203,8 @@ class AnchoredTheory(PieceTheory):
                 lemmas += [self._lemma([self._is_not(1 << y)], wall) for y in cells_of(part)]
                 continue
             need, room = sum(sizes[c] for c in cells_of(held)), part.bit_count()
+            if need < room:
+                continue
             border = bits.spread(part) & self.off
             if need > room:
                 return self._lemma([], border)

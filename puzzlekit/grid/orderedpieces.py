@@ -101,13 +101,16 @@ class PieceBoard:
         """Cells already sure to strand: open cells in pockets no piece fits in, and
         unshaded cells in no region with no open neighbour and none in a region closed
         after they were known."""
-        grid, known, owner = self.grid, self.known, self.owner
-        dead = sum(len(p) for p in grid.pieces(lambda c: known[c] == UNKNOWN) if not self._holds_piece(p))
-        for x in self.free:
-            near = grid.neighbours[x]
-            if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
-                dead += 1
-        return dead
+        known = self.known
+        dead = sum(len(p) for p in self.grid.pieces(lambda c: known[c] == UNKNOWN) if not self._holds_piece(p))
+        return dead + sum(self._lost(x) for x in self.free)
+
+    def _lost(self, x: int) -> bool:
+        """The unshaded cell ``x`` strands: no open neighbour, and none in a region closed
+        after it was known."""
+        known, owner, when = self.known, self.owner, self.when[x]
+        near = self.grid.neighbours[x]
+        return all(known[m] != UNKNOWN for m in near) and all(owner[m] <= when for m in near)
 
     def _more_dead(
         self, after: PieceBoard, changed: Iterable[int], pockets: dict[int, tuple[set[int], bool]] | None = None
@@ -122,7 +125,7 @@ class PieceBoard:
     def _dead_in(self, area: set[int], pockets: dict[int, tuple[set[int], bool]] | None = None) -> int:
         """``strands()`` of the pockets holding a cell of ``area`` and the free cells in it;
         ``pockets`` remembers this board's pockets by cell (and whether they hold a piece)."""
-        grid, known, owner, seen, dead = self.grid, self.known, self.owner, set(), 0
+        grid, known, seen, dead = self.grid, self.known, set(), 0
         for m in area:
             if known[m] != UNKNOWN or m in seen:
                 continue
@@ -140,11 +143,7 @@ class PieceBoard:
                     pockets.update(dict.fromkeys(pocket, (pocket, holds)))
             seen |= pocket
             dead += 0 if holds else len(pocket)
-        for x in self.free & area:
-            near = grid.neighbours[x]
-            if all(known[m] != UNKNOWN for m in near) and all(owner[m] <= self.when[x] for m in near):
-                dead += 1
-        return dead
+        return dead + sum(self._lost(x) for x in self.free & area)
 
     def _doomed(self, near: Iterable[int]) -> set[int]:
         """The open cells, in pockets round ``near``, that no later piece can go in: only a

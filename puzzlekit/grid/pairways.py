@@ -36,8 +36,9 @@ class PairWays(Propagator):
         inside = set(cells)
         self.cells = tuple(cells)
         self.outside = tuple(tuple(n for n in grid.neighbours[c] if n not in inside) for c in self.cells)
-        self.watches = tuple(sorted(inside.union(*self.outside))) if len(inside) > 1 else ()  # no way: nothing to watch
-        at = {v: i for i, v in enumerate(sorted(inside.union(*self.outside)))}
+        reads = tuple(sorted(inside.union(*self.outside)))
+        self.watches = reads if len(inside) > 1 else ()  # no way: nothing to watch
+        at = {v: i for i, v in enumerate(reads)}
         self.bits = tuple(1 << at[c] for c in self.cells)
         self.out_bits = tuple(sum(1 << at[n] for n in near) for near in self.outside)
         index = {c: k for k, c in enumerate(self.cells)}

@@ -16,11 +16,6 @@ const VERDICT_DELAY_MS = 120;
 const KIND_NAMES = {ascii: "level text", url: "puzz.link URL", pzpr: "pzprjs file", penpa: "Penpa+ URL",
                     janko: "janko.at text", tatham: "Tatham game ID"};
 
-function isWall(i) {
-  const node = $("board").querySelector(`[data-clue="${i}"]`);
-  return Boolean(node && node.classList.contains("wall"));
-}
-
 function wallSpots() {
   return new Set([...$("board").querySelectorAll("[data-clue].wall")].map((node) => Number(node.dataset.clue)));
 }
@@ -277,7 +272,7 @@ export const editor = {
     resetTyped();
     this.focus = i;
     const spot = this.draft.spots[i];
-    if (isWall(i) && spot) {
+    if (this.walls.has(i) && spot) {
       // A drag from a wall spot gives every wall spot it crosses what the first one gets.
       this.wallDrag = {value: spot.value === null ? 1 : null, seen: new Set([i]), last: [e.clientX, e.clientY]};
     }
@@ -292,7 +287,7 @@ export const editor = {
     const n = Math.max(1, Math.ceil(Math.hypot(e.clientX - lx, e.clientY - ly) / step));
     for (let k = 1; k <= n; k++) {
       const i = spotAt(lx + (e.clientX - lx) * k / n, ly + (e.clientY - ly) * k / n);
-      if (i === null || drag.seen.has(i) || !isWall(i)) continue;
+      if (i === null || drag.seen.has(i) || !this.walls.has(i)) continue;
       drag.seen.add(i);
       this.focus = i;
       this.change([{spot: i, value: drag.value}]);
